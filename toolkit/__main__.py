@@ -1,0 +1,7 @@
+"""``python -m toolkit`` is the ``death-toolkit`` command."""
+
+import sys
+
+from toolkit.cli import main
+
+sys.exit(main())

@@ -1,0 +1,46 @@
+"""Bots see what a player at the table sees: an observation and the legal actions, nothing else."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Protocol
+
+from toolkit.state import Action
+
+
+class Bot(Protocol):
+    def choose(self, observation: dict, legal_actions: list[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict, legal_actions: list[Action]) -> Action:
+        return self.rng.choice(legal_actions)
+
+
+Evaluator = Callable[[dict, Action], Fraction | float]
+
+
+class GreedyBot:
+    """Picks the action with the best one-step expected value, ties broken at random.
+
+    The game supplies `evaluate(observation, action)`, which may use only the observation, so the
+    greedy bot knows no more than a random one does.
+    """
+
+    def __init__(self, evaluate: Evaluator, seed: int = 0):
+        self.evaluate = evaluate
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict, legal_actions: list[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        scored = [(self.evaluate(observation, action), action) for action in legal_actions]
+        best = max(score for score, _ in scored)
+        return self.rng.choice([action for score, action in scored if score == best])

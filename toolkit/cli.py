@@ -1,0 +1,154 @@
+"""The ``death-toolkit`` command: ``lab``, ``odds GAME ...``, ``simulate GAME ...`` and ``games``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from toolkit import games
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def notebooks_dir(target: Path) -> Path:
+    """The checkout's notebooks, or a copy of the installed ones in `target` (never overwritten)."""
+    package = Path(__file__).resolve().parent
+    checkout = package.parent / "notebooks"
+    if checkout.is_dir() and (package.parent / "pyproject.toml").is_file():
+        return checkout
+    bundled = package / "notebooks"
+    if not target.exists():
+        shutil.copytree(bundled, target)
+    return target
+
+
+def lab_command(notebook_dir: Path, extra: list[str]) -> list[str]:
+    command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={notebook_dir}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # Jupyter refuses root without it (containers, Binder)
+    return command + extra
+
+
+def cmd_lab(args) -> int:
+    command = lab_command(notebooks_dir(Path(args.dir)), args.jupyter_args)
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    return subprocess.call(command)
+
+
+def cmd_games(args) -> int:
+    for slug in games.available():
+        spec = games.get_game(slug)
+        print(f"{slug:15} {spec.title} ({spec.min_players}-{spec.max_players} players)")
+    return 0
+
+
+def cmd_odds(args) -> int:
+    spec = games.get_game(args.game)
+    try:
+        result = spec.odds(args)
+    except ValueError as error:
+        print(f"death-toolkit odds {args.game}: error: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {_readable(value)}")
+    return 0
+
+
+def _readable(value) -> str:
+    if isinstance(value, str) and "/" in value:
+        numerator, denominator = value.split("/")
+        if numerator.isdigit() and denominator.isdigit():
+            return f"{value} (about {int(numerator) / int(denominator):.2%})"
+    return str(value)
+
+
+def cmd_simulate(args) -> int:
+    from toolkit.simulate import run_many
+
+    spec = games.get_game(args.game)
+    if not spec.min_players <= args.players <= spec.max_players:
+        print(
+            f"death-toolkit simulate {args.game}: error: {spec.title} takes "
+            f"{spec.min_players} to {spec.max_players} players",
+            file=sys.stderr,
+        )
+        return 2
+    if args.bots not in spec.bots:
+        print(f"death-toolkit simulate {args.game}: error: unknown bot {args.bots!r} "
+              f"(choose from {', '.join(spec.bots)})", file=sys.stderr)
+        return 2
+    table = run_many(args.game, args.players, args.games, args.seed, args.bots, progress=not args.json)
+    summary = {"game": args.game, "players": args.players, "games": args.games, "seed": args.seed}
+    summary["mean_returns"] = [float(table[f"return_{seat}"].mean()) for seat in range(args.players)]
+    if spec.summarize is not None:
+        summary.update(spec.summarize(table))
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="death-toolkit", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    lab = sub.add_parser("lab", help="open the bundled notebooks in JupyterLab")
+    lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
+    lab.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    lab.add_argument("jupyter_args", nargs=argparse.REMAINDER, help="passed on to JupyterLab")
+    lab.set_defaults(run=cmd_lab)
+
+    sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
+
+    odds = sub.add_parser("odds", help="exact odds for a game")
+    odds_games = odds.add_subparsers(dest="game", required=True, parser_class=Parser)
+    simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
+    simulate_games = simulate.add_subparsers(dest="game", required=True, parser_class=Parser)
+    for slug in games.available():
+        spec = games.get_game(slug)
+        if spec.odds is not None:
+            game_odds = odds_games.add_parser(slug, help=f"odds for {spec.title}")
+            spec.add_odds_arguments(game_odds)
+            game_odds.add_argument("--json", action="store_true", help="print one JSON object")
+            game_odds.set_defaults(run=cmd_odds)
+        game_sim = simulate_games.add_parser(slug, help=f"simulate {spec.title}")
+        game_sim.add_argument("--players", type=positive_int, default=spec.min_players)
+        game_sim.add_argument("--games", type=positive_int, default=100)
+        game_sim.add_argument("--seed", type=int, default=0)
+        game_sim.add_argument("--bots", default="random", help=f"one of {', '.join(spec.bots)}")
+        game_sim.add_argument("--json", action="store_true", help="print one JSON object")
+        game_sim.set_defaults(run=cmd_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Card data: YAML files in ``data/<game>/`` loaded into typed, validated, frozen dataclasses.
+
+Files are read with ``yaml.safe_load`` only. Every error names the file, the card and the field, so
+an owner typing in their real cards can find the mistake. Card types subclass :class:`Card` and
+declare their fields with ordinary type hints, which :func:`load_cards` checks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import yaml
+
+SOURCES = ("rulebook", "constructed")
+
+
+class DataError(ValueError):
+    """A problem in a data file, naming the file, the card and the field."""
+
+    def __init__(self, file: str | Path, problem: str, card: str | None = None, field: str | None = None):
+        self.file, self.card, self.field, self.problem = str(file), card, field, problem
+        where = str(file)
+        if card is not None:
+            where += f": card {card!r}"
+        if field is not None:
+            where += f", field {field!r}"
+        super().__init__(f"{where}: {problem}")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Card:
+    """What every card has. `source` says whether it is printed in the rulebook or constructed by us;
+    `copies` is how many identical cards the deck holds."""
+
+    id: str
+    name: str
+    source: Literal["rulebook", "constructed"]
+    copies: int = 1
+    text: str = ""
+
+
+C = TypeVar("C", bound=Card)
+
+
+def data_root() -> Path:
+    """``data/`` beside the package in a checkout, or ``toolkit/data`` inside an installed wheel."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "data", here.parent / "data"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("the toolkit's data folder is missing (neither toolkit/data nor ../data)")
+
+
+def load_yaml(path: str | Path) -> Any:
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except yaml.YAMLError as error:
+        raise DataError(path, f"not valid YAML: {error}") from None
+    except OSError as error:
+        raise DataError(path, f"cannot be read: {error.strerror}") from None
+
+
+def load_cards(path: str | Path, card_type: type[C], key: str = "cards") -> dict[str, C]:
+    """Load the list under `key` in a YAML file as `card_type` objects, keyed by id, in file order."""
+    path = Path(path)
+    document = load_yaml(path)
+    if not isinstance(document, dict) or not isinstance(document.get(key), list):
+        raise DataError(path, f"expected a mapping with a list under {key!r}")
+    cards: dict[str, C] = {}
+    for index, raw in enumerate(document[key]):
+        card = build(card_type, raw, path, f"#{index + 1}")
+        if card.id in cards:
+            raise DataError(path, "duplicate id", card=card.id, field="id")
+        cards[card.id] = card
+    return cards
+
+
+def load_game_cards(game_dir: str, files: dict[str, type[Card]]) -> dict[str, dict[str, Card]]:
+    """Load several files of one game's data folder, e.g. ``{"quests.yaml": Quest}``."""
+    root = data_root() / game_dir
+    return {name: load_cards(root / name, card_type) for name, card_type in files.items()}
+
+
+def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
+    """Check one raw mapping against the dataclass and build it."""
+    if not isinstance(raw, dict):
+        raise DataError(path, f"expected a mapping, got {type(raw).__name__}", card=label)
+    card_label = str(raw.get("id", label))
+    hints = _hints(card_type)
+    fields = {f.name: f for f in dataclasses.fields(card_type)}
+    unknown = sorted(set(raw) - set(fields))
+    if unknown:
+        raise DataError(path, f"unknown field (expected one of {sorted(fields)})", card=card_label, field=unknown[0])
+    values = {}
+    for name, field in fields.items():
+        if name not in raw:
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                raise DataError(path, "missing required field", card=card_label, field=name)
+            continue
+        values[name] = _check(raw[name], hints[name], path, card_label, name)
+    if "copies" in values and values["copies"] < 1:
+        raise DataError(path, "must be at least 1", card=card_label, field="copies")
+    try:
+        return card_type(**values)
+    except (TypeError, ValueError) as error:
+        raise DataError(path, str(error), card=card_label) from None
+
+
+@cache
+def _hints(card_type: type) -> dict[str, Any]:
+    return typing.get_type_hints(card_type)
+
+
+def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
+    """Return `value` converted to `hint` (lists to tuples), or raise a DataError saying why not."""
+
+    def fail(expected: str) -> typing.NoReturn:
+        raise DataError(path, f"expected {expected}, got {value!r}", card=card, field=field)
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return value
+    if origin is Literal:
+        if value not in args:
+            fail("one of " + ", ".join(repr(a) for a in args))
+        return value
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            if option is type(None) and value is None:
+                return None
+            try:
+                return _check(value, option, path, card, field)
+            except DataError:
+                continue
+        fail(" or ".join(getattr(a, "__name__", str(a)) for a in args))
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            fail("a list")
+        item_hint = args[0] if args else Any
+        return tuple(_check(v, item_hint, path, card, f"{field}[{i}]") for i, v in enumerate(value))
+    if origin is dict:
+        if not isinstance(value, dict):
+            fail("a mapping")
+        key_hint, value_hint = args or (Any, Any)
+        return {
+            _check(k, key_hint, path, card, field): _check(v, value_hint, path, card, f"{field}.{k}")
+            for k, v in value.items()
+        }
+    if dataclasses.is_dataclass(hint):
+        return build(hint, value, path, card)
+    if hint is bool:
+        if not isinstance(value, bool):
+            fail("true or false")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail("a whole number")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            fail("a number")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            fail("text")
+        return value
+    raise TypeError(f"unsupported field type {hint!r} for {field}")
+
+
+def expand(cards: dict[str, Card]) -> list[str]:
+    """Every physical card's id, a card with `copies: 3` listed three times (a deck's contents)."""
+    return [card.id for card in cards.values() for _ in range(card.copies)]

@@ -1,0 +1,66 @@
+"""The registry of games: what the CLI, the notebooks and the simulations look a game up by.
+
+Each game package exposes ``GAME``, a :class:`GameSpec`. Packages are imported only when asked for,
+so the CLI starts fast and a game still being written does not break the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from toolkit.bots import Bot
+from toolkit.state import GameState
+
+PACKAGES = {
+    "epic-death": "toolkit.epic_death",
+    "to-the-death": "toolkit.to_the_death",
+    "tpk": "toolkit.tpk",
+    "how-i-died": "toolkit.how_i_died",
+    "death-may-die": "toolkit.death_may_die",
+}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the shared tools need to know of a game.
+
+    `bots` maps a bot name to a factory ``(seat, seed) -> Bot``. `add_odds_arguments` and `odds`
+    give the game its ``death-toolkit odds`` command: `odds` takes the parsed arguments and returns a
+    JSON-able dict (exact probabilities as "p/q" strings). `summarize` turns a simulation table into
+    the game's ``simulate --json`` numbers.
+    """
+
+    slug: str
+    title: str
+    state_class: type[GameState]
+    min_players: int
+    max_players: int
+    bots: Mapping[str, Callable[[int, int], Bot]]
+    add_odds_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    odds: Callable[[argparse.Namespace], dict] | None = None
+    summarize: Callable[..., dict] | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    def new_state(self, players: int, seed: int = 0, **options) -> GameState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return self.state_class(seed=seed, players=players, **{**self.options, **options})
+
+
+def available() -> list[str]:
+    """Slugs of the games whose package is present."""
+    return [slug for slug, module in PACKAGES.items() if importlib.util.find_spec(module) is not None]
+
+
+def get_game(slug: str) -> GameSpec:
+    if slug not in PACKAGES:
+        raise KeyError(f"unknown game {slug!r}; known games: {', '.join(PACKAGES)}")
+    if importlib.util.find_spec(PACKAGES[slug]) is None:
+        raise KeyError(f"the {slug!r} package is not written yet")
+    return importlib.import_module(PACKAGES[slug]).GAME

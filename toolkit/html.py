@@ -1,0 +1,46 @@
+"""Small HTML builders that objects use for their notebook display (``_repr_html_``).
+
+Kept free of widget and chart imports so that engines can render themselves without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return f'<table class="death-toolkit">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def percent(value) -> str:
+    """A probability as a percentage with one decimal, for people (the exact value sits beside it)."""
+    return f"{float(value) * 100:.1f}%"
+
+
+def dist_table(dist, outcome_name: str = "outcome") -> str:
+    """An exact distribution as a table: outcome, exact probability, percentage, P(X >= outcome)."""
+    rows = []
+    tail = dist.total
+    for outcome, weight in dist.weights.items():
+        rows.append(
+            (outcome, f"{weight}/{dist.total}", percent(weight / dist.total), percent(tail / dist.total))
+        )
+        tail -= weight
+    return table([outcome_name, "exact", "chance", "at least"], rows)
+
+
+def card(title: str, lines: Iterable[str] = (), colour: str = "#444", dead: bool = False) -> str:
+    """A small card box, used by every game's board display."""
+    body = "<br>".join(escape(line) for line in lines)
+    style = (
+        f"display:inline-block;vertical-align:top;margin:2px;padding:4px 6px;min-width:7em;"
+        f"border:2px solid {colour};border-radius:6px;font-size:12px;"
+        + ("background:#ddd;text-decoration:line-through;" if dead else "")
+    )
+    return f'<div style="{style}"><b>{escape(title)}</b><br>{body}</div>'

@@ -1,0 +1,114 @@
+"""Playing games to the end, one or many.
+
+:func:`run_many` plays a study of games and returns a pandas table, one row a game. It takes any
+:class:`concurrent.futures.Executor`, so a process pool or a ``dask.distributed`` client's
+``get_executor()`` spreads a large study over cores or a cluster; games are sent out by name and
+seed only, so nothing unpicklable crosses to a worker.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from fractions import Fraction
+
+from toolkit.bots import Bot
+from toolkit.state import Action, GameState
+
+
+def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """Draw a chance outcome with its exact probability (integer arithmetic, no float bias)."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for action, p in outcomes:
+        ticket -= p.numerator * (denominator // p.denominator)
+        if ticket < 0:
+            return action
+    raise ValueError("chance outcome probabilities do not sum to 1")
+
+
+def play(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000) -> GameState:
+    """Play to the end: bots choose for their seats, `rng` (not the state's) draws chance outcomes.
+
+    Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
+    play and in replay, so the saved history reproduces the game exactly.
+    """
+    for _ in range(max_moves):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            seat = state.current_player()
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
+
+
+def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> dict:
+    """One game from its name and seed: a table row with returns and the game's own summary."""
+    from toolkit.games import get_game
+
+    spec = get_game(slug)
+    state = spec.new_state(players, seed)
+    bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
+    play(state, bots, random.Random(f"chance-{seed}"))
+    returns = state.returns()
+    row = {"seed": seed, "moves": len(state.history)}
+    row.update({f"return_{seat}": value for seat, value in enumerate(returns)})
+    row.update(state.summary())
+    return row
+
+
+def _play_chunk(slug: str, players: int, bot_names: Sequence[str], seeds: Sequence[int]) -> list[dict]:
+    return [play_one(slug, players, bot_names, seed) for seed in seeds]
+
+
+def run_many(
+    slug: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    bots: str | Sequence[str] = "random",
+    executor: Executor | None = None,
+    progress: bool = True,
+    chunk: int = 50,
+):
+    """Play `games` games (seeds seed, seed+1, ...) and return a pandas DataFrame, one row a game."""
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    bot_names = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(bot_names) != players:
+        raise ValueError(f"{len(bot_names)} bots named for {players} players")
+    seeds = list(range(seed, seed + games))
+    chunks = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
+    rows: list[dict] = []
+    with tqdm(total=games, disable=not progress, desc=f"{slug} games") as bar:
+        if executor is None:
+            for part in chunks:
+                rows.extend(_play_chunk(slug, players, bot_names, part))
+                bar.update(len(part))
+        else:
+            futures = [executor.submit(_play_chunk, slug, players, bot_names, part) for part in chunks]
+            for future in futures:  # in order, so the table does not depend on timing
+                part = future.result()
+                rows.extend(part)
+                bar.update(len(part))
+    return pd.DataFrame(rows)
+
+
+def win_rates(table, players: int) -> list[float]:
+    """Share of games each seat won (a return of 1 or more), from a :func:`run_many` table."""
+    return [float((table[f"return_{seat}"] >= 1).mean()) for seat in range(players)]
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% confidence interval for a rate (Wilson's), good near 0 and 1 too."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))

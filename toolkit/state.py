@@ -1,0 +1,165 @@
+"""The game-state protocol every engine follows.
+
+It is OpenSpiel's: a state knows whose turn it is (a player, :data:`CHANCE` or :data:`TERMINAL`), its
+legal actions, how to :meth:`GameState.apply` one, the outcomes and exact probabilities at a chance
+node (dice), the returns at the end, and what each player may observe. Bots are handed only an
+observation and the legal actions.
+
+As in boardgame.io, the seeded RNG lives in the state and draws only what is too large to enumerate
+(shuffles). Everything else that happens is an action in :attr:`GameState.history`, chance outcomes
+included, so a game is its seed, its configuration and its actions: that is what :meth:`to_json`
+saves and :func:`from_json` replays.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any, ClassVar
+
+CHANCE = -1
+TERMINAL = -4
+
+Action = Any  # a JSON-able value: str, int, or a tuple of those
+SAVE_FORMAT = 1
+
+
+class IllegalAction(ValueError):
+    """An action the state refused; the state is exactly as it was before the attempt."""
+
+    def __init__(self, action: Action, reason: str):
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action!r}: {reason}")
+
+
+def freeze(action: Action) -> Action:
+    """JSON gives lists back where tuples went in; actions are compared as tuples."""
+    if isinstance(action, list):
+        return tuple(freeze(a) for a in action)
+    return action
+
+
+class GameState(ABC):
+    """Base class of every game's state.
+
+    Subclasses call ``super().__init__(seed, **config)`` with JSON-able keyword arguments only (the
+    same ones their constructor takes), set up the table using ``self.rng``, and implement the
+    abstract methods. Mutation happens only in :meth:`_apply`, after :meth:`apply` has checked that
+    the action is legal.
+    """
+
+    game: ClassVar[str] = ""  # the registry slug, e.g. "epic-death"
+
+    def __init__(self, seed: int = 0, **config: Any):
+        self.seed = seed
+        self.config = config
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+
+    # -- what a subclass provides ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Actions open to the current player; at a chance node, the possible outcomes."""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, each outcome with its exact probability (they sum to 1)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already checked)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result once the game is over (0 for every seat before that)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict:
+        """A JSON-able view holding only what `player` may see."""
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence a person can act on; games override it to explain their own rules."""
+        if self.is_terminal():
+            return "the game is over"
+        legal = self.legal_actions()
+        shown = ", ".join(repr(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
+        return f"it is not one of the {len(legal)} legal actions now ({shown})"
+
+    def action_to_string(self, action: Action) -> str:
+        return str(action)
+
+    def summary(self) -> dict:
+        """Per-game numbers that a simulation table records (turns, scores, ...)."""
+        return {}
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged."""
+        action = freeze(action)
+        if self.is_terminal() or action not in self.legal_actions():
+            raise IllegalAction(action, self.why_illegal(action))
+        self._apply(action)
+        self.history.append(action)
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    # -- save, load, replay ---------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game,
+            "seed": self.seed,
+            "config": self.config,
+            "actions": list(self.history),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def replay(cls, seed: int, config: dict, actions: list[Action]) -> GameState:
+        state = cls(seed=seed, **config)
+        for index, action in enumerate(actions):
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(error.action, f"at move {index} of the replay: {error.reason}") from None
+        return state
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return f"<pre>{escape(repr(self))}</pre>"
+
+
+def from_json(text: str, state_class: type[GameState] | None = None) -> GameState:
+    """Load a saved game: build the state from its seed and config, then replay every action."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError(f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
+    if state_class is None:
+        from toolkit.games import get_game
+
+        state_class = get_game(data["game"]).state_class
+    elif data["game"] != state_class.game:
+        raise ValueError(f"this save is of {data['game']!r}, not {state_class.game!r}")
+    return state_class.replay(data["seed"], data["config"], [freeze(a) for a in data["actions"]])
