@@ -1,0 +1,251 @@
+"""Browser-test harness: serve a notebook with Voila, drive it in Debian's Chromium.
+
+Game tests do not import this module directly; they use the ``open_voila`` fixture
+from tests/conftest.py and the small helpers below::
+
+    from browser import click_button, wait_for_text
+
+Nothing here downloads a browser: Playwright only drives ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from _paths import ROOT
+
+if TYPE_CHECKING:  # Playwright is imported lazily so collection works without it.
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path(os.environ.get("DEATH_TOOLKIT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",  # we run as root
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VOILA_START_TIMEOUT_S = 60  # until the port accepts connections
+PAGE_TIMEOUT_MS = 60_000  # default for every Playwright action and wait
+RENDER_TIMEOUT_MS = 120_000  # until the notebook has executed and widgets are on the page
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def chromium_problem() -> str | None:
+    """Why browser tests cannot run here, or None if they can."""
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} not found (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright (python) is not installed (pip install '.[test]')"
+    if shutil.which("voila") is None and not _voila_importable():
+        return "voila is not installed (pip install '.[test]')"
+    return None
+
+
+def _voila_importable() -> bool:
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """One ``voila <notebook>`` process on 127.0.0.1:<free port>.
+
+    The kernel gets the repository root on PYTHONPATH, so it imports the working
+    tree's ``toolkit``.  Jupyter's runtime dir (connection files) is a private temp
+    dir, so parallel servers do not share it.
+    """
+
+    def __init__(self, notebook: str | os.PathLike, *, extra_args: list[str] | None = None):
+        self.notebook = Path(notebook).resolve()
+        if not self.notebook.is_file():
+            raise FileNotFoundError(self.notebook)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.extra_args = list(extra_args or [])
+        self._tmp = tempfile.TemporaryDirectory(prefix="voila-test-")
+        self.log_path = Path(self._tmp.name) / "voila.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout_s: float = VOILA_START_TIMEOUT_S) -> VoilaServer:
+        tmp = Path(self._tmp.name)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
+        env.setdefault("MPLBACKEND", "Agg")
+        cmd = [
+            sys.executable,
+            "-m",
+            "voila",
+            str(self.notebook),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            "--VoilaConfiguration.show_tracebacks=True",
+            *self.extra_args,
+        ]
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=self.notebook.parent,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # so stop() can end voila and its kernels together
+        )
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"voila exited with {self.proc.returncode} before serving:\n{self.log()}"
+                )
+            if self._serving():
+                return self
+            time.sleep(0.25)
+        self.stop()
+        raise TimeoutError(f"voila did not serve {self.url} within {timeout_s}s:\n{self.log()}")
+
+    def _serving(self) -> bool:
+        # A static asset, not "/", which would execute the notebook once per poll.
+        probe = self.url + "voila/static/favicon.ico"
+        try:
+            with urllib.request.urlopen(probe, timeout=2):
+                return True
+        except urllib.error.HTTPError:
+            return True  # the server answered, even if not with that file
+        except OSError:
+            return False
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=15)
+        if getattr(self, "_log", None) is not None:
+            self._log.close()
+            self._log = None
+
+    def cleanup(self) -> None:
+        self.stop()
+        self._tmp.cleanup()
+
+
+def launch_chromium(playwright) -> Browser:
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+
+
+# Anything not served by the local Voila (e.g. Voila's FontAwesome CSS from a CDN) is
+# aborted, so a test behaves the same with or without a network.
+NON_LOCAL_URL = re.compile(r"^(https?|wss?)://(?!(127\.0\.0\.1|localhost)[:/])")
+
+
+def new_page(browser: Browser, viewport: dict | None = None) -> Page:
+    """A fresh page with generous default timeouts and the network limited to localhost."""
+    page = browser.new_page(viewport=viewport or {"width": 1280, "height": 900})
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.route(NON_LOCAL_URL, lambda route: route.abort())
+    return page
+
+
+def wait_for_widgets(page: Page, timeout_ms: int = RENDER_TIMEOUT_MS) -> None:
+    """Wait until Voila has executed the notebook and rendered at least one widget."""
+    page.wait_for_selector(
+        ".jupyter-widgets, .widget-box, .lm-Widget.jupyter-widgets", timeout=timeout_ms
+    )
+
+
+def click_button(
+    page: Page, description: str, *, exact: bool = True, timeout_ms: int = PAGE_TIMEOUT_MS
+) -> None:
+    """Click the ipywidgets Button whose description is ``description``."""
+    button = page.get_by_role("button", name=description, exact=exact)
+    button.first.wait_for(state="visible", timeout=timeout_ms)
+    button.first.click(timeout=timeout_ms)
+
+
+def wait_for_text(page: Page, text: str, *, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
+    """Wait until ``text`` is visible somewhere on the page (substring match)."""
+    page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout_ms)
+
+
+def wait_for_text_gone(page: Page, text: str, *, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
+    """Wait until no visible element shows ``text``."""
+    page.get_by_text(text, exact=False).first.wait_for(state="hidden", timeout=timeout_ms)
+
+
+def page_text(page: Page) -> str:
+    """All visible text of the page, for plain ``in`` assertions."""
+    return page.inner_text("body")
+
+
+def screenshot(page: Page, path: str | os.PathLike) -> Path:
+    """Save a full-page PNG (for a README picture or to look at a failure)."""
+    path = Path(path)
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@contextlib.contextmanager
+def voila_session(notebook: str | os.PathLike) -> Iterator[tuple[VoilaServer, Page]]:
+    """Context manager used outside pytest (e.g. to take a README screenshot)."""
+    from playwright.sync_api import sync_playwright
+
+    server = VoilaServer(notebook).start()
+    try:
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            try:
+                page = new_page(browser)
+                page.goto(server.url, wait_until="domcontentloaded")
+                wait_for_widgets(page)
+                yield server, page
+            finally:
+                browser.close()
+    finally:
+        server.cleanup()
