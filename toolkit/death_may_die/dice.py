@@ -1,0 +1,108 @@
+"""The black and green dice as data, and the exact joint distribution of a roll.
+
+A face is a set of symbols (success, tentacle, elder sign); a roll's result is the vector
+``(successes, tentacles, elders)``. Dice faces live in ``data/death_may_die/dice.yaml``; the
+rulebook does not print them, so they carry ``source: community``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from toolkit.data import DataError, build, data_root, load_yaml
+from toolkit.dist import Dist
+
+SYMBOLS = ("success", "tentacle", "elder")
+SYMBOL_NAMES = {"success": "success", "tentacle": "tentacle", "elder": "elder sign"}
+Result = tuple[int, int, int]  # (successes, tentacles, elder signs)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Die:
+    """One kind of die: its faces in printed order (a face may repeat)."""
+
+    id: str
+    name: str
+    source: Literal["rulebook", "constructed", "community"]
+    colour: str
+    faces: tuple[str, ...]
+
+    def __post_init__(self):
+        if len(self.faces) != 6:
+            raise ValueError(f"a die has 6 faces, not {len(self.faces)}")
+        for face in self.faces:
+            face_symbols(face)
+
+    def distinct_faces(self) -> dict[str, int]:
+        """Each different face with how many of the six sides show it."""
+        return dict(Counter(self.faces))
+
+    def distribution(self) -> Dist:
+        """The (successes, tentacles, elders) of one throw."""
+        return Dist.uniform(face_symbols(face) for face in self.faces)
+
+
+def face_symbols(face: str) -> Result:
+    """``"success+tentacle"`` -> (1, 1, 0); ``"blank"`` -> (0, 0, 0)."""
+    if face == "blank":
+        return (0, 0, 0)
+    parts = face.split("+")
+    unknown = [p for p in parts if p not in SYMBOLS]
+    if unknown:
+        raise ValueError(f"unknown symbol {unknown[0]!r} in face {face!r} (known: {SYMBOLS})")
+    return tuple(parts.count(symbol) for symbol in SYMBOLS)
+
+
+def face_label(face: str) -> str:
+    """A face as a person says it: "success+tentacle" -> "success and tentacle"."""
+    if face == "blank":
+        return "blank"
+    return " and ".join(SYMBOL_NAMES[p] for p in face.split("+"))
+
+
+@cache
+def load_dice() -> dict[str, Die]:
+    """The dice in ``dice.yaml`` keyed by id (``black``, ``green``)."""
+    path = data_root() / "death_may_die" / "dice.yaml"
+    document = load_yaml(path)
+    if not isinstance(document, dict) or not isinstance(document.get("dice"), list):
+        raise DataError(path, "expected a mapping with a list under 'dice'")
+    dice = {}
+    for index, raw in enumerate(document["dice"]):
+        die = build(Die, raw, path, f"#{index + 1}")
+        dice[die.id] = die
+    for needed in ("black", "green"):
+        if needed not in dice:
+            raise DataError(path, f"the {needed!r} die is missing")
+    return dice
+
+
+def add_results(a: Result, b: Result) -> Result:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+@cache
+def roll_distribution(black: int, green: int = 0) -> Dist:
+    """Exact joint distribution of (successes, tentacles, elders) for `black` + `green` dice."""
+    if black < 0 or green < 0:
+        raise ValueError(f"dice counts cannot be negative (black={black}, green={green})")
+    dice = load_dice()
+    result = Dist.constant((0, 0, 0))
+    for colour, count in (("black", black), ("green", green)):
+        one = dice[colour].distribution()
+        for _ in range(count):
+            result = result.combine(one, add_results)
+    return result
+
+
+def marginal(dist: Dist, symbol: str) -> Dist:
+    """The distribution of one symbol's count out of a joint roll distribution."""
+    index = SYMBOLS.index(symbol)
+    return dist.map(lambda result: result[index])
+
+
+def successes_distribution(black: int, green: int = 0) -> Dist:
+    return marginal(roll_distribution(black, green), "success")
