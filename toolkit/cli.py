@@ -89,12 +89,19 @@ def cmd_simulate(args) -> int:
         )
         return 2
     if args.bots not in spec.bots:
-        print(f"death-toolkit simulate {args.game}: error: unknown bot {args.bots!r} "
-              f"(choose from {', '.join(spec.bots)})", file=sys.stderr)
+        print(
+            f"death-toolkit simulate {args.game}: error: unknown bot {args.bots!r} "
+            f"(choose from {', '.join(spec.bots)})",
+            file=sys.stderr,
+        )
         return 2
-    table = run_many(args.game, args.players, args.games, args.seed, args.bots, progress=not args.json)
+    table = run_many(
+        args.game, args.players, args.games, args.seed, args.bots, progress=not args.json
+    )
     summary = {"game": args.game, "players": args.players, "games": args.games, "seed": args.seed}
-    summary["mean_returns"] = [float(table[f"return_{seat}"].mean()) for seat in range(args.players)]
+    summary["mean_returns"] = [
+        float(table[f"return_{seat}"].mean()) for seat in range(args.players)
+    ]
     if spec.summarize is not None:
         summary.update(spec.summarize(table))
     if args.json:
@@ -118,7 +125,9 @@ def build_parser() -> Parser:
 
     lab = sub.add_parser("lab", help="open the bundled notebooks in JupyterLab")
     lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
-    lab.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    lab.add_argument(
+        "--dry-run", action="store_true", help="print the command instead of running it"
+    )
     lab.add_argument("jupyter_args", nargs=argparse.REMAINDER, help="passed on to JupyterLab")
     lab.set_defaults(run=cmd_lab)
 

@@ -22,7 +22,9 @@ SOURCES = ("rulebook", "constructed")
 class DataError(ValueError):
     """A problem in a data file, naming the file, the card and the field."""
 
-    def __init__(self, file: str | Path, problem: str, card: str | None = None, field: str | None = None):
+    def __init__(
+        self, file: str | Path, problem: str, card: str | None = None, field: str | None = None
+    ):
         self.file, self.card, self.field, self.problem = str(file), card, field, problem
         where = str(file)
         if card is not None:
@@ -53,7 +55,9 @@ def data_root() -> Path:
     for candidate in (here / "data", here.parent / "data"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("the toolkit's data folder is missing (neither toolkit/data nor ../data)")
+    raise FileNotFoundError(
+        "the toolkit's data folder is missing (neither toolkit/data nor ../data)"
+    )
 
 
 def load_yaml(path: str | Path) -> Any:
@@ -97,11 +101,19 @@ def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
     fields = {f.name: f for f in dataclasses.fields(card_type)}
     unknown = sorted(set(raw) - set(fields))
     if unknown:
-        raise DataError(path, f"unknown field (expected one of {sorted(fields)})", card=card_label, field=unknown[0])
+        raise DataError(
+            path,
+            f"unknown field (expected one of {sorted(fields)})",
+            card=card_label,
+            field=unknown[0],
+        )
     values = {}
     for name, field in fields.items():
         if name not in raw:
-            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            if (
+                field.default is dataclasses.MISSING
+                and field.default_factory is dataclasses.MISSING
+            ):
                 raise DataError(path, "missing required field", card=card_label, field=name)
             continue
         values[name] = _check(raw[name], hints[name], path, card_label, name)
@@ -150,7 +162,9 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
             fail("a mapping")
         key_hint, value_hint = args or (Any, Any)
         return {
-            _check(k, key_hint, path, card, field): _check(v, value_hint, path, card, f"{field}.{k}")
+            _check(k, key_hint, path, card, field): _check(
+                v, value_hint, path, card, f"{field}.{k}"
+            )
             for k, v in value.items()
         }
     if dataclasses.is_dataclass(hint):

@@ -31,7 +31,9 @@ class Dist:
         cleaned = {}
         for outcome, weight in weights.items():
             if not isinstance(weight, int) or weight < 0:
-                raise ValueError(f"weight of {outcome!r} must be a non-negative int, got {weight!r}")
+                raise ValueError(
+                    f"weight of {outcome!r} must be a non-negative int, got {weight!r}"
+                )
             if weight:
                 cleaned[outcome] = weight
         if not cleaned:
@@ -221,7 +223,9 @@ class Dist:
     def chart(self, title: str = "", outcome_name: str = "outcome", highlight_at_least=None):
         from toolkit.charts import dist_chart
 
-        return dist_chart(self, title=title, outcome_name=outcome_name, highlight_at_least=highlight_at_least)
+        return dist_chart(
+            self, title=title, outcome_name=outcome_name, highlight_at_least=highlight_at_least
+        )
 
     def _repr_html_(self) -> str:
         from toolkit.html import dist_table

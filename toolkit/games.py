@@ -55,7 +55,9 @@ class GameSpec:
 
 def available() -> list[str]:
     """Slugs of the games whose package is present."""
-    return [slug for slug, module in PACKAGES.items() if importlib.util.find_spec(module) is not None]
+    return [
+        slug for slug, module in PACKAGES.items() if importlib.util.find_spec(module) is not None
+    ]
 
 
 def get_game(slug: str) -> GameSpec:

@@ -29,7 +29,12 @@ def dist_table(dist, outcome_name: str = "outcome") -> str:
     tail = dist.total
     for outcome, weight in dist.weights.items():
         rows.append(
-            (outcome, f"{weight}/{dist.total}", percent(weight / dist.total), percent(tail / dist.total))
+            (
+                outcome,
+                f"{weight}/{dist.total}",
+                percent(weight / dist.total),
+                percent(tail / dist.total),
+            )
         )
         tail -= weight
     return table([outcome_name, "exact", "chance", "at least"], rows)

@@ -8,28 +8,27 @@ seed only, so nothing unpicklable crosses to a worker.
 
 from __future__ import annotations
 
-import math
+import bisect
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
 from toolkit.bots import Bot
-from toolkit.state import Action, GameState
+from toolkit.state import Action, ChanceOutcomes, GameState
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """Draw a chance outcome with its exact probability (integer arithmetic, no float bias)."""
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for action, p in outcomes:
-        ticket -= p.numerator * (denominator // p.denominator)
-        if ticket < 0:
-            return action
-    raise ValueError("chance outcome probabilities do not sum to 1")
+    if not isinstance(outcomes, ChanceOutcomes):
+        outcomes = ChanceOutcomes(outcomes)
+    denominator, cumulative = outcomes.table
+    return outcomes[bisect.bisect_right(cumulative, rng.randrange(denominator))][0]
 
 
-def play(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000) -> GameState:
+def play(
+    state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000
+) -> GameState:
     """Play to the end: bots choose for their seats, `rng` (not the state's) draws chance outcomes.
 
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
@@ -61,7 +60,9 @@ def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> di
     return row
 
 
-def _play_chunk(slug: str, players: int, bot_names: Sequence[str], seeds: Sequence[int]) -> list[dict]:
+def _play_chunk(
+    slug: str, players: int, bot_names: Sequence[str], seeds: Sequence[int]
+) -> list[dict]:
     return [play_one(slug, players, bot_names, seed) for seed in seeds]
 
 
@@ -91,7 +92,9 @@ def run_many(
                 rows.extend(_play_chunk(slug, players, bot_names, part))
                 bar.update(len(part))
         else:
-            futures = [executor.submit(_play_chunk, slug, players, bot_names, part) for part in chunks]
+            futures = [
+                executor.submit(_play_chunk, slug, players, bot_names, part) for part in chunks
+            ]
             for future in futures:  # in order, so the table does not depend on timing
                 part = future.result()
                 rows.extend(part)
@@ -110,5 +113,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
         return (0.0, 1.0)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / (1 + z * z / trials)
+    half = (
+        z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / (1 + z * z / trials)
+    )
     return (max(0.0, centre - half), min(1.0, centre + half))

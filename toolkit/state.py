@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -25,6 +28,23 @@ TERMINAL = -4
 
 Action = Any  # a JSON-able value: str, int, or a tuple of those
 SAVE_FORMAT = 1
+
+
+class ChanceOutcomes(tuple):
+    """A chance node's (outcome, exact probability) pairs, with an integer table for fast, exact
+    sampling. Engines build one per kind of roll and return the same object every time."""
+
+    @cached_property
+    def table(self) -> tuple[int, list[int]]:
+        """(common denominator, cumulative integer weights)."""
+        denominator = math.lcm(*(p.denominator for _, p in self))
+        cumulative, running = [], 0
+        for _, p in self:
+            running += p.numerator * (denominator // p.denominator)
+            cumulative.append(running)
+        if running != denominator:
+            raise ValueError("chance outcome probabilities do not sum to 1")
+        return denominator, cumulative
 
 
 class IllegalAction(ValueError):
@@ -73,8 +93,9 @@ class GameState(ABC):
     def legal_actions(self) -> list[Action]:
         """Actions open to the current player; at a chance node, the possible outcomes."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """At a chance node, each outcome with its exact probability (they sum to 1)."""
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
+        """At a chance node, each outcome with its exact probability (they sum to 1); return a
+        cached :class:`ChanceOutcomes` where the same roll recurs, so sampling stays fast."""
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     @abstractmethod
@@ -142,7 +163,9 @@ class GameState(ABC):
             try:
                 state.apply(action)
             except IllegalAction as error:
-                raise IllegalAction(error.action, f"at move {index} of the replay: {error.reason}") from None
+                raise IllegalAction(
+                    error.action, f"at move {index} of the replay: {error.reason}"
+                ) from None
         return state
 
     def _repr_html_(self) -> str:

@@ -1,0 +1,18 @@
+"""Epic Death!: the rules engine, exact quest odds, an advisor, bots and notebook widgets."""
+
+from toolkit.epic_death.bots import BOTS
+from toolkit.epic_death.cli import add_odds_arguments, odds, summarize
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.games import GameSpec
+
+GAME = GameSpec(
+    slug="epic-death",
+    title="Epic Death!",
+    state_class=EpicDeathState,
+    min_players=2,
+    max_players=5,
+    bots=BOTS,
+    add_odds_arguments=add_odds_arguments,
+    odds=odds,
+    summarize=summarize,
+)

@@ -1,0 +1,82 @@
+"""Which quest to attempt: every open quest ranked by its chance and by the expected change in score.
+
+The expected change counts what a quest puts under an adventurer as if that adventurer will die
+(only the dead score, and every party is racing to die): a failed green quest costs its FAIL, an Epic
+Quest that kills scores its EPIC (twice for an EPIC DEATH), and loot is worth the average EPIC of
+the loot deck. It is a one-step estimate, the same one the greedy bot uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from toolkit.epic_death.cards import CardSet, Quest
+from toolkit.epic_death.odds import PoolModifiers, QuestOdds, quest_odds
+
+
+@cache
+def mean_loot_epic(cards: CardSet) -> Fraction:
+    total = sum(loot.epic * loot.copies for loot in cards.loot.values())
+    return Fraction(total, sum(loot.copies for loot in cards.loot.values()))
+
+
+@dataclass(frozen=True)
+class QuestAdvice:
+    quest: Quest
+    odds: QuestOdds
+    expected_change: Fraction
+
+
+def expected_change(quest: Quest, odds: QuestOdds, cards: CardSet) -> Fraction:
+    loot_value = quest.rewards.loot * mean_loot_epic(cards)
+    if quest.epic_quest:
+        plain_success = odds.success - odds.exact
+        return (
+            odds.exact * 2 * quest.epic
+            + plain_success * loot_value
+            + (1 - odds.success) * quest.epic
+        )
+    return odds.success * loot_value - (1 - odds.success) * quest.fail
+
+
+def advise(
+    cards: CardSet, quest_ids, modifiers: PoolModifiers | None = None
+) -> list[QuestAdvice]:
+    """The quests, best expected change first (ties: higher chance of success first)."""
+    advice = []
+    for quest_id in quest_ids:
+        quest = cards.quests.get(quest_id) or cards.epic_quests[quest_id]
+        odds = quest_odds(quest.victories, quest.difficulty, modifiers)
+        advice.append(QuestAdvice(quest, odds, expected_change(quest, odds, cards)))
+    return sorted(advice, key=lambda a: (-a.expected_change, -a.odds.success, a.quest.id))
+
+
+def hand_modifiers(cards: CardSet, hand) -> PoolModifiers:
+    """What the player could add to their own pool from their hand (every dice-adding card)."""
+    fate = [cards.fate[c] for c in hand]
+    return PoolModifiers(
+        dice=sum(c.amount for c in fate if c.kind == "add_dice"),
+        plus_d6=sum(c.kind == "add_d6" for c in fate),
+    )
+
+
+def advice_table(advice: list[QuestAdvice]):
+    """A pandas table for notebooks: chance, EPIC DEATH chance, expected change."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "quest": a.quest.name,
+                "epic": a.quest.epic_quest,
+                "needs": f"{a.quest.victories} {a.quest.difficulty}",
+                "success": a.odds.success,
+                "success %": round(float(a.odds.success) * 100, 1),
+                "exactly %": round(float(a.odds.exact) * 100, 1),
+                "expected change": round(float(a.expected_change), 1),
+            }
+            for a in advice
+        ]
+    )

@@ -1,0 +1,101 @@
+"""Epic Death! bots. The greedy one scores each legal action by a one-step expected change in EPIC,
+from its observation and the public card data only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from toolkit.bots import GreedyBot, RandomBot
+from toolkit.epic_death.advisor import expected_change
+from toolkit.epic_death.cards import default_cards
+from toolkit.epic_death.odds import PoolModifiers, quest_odds
+from toolkit.epic_death.rules import DISCARD, DONE, score_cards
+
+
+def _quest(cards, quest_id):
+    return cards.quests.get(quest_id) or cards.epic_quests[quest_id]
+
+
+def _modifiers(obs) -> PoolModifiers:
+    return PoolModifiers(dice=obs["dice_change"], frenzy=obs["frenzy"])
+
+
+def _under(obs, adventurer):
+    for party in obs["parties"]:
+        for adv in party:
+            if adv["id"] == adventurer:
+                return adv["under"]
+    raise KeyError(adventurer)
+
+
+def evaluate(obs: dict, action) -> Fraction:
+    """The greedy bot's value of an action for the observing player."""
+    cards = default_cards()
+    me, active = obs["player"], obs["active"]
+    sign = 1 if me == active else -1
+    if action == DONE:
+        return Fraction(0)
+    if action == DISCARD:
+        return Fraction(0)
+    kind = action[0]
+    if kind == "quest":
+        quest = _quest(cards, action[1])
+        return expected_change(quest, quest_odds(quest.victories, quest.difficulty), cards)
+    quest = _quest(cards, obs["quest"])
+    if kind == "loot":
+        loot = cards.loot[obs["loot_to_place"][0]]
+        replaced = [
+            cards.loot[c].epic
+            for c in _under(obs, action[1])
+            if c in cards.loot and cards.loot[c].loot_class == loot.loot_class
+        ]
+        return Fraction(loot.epic - sum(replaced))
+    if kind == "adventurer":
+        under = [*_under(obs, action[1]), obs["quest"]]
+        value = score_cards(
+            cards,
+            under,
+            set(obs["epic_deaths"]) | ({obs["quest"]} if obs["phase"] == "choose_death" else set()),
+        )
+        # a FAIL goes where it hurts least; a death goes to the adventurer worth most
+        return Fraction(-len(under)) if obs["phase"] == "place_fail" else Fraction(value)
+    card = cards.fate[action[1]]
+    before = quest_odds(quest.victories, quest.difficulty, _modifiers(obs))
+    if card.kind in ("add_dice", "remove_dice", "add_d6", "remove_d6", "frenzy"):
+        mods = _modifiers(obs)
+        mods = {
+            "add_dice": replace(mods, dice=mods.dice + card.amount),
+            "remove_dice": replace(mods, dice=mods.dice - card.amount),
+            "add_d6": replace(mods, plus_d6=1),
+            "remove_d6": replace(mods, minus_d6=1),
+            "frenzy": replace(mods, frenzy=True),
+        }[card.kind]
+        after = quest_odds(quest.victories, quest.difficulty, mods)
+        return sign * (expected_change(quest, after, cards) - expected_change(quest, before, cards))
+    if card.kind in ("deadly", "ancient_pact"):
+        target_score = score_cards(cards, [*_under(obs, action[2]), obs["quest"]], set())
+        mine = action[2] in [a["id"] for a in obs["parties"][me]]
+        return (1 - before.success) * target_score * (1 if mine else -1)
+    if card.kind == "resurrect":
+        return before.success * score_cards(cards, _under(obs, action[2]), set()) * -sign
+    if card.kind == "loot_envy":
+        _, _, theirs, loot_id, to = action
+        swapped = [
+            cards.loot[c].epic
+            for c in _under(obs, to)
+            if c in cards.loot and cards.loot[c].loot_class == cards.loot[loot_id].loot_class
+        ]
+        return Fraction(cards.loot[loot_id].epic - sum(swapped))
+    # re-rolls: help the active player's count toward the target (or away from it for a rival)
+    roll = obs["roll"]
+    victories = roll["plain"] + roll["sixes"] * (2 if obs["frenzy"] else 1)
+    short = victories < quest.victories
+    helps = short if card.kind == "reroll_failures" else not short
+    return Fraction(sign if helps else -sign)
+
+
+BOTS = {
+    "random": lambda seat, seed: RandomBot(seed),
+    "greedy": lambda seat, seed: GreedyBot(evaluate, seed),
+}

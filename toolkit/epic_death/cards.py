@@ -1,0 +1,151 @@
+"""Epic Death! card types and the loading of ``data/epic_death/*.yaml``.
+
+The rulebook prints the kinds of card and what each field means but no card list, so the numbers
+on the cards are constructed (see the book's card chapter); an owner can type the real ones into the
+YAML files and every calculator follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from toolkit.data import Card, DataError, data_root, load_cards
+
+Difficulty = Literal["trivial", "mighty", "exalted"]
+LootClass = Literal["helmet", "armour", "weapon"]
+FateKind = Literal[
+    "add_dice",  # +amount dice to the pool
+    "remove_dice",  # -amount dice
+    "add_d6",  # + one D6 rolled when played
+    "remove_d6",  # - one D6 rolled when played
+    "reroll_failures",  # after the roll: re-roll up to `amount` dice that are not Victories
+    "reroll_victories",  # after the roll: re-roll up to `amount` Victory dice
+    "frenzy",  # roll even with fewer dice than Victories needed; a 6 counts twice
+    "deadly",  # marks a living adventurer of the active player: dies if the quest fails
+    "resurrect",  # marks a dead adventurer of the active player: lives again if the quest succeeds
+    "ancient_pact",  # redirects a Deadly card onto one of the pact player's own adventurers
+    "loot_envy",  # take a loot card from another party (swapping one of the same class back)
+]
+Timing = Literal["targets", "before_roll", "after_roll"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Adventurer(Card):
+    title: str  # the class or quote under the name
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rewards:
+    loot: int = 0
+    fate: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Quest(Card):
+    """A green Quest (FAIL seal) or a red Epic Quest (EPIC seal)."""
+
+    epic_quest: bool
+    difficulty: Difficulty
+    victories: int
+    rewards: Rewards
+    fail: int = 0  # FAIL added when a green quest is failed
+    epic: int = 0  # EPIC added when an Epic Quest kills an adventurer (doubled for EPIC DEATH)
+
+    def __post_init__(self):
+        if not 1 <= self.victories <= 16:
+            raise ValueError(
+                f"victories must be 1 to 16 (the box holds 16 dice), got {self.victories}"
+            )
+        if self.epic_quest and self.fail:
+            raise ValueError("an Epic Quest has no FAIL seal")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Loot(Card):
+    loot_class: LootClass
+    set: str | None = None
+    epic: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fate(Card):
+    kind: FateKind
+    timing: Timing
+    amount: int = 0
+
+    def __post_init__(self):
+        expected = TIMING[self.kind]
+        if self.timing != expected:
+            raise ValueError(f"a {self.kind} card is played at {expected!r}, not {self.timing!r}")
+
+
+TIMING: dict[str, str] = {
+    "add_dice": "before_roll",
+    "remove_dice": "before_roll",
+    "add_d6": "before_roll",
+    "remove_d6": "before_roll",
+    "frenzy": "before_roll",
+    "loot_envy": "before_roll",
+    "reroll_failures": "after_roll",
+    "reroll_victories": "after_roll",
+    "deadly": "targets",
+    "resurrect": "targets",
+    "ancient_pact": "targets",
+}
+
+COUNTS = {"adventurers": 20, "quests": 20, "epic_quests": 20, "loot": 59, "fate": 39}
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one loaded set, many caches
+class CardSet:
+    adventurers: dict[str, Adventurer]
+    quests: dict[str, Quest]
+    epic_quests: dict[str, Quest]
+    loot: dict[str, Loot]
+    fate: dict[str, Fate]
+
+    def card(self, card_id: str) -> Card:
+        for group in (self.adventurers, self.quests, self.epic_quests, self.loot, self.fate):
+            if card_id in group:
+                return group[card_id]
+        raise KeyError(f"no Epic Death! card with id {card_id!r}")
+
+
+def load_card_set(folder=None) -> CardSet:
+    """Load and cross-check the five files; the physical counts must match the rulebook's 158."""
+    root = data_root() / "epic_death" if folder is None else folder
+    groups = {
+        "adventurers": load_cards(root / "adventurers.yaml", Adventurer),
+        "quests": load_cards(root / "quests.yaml", Quest),
+        "epic_quests": load_cards(root / "epic_quests.yaml", Quest),
+        "loot": load_cards(root / "loot.yaml", Loot),
+        "fate": load_cards(root / "fate.yaml", Fate),
+    }
+    for name, expected in COUNTS.items():
+        physical = sum(card.copies for card in groups[name].values())
+        if physical != expected:
+            raise DataError(
+                root / f"{name}.yaml", f"holds {physical} cards, the game has {expected}"
+            )
+    for name, wanted in (("quests", False), ("epic_quests", True)):
+        for card in groups[name].values():
+            if card.epic_quest != wanted:
+                raise DataError(
+                    root / f"{name}.yaml", f"must be {wanted}", card=card.id, field="epic_quest"
+                )
+    seen: set[str] = set()
+    for name, group in groups.items():
+        clash = seen & set(group)
+        if clash:
+            raise DataError(
+                root / f"{name}.yaml", "id used in another file too", card=min(clash), field="id"
+            )
+        seen |= set(group)
+    return CardSet(**groups)
+
+
+@cache
+def default_cards() -> CardSet:
+    return load_card_set()

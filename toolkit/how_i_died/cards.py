@@ -1,0 +1,103 @@
+"""The adventure and achievement cards of And That's How I Died, loaded from ``data/how_i_died``.
+
+Card data lives in YAML; this module declares the card types, loads them once, and checks the
+deck's shape (30 cards of each type, damage only on ends, every effect and requirement id known) so
+a mistake in the data is reported with its file, card and field. The engine reads the flat lookup
+tables at the bottom (``TYPE``, ``GLORY``, ...) because dictionary lookups by card id keep a bot game
+fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from toolkit.data import Card, DataError, data_root, load_cards
+
+TYPES = ("I", "II", "III")
+BANNERS = ("red", "blue", "green", "purple", "yellow")
+DEATH_AT = 15  # damage at which a pulse check finds you dead
+
+
+@dataclass(frozen=True, kw_only=True)
+class Adventure(Card):
+    """One adventure card: a beginning (I), middle (II) or end (III); only ends deal damage.
+
+    `printed` names the fields the rulebook prints for a rulebook card; all other values are ours.
+    """
+
+    type: Literal["I", "II", "III"]
+    banner: Literal["red", "blue", "green", "purple", "yellow"]
+    glory: int
+    damage: int = 0
+    effect: str | None = None
+    printed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Achievement(Card):
+    """An achievement: bonus glory for a player who meets `requirement` when they die."""
+
+    glory: int
+    requirement: str
+    threshold: int = 0
+    printed: tuple[str, ...] = ()
+
+
+def data_dir():
+    return data_root() / "how_i_died"
+
+
+@cache
+def adventures() -> dict[str, Adventure]:
+    path = data_dir() / "adventures.yaml"
+    cards = load_cards(path, Adventure)
+    check_adventures(cards, path)
+    return cards
+
+
+@cache
+def achievements() -> dict[str, Achievement]:
+    """The ten achievements (their requirement ids are checked by the achievements module)."""
+    return load_cards(data_dir() / "achievements.yaml", Achievement)
+
+
+def check_adventures(cards: dict[str, Adventure], path) -> None:
+    """The rules assume 30 cards per type, single copies, and damage printed on ends only.
+
+    Effect ids are checked by the effects module, which owns the registry."""
+    for card in cards.values():
+        if card.copies != 1:
+            raise DataError(path, "every adventure card is unique", card=card.id, field="copies")
+        if (card.type == "III") != (card.damage > 0):
+            raise DataError(path, "ends (III) deal damage and only ends do", card=card.id,
+                            field="damage")
+    for kind in TYPES:
+        count = sum(1 for card in cards.values() if card.type == kind)
+        if count != 30:
+            raise DataError(path, f"expected 30 cards of type {kind}, found {count}")
+
+
+# Flat lookups by card id, for the engine's inner loops.
+CARDS = adventures()
+TYPE = {cid: c.type for cid, c in CARDS.items()}
+BANNER = {cid: c.banner for cid, c in CARDS.items()}
+GLORY = {cid: c.glory for cid, c in CARDS.items()}
+DAMAGE = {cid: c.damage for cid, c in CARDS.items()}
+EFFECT = {cid: c.effect for cid, c in CARDS.items() if c.effect is not None}
+ALL_IDS = tuple(CARDS)
+
+
+def adventure_glory(adventure) -> int:
+    """Glory of one adventure: its three cards' glory, doubled when all banners match."""
+    total = GLORY[adventure[0]] + GLORY[adventure[1]] + GLORY[adventure[2]]
+    return 2 * total if is_legendary(adventure) else total
+
+
+def is_legendary(adventure) -> bool:
+    return BANNER[adventure[0]] == BANNER[adventure[1]] == BANNER[adventure[2]]
+
+
+def adventure_damage(adventure) -> int:
+    return DAMAGE[adventure[2]]

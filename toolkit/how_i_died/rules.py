@@ -1,0 +1,418 @@
+"""The rules engine of And That's How I Died (the standard game, 2-5 players).
+
+A turn is a run of decisions by the player whose turn it is:
+
+1. *build*: play a beginning (I), then a middle (II), then an end (III), each from the hand or the
+   Pool (one action each: the card's id). A Pool card is replaced at once from the deck, and the new
+   card may be used for the rest of the adventure.
+2. *effect*: the effects of the three cards just played resolve one by one in that order, each
+   optional ("skip") and chosen in steps (see :mod:`toolkit.how_i_died.effects`).
+3. The pulse is checked: 15 or more damage on your own ends kills you. The dead discard their hand,
+   their adventures are locked, and they may *claim* one achievement on the table whose requirement
+   they meet, first come first served. The living draw back to six.
+
+When everyone is dead, glory is counted (Legendary adventures, all three banners alike, count
+double) plus achievement points; a tie is settled by a chance node standing for rock-paper-scissors.
+
+The seeded RNG shuffles the deck and the achievements at set-up and reshuffles the discard pile when
+the deck runs out; every decision is an action in the history, so a game replays from its seed.
+Options ``deck`` (card ids dealt first: 6 to each seat in turn, then the Pool, then drawn) and
+``achievements`` (the ids on the table) stack a table for a worked example, and survive save/load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from toolkit.deck import Deck
+from toolkit.how_i_died.achievements import ACHIEVEMENTS, meets
+from toolkit.how_i_died.cards import (
+    ALL_IDS,
+    CARDS,
+    DAMAGE,
+    DEATH_AT,
+    EFFECT,
+    TYPE,
+    TYPES,
+    adventure_glory,
+    is_legendary,
+)
+from toolkit.how_i_died.effects import EFFECTS
+from toolkit.state import CHANCE, TERMINAL, GameState
+
+HAND_SIZE = 6
+POOL_SIZE = 6
+
+
+class HowIDiedState(GameState):
+    game = "how-i-died"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 4,
+        deck: Sequence[str] | None = None,
+        achievements: Sequence[str] | None = None,
+    ):
+        if not 2 <= players <= 5:
+            raise ValueError(f"And That's How I Died takes 2 to 5 players, not {players}")
+        config = {"players": players}
+        if deck is not None:
+            config["deck"] = list(deck)
+        if achievements is not None:
+            config["achievements"] = list(achievements)
+        super().__init__(seed, **config)
+        self.players = players
+        self.deck = Deck(self._ordered_deck(deck))
+        self.shown = self._achievements_shown(achievements)
+        self.hands = [self.deck.draw(HAND_SIZE) for _ in range(players)]
+        self.pool = self.deck.draw(POOL_SIZE)
+        self.adventures: list[list[list[str]]] = [[] for _ in range(players)]
+        self.alive = [True] * players
+        self.claimed: list[str | None] = [None] * players
+        self.death_order: list[int] = []
+        self.effects_applied = [0] * players
+        self.turns_taken = [0] * players
+        self.mulligans = [0] * players
+        self.turn = 0
+        self.passes = 0
+        self.seat = 0
+        self.phase = "build"
+        self.building: list[str] = []
+        self.pending: list[str] = []  # cards whose effects still resolve this turn
+        self.picks: tuple = ()
+        self.claimable: list[str] = []
+        self.tied: list[int] = []
+        self.winner: int | None = None
+        self.stalled = False
+        self._begin_turn()
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _ordered_deck(self, stacked: Sequence[str] | None) -> list[str]:
+        """The draw pile, top last: stacked cards on top in the order given, the rest shuffled."""
+        stacked = list(stacked or [])
+        unknown = [card for card in stacked if card not in CARDS]
+        if unknown:
+            raise ValueError(f"deck option: unknown card id {unknown[0]!r}")
+        if len(set(stacked)) != len(stacked):
+            raise ValueError("deck option: a card is listed twice")
+        rest = [card for card in ALL_IDS if card not in set(stacked)]
+        self.rng.shuffle(rest)
+        return rest + stacked[::-1]
+
+    def _achievements_shown(self, chosen: Sequence[str] | None) -> list[str]:
+        if chosen is not None:
+            unknown = [a for a in chosen if a not in ACHIEVEMENTS]
+            if unknown:
+                raise ValueError(f"achievements option: unknown achievement {unknown[0]!r}")
+            return list(chosen)
+        ids = list(ACHIEVEMENTS)
+        self.rng.shuffle(ids)
+        return ids[: 2 + self.players]
+
+    # -- queries used by effects, bots and odds ---------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def damage(self, seat: int) -> int:
+        return sum(DAMAGE[adventure[2]] for adventure in self.adventures[seat])
+
+    def glory(self, seat: int) -> int:
+        """Glory as it would be counted now, achievement included."""
+        total = sum(adventure_glory(adventure) for adventure in self.adventures[seat])
+        claimed = self.claimed[seat]
+        return total + (ACHIEVEMENTS[claimed].glory if claimed else 0)
+
+    def living_opponents(self, seat: int) -> list[int]:
+        return [other for other in range(self.players) if other != seat and self.alive[other]]
+
+    def table_cards(self) -> list[str]:
+        """Cards effects may move: the Pool and every living player's adventures (the dead are
+        locked)."""
+        cards = list(self.pool)
+        for seat in range(self.players):
+            if self.alive[seat]:
+                for adventure in self.adventures[seat]:
+                    cards.extend(adventure)
+        return cards
+
+    def cards_to_draw(self) -> int:
+        return len(self.deck) + len(self.deck.discards)
+
+    def can_build(self, seat: int) -> bool:
+        kinds = {TYPE[card] for card in self.hands[seat]}
+        kinds.update(TYPE[card] for card in self.pool)
+        return len(kinds) == 3
+
+    # -- moving cards ---------------------------------------------------------------------------
+    def draw(self, n: int) -> list[str]:
+        """Up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
+        return self.deck.draw_up_to(n, self.rng)
+
+    def take_from_pool(self, card: str) -> None:
+        """Remove a Pool card and refill its place at once (the Pool shrinks only if no card is
+        left to draw)."""
+        index = self.pool.index(card)
+        refill = self.draw(1)
+        if refill:
+            self.pool[index] = refill[0]
+        else:
+            del self.pool[index]
+
+    def _place(self, card: str) -> tuple[list, int]:
+        if card in self.pool:
+            return self.pool, self.pool.index(card)
+        for hand in self.hands:
+            if card in hand:
+                return hand, hand.index(card)
+        for adventures in self.adventures:
+            for adventure in adventures:
+                if card in adventure:
+                    return adventure, adventure.index(card)
+        raise ValueError(f"card {card!r} is not on the table or in a hand")
+
+    def swap(self, a: str, b: str) -> None:
+        """Exchange the places of two cards (table or hand); effects have checked the types."""
+        place_a, index_a = self._place(a)
+        place_b, index_b = self._place(b)
+        place_a[index_a], place_b[index_b] = b, a
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "tiebreak":
+            return CHANCE
+        return self.seat
+
+    def legal_actions(self) -> list:
+        phase = self.phase
+        if phase == "build":
+            needed = TYPES[len(self.building)]
+            return [c for c in self.hands[self.seat] if TYPE[c] == needed] + [
+                c for c in self.pool if TYPE[c] == needed
+            ]
+        if phase == "effect":
+            options = self.effect().choices(self, self.seat, self.picks)
+            return options if self.picks else ["skip", *options]
+        if phase == "claim":
+            return list(self.claimable)
+        if phase == "tiebreak":
+            return [("winner", seat) for seat in self.tied]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[tuple, Fraction]]:
+        if self.phase != "tiebreak":
+            raise ValueError("no chance node now")
+        return [(("winner", seat), Fraction(1, len(self.tied))) for seat in self.tied]
+
+    def effect(self):
+        """The effect being resolved now."""
+        return EFFECTS[EFFECT[self.pending[0]]]
+
+    def _apply(self, action) -> None:
+        phase = self.phase
+        if phase == "build":
+            self._play_card(action)
+        elif phase == "effect":
+            self._effect_step(action)
+        elif phase == "claim":
+            self._claim(action)
+        else:
+            self.winner = action[1]
+            self.phase = "over"
+
+    def _play_card(self, card: str) -> None:
+        hand = self.hands[self.seat]
+        if card in hand:
+            hand.remove(card)
+        else:
+            self.take_from_pool(card)
+        self.building.append(card)
+        if len(self.building) == 3:
+            self.adventures[self.seat].append(self.building)
+            self.pending = [c for c in self.building if c in EFFECT]
+            self.building = []
+            self.picks = ()
+            self._next_effect()
+
+    def _effect_step(self, action) -> None:
+        if action == "skip":
+            self._effect_done()
+            return
+        self.picks += (action,)
+        effect = self.effect()
+        if len(self.picks) == effect.steps:
+            effect.resolve(self, self.seat, self.picks)
+            self.effects_applied[self.seat] += 1
+            self._effect_done()
+
+    def _effect_done(self) -> None:
+        self.pending.pop(0)
+        self.picks = ()
+        self._next_effect()
+
+    def _next_effect(self) -> None:
+        """Stop at the next effect that has a choice; effects with none are skipped."""
+        while self.pending:
+            if self.effect().choices(self, self.seat, ()):
+                self.phase = "effect"
+                return
+            self.pending.pop(0)
+        self._end_turn(played=True)
+
+    def _begin_turn(self) -> None:
+        self.phase = "build"
+        seat = self.seat
+        if not self.can_build(seat):
+            # The mulligan: show the hand, discard it, draw six. If even that cannot make an
+            # adventure (the deck nearly exhausted), the turn passes (rules notes).
+            self.mulligans[seat] += 1
+            self.deck.discard(self.hands[seat])
+            self.hands[seat] = self.draw(HAND_SIZE)
+            if not self.can_build(seat):
+                self._end_turn(played=False)
+
+    def _end_turn(self, played: bool) -> None:
+        seat = self.seat
+        self.turn += 1
+        self.turns_taken[seat] += 1
+        self.passes = 0 if played else self.passes + 1
+        if self.damage(seat) >= DEATH_AT:
+            self.alive[seat] = False
+            self.death_order.append(seat)
+            self.claimable = [a for a in self.shown if meets(self, seat, a)]
+            self.deck.discard(self.hands[seat])
+            self.hands[seat] = []
+            if len(self.claimable) > 1:
+                self.phase = "claim"
+                return
+            if self.claimable:
+                self._claim(self.claimable[0])
+                return
+        else:
+            hand = self.hands[seat]
+            if len(hand) < HAND_SIZE:
+                hand.extend(self.draw(HAND_SIZE - len(hand)))
+        self._next_turn()
+
+    def _claim(self, achievement: str) -> None:
+        self.claimed[self.seat] = achievement
+        self.shown.remove(achievement)
+        self.claimable = []
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        living = sum(self.alive)
+        if living == 0 or self.passes >= living:
+            self.stalled = living > 0
+            self._finish()
+            return
+        seat = (self.seat + 1) % self.players
+        while not self.alive[seat]:
+            seat = (seat + 1) % self.players
+        self.seat = seat
+        self._begin_turn()
+
+    def _finish(self) -> None:
+        scores = self.scores()
+        best = max(scores)
+        self.tied = [seat for seat, score in enumerate(scores) if score == best]
+        if len(self.tied) == 1:
+            self.winner = self.tied[0]
+            self.phase = "over"
+        else:
+            self.phase = "tiebreak"
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [self.glory(seat) for seat in range(self.players)]
+
+    def returns(self) -> list[float]:
+        if self.phase != "over":
+            return [0.0] * self.players
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
+
+    def summary(self) -> dict:
+        adventures = [adventure for seat in self.adventures for adventure in seat]
+        row = {f"glory_{seat}": self.glory(seat) for seat in range(self.players)}
+        row.update({f"turns_{seat}": self.turns_taken[seat] for seat in range(self.players)})
+        row.update({f"achievement_{seat}": self.claimed[seat] or "" for seat in range(self.players)})
+        row.update(
+            turns=self.turn,
+            adventures=len(adventures),
+            legendary=sum(1 for adventure in adventures if is_legendary(adventure)),
+            first_dead=self.death_order[0] if self.death_order else -1,
+            shown=",".join(sorted(self.shown + [a for a in self.claimed if a])),
+            winner=-1 if self.winner is None else self.winner,
+            stalled=self.stalled,
+        )
+        return row
+
+    # -- what a player sees ---------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """Everything face up, plus `player`'s own hand. The legal actions, which bots and people
+        receive beside it, show what an effect reveals (an opponent's hand, the deck's top)."""
+        return {
+            "seat": player,
+            "current": self.seat,
+            "phase": self.phase,
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "pool": list(self.pool),
+            "adventures": [[list(a) for a in seat] for seat in self.adventures],
+            "alive": list(self.alive),
+            "damage": [self.damage(seat) for seat in range(self.players)],
+            "achievements": list(self.shown),
+            "claimed": list(self.claimed),
+            "death_order": list(self.death_order),
+            "effects_applied": list(self.effects_applied),
+            "building": list(self.building),
+            "pending": list(self.pending),
+            "picks": list(self.picks),
+            "discards": list(self.deck.discards),
+            "deck_size": len(self.deck),
+            "turn": self.turn,
+        }
+
+    # -- explaining -----------------------------------------------------------------------------
+    def why_illegal(self, action) -> str:
+        if self.phase == "over":
+            return "the game is over"
+        if self.phase == "build" and isinstance(action, str):
+            needed = TYPES[len(self.building)]
+            if action not in CARDS:
+                return f"{action!r} is not a card id"
+            if action not in self.hands[self.seat] and action not in self.pool:
+                return f"{CARDS[action].name} is neither in your hand nor in the Pool"
+            if TYPE[action] != needed:
+                return (f"an adventure is played I, II, III: the next card must be a type "
+                        f"{needed}, and {CARDS[action].name} is a type {TYPE[action]}")
+        if self.phase == "effect":
+            effect = self.effect()
+            step = len(self.picks) + 1
+            return (f"{CARDS[self.pending[0]].name}'s effect ({effect.summary}) step {step} of "
+                    f"{effect.steps} allows: {', '.join(map(repr, self.legal_actions()))}")
+        if self.phase == "claim":
+            return f"you may claim one of: {', '.join(self.claimable)}"
+        return super().why_illegal(action)
+
+    def action_to_string(self, action) -> str:
+        if isinstance(action, str) and action in CARDS:
+            return CARDS[action].name
+        if self.phase == "claim" and action in ACHIEVEMENTS:
+            return f"claim {ACHIEVEMENTS[action].name}"
+        if isinstance(action, int):
+            return f"player {action + 1}"
+        return str(action)
+
+    def __repr__(self) -> str:
+        lines = [f"And That's How I Died, {self.players} players, turn {self.turn}, "
+                 f"{self.phase} (player {self.seat + 1})"]
+        for seat in range(self.players):
+            status = "alive" if self.alive[seat] else "dead"
+            lines.append(f"  player {seat + 1} ({status}): damage {self.damage(seat)}, "
+                         f"glory {self.glory(seat)}, {len(self.adventures[seat])} adventures")
+        return "\n".join(lines)

@@ -1,0 +1,204 @@
+"""To the Death! card types and loading.
+
+The arsenal is 32 cards, one of each value 0, 2-8 in each of the four class suits; a card's id is
+``"suit:value"`` (``"fighter:5"``), which is also how the CLI's ``--seen`` names it. Heroes, damage
+cards, monsters, kings and challenge cards live in ``data/to_the_death/*.yaml``. Every ability is
+named by a key; its behaviour is a small function registered to ``"<card id>/<key>"`` in
+:mod:`toolkit.to_the_death.abilities`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from toolkit.data import Card, data_root, load_cards
+
+SUITS = ("champion", "fighter", "magician", "mender")  # also the alphabetical redirect order
+VALUES = (0, 2, 3, 4, 5, 6, 7, 8)
+Area = Literal["near", "far"]
+Suit = Literal["champion", "fighter", "magician", "mender"]
+
+
+def card_id(suit: str, value: int) -> str:
+    return f"{suit}:{value}"
+
+
+def suit_of(card: str) -> str:
+    return card.split(":", 1)[0]
+
+
+def value_of(card: str) -> int:
+    return int(card.split(":", 1)[1])
+
+
+def parse_card(text: str) -> str:
+    """Turn ``"Fighter:5"`` or ``"fighter: 5"`` into the card id ``"fighter:5"``, or say what is wrong."""
+    suit, sep, value = text.strip().partition(":")
+    suit = suit.strip().lower()
+    if not sep or suit not in SUITS:
+        raise ValueError(f"card {text!r} is not SUIT:VALUE with a suit among {', '.join(SUITS)}")
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"card {text!r} has a value that is not a whole number") from None
+    if number not in VALUES:
+        raise ValueError(f"card {text!r} is not in the arsenal (values are 0 and 2-8)")
+    return card_id(suit, number)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Weapon:
+    kind: Literal["melee", "range"]
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class HeroAbility:
+    key: str
+    name: str
+    low: int
+    high: int
+    text: str
+    source: Literal["rulebook", "constructed"]
+
+    def accepts(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArsenalCard(Card):
+    suit: Suit
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hero(Card):
+    hero_class: Suit
+    area: Area
+    weapons: tuple[Weapon, ...]
+    armor: int
+    skill: int
+    abilities: tuple[HeroAbility, ...]
+
+    def ability(self, key: str) -> HeroAbility:
+        for ability in self.abilities:
+            if ability.key == key:
+                return ability
+        raise KeyError(f"{self.id} has no ability {key!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Box:
+    health: int
+    key: str = ""
+    burst: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DamageCard(Card):
+    hero_class: Suit
+    boxes: tuple[Box, ...]
+
+    def box(self, health: int) -> Box | None:
+        for box in self.boxes:
+            if box.health == health:
+                return box
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnemyAbility:
+    key: str
+    name: str
+    text: str
+    progressive: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreatedEnemy:
+    """An enemy a monster card puts into play, shown by a face-down arsenal card."""
+
+    name: str
+    area: Area
+    weapons: tuple[Weapon, ...]
+    armor: int
+    skill: int
+    health: int
+    abilities: tuple[EnemyAbility, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Monster(Card):
+    """A monster or monster king. A card without `health` has no body of its own: it only creates."""
+
+    king: bool = False
+    night: bool = False
+    area: Area | None = None
+    weapons: tuple[Weapon, ...] = ()
+    armor: int = 0
+    skill: int = 0
+    health: int | None = None
+    abilities: tuple[EnemyAbility, ...] = ()
+    creates: tuple[CreatedEnemy, ...] = ()
+
+    def created(self, name: str) -> CreatedEnemy:
+        for enemy in self.creates:
+            if enemy.name == name:
+                return enemy
+        raise KeyError(f"{self.id} creates no {name!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Challenge(Card):
+    story: int
+    monsters: tuple[str, ...]
+    king: str
+    ability: EnemyAbility
+
+
+@dataclass(frozen=True)
+class Catalog:
+    arsenal: dict[str, ArsenalCard]
+    heroes: dict[str, Hero]
+    damage: dict[str, DamageCard]
+    monsters: dict[str, Monster]
+    challenges: dict[str, Challenge]
+
+    def damage_card_for(self, hero_class: str) -> str:
+        """The first damage card of a class: the default when a party names none."""
+        for card in self.damage.values():
+            if card.hero_class == hero_class:
+                return card.id
+        raise KeyError(f"no damage card for class {hero_class!r}")
+
+
+@cache
+def catalog() -> Catalog:
+    """Every card, loaded and cross-checked once."""
+    root = data_root() / "to_the_death"
+    arsenal = load_cards(root / "arsenal.yaml", ArsenalCard)
+    for card in arsenal.values():
+        if card.id != card_id(card.suit, card.value):
+            raise ValueError(f"{root / 'arsenal.yaml'}: card {card.id!r}: id must be suit:value")
+    found = sorted(arsenal)
+    expected = sorted(card_id(s, v) for s in SUITS for v in VALUES)
+    if found != expected:
+        raise ValueError(f"{root / 'arsenal.yaml'}: the arsenal must be the 32 cards suit:value")
+    heroes = load_cards(root / "heroes.yaml", Hero)
+    for hero in heroes.values():
+        if len(hero.abilities) != 3:
+            raise ValueError(f"{root / 'heroes.yaml'}: card {hero.id!r}: needs three abilities")
+    damage = load_cards(root / "damage.yaml", DamageCard)
+    monsters = load_cards(root / "monsters.yaml", Monster)
+    challenges = load_cards(root / "challenges.yaml", Challenge)
+    for challenge in challenges.values():
+        for name in (*challenge.monsters, challenge.king):
+            if name not in monsters:
+                raise ValueError(
+                    f"{root / 'challenges.yaml'}: card {challenge.id!r}, field 'monsters': "
+                    f"unknown monster {name!r}"
+                )
+    return Catalog(arsenal, heroes, damage, monsters, challenges)

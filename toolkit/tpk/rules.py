@@ -1,0 +1,530 @@
+"""The TPK engine: seven dungeon levels faced in silence.
+
+A level goes: the threat row is laid out; every player draws from their own equipment deck and, in
+turn, keeps some of the drawn cards (the rest are set aside); then turns go round the table. On a
+turn a player uses cards against the threats, strictly from the left (ranged items reach further,
+up to the next door), or passes. A player with no cards passes. If the turn comes back to someone
+who passed while the threat they passed on is still there, the party dies. When the path up to a
+treasure is clear, whoever cleared it takes it into their equipment deck and their turn ends.
+
+Everything random is a shuffle drawn from the state's seeded RNG, so a game is its seed, its options
+and its actions (there are no chance nodes). The rules decisions the rulebook leaves open are in
+``book/rules-notes/tpk.md``, each with the test that pins it.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from itertools import combinations
+
+from toolkit.deck import Deck
+from toolkit.state import TERMINAL, Action, GameState
+from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalogue
+
+OPEN, OVERCOME, TAKEN = 0, 1, 2
+STATUS_NAMES = ("open", "overcome", "taken")
+PASS = "pass"
+DEFAULT_PARTIES = {
+    2: ("taric", "land"),
+    3: ("brin", "taric", "galen"),
+    4: ("taric", "galen", "brin", "land"),
+    5: ("taric", "galen", "brin", "land", "pentegarn"),
+}
+LAST_LEVEL = 7
+# Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
+REPUTATION = (
+    "the dungeon's favourite joke",
+    "bargain-bin amateurs",
+    "apprentices learning the trade",
+    "fortunate chancers",
+    "stubborn tomb raiders",
+    "bold treasure seekers",
+    "professional dungeon divers",
+    "the subject of bards' songs",
+    "legends of the deep halls",
+    "names cut in stone, with honour",
+    "a throne in paradise, dragons' respect and free drinks at the border inns",
+)
+
+
+def reputation(treasures: int) -> str:
+    """The party's title for escaping with this many treasures."""
+    return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
+
+
+@cache
+def item_table(amulet_sides: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
+    """Each equipment card's uses as (icon bits, powerful, ranged); amulets on their chosen side."""
+    cat = catalogue()
+    table = {
+        card.id: tuple((use.bits, use.powerful, use.ranged) for use in card.uses)
+        for card in cat.equipment.values()
+    }
+    for character, side in amulet_sides:
+        amulet = cat.amulet(character)
+        table[amulet.id] = tuple((use.bits, use.powerful, use.ranged) for use in amulet.sides[side])
+    return table
+
+
+@cache
+def threat_table() -> dict[str, tuple[int, bool, bool]]:
+    """Each threat card as (icon bits, x2, treasure)."""
+    return {t.id: (t.bits, t.double, t.treasure) for t in catalogue().threats.values()}
+
+
+def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
+    """A character's eight equipment cards for this party size: potions replace a card with 2 or 3
+    characters, and with 2 an amulet (if the character has one and it is chosen) replaces another."""
+    cat = catalogue()
+    deck = cat.basic_deck(character)
+    if players <= 3:
+        potion = cat.potion(character)
+        deck[deck.index(potion.replaces)] = potion.id
+    amulet = cat.amulet(character)
+    if players == 2 and amulet is not None and amulet_side != "none":
+        deck[deck.index(amulet.replaces)] = amulet.id
+    return deck
+
+
+class TPKState(GameState):
+    """A game of TPK. Seat 0 starts level 1; play goes to the left (seat + 1).
+
+    Options (all JSON-able): ``characters`` (one character id per seat, default by party size),
+    ``infernal`` (treasures used as wild cards leave the game), ``amulets`` (two players only:
+    character -> "a", "b" or "none"; default "a"), ``scenario`` (stacked cards for worked examples:
+    ``{"1": {"row": [threat ids], "draws": [[card ids] per seat]}}``, put on top before dealing),
+    ``first_level`` (start deeper in the dungeon, for studying one level).
+    """
+
+    game = "tpk"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 3,
+        characters: list[str] | None = None,
+        infernal: bool = False,
+        amulets: dict[str, str] | None = None,
+        scenario: dict | None = None,
+        first_level: int = 1,
+    ):
+        characters = list(characters) if characters is not None else None
+        super().__init__(
+            seed, players=players, characters=characters, infernal=infernal, amulets=amulets,
+            scenario=scenario, first_level=first_level,
+        )
+        if not 2 <= players <= 5:
+            raise ValueError(f"TPK takes 2 to 5 players, not {players}")
+        self.characters = characters if characters is not None else list(DEFAULT_PARTIES[players])
+        self._check_party(players)
+        self.infernal = bool(infernal)
+        self.amulet_sides = self._amulet_sides(players, amulets or {})
+        self.items = item_table(tuple(sorted(self.amulet_sides.items())))
+        self.threats = threat_table()
+        self.scenario = scenario or {}
+        self._check_scenario()
+
+        cat = catalogue()
+        self.threat_deck = Deck(cat.threat_deck())
+        self.threat_deck.shuffle(self.rng)
+        self.removed: list[str] = []  # treasures out of the game (Infernal Dungeon)
+        self.decks = [
+            Deck(starting_deck(c, players, self.amulet_sides.get(c, "none"))) for c in self.characters
+        ]
+        n = players
+        self.drawn: list[list[str]] = [[] for _ in range(n)]
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.aside: list[list[str]] = [[] for _ in range(n)]
+        self.row: list[str] = []
+        self.status: list[int] = []
+        self.by: list[int | None] = []
+        self.passed_on: list[int | None] = [None] * n
+        self.log: list[dict] = []
+        self.cleared: list[dict] = []  # one entry per level overcome
+        self.treasures_found = 0
+        self.treasures_spent = 0
+        self.level = 0
+        self.phase = "keep"
+        self.result: str | None = None
+        self.current = 0
+        self.leftmost = 0
+        self._legal: list[Action] | None = None
+        if first_level not in range(1, LAST_LEVEL + 1):
+            raise ValueError(f"first_level must be 1 to {LAST_LEVEL}, not {first_level!r}")
+        self._start_level(first_level, starter=0)
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def _check_party(self, players: int) -> None:
+        if len(self.characters) != players:
+            raise ValueError(f"{players} players need {players} characters, got {self.characters}")
+        for character in self.characters:
+            if character not in CHARACTER_IDS:
+                raise ValueError(f"unknown character {character!r} (choose from {CHARACTER_IDS})")
+        if len(set(self.characters)) != players:
+            raise ValueError(f"each character can be played once, got {self.characters}")
+
+    def _amulet_sides(self, players: int, chosen: dict[str, str]) -> dict[str, str]:
+        """The amulet side each character uses (two-player games only; default side "a")."""
+        cat = catalogue()
+        for character, side in chosen.items():
+            if character not in self.characters or cat.amulet(character) is None:
+                raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
+            if side not in ("a", "b", "none"):
+                raise ValueError(f"amulets: side of {character!r} must be 'a', 'b' or 'none'")
+            if players != 2 and side != "none":
+                raise ValueError("amulets are only used in two-player games")
+        if players != 2:
+            return {}
+        return {
+            c: chosen.get(c, "a")
+            for c in self.characters
+            if cat.amulet(c) is not None and chosen.get(c, "a") != "none"
+        }
+
+    def _check_scenario(self) -> None:
+        for key, spec in self.scenario.items():
+            if key not in {str(n) for n in range(1, LAST_LEVEL + 1)} or not isinstance(spec, dict):
+                raise ValueError(f"scenario: {key!r} is not a level number 1-7 with a mapping")
+            unknown = set(spec) - {"row", "draws"}
+            if unknown:
+                raise ValueError(f"scenario level {key}: unknown keys {sorted(unknown)}")
+            if len(spec.get("draws", [])) > len(self.characters):
+                raise ValueError(f"scenario level {key}: more draw lists than players")
+
+    def _start_level(self, number: int, starter: int) -> None:
+        """Gather and shuffle the threats, lay out the row, shuffle and deal every equipment deck."""
+        level = catalogue().level(number)
+        self.level = number
+        self.threat_deck.cards.extend(
+            card for card, status in zip(self.row, self.status, strict=True) if status != TAKEN
+        )
+        self.threat_deck.reshuffle(self.rng)
+        stacked = self.scenario.get(str(number), {})
+        _stack(self.threat_deck, stacked.get("row", []), f"scenario level {number} row")
+        self.row = self.threat_deck.draw(level.threats_per_character * self.num_players)
+        self.status = [OPEN] * len(self.row)
+        self.by = [None] * len(self.row)
+        self.leftmost = 0
+        draws = stacked.get("draws", [])
+        for seat, deck in enumerate(self.decks):
+            deck.cards.extend(self.hands[seat] + self.aside[seat] + self.drawn[seat])
+            self.hands[seat], self.aside[seat] = [], []
+            deck.reshuffle(self.rng)
+            if seat < len(draws):
+                _stack(deck, draws[seat], f"scenario level {number} draws of seat {seat}")
+            self.drawn[seat] = deck.draw(level.draw)
+        self.passed_on = [None] * self.num_players
+        self.log = []
+        self.phase = "keep"
+        self.starter = starter
+        self.current = starter
+        self.to_keep = self.num_players
+
+    # -- the protocol ----------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.characters)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.result is not None else self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        if self._legal is None:
+            self._legal = self._keep_actions() if self.phase == "keep" else self._play_actions()
+        return self._legal
+
+    def _keep_actions(self) -> list[Action]:
+        keep = catalogue().level(self.level).keep
+        drawn = self.drawn[self.current]
+        return sorted({("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))})
+
+    def reach(self) -> list[int]:
+        """Open threat positions a ranged item can hit: from the first open one up to the next door."""
+        positions = []
+        for position in range(self.leftmost, len(self.row)):
+            if self.status[position] != OPEN:
+                continue
+            bits, _, treasure = self.threats[self.row[position]]
+            if treasure:
+                continue
+            positions.append(position)
+            if bits & DOOR_BITS:
+                break
+        return positions
+
+    def _play_actions(self) -> list[Action]:
+        hand = self.hands[self.current]
+        first = self.leftmost
+        reach = self.reach()
+        row, status, threats = self.row, self.status, self.threats
+        uses: set[tuple] = set()
+        simple: dict[int, list[str]] = {}  # x2 threat position -> cards that could be one of a pair
+        for card in hand:
+            if card not in self.items:  # a treasure: a wild card against the first threat
+                uses.add(((card,), (first,)))
+                continue
+            for bits, powerful, ranged in self.items[card]:
+                for position in reach if ranged else (first,):
+                    t_bits, double, _ = threats[row[position]]
+                    if not t_bits & bits:
+                        continue
+                    if double:
+                        if powerful:
+                            uses.add(((card,), (position,)))
+                        else:
+                            simple.setdefault(position, []).append(card)
+                        continue
+                    uses.add(((card,), (position,)))
+                    after = position + 1
+                    if (
+                        powerful
+                        and after < len(row)
+                        and status[after] == OPEN
+                        and (not ranged or after in reach)
+                    ):
+                        a_bits, a_double, a_treasure = threats[row[after]]
+                        if a_bits & bits and not a_double and not a_treasure:
+                            uses.add(((card,), (position, after)))
+        for position, cards in simple.items():
+            for pair in combinations(sorted(set(cards)), 2):
+                uses.add((pair, (position,)))
+        return [PASS] + sorted(("use", cards, targets) for cards, targets in uses)
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        seat = self.current
+        if self.phase == "keep":
+            kept = list(action[1])
+            self.hands[seat] = kept
+            rest = list(self.drawn[seat])
+            for card in kept:
+                rest.remove(card)
+            self.aside[seat] = rest
+            self.drawn[seat] = []
+            self.log.append({"seat": seat, "event": "keep", "count": len(kept)})
+            self.to_keep -= 1
+            if self.to_keep:
+                self.current = (seat + 1) % self.num_players
+            else:
+                self.phase = "play"
+                self._begin_turn(self.starter)
+        elif action == PASS:
+            self._pass(seat, "pass")
+        else:
+            self._use(seat, action[1], action[2])
+
+    # -- turns -------------------------------------------------------------------------------------
+    def _pass(self, seat: int, event: str) -> None:
+        self.passed_on[seat] = self.leftmost
+        self.log.append({"seat": seat, "event": event, "threat": self.leftmost})
+        self._begin_turn((seat + 1) % self.num_players)
+
+    def _begin_turn(self, seat: int) -> None:
+        """The turn reaches `seat`: the pass check, then an automatic treasure or an empty-hand pass."""
+        self.current = seat
+        if self.passed_on[seat] is not None and self.passed_on[seat] == self.leftmost:
+            self.log.append({"seat": seat, "event": "party killed", "threat": self.leftmost})
+            self.result = "lost"
+            return
+        self.passed_on[seat] = None
+        if self.threats[self.row[self.leftmost]][2]:
+            self._take_treasure(seat)
+        elif not self.hands[seat]:
+            self._pass(seat, "pass (no cards)")
+
+    def _use(self, seat: int, cards: tuple[str, ...], targets: tuple[int, ...]) -> None:
+        for card in cards:
+            self.hands[seat].remove(card)
+            if card in self.items:
+                self.decks[seat].discard(card)  # back into its owner's equipment deck
+            else:
+                self.treasures_spent += 1
+                (self.removed if self.infernal else self.threat_deck.discards).append(card)
+        for position in targets:
+            self.status[position] = OVERCOME
+            self.by[position] = seat
+        self.log.append({"seat": seat, "event": "use", "cards": list(cards), "threats": list(targets)})
+        self._advance(seat)
+        if self.result is None and self.phase == "play":
+            if self.leftmost < len(self.row) and self.threats[self.row[self.leftmost]][2]:
+                self._take_treasure(seat)
+            elif not self.hands[seat]:
+                self._pass(seat, "pass (no cards)")
+
+    def _take_treasure(self, seat: int) -> None:
+        """Take the treasure at the front of the row into `seat`'s equipment deck; the turn ends."""
+        position = self.leftmost
+        self.status[position] = TAKEN
+        self.by[position] = seat
+        self.decks[seat].discard(self.row[position])
+        self.treasures_found += 1
+        self.log.append({"seat": seat, "event": "treasure", "threat": position})
+        self._advance(seat)
+        if self.result is None and self.phase == "play":
+            self._begin_turn((seat + 1) % self.num_players)
+
+    def _advance(self, seat: int) -> None:
+        """Move past what is dealt with; a clear row ends the level, and `seat`, who cleared its
+        last card, starts the next one."""
+        while self.leftmost < len(self.row) and self.status[self.leftmost] != OPEN:
+            self.leftmost += 1
+        if self.leftmost < len(self.row):
+            return
+        self.cleared.append({"level": self.level, "cleared_by": seat})
+        if self.level == LAST_LEVEL:
+            self.result = "won"
+        else:
+            self._start_level(self.level + 1, starter=seat)
+
+    # -- results -----------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        won = 1.0 if self.result == "won" else 0.0
+        return [won] * self.num_players
+
+    def treasures_held(self) -> int:
+        """Treasures in the party's equipment (decks, hands, set aside, drawn)."""
+        treasure = self.threats
+        return sum(
+            1
+            for seat in range(self.num_players)
+            for card in self._equipment_of(seat)
+            if card in treasure
+        )
+
+    def _equipment_of(self, seat: int) -> list[str]:
+        deck = self.decks[seat]
+        return deck.cards + deck.discards + self.drawn[seat] + self.hands[seat] + self.aside[seat]
+
+    def levels_cleared(self) -> int:
+        return len(self.cleared)
+
+    def summary(self) -> dict:
+        held = self.treasures_held()
+        return {
+            "won": self.result == "won",
+            "levels_cleared": self.levels_cleared(),
+            "treasures": held if self.result == "won" else 0,
+            "treasures_found": self.treasures_found,
+            "treasures_spent": self.treasures_spent,
+        }
+
+    def card_locations(self) -> dict[str, list[str]]:
+        """Where each of the box's 105 cards is now (for the conservation invariant)."""
+        cat = catalogue()
+        places: dict[str, list[str]] = {
+            "level cards": list(cat.levels),
+            "characters in play": list(self.characters),
+            "threat deck": self.threat_deck.cards + self.threat_deck.discards,
+            "row": [c for c, s in zip(self.row, self.status, strict=True) if s != TAKEN],
+            "out of the game": list(self.removed),
+        }
+        in_play = set()
+        for seat, character in enumerate(self.characters):
+            cards = self._equipment_of(seat)
+            places[f"equipment of {character}"] = cards
+            in_play.update(cards)
+        places["box"] = [c for c in cat.characters if c not in self.characters] + [
+            c for c in list(cat.equipment) + list(cat.amulets) if c not in in_play
+        ]
+        return places
+
+    # -- what players see ------------------------------------------------------------------------
+    def observation(self, player: int) -> dict:
+        """What `player` knows at the table: the row, their own cards, everyone's hand sizes, passes
+        and plays this level, treasure counts and the character sheets; never another hand."""
+        level = catalogue().level(self.level)
+        return {
+            "seat": player,
+            "characters": list(self.characters),
+            "amulets": dict(self.amulet_sides),
+            "infernal": self.infernal,
+            "level": self.level,
+            "draw": level.draw,
+            "keep": level.keep,
+            "phase": self.phase if self.result is None else "over",
+            "result": self.result,
+            "current": self.current,
+            "starter": self.starter,
+            "row": [
+                {"id": card, "state": STATUS_NAMES[status], "by": by}
+                for card, status, by in zip(self.row, self.status, self.by, strict=True)
+            ],
+            "first_open": self.leftmost,
+            "hand": list(self.hands[player]),
+            "drawn": list(self.drawn[player]),
+            "set_aside": list(self.aside[player]),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "kept": [not drawn for drawn in self.drawn],
+            "passed_on": list(self.passed_on),
+            "treasures": [
+                sum(1 for c in self._equipment_of(seat) if c in self.threats)
+                for seat in range(self.num_players)
+            ],
+            "threat_deck": len(self.threat_deck.cards) + len(self.threat_deck.discards),
+            "log": copy.deepcopy(self.log),
+            "levels_cleared": self.levels_cleared(),
+        }
+
+    # -- explanations ----------------------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        cat = catalogue()
+        who = cat.characters[self.characters[self.current]].name
+        if action == PASS:
+            return f"{who} passes"
+        if action[0] == "keep":
+            return f"{who} keeps " + ", ".join(cat.name(c) for c in action[1])
+        cards = " and ".join(cat.name(c) for c in action[1])
+        threats = " and ".join(cat.name(self.row[p]) for p in action[2])
+        return f"{who} uses {cards} on {threats}"
+
+    def why_illegal(self, action: Action) -> str:
+        if self.result is not None:
+            return f"the game is over (the party {self.result})"
+        seat = self.current
+        name = self.characters[seat]
+        if self.phase == "keep":
+            keep = catalogue().level(self.level).keep
+            if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "keep"):
+                return f"{name} (seat {seat}) must first choose cards to keep: ('keep', (ids...))"
+            missing = [c for c in action[1] if c not in self.drawn[seat]]
+            if missing:
+                return f"{missing[0]!r} is not among the cards {name} drew {self.drawn[seat]}"
+            return f"keep exactly {min(keep, len(self.drawn[seat]))} different drawn cards"
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "use"):
+            return f"it is {name}'s turn (seat {seat}): 'pass' or ('use', (cards...), (threats...))"
+        cards, targets = action[1], action[2]
+        missing = [c for c in cards if c not in self.hands[seat]]
+        if missing:
+            return f"{missing[0]!r} is not in {name}'s hand {self.hands[seat]}"
+        for position in targets:
+            if not isinstance(position, int) or not 0 <= position < len(self.row):
+                return f"threat position {position!r} is not in the row (0 to {len(self.row) - 1})"
+            if self.status[position] != OPEN:
+                return f"threat {position} is already {STATUS_NAMES[self.status[position]]}"
+        if any(p not in self.reach() for p in targets):
+            return "threats are faced from the left; only ranged items reach further, and never past a door"
+        return "those cards cannot overcome those threats that way (icon, x2 or adjacency rules)"
+
+    def __repr__(self) -> str:
+        cat = catalogue()
+        row = " | ".join(
+            ("~" if s != OPEN else "") + cat.name(c) for c, s in zip(self.row, self.status, strict=True)
+        )
+        return f"TPK level {self.level}, {self.phase}, seat {self.current} to act: {row}"
+
+    def _repr_html_(self) -> str:
+        from toolkit.tpk.display import state_html
+
+        return state_html(self)
+
+
+def _stack(deck: Deck, cards: list[str], where: str) -> None:
+    """Move the named cards to the top of the deck so they are drawn first, in the order given."""
+    for card in cards:
+        if card not in deck.cards:
+            raise ValueError(f"{where}: card {card!r} is not in the deck being dealt")
+        deck.cards.remove(card)
+    deck.cards.extend(reversed(cards))
