@@ -68,8 +68,9 @@ def test_notebook_reproduces_its_outputs(notebook):
     if result.returncode != 0:
         print(result.stdout)
         print(result.stderr, file=sys.stderr)
-    assert result.returncode == 0, (
-        f"nbval failed on {notebook.name} (exit {result.returncode}); "
+    exit_code = result.returncode
+    assert exit_code == 0, (
+        f"nbval failed on {notebook.name} (exit {exit_code}); "
         f"re-run: python -m pytest --nbval {notebook.relative_to(ROOT)} "
         "--nbval-sanitize-with tests/nbval_sanitize.cfg"
     )
