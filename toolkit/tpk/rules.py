@@ -484,7 +484,7 @@ class TPKState(GameState):
         if self.result is not None:
             return f"the game is over (the party {self.result})"
         seat = self.current
-        name = self.characters[seat]
+        name = catalogue().characters[self.characters[seat]].name
         if self.phase == "keep":
             keep = catalogue().level(self.level).keep
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "keep"):
@@ -504,8 +504,11 @@ class TPKState(GameState):
                 return f"threat position {position!r} is not in the row (0 to {len(self.row) - 1})"
             if self.status[position] != OPEN:
                 return f"threat {position} is already {STATUS_NAMES[self.status[position]]}"
+        ranged = all(any(use[2] for use in self.items.get(card, ())) for card in cards)
+        if not ranged and any(p != self.leftmost for p in targets):
+            return f"threats are faced from the left: the first open one is at position {self.leftmost}"
         if any(p not in self.reach() for p in targets):
-            return "threats are faced from the left; only ranged items reach further, and never past a door"
+            return "a ranged item reaches no further than the next locked or secret door"
         return "those cards cannot overcome those threats that way (icon, x2 or adjacency rules)"
 
     def __repr__(self) -> str:
