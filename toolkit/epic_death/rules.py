@@ -59,6 +59,9 @@ class EpicDeathState(GameState):
         self.active = 0
         self.turn = 1
         self.winners: list[int] | None = None
+        # (seat, quest, outcome) of the last finished turn: the turn's own fields are reset when
+        # the next one starts, and displays want to say how it ended.
+        self.last_result: tuple[int, str, str] | None = None
         self._start_turn()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -408,6 +411,7 @@ class EpicDeathState(GameState):
 
     def _end_turn(self) -> None:
         """Fate for the active player (the reward, or back up to five), then the next player."""
+        self.last_result = (self.active, self.quest, self.outcome)
         hand = self.hands[self.active]
         if self.outcome == "success":
             hand.extend(self.fate.draw_up_to(self.quest_card.rewards.fate, self.rng))
