@@ -13,6 +13,7 @@ notes). Players with no card they could play now are skipped, so every decision 
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 
@@ -59,9 +60,9 @@ class EpicDeathState(GameState):
         self.active = 0
         self.turn = 1
         self.winners: list[int] | None = None
-        # (seat, quest, outcome) of the last finished turn: the turn's own fields are reset when
-        # the next one starts, and displays want to say how it ended.
-        self.last_result: tuple[int, str, str] | None = None
+        # (seat, quest, outcome) of every attempt: a turn's own fields are reset when the next one
+        # starts, and displays and summaries want to say how each ended.
+        self.results: list[tuple[int, str, str]] = []
         self._start_turn()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -70,9 +71,11 @@ class EpicDeathState(GameState):
         quests, epics = list(self.cards.quests), list(self.cards.epic_quests)
         rng.shuffle(quests)
         rng.shuffle(epics)
+        self.out_of_game: list[str] = []  # quests left in the box for a shorter game
         if quests_per_player:
-            quests = quests[: quests_per_player * self._players]
-            epics = epics[: quests_per_player * self._players]
+            keep = quests_per_player * self._players
+            self.out_of_game = quests[keep:] + epics[keep:]
+            quests, epics = quests[:keep], epics[:keep]
         # The deck's top is the end of the list: Epic Quests below, green Quests on top.
         self.quest_deck: list[str] = epics + quests
         self.quest_line: list[str] = []
@@ -96,6 +99,7 @@ class EpicDeathState(GameState):
     def _start_turn(self) -> None:
         self.phase = "choose_quest"
         self.quest: str | None = None
+        self.quest_placed = False  # the attempted quest has gone under an adventurer or away
         self.plays: list[tuple[int, str, str | None]] = []  # (seat, fate card, first target)
         self.deadly: tuple[int, str] | None = None  # (player, target adventurer)
         self.resurrect: tuple[int, str] | None = None
@@ -358,6 +362,7 @@ class EpicDeathState(GameState):
 
     def _after_outcome(self) -> None:
         quest = self.quest_card
+        self.results.append((self.active, self.quest, self.outcome))
         if self.outcome == "success":
             if self.resurrect:
                 target = self.resurrect[1]
@@ -365,6 +370,7 @@ class EpicDeathState(GameState):
                 self.under[target].append(self.quest)
             else:
                 self.finished_quests.append(self.quest)
+            self.quest_placed = True
             self.loot_to_place = self.loot.draw_up_to(quest.rewards.loot, self.rng)
             self._next_loot()
         elif self.outcome == "fail" and self.deadly:
@@ -378,6 +384,7 @@ class EpicDeathState(GameState):
     def _kill(self, adventurer: str, quest_id: str) -> None:
         self.alive[adventurer] = False
         self.under[adventurer].append(quest_id)
+        self.quest_placed = True
 
     def _next_loot(self) -> None:
         if self.loot_to_place:
@@ -403,6 +410,7 @@ class EpicDeathState(GameState):
         adventurer = action[1]
         if self.phase == "place_fail":
             self.under[adventurer].append(self.quest)
+            self.quest_placed = True
         else:
             self._kill(adventurer, self.quest)
             if self.outcome == "epic_death":
@@ -411,7 +419,6 @@ class EpicDeathState(GameState):
 
     def _end_turn(self) -> None:
         """Fate for the active player (the reward, or back up to five), then the next player."""
-        self.last_result = (self.active, self.quest, self.outcome)
         hand = self.hands[self.active]
         if self.outcome == "success":
             hand.extend(self.fate.draw_up_to(self.quest_card.rewards.fate, self.rng))
@@ -430,6 +437,23 @@ class EpicDeathState(GameState):
         best = max(scores)
         self.winners = [seat for seat, score in enumerate(scores) if score == best]
         self.phase = "over"
+
+    @property
+    def last_result(self) -> tuple[int, str, str] | None:
+        return self.results[-1] if self.results else None
+
+    def card_locations(self) -> Counter:
+        """Every card in the game wherever it is: the 158 of the box (the invariant tests check)."""
+        where = Counter(self.quest_deck + self.quest_line + self.finished_quests + self.out_of_game)
+        if self.quest and not self.quest_placed:
+            where[self.quest] += 1
+        for piles in (self.under.values(), self.hands, self.parties):
+            for pile in piles:
+                where.update(pile)
+        where.update(self.unused_adventurers)
+        where.update(self.loot.cards + self.loot.discards + self.loot_to_place)
+        where.update(self.fate.cards + self.fate.discards)
+        return where
 
     # -- scoring --------------------------------------------------------------------------------
     def adventurer_score(self, adventurer: str) -> int:

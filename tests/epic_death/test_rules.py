@@ -1,0 +1,306 @@
+"""Epic Death! rules on stacked tables: each test is one rule of the rulebook (or one of our rules
+notes), played through the public protocol only."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacked
+
+from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState
+from toolkit.state import IllegalAction, from_json
+
+GREEN_3_MIGHTY = first_quest("mighty", 3)  # FAIL 100
+EPIC_2_EXALTED = first_quest("exalted", 2, epic=True)  # EPIC 325
+
+
+def skip_windows(state: EpicDeathState) -> None:
+    while state.phase in ("targets", "before_roll", "after_roll"):
+        state.apply(DONE)
+
+
+@pytest.mark.parametrize(
+    ("players", "party", "line", "quests"),
+    [(2, 5, 5, 20), (3, 5, 5, 30), (4, 5, 5, 40), (5, 4, 4, 40)],
+)
+def test_set_up(players, party, line, quests):
+    state = EpicDeathState(seed=7, players=players)
+    assert [len(p) for p in state.parties] == [party] * players
+    assert len(state.quest_line) == line
+    assert len(state.quest_line) + len(state.quest_deck) == quests
+    assert [len(hand) for hand in state.hands] == [5] * players
+    assert state.card_locations() == FULL_BOX
+    # green quests are on top of the Epic Quests
+    assert all(q in CARDS.quests for q in state.quest_line)
+
+
+def test_epic_quests_open_only_when_no_green_quest_is_left_in_the_line():
+    state = stacked(line=[GREEN_3_MIGHTY, EPIC_2_EXALTED])
+    assert state.legal_actions() == [("quest", GREEN_3_MIGHTY)]
+    with pytest.raises(IllegalAction, match="not an open quest"):
+        state.apply(("quest", EPIC_2_EXALTED))
+
+
+def test_an_illegal_action_names_itself_and_leaves_the_state_unchanged():
+    state = stacked(hands={0: ["fate-add-1"]}, line=[GREEN_3_MIGHTY])
+    before = state.to_json(), state.observation(0)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(("fate", "fate-deadly", "adv-brannoc"))
+    assert "fate-deadly" in str(error.value)
+    assert (state.to_json(), state.observation(0)) == before
+
+
+def test_deadly_targets_only_living_adventurers_with_a_score():
+    state = stacked(hands={1: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
+    scored, unscored = state.parties[0][0], state.parties[0][1]
+    give(state, scored, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    assert state.current_player() == 1
+    assert ("fate", "fate-deadly", scored) in state.legal_actions()
+    assert ("fate", "fate-deadly", unscored) not in state.legal_actions()
+
+
+def test_a_failed_quest_kills_the_deadly_target_which_takes_the_fail():
+    state = stacked(
+        hands={1: ["fate-deadly"], 2: ["fate-remove-2", "fate-remove-2"]},
+        line=[first_quest("trivial", 7)],
+    )
+    target = state.parties[0][2]
+    give(state, target, "loot-paladin-helmet")
+    quest = state.quest_line[0]
+    state.apply(("quest", quest))
+    state.apply(("fate", "fate-deadly", target))  # seat 1 has nothing left, so seat 2 is asked
+    state.apply(("fate", "fate-remove-2"))
+    state.apply(("fate", "fate-remove-2"))  # 6 dice cannot make 7 Victories: no roll
+    assert state.results[-1] == (0, quest, "fail")
+    assert not state.alive[target]
+    assert state.under[target][-1] == quest
+    assert state.active == 1  # the turn passed without a roll
+    assert state.hands[0] and len(state.hands[0]) == 5  # refilled to five after failing
+
+
+def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
+    state = stacked(
+        hands={1: ["fate-deadly", "fate-deadly"], 2: ["fate-ancient-pact"]}, line=[GREEN_3_MIGHTY]
+    )
+    target = state.parties[0][0]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    state.apply(("fate", "fate-deadly", target))
+    assert state.current_player() == 2  # a second Deadly cannot be played, so seat 1 is passed
+    own = state.parties[2][0]
+    assert ("fate", "fate-ancient-pact", own) in state.legal_actions()
+    state.apply(("fate", "fate-ancient-pact", own))
+    assert state.deadly == (2, own)
+
+
+def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
+    state = stacked(hands={0: ["fate-resurrect", "fate-add-2"]}, line=[first_quest("trivial", 4)])
+    dead = state.parties[0][3]
+    kill(state, dead, EPIC_2_EXALTED)
+    quest = state.quest_line[0]
+    state.apply(("quest", quest))
+    skip_windows_until(state, 0)
+    assert ("fate", "fate-resurrect", dead) in state.legal_actions()
+    state.apply(("fate", "fate-resurrect", dead))
+    state.apply(DONE)
+    state.apply(("roll", 2, 2))  # four Victories on a trivial 4
+    skip_windows(state)
+    assert state.results[-1][2] == "success" and state.alive[dead]
+    assert state.under[dead] == [EPIC_2_EXALTED, quest]
+
+
+def skip_windows_until(state: EpicDeathState, seat: int) -> None:
+    while state.current_player() != seat:
+        state.apply(DONE)
+
+
+def test_too_few_dice_fails_unless_frenzy_and_frenzy_counts_a_six_twice():
+    quest = first_quest("exalted", 2)
+    hands = {0: ["fate-frenzy"], 1: ["fate-remove-2"] * 4 + ["fate-remove-1"]}
+    state = stacked(hands=hands, line=[quest])
+    without = stacked(hands={1: hands[1]}, line=[quest])
+    for table in (state, without):
+        table.apply(("quest", quest))
+        for card in hands[1]:
+            table.apply(("fate", card))
+        assert table.pool() == 1
+    assert without.results[-1][2] == "fail" and without.phase == "place_fail"
+    state.apply(("fate", "fate-frenzy"))
+    assert state.phase == "roll"
+    assert sum(dict(state.chance_outcomes()).values()) == 1
+    state.apply(("roll", 0, 1))  # a single six: two Victories under Frenzy
+    assert state.victories() == 2 and state.results[-1][2] == "success"
+
+
+def test_a_pool_is_clamped_to_the_sixteen_dice_in_the_box():
+    state = stacked(hands={0: ["fate-add-2"] * 4}, line=[GREEN_3_MIGHTY])
+    state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows_until(state, 0)
+    for _ in range(4):
+        state.apply(("fate", "fate-add-2"))
+    assert state.dice_change == 8 and state.pool() == 16
+
+
+def test_a_d6_card_is_a_chance_node_of_six_faces():
+    state = stacked(hands={0: ["fate-add-d6"]}, line=[GREEN_3_MIGHTY])
+    state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-add-d6"))
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == tuple((("d6", n), Fraction(1, 6)) for n in range(1, 7))
+    state.apply(("d6", 5))
+    assert state.pool() == 15
+
+
+def test_success_brings_loot_that_replaces_the_same_class_and_fate_as_the_reward():
+    quest = first_quest("trivial", 4)
+    state = stacked(line=[quest], hands={0: []})
+    adventurer = state.parties[0][0]
+    give(state, adventurer, "loot-admiral-helmet")
+    state.loot.cards.remove("loot-paladin-helmet")
+    state.loot.cards.append("loot-paladin-helmet")  # the next loot drawn
+    state.apply(("quest", quest))
+    skip_windows(state)
+    state.apply(("roll", 2, 2))
+    skip_windows(state)
+    rewards = CARDS.quests[quest].rewards
+    if rewards.loot:
+        assert state.phase == "place_loot"
+        state.apply(("loot", adventurer))
+        assert state.under[adventurer] == ["loot-paladin-helmet"]
+        assert "loot-admiral-helmet" in state.loot.discards
+        while state.phase == "place_loot":
+            state.apply(DISCARD)
+    assert len(state.hands[0]) == rewards.fate  # the reward, not a refill to five
+    assert state.card_locations() == FULL_BOX
+
+
+def test_a_failed_green_quest_goes_under_a_living_adventurer_who_lives():
+    state = stacked(line=[GREEN_3_MIGHTY])
+    state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows(state)
+    state.apply(("roll", 1, 0))
+    skip_windows(state)
+    assert state.phase == "place_fail"
+    adventurer = state.parties[0][4]
+    state.apply(("adventurer", adventurer))
+    assert state.alive[adventurer] and state.under[adventurer] == [GREEN_3_MIGHTY]
+    assert state.scores()[0] == 0  # the living do not score
+    assert state.adventurer_score(adventurer) == -CARDS.quests[GREEN_3_MIGHTY].fail
+
+
+def test_a_failed_epic_quest_kills_and_scores_its_epic():
+    state = stacked(line=[EPIC_2_EXALTED])
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows(state)
+    state.apply(("roll", 0, 1))
+    skip_windows(state)
+    assert state.results[-1][2] == "fail" and state.phase == "choose_death"
+    adventurer = state.parties[0][1]
+    state.apply(("adventurer", adventurer))
+    assert not state.alive[adventurer]
+    assert state.scores()[0] == CARDS.epic_quests[EPIC_2_EXALTED].epic
+
+
+def test_epic_death_on_an_exact_roll_doubles_the_epic_and_takes_no_reward():
+    state = stacked(line=[EPIC_2_EXALTED], hands={0: ["fate-add-1"]})
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows_until(state, 0)
+    state.apply(DONE)
+    state.apply(("roll", 0, 2))
+    skip_windows(state)
+    assert state.results[-1][2] == "epic_death" and state.phase == "choose_death"
+    adventurer = state.parties[0][0]
+    state.apply(("adventurer", adventurer))
+    assert state.scores()[0] == 2 * CARDS.epic_quests[EPIC_2_EXALTED].epic
+    assert len(state.hands[0]) == 5  # counts as a failure for rewards: refill to five
+
+
+def test_rolling_more_than_the_target_on_an_epic_quest_is_a_plain_success():
+    state = stacked(line=[EPIC_2_EXALTED])
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows(state)
+    state.apply(("roll", 0, 3))
+    skip_windows(state)
+    assert state.results[-1][2] == "success"
+
+
+def test_a_full_set_on_a_dead_adventurer_is_worth_400_more():
+    state = stacked()
+    adventurer = state.parties[1][0]
+    pieces = ["loot-paladin-helmet", "loot-paladin-armour", "loot-paladin-weapon"]
+    give(state, adventurer, *pieces)
+    kill(state, adventurer, EPIC_2_EXALTED)
+    loot = sum(CARDS.loot[p].epic for p in pieces)
+    assert state.scores()[1] == loot + 400 + CARDS.epic_quests[EPIC_2_EXALTED].epic
+
+
+def test_loot_envy_takes_a_rival_piece_and_swaps_back_the_same_class():
+    state = stacked(hands={0: ["fate-loot-envy"]}, line=[GREEN_3_MIGHTY])
+    mine, theirs = state.parties[0][0], state.parties[1][0]
+    give(state, mine, "loot-admiral-helmet")
+    give(state, theirs, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-loot-envy", theirs, "loot-paladin-helmet", mine))
+    assert state.under[mine] == ["loot-paladin-helmet"]
+    assert state.under[theirs] == ["loot-admiral-helmet"]
+
+
+def test_rerolls_after_the_roll_are_chance_nodes_on_the_right_dice():
+    state = stacked(
+        hands={1: ["fate-reroll-victories"], 0: ["fate-reroll-failures"]}, line=[GREEN_3_MIGHTY]
+    )
+    state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows(state)
+    state.apply(("roll", 2, 1))
+    assert state.phase == "after_roll" and state.current_player() == 1
+    state.apply(("fate", "fate-reroll-victories"))
+    assert state.is_chance_node() and state.plain + state.sixes == 1
+    state.apply(
+        ("reroll", 0, 0)
+    )  # seat 1 has nothing left to play; seats 2, 3 and then 0 are asked
+    state.apply(("fate", "fate-reroll-failures"))
+    assert state.failed_dice == 9 - 2 + 0  # ten dice, one Victory left, two re-rolling
+    state.apply(("reroll", 1, 1))
+    skip_windows(state)
+    assert state.victories() == 3 and state.results[-1][2] == "success"
+
+
+def test_the_game_ends_when_a_party_is_all_dead_and_the_best_score_wins():
+    state = stacked(line=[EPIC_2_EXALTED])
+    spare_epics = [q for q in state.quest_deck if q in CARDS.epic_quests and q != EPIC_2_EXALTED]
+    for adventurer, quest in zip(state.parties[0][1:], spare_epics, strict=False):
+        kill(state, adventurer, quest)
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows(state)
+    state.apply(("roll", 0, 0))
+    skip_windows(state)
+    state.apply(("adventurer", state.parties[0][0]))
+    assert state.is_terminal()
+    scores = state.scores()
+    assert state.returns()[scores.index(max(scores))] > 0
+    assert sum(state.returns()) == pytest.approx(1)
+
+
+def test_the_game_ends_when_every_quest_is_done():
+    state = EpicDeathState(seed=2, players=2, quests_per_player=1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(state.legal_actions()[-1])
+    assert not state.quest_deck and not state.quest_line
+
+
+def test_save_load_replay_mid_quest():
+    plain = EpicDeathState(seed=5, players=3)
+    for _ in range(40):
+        plain.apply(
+            plain.chance_outcomes()[0][0] if plain.is_chance_node() else plain.legal_actions()[0]
+        )
+    loaded = from_json(plain.to_json())
+    assert loaded.observation(1) == plain.observation(1)
+    assert loaded.card_locations() == plain.card_locations()
