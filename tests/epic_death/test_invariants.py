@@ -1,0 +1,89 @@
+"""Random legal play keeps every Epic Death! invariant, and every game saves, loads and replays."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from epic_death.stacking import CARDS, FULL_BOX
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.simulate import sample_outcome
+from toolkit.state import CHANCE, from_json
+
+
+def check_invariants(state: EpicDeathState) -> None:
+    assert state.card_locations() == FULL_BOX
+    for adventurer, cards in state.under.items():
+        classes = Counter(CARDS.loot[c].loot_class for c in cards if c in CARDS.loot)
+        assert max(classes.values(), default=0) <= 1, f"{adventurer} carries two of a class"
+        if not state.alive[adventurer]:
+            assert any(c not in CARDS.loot for c in cards), "the dead died on a quest"
+    if state.quest:
+        assert 0 <= state.pool() <= 16
+    player = state.current_player()
+    if not state.is_terminal():
+        assert state.legal_actions(), "a live game always has something to do"
+        assert player == CHANCE or 0 <= player < state.num_players
+    if state.is_chance_node():
+        assert sum(p for _, p in state.chance_outcomes()) == 1
+
+
+def check_observation_hides_hands(state: EpicDeathState, seat: int) -> None:
+    observation = state.observation(seat)
+    assert list(observation["hand"]) == state.hands[seat]
+    text = json.dumps(observation)  # JSON-able, and no other hand appears in it
+    for other, hand in enumerate(state.hands):
+        if other != seat and hand:
+            assert observation["hand_sizes"][other] == len(hand)
+    assert "hands" not in text
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), moves_seed=st.integers(0, 2**31))
+def test_random_play_keeps_every_invariant_and_replays(seed, players, moves_seed):
+    state = EpicDeathState(seed=seed, players=players)
+    rng = random.Random(moves_seed)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 7 == 0:  # the full check on a sample of moves keeps 1,000 games fast
+            check_invariants(state)
+        if state.is_chance_node():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            seat = state.current_player()
+            if steps % 7 == 0:
+                check_observation_hides_hands(state, seat)
+            state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    check_invariants(state)
+    assert sum(state.returns()) == 1
+    assert state.scores()[state.winners[0]] == max(state.scores())
+    loaded = from_json(state.to_json())
+    assert loaded.history == state.history
+    assert loaded.scores() == state.scores()
+    assert loaded.observation(0) == state.observation(0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 300))
+def test_every_legal_action_applies_and_a_refused_one_changes_nothing(seed, cut):
+    state = EpicDeathState(seed=seed, players=3)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    for action in state.legal_actions():
+        state.clone().apply(action)
+    saved = state.to_json()
+    try:
+        state.apply(("fate", "no-such-card"))
+    except ValueError as error:
+        assert "no-such-card" in str(error)
+    assert state.to_json() == saved
