@@ -39,12 +39,14 @@ class Deck:
 
     def draw(self, n: int = 1, rng: random.Random | None = None) -> list[str]:
         """Take n cards from the top. With an rng, an empty draw pile is refilled by reshuffling the
-        discards; without one, drawing past the end raises :class:`EmptyDeck`."""
+        discards; without one, drawing past the end raises :class:`EmptyDeck`. A refused draw takes
+        nothing, so no card is lost."""
+        available = len(self.cards) + (len(self.discards) if rng is not None else 0)
+        if n > available:
+            raise EmptyDeck(f"cannot draw {n} cards: only {available} left to draw")
         drawn = []
         for _ in range(n):
             if not self.cards:
-                if rng is None or not self.discards:
-                    raise EmptyDeck(f"no card left to draw ({len(drawn)} of {n} drawn)")
                 self.reshuffle(rng)
             drawn.append(self.cards.pop())
         return drawn
