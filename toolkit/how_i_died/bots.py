@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import product
 
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.cards import BANNER, DAMAGE, DEATH_AT, EFFECT, GLORY, TYPE, TYPES
@@ -46,12 +45,6 @@ class PlanningBot:
     def adventure_score(self, obs: dict, cards: tuple) -> float:
         return adventure_value(cards)
 
-    def position_score(self, obs: dict, glory: list[int], damage: list[int]) -> float:
-        """How much the bot likes a table with these glory and damage totals (for swaps)."""
-        me = obs["seat"]
-        others = [g for seat, g in enumerate(glory) if seat != me and obs["alive"][seat]]
-        return glory[me] - (max(others) if others else 0)
-
     def card_value(self, obs: dict, card: str) -> float:
         return GLORY[card]
 
@@ -69,20 +62,18 @@ class PlanningBot:
         return self.rng.choice(legal)
 
     def choose_card(self, obs: dict, legal: list):
-        built = obs["building"]
-        step = len(built)
-        available = obs["hand"] + obs["pool"]
-        rest = [[c for c in available if TYPE[c] == kind] for kind in TYPES[step + 1:]]
         best, best_score = [], None
-        for first in legal:
-            for tail in product(*rest):
-                score = self.adventure_score(obs, (*built, first, *tail))
-                if best_score is None or score > best_score:
-                    best, best_score = [first], score
-                elif score == best_score and first not in best:
-                    best.append(first)
-        in_pool = [card for card in best if card in obs["pool"]]
-        return self.rng.choice(in_pool or best)
+        for triple in candidate_adventures(obs, legal):
+            score = self.adventure_score(obs, triple)
+            if best_score is None or score > best_score:
+                best, best_score = [triple], score
+            elif score == best_score:
+                best.append(triple)
+        step = len(obs["building"])
+        chosen = self.rng.choice(best)[step]
+        # A card as good as the chosen one but lying in the Pool is better: it gets replaced.
+        twins = [c for c in legal if c in obs["pool"] and twin(c, chosen)]
+        return twins[0] if twins else chosen
 
     def choose_effect(self, obs: dict, legal: list):
         effect = EFFECT[obs["pending"][0]]
@@ -109,51 +100,132 @@ class PlanningBot:
             return options[0] if max(self.card_value(obs, c) for c in pool) < 4 else "skip"
         return "skip"  # gift: giving cards away helps no strategy here
 
-    # -- swaps ----------------------------------------------------------------------------------
+    # -- swaps ---------------------------------------------------------------------------------
+    def swap_weights(self, obs: dict) -> tuple[dict[int, float], dict[int, float]]:
+        """The bot's objective for swaps, linear in each seat's glory and damage: weights by seat.
+        This one: my glory, minus the glory of the opponent who leads."""
+        me = obs["seat"]
+        rivals = [s for s, alive in enumerate(obs["alive"]) if alive and s != me]
+        weights = {me: 1.0}
+        if rivals:
+            leader = max(rivals, key=lambda s: sum(map(adventure_value, obs["adventures"][s])))
+            weights[leader] = -1.0
+        return weights, {}
+
     def choose_swap(self, obs: dict, legal: list, effect: str, picks: list):
-        places = card_places(obs)
+        if effect == "trade_with_pool":  # hand <-> Pool: compare the cards
+            if picks:
+                return max(legal, key=lambda b: self.card_value(obs, b))
+            hand = [a for a in legal if a != "skip"]
+            worst = min(hand, key=lambda a: self.card_value(obs, a))
+            best_in_pool = max(self.card_value(obs, b) for b in obs["pool"])
+            return worst if best_in_pool > self.card_value(obs, worst) else "skip"
+        changes = replacement_gains(obs, self.swap_weights(obs))
+        hand_bonus = effect in ("mounted", "the_deadly")  # the adventure card comes to my hand
+
+        def gain(a, b):
+            total = 0.0
+            if a in changes:
+                total += changes[a](b)
+            if b in changes:
+                total += changes[b](a)
+            if hand_bonus:
+                total += 0.1 * (self.card_value(obs, a) - self.card_value(obs, b))
+            return total
+
         if picks:
-            return max(legal, key=lambda b: self.swap_gain(obs, places, picks[0], b, effect))
-        partners = swap_partners(obs, effect)
+            return max(legal, key=lambda b: gain(picks[0], b))
+        first_options = set(legal)
         best, best_gain = "skip", 0.0
-        for a in legal:
-            if a == "skip":
-                continue
-            for b in partners:
-                if b != a and (effect == "trade_with_pool" or TYPE[a] == TYPE[b]):
-                    gain = self.swap_gain(obs, places, a, b, effect)
-                    if gain > best_gain:
-                        best, best_gain = a, gain
+        for a, b in candidate_swaps(obs, effect, legal, changes, hand_bonus):
+            value = gain(a, b)
+            if value > best_gain:
+                best, best_gain = (a if a in first_options else b), value
         return best
 
-    def swap_gain(self, obs, places, a, b, effect) -> float:
-        if effect == "trade_with_pool":  # hand <-> pool: compare the cards
-            return self.card_value(obs, b) - self.card_value(obs, a)
-        glory = [0] * len(obs["alive"])
-        damage = list(obs["damage"])
-        adventures = obs["adventures"]
-        touched = {places[c] for c in (a, b) if c in places}
-        for seat, index in touched:
-            before = adventures[seat][index]
-            after = [b if c == a else a if c == b else c for c in before]
-            glory[seat] += adventure_value(after) - adventure_value(before)
-            damage[seat] += DAMAGE[after[2]] - DAMAGE[before[2]]
-        hand_gain = 0.0
-        if effect in ("mounted", "the_deadly"):  # the adventure card comes to my hand
-            hand_gain = self.card_value(obs, a) - self.card_value(obs, b)
-        base = self.position_score(obs, [0] * len(glory), list(obs["damage"]))
-        return self.position_score(obs, glory, damage) - base + 0.1 * hand_gain
+
+def candidate_swaps(obs, effect, legal, changes, every_pair):
+    """Pairs (first pick, second pick) worth scoring: those touching an adventure the objective
+    weighs (each unordered pair once for the table swap, whose picks are interchangeable)."""
+    partners = swap_partners(obs, effect)
+    by_type = {kind: [b for b in partners if TYPE[b] == kind] for kind in TYPES}
+    symmetric = effect in ("swap_table", "swap_own")
+    firsts = [a for a in legal if a != "skip"]
+    if symmetric and not every_pair:
+        firsts = [a for a in firsts if a in changes]
+    for a in firsts:
+        for b in by_type[TYPE[a]]:
+            if b != a and (every_pair or a in changes or b in changes):
+                if symmetric and b in changes and a in changes and b < a:
+                    continue  # already scored as (b, a)
+                yield a, b
 
 
-def card_places(obs: dict) -> dict[str, tuple[int, int]]:
-    """Where each adventure card of a living player lies: (seat, adventure index)."""
-    return {
-        card: (seat, index)
-        for seat, adventures in enumerate(obs["adventures"])
-        if obs["alive"][seat]
-        for index, adventure in enumerate(adventures)
-        for card in adventure
-    }
+def replacement_gains(obs: dict, weights) -> dict:
+    """For each card in an adventure the objective weighs, a function giving how much the
+    objective changes if another card takes its place."""
+    glory_weight, damage_weight = weights
+    changes = {}
+    for seat in set(glory_weight) | set(damage_weight):
+        if not obs["alive"][seat]:
+            continue
+        wg, wd = glory_weight.get(seat, 0.0), damage_weight.get(seat, 0.0)
+        for adventure in obs["adventures"][seat]:
+            before = adventure_value(adventure)
+            for card in adventure:
+                others = [c for c in adventure if c != card]
+                rest = GLORY[others[0]] + GLORY[others[1]]
+                banner = BANNER[others[0]] if BANNER[others[0]] == BANNER[others[1]] else None
+                lost = DAMAGE[card]
+                changes[card] = _change(rest, banner, before, wg, wd, lost)
+    return changes
+
+
+def _change(rest, banner, before, wg, wd, lost):
+    def change(new: str) -> float:
+        after = (rest + GLORY[new]) * (2 if BANNER[new] == banner else 1)
+        return wg * (after - before) + wd * (DAMAGE[new] - lost)
+
+    return change
+
+
+def twin(a: str, b: str) -> bool:
+    """Cards that score alike in an adventure."""
+    return BANNER[a] == BANNER[b] and GLORY[a] == GLORY[b] and DAMAGE[a] == DAMAGE[b]
+
+
+def candidate_adventures(obs: dict, legal: list) -> list[tuple[str, str, str]]:
+    """Adventures that could be best for a score that grows with glory and with being Legendary
+    (every bot's does): for each possible end, the most glorious beginning and middle of any banner,
+    and the most glorious of the end's banner. Far fewer than all combinations."""
+    built = obs["building"]
+    step = len(built)
+    available = obs["hand"] + obs["pool"]
+    options = []
+    for position, kind in enumerate(TYPES):
+        if position < step:
+            options.append([built[position]])
+        elif position == step:
+            options.append(legal)
+        else:
+            options.append([c for c in available if TYPE[c] == kind])
+    best_any = [max(cards, key=GLORY.__getitem__) for cards in options[:2]]
+    best_by_banner = []
+    for cards in options[:2]:
+        top: dict[str, str] = {}
+        for card in cards:
+            held = top.get(BANNER[card])
+            if held is None or GLORY[card] > GLORY[held]:
+                top[BANNER[card]] = card
+        best_by_banner.append(top)
+    triples = []
+    for end in options[2]:
+        triples.append((best_any[0], best_any[1], end))
+        banner = BANNER[end]
+        first, second = best_by_banner[0].get(banner), best_by_banner[1].get(banner)
+        if first is not None and second is not None:
+            triples.append((first, second, end))
+    return triples
 
 
 def swap_partners(obs: dict, effect: str) -> list[str]:
@@ -166,7 +238,8 @@ def swap_partners(obs: dict, effect: str) -> list[str]:
         return obs["pool"]
     if effect == "swap_own":
         return mine
-    return list(obs["pool"]) + list(card_places(obs))
+    living = [seat for seat, alive in enumerate(obs["alive"]) if alive]
+    return list(obs["pool"]) + [c for s in living for a in obs["adventures"][s] for c in a]
 
 
 class GloryGreedyBot(PlanningBot):
@@ -179,8 +252,8 @@ class RecklessBot(PlanningBot):
     def adventure_score(self, obs, cards):
         return 100 * DAMAGE[cards[2]] + adventure_value(cards)
 
-    def position_score(self, obs, glory, damage):
-        return 10 * damage[obs["seat"]] + glory[obs["seat"]]
+    def swap_weights(self, obs):
+        return {obs["seat"]: 1.0}, {obs["seat"]: 10.0}
 
     def card_value(self, obs, card):
         return 2 * DAMAGE[card] + GLORY[card]
@@ -192,9 +265,8 @@ class SurvivorBot(PlanningBot):
     def adventure_score(self, obs, cards):
         return -100 * DAMAGE[cards[2]] + adventure_value(cards)
 
-    def position_score(self, obs, glory, damage):
-        me = obs["seat"]
-        return -10 * damage[me] + glory[me]
+    def swap_weights(self, obs):
+        return {obs["seat"]: 1.0}, {obs["seat"]: -10.0}
 
     def card_value(self, obs, card):
         return GLORY[card] - DAMAGE[card]
@@ -242,12 +314,12 @@ class LookaheadBot(PlanningBot):
 
 @cache
 def expected_future_glory(room: int) -> float:
-    """Glory a player with `room` damage to spare expects from their later adventures: the mean
-    number of further adventures before death (exact, for a player who plays a typical end), times
-    the mean glory of an adventure."""
-    from toolkit.how_i_died.odds import MEAN_ADVENTURE_GLORY, turns_until_death
+    """Glory a player who can still take `room` damage expects from their later adventures: the
+    exact mean number of adventures until death (for a player playing a random end each turn),
+    times the exact mean glory of a random adventure."""
+    from toolkit.how_i_died.odds import mean_adventure_glory, turns_until_death
 
-    return float(turns_until_death(room, "random").mean() - 1) * MEAN_ADVENTURE_GLORY
+    return float(turns_until_death(room, "random").mean() * mean_adventure_glory())
 
 
 BOTS = {

@@ -43,6 +43,15 @@ from toolkit.state import CHANCE, TERMINAL, GameState
 
 HAND_SIZE = 6
 POOL_SIZE = 6
+MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
+
+
+def _replace(holder: list, index: int, old: str, new: str) -> None:
+    item = holder[index]
+    if isinstance(item, tuple):  # an adventure: (I, II, III), kept immutable
+        holder[index] = tuple(new if card == old else card for card in item)
+    else:
+        holder[index] = new
 
 
 class HowIDiedState(GameState):
@@ -68,7 +77,7 @@ class HowIDiedState(GameState):
         self.shown = self._achievements_shown(achievements)
         self.hands = [self.deck.draw(HAND_SIZE) for _ in range(players)]
         self.pool = self.deck.draw(POOL_SIZE)
-        self.adventures: list[list[list[str]]] = [[] for _ in range(players)]
+        self.adventures: list[list[tuple[str, str, str]]] = [[] for _ in range(players)]
         self.alive = [True] * players
         self.claimed: list[str | None] = [None] * players
         self.death_order: list[int] = []
@@ -117,7 +126,10 @@ class HowIDiedState(GameState):
         return self.players
 
     def damage(self, seat: int) -> int:
-        return sum(DAMAGE[adventure[2]] for adventure in self.adventures[seat])
+        total = 0
+        for adventure in self.adventures[seat]:
+            total += DAMAGE[adventure[2]]
+        return total
 
     def glory(self, seat: int) -> int:
         """Glory as it would be counted now, achievement included."""
@@ -162,22 +174,24 @@ class HowIDiedState(GameState):
             del self.pool[index]
 
     def _place(self, card: str) -> tuple[list, int]:
+        """The list holding `card` (the Pool, a hand, or a player's list of adventures) and the
+        index in it."""
         if card in self.pool:
             return self.pool, self.pool.index(card)
         for hand in self.hands:
             if card in hand:
                 return hand, hand.index(card)
         for adventures in self.adventures:
-            for adventure in adventures:
+            for index, adventure in enumerate(adventures):
                 if card in adventure:
-                    return adventure, adventure.index(card)
+                    return adventures, index
         raise ValueError(f"card {card!r} is not on the table or in a hand")
 
     def swap(self, a: str, b: str) -> None:
         """Exchange the places of two cards (table or hand); effects have checked the types."""
-        place_a, index_a = self._place(a)
-        place_b, index_b = self._place(b)
-        place_a[index_a], place_b[index_b] = b, a
+        place_a, place_b = self._place(a), self._place(b)
+        _replace(*place_a, a, b)
+        _replace(*place_b, b, a)
 
     # -- the protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -232,7 +246,7 @@ class HowIDiedState(GameState):
             self.take_from_pool(card)
         self.building.append(card)
         if len(self.building) == 3:
-            self.adventures[self.seat].append(self.building)
+            self.adventures[self.seat].append(tuple(self.building))
             self.pending = [c for c in self.building if c in EFFECT]
             self.building = []
             self.picks = ()
@@ -266,14 +280,26 @@ class HowIDiedState(GameState):
     def _begin_turn(self) -> None:
         self.phase = "build"
         seat = self.seat
-        if not self.can_build(seat):
-            # The mulligan: show the hand, discard it, draw six. If even that cannot make an
-            # adventure (the deck nearly exhausted), the turn passes (rules notes).
+        for _ in range(MAX_MULLIGANS):
+            if self.can_build(seat):
+                return
+            if not self._mulligan_can_help(seat):
+                break
+            # The mulligan: show the hand, discard it, draw six.
             self.mulligans[seat] += 1
             self.deck.discard(self.hands[seat])
             self.hands[seat] = self.draw(HAND_SIZE)
-            if not self.can_build(seat):
-                self._end_turn(played=False)
+        if not self.can_build(seat):
+            self._end_turn(played=False)  # no adventure can be made: the turn passes (rules notes)
+
+    def _mulligan_can_help(self, seat: int) -> bool:
+        """Whether a new hand could bring the missing types: they must be among the cards that a
+        draw can reach (deck, discard pile, and this hand once discarded)."""
+        present = {TYPE[card] for card in self.pool}
+        reachable = {TYPE[card] for card in self.deck.cards}
+        reachable.update(TYPE[card] for card in self.deck.discards)
+        reachable.update(TYPE[card] for card in self.hands[seat])
+        return all(kind in present or kind in reachable for kind in TYPES)
 
     def _end_turn(self, played: bool) -> None:
         seat = self.seat
@@ -362,7 +388,7 @@ class HowIDiedState(GameState):
             "hand": list(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],
             "pool": list(self.pool),
-            "adventures": [[list(a) for a in seat] for seat in self.adventures],
+            "adventures": [list(seat) for seat in self.adventures],  # of (I, II, III) tuples
             "alive": list(self.alive),
             "damage": [self.damage(seat) for seat in range(self.players)],
             "achievements": list(self.shown),
