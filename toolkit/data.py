@@ -145,8 +145,10 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
         return value
     if origin in (typing.Union, types.UnionType):
         for option in args:
-            if option is type(None) and value is None:
-                return None
+            if option is type(None):
+                if value is None:
+                    return None
+                continue
             try:
                 return _check(value, option, path, card, field)
             except DataError:
