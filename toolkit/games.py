@@ -63,6 +63,6 @@ def available() -> list[str]:
 def get_game(slug: str) -> GameSpec:
     if slug not in PACKAGES:
         raise KeyError(f"unknown game {slug!r}; known games: {', '.join(PACKAGES)}")
-    if importlib.util.find_spec(PACKAGES[slug]) is None:
+    if slug not in available():
         raise KeyError(f"the {slug!r} package is not written yet")
     return importlib.import_module(PACKAGES[slug]).GAME
