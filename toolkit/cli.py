@@ -138,12 +138,7 @@ def build_parser() -> Parser:
     simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
     simulate_games = simulate.add_subparsers(dest="game", required=True, parser_class=Parser)
     for slug in games.available():
-        try:
-            spec = games.get_game(slug)
-        except (ImportError, AttributeError) as error:
-            # A game package still being written must not take the other games' commands down.
-            print(f"death-toolkit: {slug} unavailable: {error}", file=sys.stderr)
-            continue
+        spec = games.get_game(slug)
         if spec.odds is not None:
             game_odds = odds_games.add_parser(slug, help=f"odds for {spec.title}")
             spec.add_odds_arguments(game_odds)

@@ -54,9 +54,12 @@ class GameSpec:
 
 
 def available() -> list[str]:
-    """Slugs of the games whose package is present."""
+    """Slugs of the games whose package is present and declares its ``GAME``."""
     return [
-        slug for slug, module in PACKAGES.items() if importlib.util.find_spec(module) is not None
+        slug
+        for slug, module in PACKAGES.items()
+        if importlib.util.find_spec(module) is not None
+        and hasattr(importlib.import_module(module), "GAME")
     ]
 
 
