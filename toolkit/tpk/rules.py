@@ -283,7 +283,7 @@ class TPKState(GameState):
                         powerful
                         and after < len(row)
                         and status[after] == OPEN
-                        and (not ranged or after in reach)
+                        and (not ranged or position == first or after in reach)
                     ):
                         a_bits, a_double, a_treasure = threats[row[after]]
                         if a_bits & bits and not a_double and not a_treasure:
@@ -378,6 +378,10 @@ class TPKState(GameState):
             self.result = "won"
         else:
             self._start_level(self.level + 1, starter=seat)
+
+    def clone(self) -> TPKState:
+        """A deep copy that shares the read-only card tables."""
+        return copy.deepcopy(self, {id(self.items): self.items, id(self.threats): self.threats})
 
     # -- results -----------------------------------------------------------------------------------
     def returns(self) -> list[float]:

@@ -1,0 +1,289 @@
+"""Could a perfectly coordinated party clear this level? An exact search over plays.
+
+Why this is a covering problem and not a game-tree search: if the players could agree on a plan,
+the turn order never stops them. Whoever must deal with the first open threat is reached before the
+turn returns to anyone who passed on it, and every item can be used from the front of the row
+(a ranged item too), so only *what* covers each threat matters, not when. A plan is therefore:
+each threat covered by one card that matches it, or by one powerful card that covers it together
+with the next (adjacent, simple) threat, or, if it is an x2 threat, by a powerful card or two simple
+cards of one character; each player using at most the number of cards they may keep, chosen from
+the cards they drew. Treasures in the row need nothing (they are taken on the way).
+
+The search goes along the row, left to right, trying each way to cover the next threat, with
+identical cards of one hand merged and failed positions memoised. :func:`play_plan` drives the
+engine with a plan found here, which the tests use to check the search against the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.tpk.cards import catalogue
+from toolkit.tpk.rules import PASS, TPKState
+
+Uses = tuple[tuple[int, bool, bool], ...]  # () is a treasure held as a wild card
+
+
+@dataclass(frozen=True)
+class Cover:
+    seat: int
+    cards: tuple[str, ...]
+    threats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A way to clear the level: the covers in row order and the cards each seat keeps."""
+
+    covers: tuple[Cover, ...]
+
+    def cards_of(self, seat: int) -> list[str]:
+        return [card for cover in self.covers if cover.seat == seat for card in cover.cards]
+
+
+def _single(uses: Uses, threat) -> bool:
+    bits, double, _ = threat
+    if not uses:
+        return True
+    return any(b & bits and (powerful or not double) for b, powerful, _ in uses)
+
+
+def _double(uses: Uses, first, second) -> bool:
+    """A powerful use that matches two adjacent simple threats."""
+    if first[1] or second[1] or second[2]:
+        return False
+    return any(powerful and b & first[0] and b & second[0] for b, powerful, _ in uses)
+
+
+def _half(uses: Uses, threat) -> bool:
+    return bool(uses) and any(not powerful and b & threat[0] for b, powerful, _ in uses)
+
+
+def solve(threats: list[tuple[int, bool, bool]], hands: list[list[tuple[str, Uses]]],
+          keep: int) -> Plan | None:
+    """A plan clearing a row of threats (icon bits, x2, treasure) with these drawn hands (card id
+    and its uses per card), each player keeping at most `keep` cards; None if none exists."""
+    return _Search(threats, hands, keep).run()
+
+
+class _Search:
+    def __init__(self, threats, hands, keep):
+        self.threats = threats
+        self.positions = [p for p, t in enumerate(threats) if not t[2]]
+        signatures: dict[Uses, int] = {}
+        self.cards_by_sig: list[list[list[str]]] = []  # seat -> signature -> card ids
+        for hand in hands:
+            for _, uses in hand:
+                signatures.setdefault(uses, len(signatures))
+        self.sigs = list(signatures)
+        self.n_sig = len(self.sigs)
+        counts = []
+        for hand in hands:
+            by_sig = [[] for _ in self.sigs]
+            for card, uses in hand:
+                by_sig[signatures[uses]].append(card)
+            self.cards_by_sig.append(by_sig)
+            counts.extend(len(cards) for cards in by_sig)
+        self.players = len(hands)
+        self.counts = counts
+        self.caps = [min(keep, len(hand)) for hand in hands]
+        self._tables()
+        self._bounds()
+        self.failed: set = set()
+
+    def _tables(self):
+        """For each threat (by index k along the non-treasure positions), which signatures can do
+        what, best options first (a double saves a card; a narrow card is less missed later)."""
+        row, pos = self.threats, self.positions
+        self.single, self.double, self.half = [], [], []
+        last_use = [-1] * self.n_sig
+        for k, p in enumerate(pos):
+            threat = row[p]
+            adjacent = k + 1 < len(pos) and pos[k + 1] == p + 1
+            singles = [s for s, u in enumerate(self.sigs) if _single(u, threat)]
+            doubles = [s for s, u in enumerate(self.sigs)
+                       if adjacent and _double(u, threat, row[p + 1])]
+            halves = [s for s, u in enumerate(self.sigs) if threat[1] and _half(u, threat)]
+            for s in singles + doubles + halves:
+                last_use[s] = k
+            self.single.append(singles)
+            self.double.append(doubles)
+            self.half.append(halves)
+        # narrow cards first: fewer threats they could still cover
+        reach = [sum(s in self.single[k] for k in range(len(pos))) for s in range(self.n_sig)]
+        wild = [not u for u in self.sigs]
+        for table in (self.single, self.double, self.half):
+            for options in table:
+                options.sort(key=lambda s: (wild[s], reach[s]))
+        self.last_use = last_use
+
+    def run(self) -> Plan | None:
+        chosen: list[tuple[int, tuple[int, ...], int, bool]] = []
+        if not self._search(0, chosen):
+            return None
+        covers = []
+        taken = [[list(cards) for cards in by_sig] for by_sig in self.cards_by_sig]
+        for seat, sigs, k, double in chosen:
+            cards = tuple(sorted(taken[seat][s].pop() for s in sigs))
+            threats = tuple(self.positions[k : k + (2 if double else 1)])
+            covers.append(Cover(seat, cards, threats))
+        return Plan(tuple(covers))
+
+    def _key(self, k: int) -> tuple:
+        useful = [c if self.last_use[i % self.n_sig] >= k else 0 for i, c in enumerate(self.counts)]
+        caps = tuple(
+            min(cap, sum(useful[q * self.n_sig : (q + 1) * self.n_sig]))
+            for q, cap in enumerate(self.caps)
+        )
+        return (k, tuple(useful), caps)
+
+    def _search(self, k: int, chosen: list) -> bool:
+        if k == len(self.positions):
+            return True
+        key = self._key(k)
+        if key in self.failed:
+            return False
+        if not self._enough(k):
+            self.failed.add(key)
+            return False
+        n, counts, caps = self.n_sig, self.counts, self.caps
+        for q in range(self.players):
+            if caps[q] == 0:
+                continue
+            base = q * n
+            for s in self.double[k]:
+                if counts[base + s]:
+                    if self._try(q, (s,), k, k + 2, chosen, double=True):
+                        return True
+            for s in self.single[k]:
+                if counts[base + s]:
+                    if self._try(q, (s,), k, k + 1, chosen):
+                        return True
+            if caps[q] >= 2:
+                halves = [s for s in self.half[k] if counts[base + s]]
+                for i, a in enumerate(halves):
+                    for b in halves[i:]:
+                        if a == b and counts[base + a] < 2:
+                            continue
+                        if self._try(q, (a, b), k, k + 1, chosen):
+                            return True
+        self.failed.add(key)
+        return False
+
+    def _try(self, q, sigs, k, after, chosen, double=False) -> bool:
+        base = q * self.n_sig
+        for s in sigs:
+            self.counts[base + s] -= 1
+        self.caps[q] -= len(sigs)
+        chosen.append((q, sigs, k, double))
+        if self._search(after, chosen):
+            return True
+        chosen.pop()
+        self.caps[q] += len(sigs)
+        for s in sigs:
+            self.counts[base + s] += 1
+        return False
+
+    def _bounds(self):
+        """Tables for :meth:`_enough`: per set of icons S, which signatures give 2 or 1 units to
+        threats whose icons all lie in S, and how many units those threats still demand."""
+        self.subsets = range(1, 16)
+        self.w2 = {S: [] for S in self.subsets}
+        self.w1 = {S: [] for S in self.subsets}
+        for s, uses in enumerate(self.sigs):
+            for S in self.subsets:
+                weight = 2 if not uses else max(
+                    ((2 if powerful else 1) for b, powerful, _ in uses if b & S), default=0
+                )
+                if weight:
+                    (self.w2 if weight == 2 else self.w1)[S].append(s)
+        self.last2 = [-1] * self.n_sig  # the last threat where a card can be worth two units
+        for k, p in enumerate(self.positions):
+            for sig in self.double[k] + (self.single[k] if self.threats[p][1] else []):
+                self.last2[sig] = k
+        self.x2 = {S: [] for S in self.subsets}  # signatures that can be one of two halves
+        for s, uses in enumerate(self.sigs):
+            for S in self.subsets:
+                if any(not powerful and b & S for b, powerful, _ in uses):
+                    self.x2[S].append(s)
+        demand = [[0] * 16 for _ in range(len(self.positions) + 1)]
+        doubles = [[0] * 16 for _ in range(len(self.positions) + 1)]
+        for k in range(len(self.positions) - 1, -1, -1):
+            bits, double, _ = self.threats[self.positions[k]]
+            for S in self.subsets:
+                inside = bits & S == bits
+                demand[k][S] = demand[k + 1][S] + ((2 if double else 1) if inside else 0)
+                doubles[k][S] = doubles[k + 1][S] + (1 if inside and double else 0)
+        self.demand, self.doubles = demand, doubles
+
+    def _enough(self, k: int) -> bool:
+        """A necessary condition (Hall's, relaxed): for every set of icons S, the cards that can
+        act on threats made only of icons in S must supply enough units (a powerful card or a
+        treasure 2, any other 1; an x2 threat needs 2, any other 1), within each player's limit."""
+        demand = self.demand[k]
+        counts, n = self.counts, self.n_sig
+        for S in self.subsets:
+            need = demand[S]
+            if not need:
+                continue
+            w2, w1 = self.w2[S], self.w1[S]
+            room = 0
+            late = [s for s in w2 if self.last2[s] < k]  # no x2 threat or pair left for them
+            if late:
+                w2 = [s for s in w2 if self.last2[s] >= k]
+                w1 = w1 + late
+            for q in range(self.players):
+                base, cap = q * n, self.caps[q]
+                twos = min(cap, sum(counts[base + s] for s in w2))
+                ones = min(cap - twos, sum(counts[base + s] for s in w1))
+                room += 2 * twos + ones
+            if room < need:
+                return False
+            if self.doubles[k][S] and not self._enough_for_x2(S, self.doubles[k][S]):
+                return False
+        return True
+
+    def _enough_for_x2(self, S: int, need: int) -> bool:
+        """x2 threats made only of icons in S each need a powerful card or a treasure, or two
+        simple cards of one player: count how many each player could take at most."""
+        counts, n, w2, halves = self.counts, self.n_sig, self.w2[S], self.x2[S]
+        room = 0
+        for q in range(self.players):
+            base, cap = q * n, self.caps[q]
+            strong = min(cap, sum(counts[base + s] for s in w2))
+            simple = sum(counts[base + s] for s in halves if s not in w2)
+            room += strong + min(simple, cap - strong) // 2
+        return room >= need
+
+
+def clearable(state: TPKState) -> Plan | None:
+    """Whether the level just dealt (in its keep phase) can be cleared with perfect coordination."""
+    if state.phase != "keep" or state.result is not None:
+        raise ValueError("ask at the start of a level, while the players are choosing what to keep")
+    threats = [state.threats[card] for card in state.row]
+    hands = [
+        [(card, state.items.get(card, ())) for card in drawn + hand]
+        for drawn, hand in zip(state.drawn, state.hands, strict=True)
+    ]
+    return solve(threats, hands, catalogue().level(state.level).keep)
+
+
+def play_plan(state: TPKState, plan: Plan) -> None:
+    """Play a plan through the engine, from the keep phase to the end of the level: each seat keeps
+    its planned cards (and any others to make up the number), then covers its threats when they
+    come to the front and passes otherwise."""
+    level = state.level
+    keep = catalogue().level(level).keep
+    while state.phase == "keep" and state.level == level:
+        seat = state.current
+        mine = plan.cards_of(seat)
+        spare = [c for c in state.drawn[seat] if c not in mine]
+        chosen = (mine + spare)[: min(keep, len(state.drawn[seat]))]
+        state.apply(("keep", tuple(sorted(chosen))))
+    by_first = {cover.threats[0]: cover for cover in plan.covers}
+    while state.level == level and state.result is None:
+        cover = by_first.get(state.leftmost)
+        if cover is not None and cover.seat == state.current:
+            state.apply(("use", cover.cards, cover.threats))
+        else:
+            state.apply(PASS)
