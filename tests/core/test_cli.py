@@ -1,0 +1,198 @@
+"""The ``death-toolkit`` command, run as a user runs it: in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from toolkit.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def console_script() -> str | None:
+    """The installed ``death-toolkit`` script of this interpreter, if there is one."""
+    for folder in (sysconfig.get_path("scripts"), str(Path(sys.executable).parent)):
+        script = Path(folder) / "death-toolkit"
+        if script.is_file() and os.access(script, os.X_OK):
+            return str(script)
+    return None
+
+
+LAUNCHERS = [pytest.param([sys.executable, "-m", "toolkit"], id="python -m toolkit")]
+if console_script():
+    LAUNCHERS.append(pytest.param([console_script()], id="death-toolkit"))
+
+
+def run(*args: str, launcher: list[str] | None = None) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    return subprocess.run(
+        [*(launcher or [sys.executable, "-m", "toolkit"]), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+
+
+def exact_odds(dice: int, faces: int, needed: int) -> tuple[Fraction, Fraction]:
+    """P(at least `needed`) and P(exactly `needed`) Victories, each die winning on `faces` of 6."""
+    term = [
+        Fraction(comb(dice, k) * faces**k * (6 - faces) ** (dice - k), 6**dice)
+        for k in range(dice + 1)
+    ]
+    return sum(term[needed:]), term[needed]
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_odds_json_is_the_exact_binomial(launcher):
+    result = run(
+        "odds",
+        "epic-death",
+        "--dice",
+        "10",
+        "--difficulty",
+        "mighty",
+        "--victories",
+        "3",
+        "--json",
+        launcher=launcher,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1
+    answer = json.loads(lines[0])
+    success, epic_death = exact_odds(10, 2, 3)
+    assert answer["success"] == f"{success.numerator}/{success.denominator}"
+    assert answer["epic_death"] == f"{epic_death.numerator}/{epic_death.denominator}"
+    assert answer["success"] == "13795/19683"  # 1 - (2^10 + 10 * 2^9 + 45 * 2^8) / 3^10
+    assert answer["epic_death"] == "5120/19683"
+
+
+@pytest.mark.parametrize(
+    "arguments, mentions",
+    [
+        (["--difficulty", "hard", "--victories", "3"], "hard"),
+        (["--difficulty", "mighty", "--victories", "0"], "0"),
+        (["--dice", "17", "--difficulty", "mighty", "--victories", "3"], "17"),
+    ],
+)
+def test_bad_odds_arguments_give_one_line_and_status_2(arguments, mentions):
+    result = run("odds", "epic-death", *arguments, "--json")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "error" in lines[0] and mentions in lines[0]
+
+
+# -- the same entry point in-process (cheaper), for the wider cases ------------------------------
+def call(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(args))
+    except SystemExit as stop:  # argparse refusing an argument
+        status = stop.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("difficulty, faces", [("trivial", 3), ("mighty", 2), ("exalted", 1)])
+@pytest.mark.parametrize("dice, needed", [(16, 5), (1, 1), (4, 4), (3, 5), (0, 1)])
+def test_odds_every_difficulty(capsys, difficulty, faces, dice, needed):
+    status, out, _ = call(
+        capsys, "odds", "epic-death", "--dice", str(dice), "--difficulty", difficulty,
+        "--victories", str(needed), "--json",
+    )  # fmt: skip
+    assert status == 0
+    answer = json.loads(out)
+    success, epic_death = exact_odds(dice, faces, needed) if needed <= dice else (0, 0)
+    assert Fraction(answer["success"]) == success and Fraction(answer["epic_death"]) == epic_death
+
+
+def test_odds_readable_output(capsys):
+    status, out, _ = call(
+        capsys, "odds", "epic-death", "--difficulty", "mighty", "--victories", "3"
+    )
+    assert status == 0  # ten dice unless told
+    assert "success: 13795/19683 (about 70.09%)" in out
+
+
+@pytest.mark.parametrize(
+    "arguments, mentions",
+    [
+        (
+            ["odds", "epic-death", "--dice", "ten", "--difficulty", "mighty", "--victories", "3"],
+            "ten",
+        ),
+        (["odds", "epic-death", "--difficulty", "mighty"], "--victories"),
+        (
+            ["odds", "epic-death", "--dice", "-1", "--difficulty", "mighty", "--victories", "1"],
+            "-1",
+        ),
+        (
+            ["odds", "epic-death", "--difficulty", "mighty", "--victories", "2", "--plus-d6", "-1"],
+            "negative",
+        ),
+        (["odds", "no-such-game"], "no-such-game"),
+        (["simulate", "epic-death", "--players", "9", "--games", "1"], "2 to 5 players"),
+        (["simulate", "epic-death", "--games", "0"], "at least 1"),
+        (["simulate", "epic-death", "--bots", "genius", "--games", "1"], "genius"),
+    ],
+)
+def test_more_bad_arguments(capsys, arguments, mentions):
+    status, out, err = call(capsys, *arguments, "--json")
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert mentions in err
+
+
+def test_simulate_json_is_valid_and_reproducible():
+    arguments = [
+        "simulate",
+        "epic-death",
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+    ]
+    first = run(*arguments)
+    second = run(*arguments)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    summary = json.loads(first.stdout)
+    assert summary["game"] == "epic-death" and summary["players"] == 4 and summary["games"] == 3
+    assert len(summary["mean_returns"]) == 4
+
+
+def test_lab_dry_run_allows_root_when_root():
+    result = run("lab", "--dry-run")
+    assert result.returncode == 0, result.stderr
+    command = result.stdout.strip()
+    assert "jupyterlab" in command and f"--notebook-dir={ROOT / 'notebooks'}" in command
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    assert ("--allow-root" in command.split()) == is_root
+
+
+@pytest.mark.parametrize("launcher", LAUNCHERS)
+def test_games_lists_epic_death(launcher):
+    result = run("games", launcher=launcher)
+    assert result.returncode == 0, result.stderr
+    assert any(
+        line.split()[0] == "epic-death" and "Epic Death!" in line
+        for line in result.stdout.splitlines()
+    )

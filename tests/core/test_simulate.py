@@ -1,0 +1,140 @@
+"""toolkit.simulate: exact sampling, reproducible studies on any executor, Wilson intervals."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from toolkit.dist import Dist, binomial
+from toolkit.epic_death.rules import dice_outcomes
+from toolkit.simulate import run_many, sample_outcome, wilson_interval, win_rates
+from toolkit.state import ChanceOutcomes
+
+ROOT = Path(__file__).resolve().parents[2]
+# the 0.9999 quantile of chi-square for up to 12 degrees of freedom is below 40: a correct sampler
+# fails this at most once in ten thousand seeds, and the seeds here are fixed
+CHI_SQUARE_LIMIT = 40
+
+
+def chi_square(counts: Counter, dist: Dist, draws: int) -> tuple[float, int]:
+    """Pearson's statistic, cells with fewer than 5 expected draws merged into one."""
+    statistic, small_expected, small_observed, cells = 0.0, 0.0, 0, 0
+    for outcome, p in dist.pmf().items():
+        expected = float(p) * draws
+        if expected < 5:
+            small_expected += expected
+            small_observed += counts[outcome]
+            continue
+        statistic += (counts[outcome] - expected) ** 2 / expected
+        cells += 1
+    if small_expected:
+        statistic += (small_observed - small_expected) ** 2 / small_expected
+        cells += 1
+    assert sum(counts.values()) == draws and set(counts) <= set(dist)
+    return statistic, cells - 1
+
+
+def test_sample_outcome_frequencies_match_exact_probabilities():
+    outcomes = [
+        ("a", Fraction(1, 2)),
+        ("b", Fraction(1, 3)),
+        ("c", Fraction(1, 7)),
+        ("d", Fraction(1, 42)),
+    ]
+    rng = random.Random(11)
+    draws = 42_000
+    counts = Counter(sample_outcome(outcomes, rng) for _ in range(draws))
+    statistic, df = chi_square(counts, Dist.from_probs(dict(outcomes)), draws)
+    assert df == 3 and statistic < CHI_SQUARE_LIMIT
+
+
+def test_sampled_epic_death_rolls_match_the_binomial():
+    """The engine's roll node (plain Victories, sixes) sampled, then counted as Victories."""
+    outcomes = dice_outcomes("roll", 10, "mighty")
+    assert isinstance(outcomes, ChanceOutcomes)
+    rng = random.Random(5)
+    draws = 30_000
+    counts = Counter(sum(sample_outcome(outcomes, rng)[1:]) for _ in range(draws))
+    statistic, df = chi_square(counts, binomial(10, Fraction(1, 3)), draws)
+    assert df >= 6 and statistic < CHI_SQUARE_LIMIT
+
+
+def test_sample_outcome_is_seeded_and_never_draws_impossible_outcomes():
+    outcomes = ChanceOutcomes([("x", Fraction(0)), ("y", Fraction(2, 3)), ("z", Fraction(1, 3))])
+    first = [sample_outcome(outcomes, random.Random(9)) for _ in range(3)]
+    assert first == [sample_outcome(outcomes, random.Random(9)) for _ in range(3)]
+    assert "x" not in {sample_outcome(outcomes, random.Random(s)) for s in range(300)}
+    with pytest.raises(ValueError, match="do not sum to 1"):
+        sample_outcome([("a", Fraction(1, 2)), ("b", Fraction(1, 3))], random.Random(0))
+
+
+def study(**kwargs) -> pd.DataFrame:
+    return run_many("epic-death", 2, 4, seed=3, progress=False, **kwargs)
+
+
+def test_run_many_is_deterministic_for_a_seed():
+    table = study()
+    pd.testing.assert_frame_equal(table, study())
+    assert list(table["seed"]) == [3, 4, 5, 6]
+    assert {"moves", "return_0", "return_1", "turns", "score_0", "score_1"} <= set(table.columns)
+    assert (table["return_0"] + table["return_1"] >= 1).all()  # someone wins every game
+    other = run_many("epic-death", 2, 4, seed=4, progress=False)
+    assert list(other["seed"]) == [4, 5, 6, 7]
+    pd.testing.assert_frame_equal(
+        other.iloc[:3].reset_index(drop=True), table.iloc[1:].reset_index(drop=True)
+    )
+    assert len(win_rates(table, 2)) == 2
+
+
+def test_run_many_on_a_thread_pool_equals_serial():
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = study(executor=pool, chunk=1)
+    pd.testing.assert_frame_equal(threaded, study())
+
+
+def test_run_many_with_mixed_bots_and_a_wrong_bot_count():
+    table = run_many("epic-death", 2, 2, seed=0, bots=["random", "greedy"], progress=False)
+    assert len(table) == 2
+    with pytest.raises(ValueError, match="3 bots named for 2 players"):
+        run_many("epic-death", 2, 1, bots=["random"] * 3, progress=False)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_run_many_on_a_local_dask_cluster_equals_serial(monkeypatch):
+    distributed = pytest.importorskip("dask.distributed")
+    # worker processes must import this checkout's toolkit
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = study(executor=client.get_executor(), chunk=1)
+    pd.testing.assert_frame_equal(spread, study())
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 20)
+    assert low == 0.0 and 0 < high < 0.2
+    low, high = wilson_interval(20, 20)
+    assert high == 1.0 and 0.8 < low < 1
+    for successes, trials in [(1, 10), (37, 90), (999, 1000)]:
+        low, high = wilson_interval(successes, trials)
+        assert 0 <= low < successes / trials < high <= 1
+    narrow = wilson_interval(300, 1000)
+    wide = wilson_interval(30, 100)
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
