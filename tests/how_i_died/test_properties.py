@@ -1,0 +1,97 @@
+"""Random legal play keeps every invariant; games save, load and replay exactly."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from how_i_died.hid_table import all_cards
+
+from toolkit.how_i_died.cards import CARDS, TYPE
+from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.simulate import sample_outcome
+from toolkit.state import IllegalAction, from_json
+
+ALL = sorted(CARDS)
+
+
+def check_invariants(state: HowIDiedState, locked: dict) -> None:
+    assert sorted(all_cards(state)) == ALL  # the 90 cards, each exactly once
+    assert len(state.pool) <= 6
+    for seat in range(state.players):
+        for adventure in state.adventures[seat]:
+            assert tuple(TYPE[c] for c in adventure) == ("I", "II", "III")
+        if not state.alive[seat]:
+            assert state.hands[seat] == []
+            if seat in locked:  # the dead never change
+                assert (state.adventures[seat], state.claimed[seat]) == locked[seat]
+            else:
+                locked[seat] = (list(state.adventures[seat]), state.claimed[seat])
+                assert state.damage(seat) >= 15 or state.stalled
+    claimed = [a for a in state.claimed if a]
+    assert len(claimed) == len(set(claimed)) and not set(claimed) & set(state.shown)
+
+
+def play_randomly(state: HowIDiedState, rng: random.Random, stop_after: int | None = None):
+    locked: dict = {}
+    moves = 0
+    while not state.is_terminal() and (stop_after is None or moves < stop_after):
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        moves += 1
+        if state.phase != "claim":  # a claim completes the death (locked once claimed)
+            check_invariants(state, locked)
+    return state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_random_play_keeps_the_invariants_and_ends(seed, players):
+    state = play_randomly(HowIDiedState(seed=seed, players=players), random.Random(seed))
+    assert state.is_terminal()
+    assert sorted(state.returns()) == [0.0] * (players - 1) + [1.0]
+    assert all(not alive for alive in state.alive) or state.stalled
+    winner = state.returns().index(1.0)
+    assert state.scores()[winner] == max(state.scores())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5), stop=st.integers(0, 120))
+def test_save_load_replay_round_trip(seed, players, stop):
+    state = play_randomly(HowIDiedState(seed=seed, players=players), random.Random(seed), stop)
+    loaded = from_json(state.to_json())
+    assert loaded.history == state.history
+    for seat in range(players):
+        assert loaded.observation(seat) == state.observation(seat)
+    assert loaded.legal_actions() == state.legal_actions()
+    assert all_cards(loaded) == all_cards(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), stop=st.integers(0, 80),
+       junk=st.sampled_from(["skip", "look", "hydra", 3, ("winner", 0), "the-legend", "zzz"]))
+def test_an_illegal_action_changes_nothing(seed, stop, junk):
+    state = play_randomly(HowIDiedState(seed=seed, players=3), random.Random(seed), stop)
+    if state.is_terminal() or junk in state.legal_actions():
+        return
+    before = state.to_json(), [state.observation(s) for s in range(3)], all_cards(state)
+    try:
+        state.apply(junk)
+    except IllegalAction as error:
+        assert error.reason
+    else:
+        raise AssertionError(f"{junk!r} was accepted")
+    assert (state.to_json(), [state.observation(s) for s in range(3)], all_cards(state)) == before
+
+
+def test_observation_hides_other_hands_and_the_deck():
+    state = HowIDiedState(seed=3, players=3)
+    seen = state.observation(1)
+    assert seen["hand"] == state.hands[1]
+    text = repr(seen)
+    for card in state.hands[0] + state.hands[2] + state.deck.cards:
+        assert repr(card) not in text

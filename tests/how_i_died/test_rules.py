@@ -1,0 +1,141 @@
+"""Rules of the standard game, each on a stacked table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from how_i_died.hid_table import all_cards, stacked
+
+from toolkit.how_i_died.cards import CARDS
+from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.state import IllegalAction
+
+POOL = ["hugged", "the-royal", "goblin", "serenaded", "the-sleepy", "dwarf"]
+
+
+def test_an_adventure_is_played_in_order_and_a_wrong_card_is_refused_without_change():
+    state = stacked(hands={0: ["cursed", "the-drunken", "troll"]}, pool=POOL)
+    before = state.observation(0)
+    with pytest.raises(IllegalAction, match="type I, and The Drunken is a type II"):
+        state.apply("the-drunken")
+    with pytest.raises(IllegalAction, match="neither in your hand nor in the Pool"):
+        state.apply("bit")
+    assert state.observation(0) == before and state.history == []
+    assert state.legal_actions() == ["cursed", "hugged", "serenaded"]
+
+
+def test_pulse_is_checked_only_at_the_end_of_your_own_turn():
+    # Player 2 has 13 damage; player 1's swap gives them a 7-damage end instead of a 6: 14 -> 15.
+    state = stacked(
+        hands={0: ["chased", "the-drunken", "troll"], 1: ["mocked", "the-wicked", "werewolf"]},
+        adventures={1: [("bit", "the-hungry", "unicorn"), ("lured", "the-mighty", "witch")]},
+        pool=["hugged", "the-royal", "gargoyle", "serenaded", "the-sleepy", "dwarf"],
+    )
+    for card in ("chased", "the-drunken", "troll"):
+        state.apply(card)
+    state.apply("witch")
+    state.apply("gargoyle")
+    assert state.damage(1) == 14 and state.alive[1]
+    state.apply("skip") if state.phase == "effect" else None
+    assert state.current_player() == 1 and state.alive[1]  # still gets a turn
+    for card in ("mocked", "the-wicked", "werewolf"):
+        state.apply(card)
+    assert not state.alive[1] and state.damage(1) == 16 and state.hands[1] == []
+
+
+def test_the_dead_are_locked_and_the_first_to_die_claims_first():
+    legend_0 = ("ambushed", "the-cursed", "wraith")  # purple, 7 damage
+    legend_1 = ("tricked", "the-flaming", "gargoyle")  # blue, 7 damage
+    state = stacked(
+        players=3,
+        hands={0: ["cursed", "the-drunken", "hydra"], 1: ["mocked", "the-wicked", "cyclops"],
+               2: ["robbed", "the-furious", "werewolf"]},
+        adventures={0: [legend_0], 1: [legend_1]},
+        pool=POOL, achievements=["the-legend"],
+    )
+    for card in ("cursed", "the-drunken", "hydra"):  # 13 damage: alive
+        state.apply(card)
+    for card in ("mocked", "the-wicked", "cyclops"):
+        state.apply(card)
+    for card in ("robbed", "the-furious", "werewolf"):
+        state.apply(card)
+    assert state.alive == [True, True, True]
+    state.hands[0] = ["insulted", "the-giant", "ogre"]
+    for card in ("insulted", "the-giant", "ogre"):  # 17: dies, The Legend is the only claim
+        state.apply(card)
+    assert not state.alive[0] and state.claimed[0] == "the-legend" and state.shown == []
+    locked = list(state.adventures[0])
+    assert not set(state.table_cards()) & {c for a in locked for c in a}
+    state.hands[1] = ["swallowed", "the-lonely", "banshee"]
+    for card in ("swallowed", "the-lonely", "banshee"):
+        state.apply(card)
+    assert not state.alive[1] and state.claimed[1] is None  # already taken
+    assert state.adventures[0] == locked
+
+
+def test_draw_back_to_six():
+    state = stacked(hands={0: ["cursed", "the-drunken", "troll", "bit"]}, pool=POOL,
+                    deck_top=["haunted", "the-wicked", "cyclops", "mocked", "the-mighty"])
+    for card in ("cursed", "the-drunken", "troll"):
+        state.apply(card)
+    assert state.hands[0] == ["bit", "haunted", "the-wicked", "cyclops", "mocked", "the-mighty"]
+
+
+def test_a_hand_above_six_is_kept():
+    big = ["robbed", "insulted", "the-giant", "the-lonely", "ogre", "banshee", "bit"]
+    state = stacked(hands={0: ["cursed", "the-drunken", "troll"] + big}, pool=POOL)
+    for card in ("cursed", "the-drunken", "troll"):
+        state.apply(card)
+    assert state.hands[0] == big
+
+
+def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
+    state = stacked(hands={0: ["cursed", "the-drunken"], 1: []}, pool=POOL)
+    state.deck.discards, state.deck.cards = list(state.deck.cards), []
+    state.apply("cursed")
+    state.apply("the-drunken")
+    state.apply("goblin")  # from the Pool: the refill comes from the reshuffled discards
+    assert state.pool[2] not in POOL and len(state.pool) == 6
+    assert sorted(all_cards(state)) == sorted(CARDS)
+
+
+def test_mulligan_when_no_adventure_can_be_formed():
+    no_end = ["robbed", "insulted", "the-giant", "the-lonely", "bit", "lured"]
+    fresh = ["hugged", "the-royal", "goblin", "serenaded", "the-sleepy", "dwarf"]
+    spare = ["the-furious", "the-frozen", "the-jealous"]
+    state = stacked(hands={0: ["cursed", "the-drunken", "troll"] + spare, 1: no_end},
+                    pool=["tricked", "the-flaming", "swallowed", "the-mighty", "mocked", "kissed"],
+                    deck_top=["haunted", "the-wicked", "cyclops"] + fresh)
+    for card in ("cursed", "the-drunken", "troll"):
+        state.apply(card)  # player 1 draws three, player 2 must mulligan
+    assert state.seat == 1 and state.mulligans[1] == 1
+    assert state.hands[1] == fresh and state.deck.discards == no_end
+
+
+def test_a_tie_is_settled_by_a_fair_chance_node():
+    # Both die this round (15 and 16 damage) with 54 glory each.
+    state = stacked(hands={0: ["summoned", "the-drunken", "troll"],
+                           1: ["spied-on", "the-soulless", "sorceress"]},
+                    adventures={0: [("robbed", "the-giant", "unicorn"),
+                                    ("insulted", "the-lonely", "witch")],
+                                1: [("lured", "the-frozen", "cyclops"),
+                                    ("haunted", "the-mighty", "slime")]},
+                    pool=POOL, achievements=[])
+    for card in ("summoned", "the-drunken", "troll", "spied-on", "the-soulless", "sorceress"):
+        state.apply(card)
+    assert state.scores()[0] == state.scores()[1]
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(("winner", 0), Fraction(1, 2)),
+                                       (("winner", 1), Fraction(1, 2))]
+    state.apply(("winner", 1))
+    assert state.is_terminal() and state.returns() == [0.0, 1.0]
+
+
+def test_bad_options_are_refused_clearly():
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        HowIDiedState(players=6)
+    with pytest.raises(ValueError, match="unknown card id 'zombie'"):
+        HowIDiedState(deck=["zombie"])
+    with pytest.raises(ValueError, match="unknown achievement"):
+        HowIDiedState(achievements=["the-best"])
