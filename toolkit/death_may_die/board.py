@@ -66,7 +66,11 @@ class Board:
                 if space_id in self.spaces:
                     raise MapError(path, "duplicate space id", space=space_id, field="id")
                 self.spaces[space_id] = Space(
-                    space_id, raw.get("name", space_id), tile["id"], raw.get("x", 0), raw.get("y", 0)
+                    space_id,
+                    raw.get("name", space_id),
+                    tile["id"],
+                    raw.get("x", 0),
+                    raw.get("y", 0),
                 )
                 arrows[space_id] = list(raw.get("arrows", []))
         graph = nx.Graph()
@@ -76,8 +80,10 @@ class Board:
             for target in targets:
                 if target not in self.spaces:
                     raise MapError(
-                        path, f"dangling passage: arrow to unknown space {target!r}",
-                        space=space_id, field="arrows",
+                        path,
+                        f"dangling passage: arrow to unknown space {target!r}",
+                        space=space_id,
+                        field="arrows",
                     )
                 if space_id not in arrows[target]:
                     raise MapError(
@@ -123,12 +129,21 @@ class Board:
         return space
 
     def __repr__(self) -> str:
-        return f"Board({self.id!r}, {len(self.spaces)} spaces, {self.graph.number_of_edges()} links)"
+        return (
+            f"Board({self.id!r}, {len(self.spaces)} spaces, {self.graph.number_of_edges()} links)"
+        )
 
     def _repr_html_(self) -> str:
         from toolkit.death_may_die.drawing import board_svg
 
         return board_svg(self)
+
+    def tokens_by_space(self) -> dict[str, list[str]]:
+        result: dict[str, list[str]] = {}
+        for kind, spaces in self.tokens.items():
+            for space in spaces:
+                result.setdefault(space, []).append(kind)
+        return result
 
     # -- movement -------------------------------------------------------------------------------
     def neighbours(self, space: str) -> list[str]:

@@ -1,0 +1,92 @@
+"""Bots for Death May Die. The greedy bot plays the episode's plan (break the seals, then fight the
+Elder One), rests when hurt and spends stress on rerolls exactly as the reroll solver advises. It
+sees only the observation (the map is public, so it may measure distances on it)."""
+
+from __future__ import annotations
+
+from toolkit.bots import GreedyBot, RandomBot
+from toolkit.death_may_die.board import load_board
+from toolkit.death_may_die.cards import load_cardset
+from toolkit.death_may_die.rerolls import Objective, advise
+
+
+def roll_objective(observation: dict) -> Objective:
+    """What a roll on the table is for: enough successes, or as little harm as possible."""
+    roll = observation["roll"]
+    if roll["purpose"] in ("enemy", "fire"):
+        return Objective("fewest_harm")
+    if roll["purpose"] == "attack":
+        target = roll["target"]
+        if target == "elder":
+            return Objective("expected_successes", tie_break="tentacles")
+        enemy = observation["enemies"].get(target)
+        if enemy is None:
+            return Objective("expected_successes")
+        health = load_cardset().enemies[enemy["type"]].health - enemy["wounds"]
+        return Objective("at_least", health, tie_break="tentacles")
+    return Objective("at_least", roll["need"] or 1, tie_break="tentacles")
+
+
+def roll_advice(observation: dict):
+    """The solver's advice for the roll showing, with the stress the roller has left."""
+    roll = observation["roll"]
+    me = observation["investigators"][observation["active"]]
+    faces: dict[str, list[str]] = {"black": [], "green": []}
+    for colour, face in roll["faces"]:
+        faces[colour].append(face)
+    stress_left = load_cardset().rules.max_stress - me["stress"]
+    return advise(faces, stress_left, roll_objective(observation))
+
+
+def _goal(observation: dict, board) -> list[str]:
+    if observation["ritual_disrupted"] and observation["elder"]["space"]:
+        return [observation["elder"]["space"]]
+    seals = [s for spaces in observation["tokens"].values() for s in spaces]
+    return seals or [board.start]
+
+
+def evaluate(observation: dict, action) -> float:
+    """A one-step score of `action`; higher is better."""
+    step = observation["step"]
+    if step == "roll":
+        advice = roll_advice(observation)
+        if action == ("accept",):
+            return float(advice.reroll is None)
+        colour, face = observation["roll"]["faces"][action[1]]
+        if advice.reroll == (colour, face):
+            first = observation["roll"]["faces"].index([colour, face])
+            return 1.0 if first == action[1] else 0.5
+        return 0.0
+    me = observation["investigators"][observation["active"]]
+    board = load_board(observation["map"])
+    goal = _goal(observation, board)
+    distance = min(board.distance[me["space"]][g] for g in goal)
+    verb = action[0]
+    if step == "actions":
+        if verb == "episode":
+            return 10.0 if action[1] == "break_seal" else 3.0
+        if verb == "attack":
+            return 9.0 if action[1] == "elder" else 6.0
+        if verb == "rest":
+            hurt = me["wounds"] >= 2 or me["stress"] >= 3
+            return (2.0 if hurt else 0.3) * (action[1] * 1.5 + action[2])
+        if verb == "run":
+            return 5.0 if distance else 0.5
+        return 0.1 if verb == "end_actions" else 0.0
+    if step == "run":
+        if verb == "stop":
+            return -distance + 0.5
+        return -min(board.distance[action[1]][g] for g in goal)
+    if verb == "wound":
+        return 1.0 if action[1] != "self" else (0.5 if me["wounds"] < 2 else 0.0)
+    if verb == "level":
+        return {"attack": 3, "guard": 2, "test": 2, "resolve": 1}[action[1]]
+    if verb == "choose":
+        return -action[1]
+    return 0.0
+
+
+BOTS = {
+    "random": lambda seat, seed: RandomBot(seed),
+    "greedy": lambda seat, seed: GreedyBot(evaluate, seed),
+}

@@ -1,0 +1,293 @@
+"""Card types of Death May Die and their loading from ``data/death_may_die/``.
+
+Effects are data too: a small vocabulary (``do: stress``, ``do: summon`` ...) that the engine knows
+how to carry out, with parameters in the YAML. Every loaded reference is checked (an effect naming
+an unknown enemy or item is an error naming the file and card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from toolkit.data import Card, DataError, build, data_root, load_cards, load_yaml
+from toolkit.death_may_die.odds import SanityTrack
+
+EFFECTS = (
+    "stress", "sanity", "wounds", "heal_wounds", "heal_stress", "fire", "move_enemies",
+    "elder_moves", "summon", "summon_elder", "item", "companion", "condition", "roll",
+    "remove_token", "ward_gate",
+)  # fmt: skip
+SKILL_KINDS = ("attack", "test", "guard", "resolve")
+GATES = ("red", "yellow", "blue")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effect:
+    """One step of a card. `who` is the active investigator unless it says all."""
+
+    do: Literal[EFFECTS]  # type: ignore[valid-type]
+    amount: int = 1
+    who: Literal["you", "all"] = "you"
+    enemy: str = ""
+    gate: Literal["", "red", "yellow", "blue"] = ""
+    card: str = ""
+    need: int = 0
+    on_success: tuple[Effect, ...] = ()
+    on_failure: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summon:
+    gate: Literal["red", "yellow", "blue"]
+    enemy: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice:
+    label: str
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Enemy(Card):
+    health: int
+    black: int
+    green: int = 0
+    figures: int
+    elder: Literal["none", "fire", "stress"] = "none"  # what its elder signs do to you
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stage:
+    number: int
+    name: str = ""
+    health: int = 0
+    black: int = 0
+    green: int = 0
+    reveal: tuple[Effect, ...] = ()
+    end_of_turn: tuple[Effect, ...] = ()
+    advance: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ElderOne(Card):
+    stages: tuple[Stage, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EpisodeAction:
+    id: str
+    name: str
+    text: str = ""
+    token: str = ""  # needs a space holding this token
+    gate: bool = False  # needs a space with an unwarded gate
+    need: int = 1
+    on_success: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Episode(Card):
+    map: str
+    ritual_token: str
+    actions: tuple[EpisodeAction, ...]
+    advance: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class MythosCard(Card):
+    deck: str
+    elder_symbol: bool
+    effects: tuple[Effect, ...] = ()
+    summons: tuple[Summon, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscoveryCard(Card):
+    effects: tuple[Effect, ...] = ()
+    choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Item(Card):
+    attack_green: int = 0
+    test_green: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Companion(Card):
+    health: int
+    skill: Literal["attack", "test", "guard", "resolve"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Condition(Card):
+    attack_green: int = 0
+    test_green: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Investigator(Card):
+    colour: str
+    skills: tuple[Literal["attack", "test", "guard", "resolve"], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class InsanityCard(Card):
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillKind:
+    name: str
+    per_level: tuple[int, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """The game's numbers (rules.yaml)."""
+
+    sanity: SanityTrack
+    wounds_to_die: int
+    max_stress: int
+    summoning_spaces: int
+    first_red: int
+    rest_heal: int
+    run_steps: int
+    max_skill_level: int
+    skills: dict[str, SkillKind]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Everything the engine reads, loaded once."""
+
+    rules: Rules
+    enemies: dict[str, Enemy]
+    elder_ones: dict[str, ElderOne]
+    episodes: dict[str, Episode]
+    mythos: dict[str, MythosCard]
+    discovery: dict[str, DiscoveryCard]
+    items: dict[str, Item]
+    companions: dict[str, Companion]
+    conditions: dict[str, Condition]
+    investigators: dict[str, Investigator]
+    insanity: dict[str, InsanityCard]
+
+
+def _load_rules() -> Rules:
+    path = data_root() / "death_may_die" / "rules.yaml"
+    raw = load_yaml(path)
+    try:
+        sanity = raw["sanity"]
+        track = SanityTrack(
+            last=sanity["last"], red=tuple(sanity["red"]), bonus=tuple(sanity["bonus"])
+        )
+        skills = {
+            kind: build(SkillKind, raw["skills"][kind], path, f"skills.{kind}")
+            for kind in SKILL_KINDS
+        }
+        return Rules(
+            sanity=track,
+            wounds_to_die=raw["wounds_to_die"],
+            max_stress=raw["max_stress"],
+            summoning_spaces=raw["summoning"]["spaces"],
+            first_red=raw["summoning"]["first_red"],
+            rest_heal=raw["rest_heal"],
+            run_steps=raw["run_steps"],
+            max_skill_level=raw["max_skill_level"],
+            skills=skills,
+        )
+    except KeyError as error:
+        raise DataError(path, f"missing required field {error.args[0]!r}") from None
+    except ValueError as error:
+        raise DataError(path, str(error)) from None
+
+
+@cache
+def load_cardset() -> CardSet:
+    root = data_root() / "death_may_die"
+    assets = root / "assets.yaml"
+    cards = CardSet(
+        rules=_load_rules(),
+        enemies=load_cards(root / "enemies.yaml", Enemy),
+        elder_ones=load_cards(root / "elder_ones.yaml", ElderOne),
+        episodes=load_cards(root / "episodes.yaml", Episode),
+        mythos=load_cards(root / "mythos.yaml", MythosCard),
+        discovery=load_cards(root / "discovery.yaml", DiscoveryCard),
+        items=load_cards(assets, Item, key="items"),
+        companions=load_cards(assets, Companion, key="companions"),
+        conditions=load_cards(assets, Condition, key="conditions"),
+        investigators=load_cards(root / "investigators.yaml", Investigator),
+        insanity=load_cards(root / "insanity.yaml", InsanityCard),
+    )
+    check_references(cards)
+    return cards
+
+
+def check_references(cards: CardSet) -> None:
+    """Every enemy, item, companion and condition an effect names must exist."""
+    root = data_root() / "death_may_die"
+    files = {
+        "mythos.yaml": cards.mythos,
+        "discovery.yaml": cards.discovery,
+        "elder_ones.yaml": cards.elder_ones,
+        "episodes.yaml": cards.episodes,
+        "insanity.yaml": cards.insanity,
+    }
+    for file, group in files.items():
+        for card in group.values():
+            for field, effect in _effects_of(card):
+                _check_effect(cards, root / file, card.id, field, effect)
+            for index, summon in enumerate(getattr(card, "summons", ())):
+                if summon.enemy not in cards.enemies:
+                    raise DataError(
+                        root / file,
+                        f"unknown enemy {summon.enemy!r}",
+                        card=card.id,
+                        field=f"summons[{index}].enemy",
+                    )
+    for episode in cards.episodes.values():
+        if sum(1 for m in cards.mythos.values() if m.deck == episode.id) != 8:
+            raise DataError(root / "mythos.yaml", f"episode {episode.id!r} needs 8 Mythos cards")
+    for elder in cards.elder_ones.values():
+        if sum(1 for m in cards.mythos.values() if m.deck == elder.id) != 8:
+            raise DataError(root / "mythos.yaml", f"Elder One {elder.id!r} needs 8 Mythos cards")
+        if [s.number for s in elder.stages] != [1, 2, 3, 4]:
+            raise DataError(root / "elder_ones.yaml", "stages must be 1, 2, 3, 4", card=elder.id)
+
+
+def _effects_of(card):
+    for name in ("effects", "advance"):
+        for index, effect in enumerate(getattr(card, name, ())):
+            yield f"{name}[{index}]", effect
+    for index, choice in enumerate(getattr(card, "choices", ())):
+        for j, effect in enumerate(choice.effects):
+            yield f"choices[{index}].effects[{j}]", effect
+    for index, stage in enumerate(getattr(card, "stages", ())):
+        for name in ("reveal", "end_of_turn", "advance"):
+            for j, effect in enumerate(getattr(stage, name)):
+                yield f"stages[{index}].{name}[{j}]", effect
+    for index, action in enumerate(getattr(card, "actions", ())):
+        for j, effect in enumerate(action.on_success):
+            yield f"actions[{index}].on_success[{j}]", effect
+
+
+def _check_effect(cards: CardSet, path, card_id: str, field: str, effect: Effect) -> None:
+    known = {
+        "item": cards.items,
+        "companion": cards.companions,
+        "condition": cards.conditions,
+    }.get(effect.do)
+    if known is not None and effect.card not in known:
+        raise DataError(path, f"unknown {effect.do} {effect.card!r}", card=card_id, field=field)
+    if effect.do == "summon" and effect.enemy not in cards.enemies:
+        raise DataError(path, f"unknown enemy {effect.enemy!r}", card=card_id, field=field)
+    if effect.do in ("summon", "summon_elder") and not effect.gate:
+        raise DataError(path, "a summon needs a gate", card=card_id, field=field)
+    for index, inner in enumerate(effect.on_success):
+        _check_effect(cards, path, card_id, f"{field}.on_success[{index}]", inner)
+    for index, inner in enumerate(effect.on_failure):
+        _check_effect(cards, path, card_id, f"{field}.on_failure[{index}]", inner)

@@ -1,0 +1,945 @@
+"""The Death May Die engine: one episode played from set-up to a win or a loss.
+
+A turn is a queue of steps. Automatic steps (draw a Mythos card, summon, check the discard pile)
+run at once; a step that needs a person (choose an action, a reroll, a path for a tied enemy move)
+or chance (one die) waits at the front of the queue, and :meth:`current_player` says who it waits
+for. Every die is its own chance node whose outcome (a face name) goes into the history, so a saved
+game is just its seed, its options and its actions. The state's RNG only shuffles decks.
+
+Rulebook decisions where the text is silent are listed in ``book/rules-notes/death_may_die.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+from toolkit.death_may_die.board import load_board
+from toolkit.death_may_die.cards import Effect, load_cardset
+from toolkit.death_may_die.dice import face_symbols, load_dice
+from toolkit.deck import Deck
+from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
+
+DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
+
+
+@cache
+def _face_outcomes(colour: str) -> ChanceOutcomes:
+    faces = load_dice()[colour].distinct_faces()
+    return ChanceOutcomes((face, Fraction(n, 6)) for face, n in faces.items())
+
+
+class DeathMayDieState(GameState):
+    """A game of the sample episode for 1 to 4 investigators (one per seat)."""
+
+    game = "death-may-die"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 2,
+        episode: str = "drowned_chapel",
+        elder_one: str = "cthulhu",
+        investigators: list[str] | None = None,
+    ):
+        super().__init__(
+            seed, players=players, episode=episode, elder_one=elder_one, investigators=investigators
+        )
+        self.cards = cards = load_cardset()
+        self.rules = cards.rules
+        if episode not in cards.episodes:
+            raise ValueError(f"unknown episode {episode!r}; known: {', '.join(cards.episodes)}")
+        if elder_one not in cards.elder_ones:
+            raise ValueError(
+                f"unknown Elder One {elder_one!r}; known: {', '.join(cards.elder_ones)}"
+            )
+        team = list(investigators or DEFAULT_TEAM[:players])
+        if not 1 <= players <= 4 or len(team) != players:
+            raise ValueError(f"1 to 4 players, one investigator each (got {players}, {team})")
+        for name in team:
+            if name not in cards.investigators:
+                raise ValueError(
+                    f"unknown investigator {name!r}; known: {', '.join(cards.investigators)}"
+                )
+        if len(set(team)) != len(team):
+            raise ValueError("each investigator can be played once")
+        self.episode = cards.episodes[episode]
+        self.elder_card = cards.elder_ones[elder_one]
+        self.board = load_board(self.episode.map)
+        self._faces = {colour: _face_outcomes(colour) for colour in ("black", "green")}
+        self._setup(team)
+        self._cache_key = None
+        self._advance()
+
+    # -- set-up -------------------------------------------------------------------------------------
+    def _setup(self, team: list[str]) -> None:
+        cards, board = self.cards, self.board
+        self.mythos = Deck(
+            [m.id for m in cards.mythos.values() if m.deck in (self.episode.id, self.elder_card.id)]
+        )
+        self.mythos.shuffle(self.rng)
+        self.discovery = Deck([c.id for c in cards.discovery.values() for _ in range(c.copies)])
+        self.discovery.shuffle(self.rng)
+        insanity = Deck(list(cards.insanity))
+        insanity.shuffle(self.rng)
+        self.investigators = []
+        for seat, name in enumerate(team):
+            card = cards.investigators[name]
+            self.investigators.append(
+                {
+                    "id": name, "name": card.name, "seat": seat, "space": board.start,
+                    "wounds": 0, "stress": 0, "sanity": 0, "fire": 0, "alive": True,
+                    "skills": {kind: 1 for kind in card.skills}, "items": [], "companions": [],
+                    "conditions": [], "insanity": insanity.draw()[0],
+                }
+            )  # fmt: skip
+        self.enemies: dict[str, dict] = {}
+        self._enemy_serial = 0
+        for enemy, space in board.spawns:
+            self._place_enemy(enemy, space)
+        self.fire = Counter(board.fire)
+        self.tokens = {kind: list(spaces) for kind, spaces in board.tokens.items()}
+        self.wards: set[str] = set()
+        self.elder = {
+            "position": 1, "summoned": False, "progression": None, "stage": 1,
+            "wounds": 0, "space": None, "entered_red": False,
+        }  # fmt: skip
+        self.ritual_disrupted = False
+        self.disrupted_this_turn = False
+        self.active = 0
+        self.turn = 1
+        self.actions_left = 3
+        self.outcome: str | None = None
+        self.reason = ""
+        self.log: list[str] = []
+        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
+
+    def _place_enemy(self, enemy: str, space: str) -> bool:
+        on_map = sum(1 for e in self.enemies.values() if e["type"] == enemy)
+        if on_map >= self.cards.enemies[enemy].figures:
+            return False
+        self._enemy_serial += 1
+        uid = f"{enemy}-{self._enemy_serial}"
+        self.enemies[uid] = {"type": enemy, "space": space, "wounds": 0}
+        return True
+
+    # -- the protocol ----------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.investigators)
+
+    def current_player(self) -> int:
+        if self.outcome is not None:
+            return TERMINAL
+        step = self.pending[0]
+        if step["kind"] == "roll" and self._roll_needs_die(step):
+            return CHANCE
+        return step.get("seat", self.active)
+
+    def legal_actions(self) -> list[Action]:
+        key = len(self.history)
+        if self._cache_key != key:
+            self._cache_key, self._legal = key, self._compute_legal()
+        return list(self._legal)
+
+    def chance_outcomes(self) -> ChanceOutcomes:
+        step = self.pending[0]
+        if self.outcome is not None or step["kind"] != "roll" or not self._roll_needs_die(step):
+            raise ValueError("not a chance node")
+        return self._faces[self._next_die_colour(step)]
+
+    def returns(self) -> list[float]:
+        value = {"win": 1.0, "loss": -1.0}.get(self.outcome, 0.0)
+        return [value] * self.num_players
+
+    def _compute_legal(self) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        step = self.pending[0]
+        kind = step["kind"]
+        me = self.investigators[step.get("seat", self.active)]
+        if kind == "roll":
+            if self._roll_needs_die(step):
+                return [face for face, _ in self._faces[self._next_die_colour(step)]]
+            rerolls = []
+            if me["stress"] < self.rules.max_stress:
+                rerolls = [("reroll", i) for i in range(len(step["faces"]))]
+            return [("accept",), *rerolls]
+        if kind == "actions":
+            return self._action_choices(me)
+        if kind == "run":
+            return [("stop",)] + [("move", s) for s in self.board.neighbours(me["space"])]
+        if kind == "trade":
+            return [("done",)] + self._gifts(me)
+        if kind == "enemy_move_choice":
+            return [("path", s) for s in step["options"]]
+        if kind == "choose":
+            card = self.cards.discovery[step["card"]]
+            return [("choose", i) for i in range(len(card.choices))]
+        if kind == "fight":
+            return [("fight", uid) for uid in step["attackers"]]
+        if kind == "wound":
+            return [("wound", "self")] + [("wound", c[0]) for c in me["companions"]]
+        if kind == "level":
+            return [("level", k) for k in self._levelable(me)]
+        raise AssertionError(f"no decision at step {kind!r}")
+
+    def why_illegal(self, action: Action) -> str:
+        if self.outcome is not None:
+            return f"the game is over ({self.outcome}: {self.reason})"
+        step = self.pending[0]
+        me = self.investigators[step.get("seat", self.active)]
+        if isinstance(action, tuple) and action:
+            verb = action[0]
+            if verb == "rest" and self._enemies_at(me["space"]):
+                return "you can rest only on a safe space (no enemies there)"
+            if verb == "attack" and len(action) > 1 and action[1] == "elder":
+                if not self.ritual_disrupted:
+                    return "the Elder One cannot be attacked until the ritual is disrupted"
+            if verb == "reroll" and me["stress"] >= self.rules.max_stress:
+                return f"your stress is at its maximum ({self.rules.max_stress}): no more rerolls"
+            if verb in ("run", "attack", "rest", "trade", "episode") and step["kind"] != "actions":
+                return f"it is not the time for actions (waiting for: {self.describe_step()})"
+        return super().why_illegal(action)
+
+    # -- action choices ------------------------------------------------------------------------
+    def _action_choices(self, me: dict) -> list[Action]:
+        here = me["space"]
+        enemies = self._enemies_at(here)
+        choices: list[Action] = [("end_actions",), ("run",)]
+        choices += [("attack", uid) for uid in enemies]
+        if self.elder["space"] == here and self.ritual_disrupted:
+            choices.append(("attack", "elder"))
+        safe = not enemies and self.elder["space"] != here
+        if safe:
+            heal = self.rules.rest_heal
+            rests = {(min(w, me["wounds"]), min(heal - w, me["stress"])) for w in range(heal + 1)}
+            choices += [("rest", w, s) for w, s in sorted(rests)]
+            for action in self.episode.actions:
+                if self._episode_action_open(action, here):
+                    choices.append(("episode", action.id))
+        if self._gifts(me):
+            choices.append(("trade",))
+        return choices
+
+    def _episode_action_open(self, action, space: str) -> bool:
+        if action.token and space not in self.tokens.get(action.token, []):
+            return False
+        if action.gate:
+            colours = [c for c, s in self.board.gates.items() if s == space and c not in self.wards]
+            if not colours:
+                return False
+        return True
+
+    def _gifts(self, me: dict) -> list[Action]:
+        others = [
+            o["seat"] for o in self.investigators
+            if o["alive"] and o["seat"] != me["seat"] and o["space"] == me["space"]
+        ]  # fmt: skip
+        gifts = []
+        for seat in others:
+            gifts += [("give", "item", item, seat) for item in sorted(set(me["items"]))]
+            gifts += [("give", "companion", c[0], seat) for c in me["companions"]]
+        return gifts
+
+    def _levelable(self, me: dict) -> list[str]:
+        return [k for k, level in me["skills"].items() if level < self.rules.max_skill_level]
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        step = self.pending[0]
+        kind = step["kind"]
+        me = self.investigators[step.get("seat", self.active)]
+        if kind == "roll":
+            self._apply_roll(step, me, action)
+        elif kind == "actions":
+            self._apply_action(me, action)
+        elif kind == "run":
+            if action == ("stop",):
+                self.pending.pop(0)
+            else:
+                self._step_investigator(me, action[1])
+                step["left"] -= 1
+                if step["left"] == 0:
+                    self.pending.pop(0)
+        elif kind == "trade":
+            if action == ("done",):
+                self.pending.pop(0)
+            else:
+                self._give(me, *action[1:])
+        elif kind == "enemy_move_choice":
+            self.pending.pop(0)
+            self._move_enemy_one(step, action[1])
+        elif kind == "choose":
+            self.pending.pop(0)
+            card = self.cards.discovery[step["card"]]
+            self._push_effects(card.choices[action[1]].effects, step.get("seat", self.active))
+        elif kind == "fight":
+            step["attackers"].remove(action[1])
+            if not step["attackers"]:
+                self.pending.pop(0)
+            self._push([self._attack_roll_step(action[1], me)])
+        elif kind == "wound":
+            self._take_one_wound(me, action[1], step)
+        elif kind == "level":
+            self.pending.pop(0)
+            me["skills"][action[1]] += 1
+            self.log.append(f"{me['name']} levels up {action[1]}")
+        self._advance()
+
+    def _apply_action(self, me: dict, action: Action) -> None:
+        verb = action[0]
+        if verb == "end_actions":
+            self.pending.pop(0)
+            return
+        self.actions_left -= 1
+        if self.actions_left == 0:
+            self.pending.pop(0)
+        if verb == "run":
+            self._push([{"kind": "run", "left": self.rules.run_steps}])
+        elif verb == "attack":
+            self._push([self._investigator_roll(me, "attack", target=action[1])])
+        elif verb == "rest":
+            me["wounds"] -= action[1]
+            me["stress"] -= action[2]
+        elif verb == "trade":
+            self._push([{"kind": "trade"}])
+        elif verb == "episode":
+            ep_action = next(a for a in self.episode.actions if a.id == action[1])
+            self._push(
+                [
+                    self._investigator_roll(
+                        me, "episode", need=ep_action.need, on_success=ep_action.on_success
+                    )
+                ]
+            )
+
+    def _give(self, me: dict, what: str, card: str, seat: int) -> None:
+        other = self.investigators[seat]
+        if what == "item":
+            me["items"].remove(card)
+            other["items"].append(card)
+        else:
+            companion = next(c for c in me["companions"] if c[0] == card)
+            me["companions"].remove(companion)
+            other["companions"].append(companion)  # keeps its wounds: a card keeps its side
+
+    # -- the step machine ----------------------------------------------------------------------
+    def _push(self, steps: list[dict]) -> None:
+        self.pending[0:0] = steps
+
+    def _advance(self) -> None:
+        """Run automatic steps until one needs a decision or a die, or the game ends."""
+        while self.outcome is None:
+            if not self.pending:
+                self._next_turn()
+                continue
+            step = self.pending[0]
+            kind = step["kind"]
+            handler = _AUTOMATIC.get(kind)
+            if handler is None:
+                if self._decision_ready(step):
+                    return
+                continue
+            self.pending.pop(0)
+            handler(self, step)
+
+    def _decision_ready(self, step: dict) -> bool:
+        """True if the step waits for someone; otherwise it resolves or drops itself."""
+        kind = step["kind"]
+        me = self.investigators[step.get("seat", self.active)]
+        if kind == "roll":
+            if self._roll_needs_die(step) or me["stress"] < self.rules.max_stress:
+                return True
+            self.pending.pop(0)
+            self._resolve_roll(step, me)
+            return False
+        if kind == "actions" and (not me["alive"] or self.actions_left <= 0):
+            self.pending.pop(0)
+            return False
+        if kind == "run" and not me["alive"]:
+            self.pending.pop(0)
+            return False
+        if kind == "trade" and not self._gifts(me):
+            self.pending.pop(0)
+            return False
+        if kind == "level" and not self._levelable(me):
+            self.pending.pop(0)
+            return False
+        if kind == "wound" and not me["companions"]:
+            self.pending.pop(0)
+            self._wound_self(me, step["amount"])
+            return False
+        if kind == "fight":
+            step["attackers"] = [u for u in step["attackers"] if self._still_here(u, me)]
+            if not step["attackers"] or not me["alive"]:
+                self.pending.pop(0)
+                return False
+            if len(step["attackers"]) == 1:
+                self.pending.pop(0)
+                self._push([self._attack_roll_step(step["attackers"][0], me)])
+                return False
+        return True
+
+    def _still_here(self, uid: str, me: dict) -> bool:
+        if uid == "elder":
+            return self.elder["space"] == me["space"]
+        return uid in self.enemies and self.enemies[uid]["space"] == me["space"]
+
+    # -- turn structure ------------------------------------------------------------------------
+    def _next_turn(self) -> None:
+        living = [i for i in self.investigators if i["alive"]]
+        if not living:
+            self._end("loss", "every investigator is dead")
+            return
+        seat = self.active
+        for _ in range(self.num_players):
+            seat = (seat + 1) % self.num_players
+            if self.investigators[seat]["alive"]:
+                break
+        if seat <= self.active:
+            self.turn += 1
+        self.active = seat
+        self.actions_left = 3
+        self.disrupted_this_turn = False
+        self.pending = [{"kind": "actions"}, {"kind": "turn"}]
+
+    def _step_mythos(self, step: dict) -> None:
+        card_id = self.mythos.draw(1, self.rng)[0]
+        card = self.cards.mythos[card_id]
+        self.log.append(f"Mythos: {card.name}")
+        steps = self._effect_steps(card.effects, self.active)
+        steps += [{"kind": "summon", "gate": s.gate, "enemy": s.enemy} for s in card.summons]
+        steps.append({"kind": "mythos_discard", "card": card_id})
+        self._push(steps)
+
+    def _step_mythos_discard(self, step: dict) -> None:
+        self.mythos.discard(step["card"])
+
+    def _step_investigate_or_fight(self, step: dict) -> None:
+        me = self.investigators[self.active]
+        if not me["alive"]:
+            return
+        attackers = self._enemies_at(me["space"])
+        if self.elder["space"] == me["space"]:
+            attackers.append("elder")
+        if attackers:
+            self._push([{"kind": "fight", "attackers": attackers}])
+            return
+        card_id = self.discovery.draw(1, self.rng)[0]
+        card = self.cards.discovery[card_id]
+        self.log.append(f"{me['name']} investigates: {card.name}")
+        steps = self._effect_steps(card.effects, self.active)
+        if card.choices:
+            steps.append({"kind": "choose", "card": card_id})
+        steps.append({"kind": "discovery_discard", "card": card_id})
+        self._push(steps)
+
+    def _step_discovery_discard(self, step: dict) -> None:
+        self.discovery.discard(step["card"])
+
+    def _step_fire(self, step: dict) -> None:
+        me = self.investigators[self.active]
+        if me["alive"] and me["fire"]:
+            tokens, me["fire"] = me["fire"], 0
+            self._push([self._roll_step("fire", tokens, 0, self.active)])
+
+    def _step_mythos_check(self, step: dict) -> None:
+        symbols = sum(1 for c in self.mythos.discards if self.cards.mythos[c].elder_symbol)
+        if symbols >= 3:
+            self.mythos.reshuffle(self.rng)
+            self._advance_elder()
+
+    def _advance_elder(self) -> None:
+        elder = self.elder
+        if elder["summoned"]:
+            elder["progression"] += 1
+            self.log.append(f"the progression token advances to {elder['progression']}")
+            if elder["progression"] >= self.rules.summoning_spaces:
+                self._end("loss", "the progression token reached the last space")
+                return
+        else:
+            elder["position"] += 1
+            self.log.append(f"the Elder One advances to space {elder['position']}")
+            if elder["position"] == self.rules.first_red:
+                elder["entered_red"] = True
+        effects: list[Effect] = []
+        for stage in self._revealed_stages():
+            effects += stage.advance
+        effects += self.episode.advance
+        self._push(self._effect_steps(effects, self.active))
+
+    def _step_summon_check(self, step: dict) -> None:
+        elder = self.elder
+        if not elder["summoned"] and (elder["entered_red"] or self.disrupted_this_turn):
+            elder["summoned"] = True
+            elder["progression"] = elder["position"]
+            self.log.append("the Elder One is summoned")
+            self._reveal_stage(2)
+
+    def _reveal_stage(self, number: int) -> None:
+        self.elder["stage"] = number
+        self.elder["wounds"] = 0
+        stage = self.elder_card.stages[number - 1]
+        self._push(self._effect_steps(stage.reveal, self.active))
+
+    def _revealed_stages(self):
+        return self.elder_card.stages[: self.elder["stage"]]
+
+    def _step_elder_end(self, step: dict) -> None:
+        effects: list[Effect] = []
+        for stage in self._revealed_stages():
+            effects += stage.end_of_turn
+        self._push(self._effect_steps(effects, self.active))
+
+    def _turn_steps(self, dead_on_turn: bool = False) -> list[dict]:
+        if dead_on_turn:
+            return [{"kind": "mythos_check"}]
+        return [
+            {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
+            {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
+        ]  # fmt: skip
+
+    def _step_turn(self, step: dict) -> None:
+        self._push(self._turn_steps())
+
+    # -- effects -------------------------------------------------------------------------------
+    def _effect_steps(self, effects, seat: int) -> list[dict]:
+        return [{"kind": "effect", "effect": e, "seat": seat} for e in effects]
+
+    def _push_effects(self, effects, seat: int) -> None:
+        self._push(self._effect_steps(effects, seat))
+
+    def _step_effect(self, step: dict) -> None:
+        effect: Effect = step["effect"]
+        seat = step["seat"]
+        me = self.investigators[seat]
+        targets = [i for i in self.investigators if i["alive"]] if effect.who == "all" else [me]
+        do = effect.do
+        if do in ("stress", "sanity", "wounds", "heal_wounds", "heal_stress"):
+            for person in targets:
+                if person["alive"]:
+                    self._change(person, do, effect.amount)
+        elif do == "fire":
+            self.fire[me["space"]] += effect.amount
+        elif do == "move_enemies":
+            for uid in sorted(self.enemies):
+                self._push(
+                    [{"kind": "enemy_move", "uid": uid, "left": effect.amount, "target": seat}]
+                )
+        elif do == "elder_moves":
+            if self.elder["space"] is not None:
+                self._push(
+                    [{"kind": "enemy_move", "uid": "elder", "left": effect.amount, "target": seat}]
+                )
+        elif do == "summon":
+            self._push([{"kind": "summon", "gate": effect.gate, "enemy": effect.enemy}])
+        elif do == "summon_elder":
+            self.elder["space"] = self.board.gates[effect.gate]
+        elif do == "item":
+            me["items"].append(effect.card)
+        elif do == "companion":
+            me["companions"].append([effect.card, 0])
+        elif do == "condition":
+            if effect.card not in me["conditions"]:
+                me["conditions"].append(effect.card)
+        elif do == "roll":
+            self._push(
+                [
+                    self._investigator_roll(
+                        me,
+                        "test",
+                        need=effect.need,
+                        on_success=effect.on_success,
+                        on_failure=effect.on_failure,
+                    )
+                ]
+            )
+        elif do == "remove_token":
+            spaces = self.tokens.get(effect.card, [])
+            if me["space"] in spaces:
+                spaces.remove(me["space"])
+                self.log.append(f"{me['name']} removes a {effect.card}")
+                if effect.card == self.episode.ritual_token and not spaces:
+                    self.ritual_disrupted = self.disrupted_this_turn = True
+                    self.log.append("the ritual is disrupted")
+        elif do == "ward_gate":
+            for colour, space in self.board.gates.items():
+                if space == me["space"]:
+                    self.wards.add(colour)
+
+    def _change(self, person: dict, what: str, amount: int) -> None:
+        if what == "stress":
+            person["stress"] = min(self.rules.max_stress, person["stress"] + amount)
+        elif what == "heal_stress":
+            person["stress"] = max(0, person["stress"] - amount)
+        elif what == "heal_wounds":
+            person["wounds"] = max(0, person["wounds"] - amount)
+        elif what == "wounds":
+            self._push([{"kind": "wound", "amount": amount, "seat": person["seat"]}])
+        elif what == "sanity":
+            self._lose_sanity(person, amount)
+
+    def _step_summon(self, step: dict) -> None:
+        if step["gate"] in self.wards:
+            return
+        if self._place_enemy(step["enemy"], self.board.gates[step["gate"]]):
+            self.log.append(f"a {step['enemy']} is summoned at the {step['gate']} gate")
+
+    # -- enemies moving ------------------------------------------------------------------------
+    def _step_enemy_move(self, step: dict) -> None:
+        uid = step["uid"]
+        if uid != "elder" and uid not in self.enemies:
+            return
+        target = self.investigators[step["target"]]
+        if not target["alive"]:
+            return
+        where = self.elder["space"] if uid == "elder" else self.enemies[uid]["space"]
+        options = self.board.steps_toward(where, target["space"])
+        if not options or step["left"] <= 0:
+            return
+        if len(options) == 1:
+            self._move_enemy_one(step, options[0])
+        else:
+            self._push([{**step, "kind": "enemy_move_choice", "options": options}])
+
+    def _move_enemy_one(self, step: dict, space: str) -> None:
+        if step["uid"] == "elder":
+            self.elder["space"] = space
+        else:
+            self.enemies[step["uid"]]["space"] = space
+        if step["left"] > 1:
+            self._push(
+                [
+                    {
+                        "kind": "enemy_move",
+                        "uid": step["uid"],
+                        "left": step["left"] - 1,
+                        "target": step["target"],
+                    }
+                ]
+            )
+
+    def _enemies_at(self, space: str) -> list[str]:
+        return [uid for uid, e in self.enemies.items() if e["space"] == space]
+
+    def _step_investigator(self, me: dict, space: str) -> None:
+        """One step of a run: enemies here follow, fire here comes along on your board."""
+        here = me["space"]
+        for uid in self._enemies_at(here):
+            self.enemies[uid]["space"] = space
+        if self.elder["space"] == here:
+            self.elder["space"] = space
+        me["fire"] += self.fire[here]
+        me["space"] = space
+
+    # -- rolls ---------------------------------------------------------------------------------
+    def _roll_step(self, purpose: str, black: int, green: int, seat: int, **context) -> dict:
+        return {
+            "kind": "roll",
+            "purpose": purpose,
+            "black": black,
+            "green": max(green, 0),
+            "faces": [],
+            "reroll": None,
+            "seat": seat,
+            **context,
+        }
+
+    def _skill(self, me: dict, kind: str) -> int:
+        level = me["skills"].get(kind, 0)
+        level += sum(1 for c in me["companions"] if self.cards.companions[c[0]].skill == kind)
+        level = min(level, self.rules.max_skill_level)
+        return self.rules.skills[kind].per_level[level - 1] if level else 0
+
+    def dice_for(self, me: dict, purpose: str) -> tuple[int, int]:
+        """(black, green) of an investigator's roll: 3 black; green from sanity, skill, cards."""
+        field = "attack_green" if purpose == "attack" else "test_green"
+        green = self.rules.sanity.bonus_dice(me["sanity"])
+        green += self._skill(me, "attack" if purpose == "attack" else "test")
+        green += sum(getattr(self.cards.items[i], field) for i in me["items"])
+        green += sum(getattr(self.cards.conditions[c], field) for c in me["conditions"])
+        return 3, max(green, 0)
+
+    def _investigator_roll(self, me: dict, purpose: str, **context) -> dict:
+        black, green = self.dice_for(me, purpose)
+        return self._roll_step(purpose, black, green, me["seat"], **context)
+
+    def _attack_roll_step(self, uid: str, me: dict) -> dict:
+        if uid == "elder":
+            black = sum(s.black for s in self._revealed_stages())
+            green = sum(s.green for s in self._revealed_stages())
+            return self._roll_step("enemy", black, green, me["seat"], attacker="elder")
+        enemy = self.cards.enemies[self.enemies[uid]["type"]]
+        return self._roll_step("enemy", enemy.black, enemy.green, me["seat"], attacker=uid)
+
+    def _roll_needs_die(self, step: dict) -> bool:
+        return step["reroll"] is not None or len(step["faces"]) < step["black"] + step["green"]
+
+    def _next_die_colour(self, step: dict) -> str:
+        if step["reroll"] is not None:
+            return step["faces"][step["reroll"]][0]
+        return "black" if len(step["faces"]) < step["black"] else "green"
+
+    def _apply_roll(self, step: dict, me: dict, action: Action) -> None:
+        if self._roll_needs_die(step):
+            colour = self._next_die_colour(step)
+            if step["reroll"] is not None:
+                step["faces"][step["reroll"]] = [colour, action]
+                step["reroll"] = None
+            else:
+                step["faces"].append([colour, action])
+        elif action == ("accept",):
+            self.pending.pop(0)
+            self._resolve_roll(step, me)
+        else:
+            me["stress"] += 1
+            step["reroll"] = action[1]
+
+    def _resolve_roll(self, step: dict, me: dict) -> None:
+        totals = [0, 0, 0]
+        for _, face in step["faces"]:
+            for i, n in enumerate(face_symbols(face)):
+                totals[i] += n
+        successes, tentacles, elders = totals
+        purpose = step["purpose"]
+        if purpose == "attack":
+            self._wound_target(step["target"], successes)
+        elif purpose in ("episode", "test"):
+            won = successes >= step["need"]
+            effects = step["on_success"] if won else step.get("on_failure", ())
+            self._push_effects(effects, me["seat"])
+        elif purpose in ("enemy", "fire"):
+            if purpose == "enemy":
+                successes = max(0, successes - self._skill(me, "guard"))
+                attacker = step["attacker"]
+                if attacker != "elder" and elders:
+                    kind = self.cards.enemies[self.enemies[attacker]["type"]].elder
+                    if kind == "fire":
+                        self.fire[me["space"]] += elders
+                    elif kind == "stress":
+                        self._change(me, "stress", elders)
+            if successes:
+                self._push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
+        if purpose != "enemy" and purpose != "fire":
+            tentacles = max(0, tentacles - self._skill(me, "resolve"))
+        if tentacles:
+            self._lose_sanity(me, tentacles)
+
+    def _wound_target(self, target: str, wounds: int) -> None:
+        if wounds <= 0:
+            return
+        if target == "elder":
+            elder = self.elder
+            if not self.ritual_disrupted or elder["space"] is None:
+                return
+            elder["wounds"] += wounds
+            stage = self.elder_card.stages[elder["stage"] - 1]
+            if elder["wounds"] >= stage.health:  # excess wounds are lost
+                self.log.append(f"stage {stage.number} of the Elder One is defeated")
+                if elder["stage"] == len(self.elder_card.stages):
+                    self._end("win", "the Elder One's final stage is defeated")
+                else:
+                    self._reveal_stage(elder["stage"] + 1)
+            return
+        if target not in self.enemies:
+            return
+        enemy = self.enemies[target]
+        enemy["wounds"] += wounds
+        if enemy["wounds"] >= self.cards.enemies[enemy["type"]].health:
+            del self.enemies[target]
+            self.log.append(f"{target} is killed")
+
+    # -- harm to investigators -----------------------------------------------------------------
+    def _take_one_wound(self, me: dict, where: str, step: dict) -> None:
+        step["amount"] -= 1
+        if step["amount"] == 0:
+            self.pending.pop(0)
+        if where == "self":
+            self._wound_self(me, 1)
+            return
+        companion = next(c for c in me["companions"] if c[0] == where)
+        companion[1] += 1
+        if companion[1] >= self.cards.companions[where].health:
+            me["companions"].remove(companion)
+            self.log.append(f"{me['name']}'s companion {where} is lost")
+
+    def _wound_self(self, me: dict, amount: int) -> None:
+        me["wounds"] += amount
+        if me["wounds"] >= self.rules.wounds_to_die:
+            me["wounds"] = self.rules.wounds_to_die
+            self._die(me, "wounds")
+
+    def _lose_sanity(self, me: dict, amount: int) -> None:
+        position, red = self.rules.sanity.lose(me["sanity"], amount)
+        me["sanity"] = position
+        if position >= self.rules.sanity.last:
+            self._die(me, "madness")
+        elif red:
+            insanity = self.cards.insanity[me["insanity"]]
+            self._push(
+                self._effect_steps(insanity.effects, me["seat"])
+                + [{"kind": "level", "seat": me["seat"]}]
+            )
+
+    def _die(self, me: dict, cause: str) -> None:
+        if not me["alive"]:
+            return
+        me["alive"] = False
+        me.update(items=[], companions=[], conditions=[], fire=0)
+        self.log.append(f"{me['name']} dies ({cause})")
+        if not self.elder["summoned"]:
+            self._end("loss", f"{me['name']} died before the Elder One was summoned")
+            return
+        if not any(i["alive"] for i in self.investigators):
+            self._end("loss", "every investigator is dead")
+            return
+        self.pending = [
+            s
+            for s in self.pending
+            if s.get("seat", self.active) != me["seat"]
+            or s["kind"] in ("mythos_discard", "discovery_discard")
+        ]
+        if me["seat"] == self.active:
+            # the rest of this turn is skipped except the Mythos discard check
+            self.pending = [
+                s for s in self.pending if s["kind"] in ("mythos_discard", "discovery_discard")
+            ]
+            self.pending.append({"kind": "mythos_check"})
+
+    def _end(self, outcome: str, reason: str) -> None:
+        if self.outcome is None or (outcome == "win" and self.outcome != "win"):
+            self.outcome, self.reason = outcome, reason
+            self.log.append(f"game {outcome}: {reason}")
+
+    # -- views ---------------------------------------------------------------------------------
+    def describe_step(self) -> str:
+        if self.outcome is not None:
+            return f"game over: {self.outcome} ({self.reason})"
+        step = self.pending[0]
+        name = self.investigators[step.get("seat", self.active)]["name"]
+        kind = step["kind"]
+        if kind == "roll":
+            if self._roll_needs_die(step):
+                return f"rolling a {self._next_die_colour(step)} die ({step['purpose']})"
+            return f"{name}: reroll a die for 1 stress, or accept the {step['purpose']} roll"
+        return {
+            "actions": f"{name}: choose an action ({self.actions_left} left)",
+            "run": f"{name}: run ({step.get('left')} steps left)",
+            "trade": f"{name}: trade",
+            "enemy_move_choice": f"{name}: choose the path of {step.get('uid')}",
+            "choose": f"{name}: choose on a discovery card",
+            "fight": f"{name}: choose which enemy attacks first",
+            "wound": f"{name}: take a wound yourself or on a companion",
+            "level": f"{name}: level up a skill",
+        }.get(kind, kind)
+
+    def observation(self, player: int) -> dict:
+        step = self.pending[0] if self.pending and self.outcome is None else {}
+        roll = None
+        if step.get("kind") == "roll":
+            roll = {
+                "purpose": step["purpose"],
+                "black": step["black"],
+                "green": step["green"],
+                "faces": [list(f) for f in step["faces"]],
+                "need": step.get("need"),
+                "attacker": step.get("attacker"),
+                "target": step.get("target"),
+            }
+        return {
+            "you": player,
+            "active": self.active,
+            "turn": self.turn,
+            "step": step.get("kind", "over"),
+            "prompt": self.describe_step(),
+            "actions_left": self.actions_left,
+            "roll": roll,
+            "investigators": [_public(i) for i in self.investigators],
+            "enemies": {uid: dict(e) for uid, e in sorted(self.enemies.items())},
+            "fire": {s: n for s, n in sorted(self.fire.items()) if n},
+            "tokens": {k: list(v) for k, v in self.tokens.items()},
+            "wards": sorted(self.wards),
+            "elder": dict(self.elder),
+            "ritual_disrupted": self.ritual_disrupted,
+            "mythos_discards": list(self.mythos.discards),
+            "map": self.board.id,
+            "outcome": self.outcome,
+        }
+
+    def summary(self) -> dict:
+        return {
+            "outcome": self.outcome or "unfinished",
+            "reason": self.reason,
+            "turns": self.turn,
+            "elder_position": self.elder["position"],
+            "summoned": self.elder["summoned"],
+            "ritual_disrupted": self.ritual_disrupted,
+            "seals_left": len(self.tokens.get(self.episode.ritual_token, [])),
+            "deaths": sum(1 for i in self.investigators if not i["alive"]),
+            "enemies_on_map": len(self.enemies),
+        }
+
+    def action_to_string(self, action: Action) -> str:
+        if isinstance(action, str):
+            return f"die shows {action}"
+        verb = action[0]
+        if verb == "attack":
+            return "attack the Elder One" if action[1] == "elder" else f"attack {action[1]}"
+        if verb == "rest":
+            return f"rest: heal {action[1]} wounds and {action[2]} stress"
+        if verb == "episode":
+            return next(a.name for a in self.episode.actions if a.id == action[1])
+        if verb == "reroll":
+            step = self.pending[0]
+            colour, face = step["faces"][action[1]]
+            return f"reroll die {action[1] + 1} ({colour} {face}) for 1 stress"
+        if verb == "give":
+            return f"give {action[2]} to {self.investigators[action[3]]['name']}"
+        words = {
+            "end_actions": "end actions",
+            "run": "run",
+            "stop": "stop running",
+            "accept": "accept the roll",
+            "trade": "trade",
+            "done": "done trading",
+        }
+        if verb in words:
+            return words[verb]
+        return " ".join(str(a) for a in action)
+
+    def __repr__(self) -> str:
+        return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
+
+    def _repr_html_(self) -> str:
+        from toolkit.death_may_die.drawing import state_html
+
+        return state_html(self)
+
+
+def _public(investigator: dict) -> dict:
+    """A copy of an investigator's record that a bot cannot use to change the game."""
+    copy = dict(investigator)
+    copy.update(
+        skills=dict(investigator["skills"]), items=list(investigator["items"]),
+        companions=[list(c) for c in investigator["companions"]],
+        conditions=list(investigator["conditions"]),
+    )  # fmt: skip
+    return copy
+
+
+_AUTOMATIC = {
+    "turn": DeathMayDieState._step_turn,
+    "mythos": DeathMayDieState._step_mythos,
+    "mythos_discard": DeathMayDieState._step_mythos_discard,
+    "investigate_or_fight": DeathMayDieState._step_investigate_or_fight,
+    "discovery_discard": DeathMayDieState._step_discovery_discard,
+    "fire": DeathMayDieState._step_fire,
+    "mythos_check": DeathMayDieState._step_mythos_check,
+    "summon_check": DeathMayDieState._step_summon_check,
+    "elder_end": DeathMayDieState._step_elder_end,
+    "effect": DeathMayDieState._step_effect,
+    "summon": DeathMayDieState._step_summon,
+    "enemy_move": DeathMayDieState._step_enemy_move,
+}
