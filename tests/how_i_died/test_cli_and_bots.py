@@ -1,0 +1,63 @@
+"""The command-line contract and the bots."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+from _paths import ROOT
+
+from toolkit.games import get_game
+from toolkit.how_i_died.odds import legendary_chance
+from toolkit.simulate import play_one
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_simulate_json_contract_and_determinism():
+    args = ["simulate", "how-i-died", "--players", "4", "--games", "30", "--seed", "5", "--json"]
+    first, second = run_cli(*args), run_cli(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    result = json.loads(first.stdout)
+    assert len(result["mean_glory"]) == 4 and all(g > 0 for g in result["mean_glory"])
+    assert result["mean_turns"] > 4  # every one of the four players takes at least one turn
+    assert 0 <= result["legendary_rate"] <= 1
+
+
+def test_odds_cli_gives_the_exact_legendary_chance():
+    hand = "spied-on,betrayed,the-hungry,hydra,slime,cursed"
+    pool = "the-soulless,insulted,the-giant,troll,mocked,the-frozen"
+    done = run_cli("odds", "how-i-died", "--hand", hand, "--pool", pool, "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    expected = legendary_chance(hand.split(","), pool.split(","))
+    assert Fraction(result["legendary_chance"]) == expected
+    assert sum(Fraction(p) for p in result["turns_until_death"].values()) == 1
+    bad = run_cli("odds", "how-i-died", "--hand", "zombie")
+    assert bad.returncode == 2 and "unknown card id 'zombie'" in bad.stderr
+
+
+@pytest.mark.parametrize("bot", ["glory-greedy", "reckless", "survivor", "lookahead", "random"])
+def test_every_bot_finishes_games(bot):
+    for seed in range(5):
+        row = play_one("how-i-died", 3, [bot] * 3, seed)
+        assert sorted(row[f"return_{s}"] for s in range(3)) == [0.0, 0.0, 1.0]
+
+
+def test_reckless_dies_sooner_than_survivor():
+    spec = get_game("how-i-died")
+    assert spec.min_players == 2 and spec.max_players == 5
+    turns = {}
+    for bot in ("reckless", "survivor"):
+        rows = [play_one("how-i-died", 4, [bot] * 4, seed) for seed in range(40)]
+        turns[bot] = sum(row["turns"] for row in rows) / len(rows)
+    assert turns["reckless"] < turns["survivor"]
