@@ -123,12 +123,13 @@ def build_parser() -> Parser:
     parser = Parser(prog="death-toolkit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
-    lab = sub.add_parser("lab", help="open the bundled notebooks in JupyterLab")
+    lab = sub.add_parser(
+        "lab", help="open the bundled notebooks in JupyterLab (other options go to JupyterLab)"
+    )
     lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
     lab.add_argument(
         "--dry-run", action="store_true", help="print the command instead of running it"
     )
-    lab.add_argument("jupyter_args", nargs=argparse.REMAINDER, help="passed on to JupyterLab")
     lab.set_defaults(run=cmd_lab)
 
     sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
@@ -155,7 +156,12 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if args.command == "lab":
+        args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for JupyterLab itself
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     return args.run(args)
 
 

@@ -304,3 +304,20 @@ def test_save_load_replay_mid_quest():
     loaded = from_json(plain.to_json())
     assert loaded.observation(1) == plain.observation(1)
     assert loaded.card_locations() == plain.card_locations()
+
+
+def test_the_advisor_ranks_by_expected_change_or_by_chance():
+    from toolkit.epic_death.advisor import advise
+
+    line = EpicDeathState(seed=11, players=4).quest_line
+    by_value = advise(CARDS, line)
+    by_chance = advise(CARDS, line, by="chance")
+    assert sorted(a.quest.id for a in by_value) == sorted(line)
+    assert [a.expected_change for a in by_value] == sorted(
+        (a.expected_change for a in by_value), reverse=True
+    )
+    assert [a.odds.success for a in by_chance] == sorted(
+        (a.odds.success for a in by_chance), reverse=True
+    )
+    with pytest.raises(ValueError, match="rank by"):
+        advise(CARDS, line, by="vibes")

@@ -42,15 +42,22 @@ def expected_change(quest: Quest, odds: QuestOdds, cards: CardSet) -> Fraction:
 
 
 def advise(
-    cards: CardSet, quest_ids, modifiers: PoolModifiers | None = None
+    cards: CardSet, quest_ids, modifiers: PoolModifiers | None = None, by: str = "expected"
 ) -> list[QuestAdvice]:
-    """The quests, best expected change first (ties: higher chance of success first)."""
+    """The quests ranked `by` expected change in score ("expected") or by chance of success
+    ("chance"), best first; ties go to the other measure, then to the card id."""
     advice = []
     for quest_id in quest_ids:
         quest = cards.quests.get(quest_id) or cards.epic_quests[quest_id]
         odds = quest_odds(quest.victories, quest.difficulty, modifiers)
         advice.append(QuestAdvice(quest, odds, expected_change(quest, odds, cards)))
-    return sorted(advice, key=lambda a: (-a.expected_change, -a.odds.success, a.quest.id))
+    keys = {
+        "expected": lambda a: (-a.expected_change, -a.odds.success, a.quest.id),
+        "chance": lambda a: (-a.odds.success, -a.expected_change, a.quest.id),
+    }
+    if by not in keys:
+        raise ValueError(f"rank by 'expected' or 'chance', not {by!r}")
+    return sorted(advice, key=keys[by])
 
 
 def hand_modifiers(cards: CardSet, hand) -> PoolModifiers:
