@@ -1,0 +1,241 @@
+"""The engine: set-up, the turn, harm, death, the Elder One, and invariants over random play."""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolkit.bots import RandomBot
+from toolkit.death_may_die import GAME
+from toolkit.death_may_die.bots import evaluate
+from toolkit.death_may_die.rules import DeathMayDieState
+from toolkit.simulate import play, sample_outcome
+from toolkit.state import CHANCE, IllegalAction, from_json
+
+
+def new(players=2, seed=0):
+    return DeathMayDieState(seed=seed, players=players)
+
+
+def roll(state, faces):
+    """Feed chance nodes the given faces, in order."""
+    for face in faces:
+        assert state.current_player() == CHANCE, state.describe_step()
+        state.apply(face)
+
+
+def test_set_up():
+    state = new()
+    assert [p["space"] for p in state.investigators] == ["dock", "dock"]
+    assert sorted(e["space"] for e in state.enemies.values()) == ["nave", "ossuary"]
+    assert state.fire == {"warehouse": 1}
+    assert len(state.mythos) == 16 and len(state.discovery) == 11
+    assert state.elder["position"] == 1 and not state.elder["summoned"]
+    assert state.current_player() == 0 and state.actions_left == 3
+    assert all(p["skills"] == {k: 1 for k in p["skills"]} for p in state.investigators)
+
+
+def test_illegal_action_explains_and_leaves_state_unchanged():
+    state = new()
+    state.investigators[0]["space"] = "nave"  # a cultist is here: not safe
+    before = state.observation(0)
+    with pytest.raises(IllegalAction, match="only on a safe space"):
+        state.apply(("rest", 0, 0))
+    with pytest.raises(IllegalAction, match="ritual is disrupted"):
+        state.apply(("attack", "elder"))
+    assert state.observation(0) == before and state.history == []
+
+
+def test_run_picks_up_fire_and_enemies_follow():
+    state = new()
+    me = state.investigators[0]
+    me["space"] = "warehouse"
+    state.enemies["cultist-1"]["space"] = "warehouse"
+    state.enemies["cultist-2"]["space"] = "nave"
+    state.apply(("run",))
+    state.apply(("move", "nave"))
+    assert me["fire"] == 1  # one token on the space left
+    assert state.enemies["cultist-1"]["space"] == "nave"  # it followed
+    state.apply(("move", "altar"))
+    assert [e["space"] for e in state.enemies.values()].count("altar") == 2  # both follow now
+
+
+def test_attack_rerolls_cost_stress_and_kill():
+    state = new()
+    me = state.investigators[0]
+    me["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    black, green = state.dice_for(me, "attack")
+    assert (black, green) == (3, 1)  # 3 black, +1 green from Brawl level 1
+    roll(state, ["blank", "elder", "success", "blank"])
+    state.apply(("reroll", 0))
+    assert me["stress"] == 1
+    roll(state, ["success"])
+    state.apply(("accept",))
+    assert "cultist-1" not in state.enemies  # 2 successes against health 2
+
+
+def test_tentacles_stop_at_the_red_space_then_insanity_and_level_up():
+    state = new()
+    me = state.investigators[0]
+    me["space"], me["sanity"], me["insanity"] = "nave", 3, "panic"
+    state.apply(("attack", "cultist-1"))
+    assert state.dice_for(me, "attack") == (3, 2)  # a green die from sanity space 3, one from Brawl
+    roll(state, ["tentacle", "tentacle", "success+tentacle", "blank", "blank"])
+    state.apply(("accept",))
+    assert me["sanity"] == 5  # three tentacles from 3, stopped at the red space 5
+    assert me["stress"] == 2  # Panic: take 2 stress
+    assert state.pending[0]["kind"] == "level"
+    state.apply(("level", "attack"))
+    assert me["skills"]["attack"] == 2
+
+
+def test_death_before_summoning_loses_the_game():
+    state = new()
+    me = state.investigators[0]
+    me["wounds"] = 4
+    state._wound_self(me, 1)
+    assert state.is_terminal() and state.returns() == [-1.0, -1.0]
+    assert "before the Elder One was summoned" in state.reason
+
+
+def test_three_elder_symbols_advance_and_reshuffle():
+    state = new()
+    symbols = [c for c in state.cards.mythos.values() if c.elder_symbol][:3]
+    for card in symbols:
+        state.mythos.cards.remove(card.id)
+        state.mythos.discard(card.id)
+    state._step_mythos_check({})
+    assert state.elder["position"] == 2
+    assert len(state.mythos.cards) == 16 and not state.mythos.discards
+
+
+def test_summoning_and_elder_stages_lose_excess_wounds():
+    state = new()
+    state.ritual_disrupted = state.disrupted_this_turn = True
+    state._step_summon_check({})
+    state._advance()
+    assert state.elder["summoned"] and state.elder["stage"] == 2
+    assert state.elder["space"] == "altar"  # stage 2 puts the figure on the red gate
+    state._wound_target("elder", 9)  # stage 2 has health 6: 3 excess wounds are lost
+    assert state.elder["stage"] == 3 and state.elder["wounds"] == 0
+    state._wound_target("elder", 6)
+    state._wound_target("elder", 7)
+    assert state.outcome == "win"
+
+
+def test_progression_reaching_the_last_space_loses():
+    state = new()
+    state.elder.update(summoned=True, progression=7, stage=2)
+    state._advance_elder()
+    assert state.outcome == "loss" and "progression" in state.reason
+
+
+def test_companions_take_wounds_and_are_discarded():
+    state = new()
+    me = state.investigators[0]
+    me["companions"].append(["acolyte", 0])
+    state._push([{"kind": "wound", "amount": 2, "seat": 0}])
+    assert set(state.legal_actions()) == {("wound", "self"), ("wound", "acolyte")}
+    state.apply(("wound", "acolyte"))
+    assert me["companions"] == []  # health 1: gone
+    assert state.legal_actions()[0][0] == "end_actions"  # the 2nd wound went on her
+    assert me["wounds"] == 1
+
+
+def test_enemy_move_ties_are_chosen_by_the_active_player():
+    state = new()
+    me = state.investigators[0]
+    me["space"] = "tomb"
+    state.enemies["cultist-2"]["space"] = "ossuary"
+    state._push([{"kind": "enemy_move", "uid": "cultist-2", "left": 1, "target": 0}])
+    state._advance()
+    assert state.current_player() == 0
+    assert state.legal_actions() == [("path", "crypt"), ("path", "well")]
+    state.apply(("path", "well"))
+    assert state.enemies["cultist-2"]["space"] == "well"
+
+
+def test_chance_outcomes_are_the_die_faces():
+    state = new()
+    state.investigators[0]["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    outcomes = dict(state.chance_outcomes())
+    assert sum(outcomes.values()) == 1 and outcomes["success"] == pytest.approx(1 / 3)
+
+
+# -- random play: invariants, save/load/replay -----------------------------------------------------
+
+
+def check_invariants(state):
+    rules = state.rules
+    for person in state.investigators:
+        assert 0 <= person["wounds"] <= rules.wounds_to_die
+        assert 0 <= person["stress"] <= rules.max_stress
+        assert 0 <= person["sanity"] <= rules.sanity.last
+        assert person["space"] in state.board.spaces
+        assert all(1 <= level <= rules.max_skill_level for level in person["skills"].values())
+    on_map = Counter(e["type"] for e in state.enemies.values())
+    assert all(on_map[k] <= state.cards.enemies[k].figures for k in on_map)
+    in_flight = [s["card"] for s in state.pending if s["kind"] == "mythos_discard"]
+    assert sorted(state.mythos.cards + state.mythos.discards + in_flight) == sorted(
+        m.id for m in state.cards.mythos.values()
+    )
+    drawn = [s["card"] for s in state.pending if s["kind"] == "discovery_discard"]
+    assert len(state.discovery.cards) + len(state.discovery.discards) + len(drawn) == 11
+    assert 1 <= state.elder["position"] <= rules.summoning_spaces
+
+
+def random_game(seed, players, check=True):
+    state = new(players, seed)
+    bots = [RandomBot(seed + seat) for seat in range(players)]
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_outcome(state.chance_outcomes(), rng)
+        else:
+            seat = state.current_player()
+            action = bots[seat].choose(state.observation(seat), state.legal_actions())
+        state.apply(action)
+        if check:
+            check_invariants(state)
+    return state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
+def test_random_play_keeps_every_invariant_and_replays(seed, players):
+    state = random_game(seed, players)
+    assert state.outcome in ("win", "loss")
+    loaded = from_json(state.to_json())
+    assert loaded.history == state.history
+    assert loaded.observation(0) == state.observation(0)
+    assert loaded.summary() == state.summary()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.floats(0, 1))
+def test_save_midgame_and_continue(seed, cut):
+    full = random_game(seed, 2, check=False)
+    prefix = full.history[: int(len(full.history) * cut)]
+    partial = DeathMayDieState.replay(seed, full.config, prefix)
+    restored = from_json(partial.to_json(), DeathMayDieState)
+    assert restored.observation(1) == partial.observation(1)
+    assert restored.legal_actions() == partial.legal_actions()
+
+
+def test_greedy_bot_plays_to_the_end():
+    state = new(2, 3)
+    bots = [GAME.bots["greedy"](seat, seat) for seat in range(2)]
+    play(state, bots, random.Random(3))
+    assert state.is_terminal()
+    assert evaluate  # the evaluator is importable on its own
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError, match="unknown investigator"):
+        DeathMayDieState(players=1, investigators=["nobody"])
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        DeathMayDieState(players=5)
