@@ -114,7 +114,7 @@ def test_random_strategy_damage_is_the_ends_printed_damage():
 @pytest.mark.parametrize("strategy", ["reckless", "survivor", "random"])
 def test_turns_until_death_matches_a_renewal_simulation(strategy):
     step = damage_per_adventure(strategy)
-    outcomes, weights = zip(*step.weights.items())
+    outcomes, weights = zip(*step.weights.items(), strict=True)
     rng = random.Random(1)
     n = 20_000
     counts = {}

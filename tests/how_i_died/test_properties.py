@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from how_i_died.hid_table import all_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from how_i_died.hid_table import all_cards
 
 from toolkit.how_i_died.cards import CARDS, TYPE
 from toolkit.how_i_died.rules import HowIDiedState

@@ -8,7 +8,7 @@ from __future__ import annotations
 from toolkit.bots import RandomBot
 from toolkit.dist import as_fraction_string
 from toolkit.games import GameSpec
-from toolkit.how_i_died import odds as _odds
+from toolkit.how_i_died import odds as _odds  # the module; the CLI function is odds_command
 from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.rules import HowIDiedState
 
@@ -16,10 +16,17 @@ from toolkit.how_i_died.rules import HowIDiedState
 def add_odds_arguments(parser) -> None:
     parser.add_argument("--hand", default="", help="comma-separated card ids in your hand")
     parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
-    parser.add_argument("--unseen", default=None,
-                        help="comma-separated ids a refill may be (default: every other card)")
-    parser.add_argument("--strategy", default="random", choices=_odds.STRATEGIES,
-                        help="end-picking strategy for the damage and turns distributions")
+    parser.add_argument(
+        "--unseen",
+        default=None,
+        help="comma-separated ids a refill may be (default: every other card)",
+    )
+    parser.add_argument(
+        "--strategy",
+        default="random",
+        choices=_odds.STRATEGIES,
+        help="end-picking strategy for the damage and turns distributions",
+    )
 
 
 def _ids(text: str | None) -> list[str] | None:
@@ -28,7 +35,7 @@ def _ids(text: str | None) -> list[str] | None:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def odds(args) -> dict:
+def odds_command(args) -> dict:
     """Exact answers: the Legendary chance (if a hand or pool is given), and for the strategy the
     damage per adventure and the turns until death, as "p/q" strings."""
     result: dict = {}
@@ -39,7 +46,9 @@ def odds(args) -> dict:
     damage = _odds.damage_per_adventure(args.strategy)
     turns = _odds.turns_until_death(strategy=args.strategy)
     result["strategy"] = args.strategy
-    result["damage_per_adventure"] = {str(k): as_fraction_string(p) for k, p in damage.pmf().items()}
+    result["damage_per_adventure"] = {
+        str(k): as_fraction_string(p) for k, p in damage.pmf().items()
+    }
     result["mean_damage"] = as_fraction_string(damage.mean())
     result["turns_until_death"] = {str(k): as_fraction_string(p) for k, p in turns.pmf().items()}
     result["mean_turns_until_death"] = as_fraction_string(turns.mean())
@@ -69,9 +78,11 @@ GAME = GameSpec(
     state_class=HowIDiedState,
     min_players=2,
     max_players=5,
-    bots={"random": lambda seat, seed: RandomBot(seed),
-          **{name: _bot_factory(cls) for name, cls in BOTS.items()}},
+    bots={
+        "random": lambda seat, seed: RandomBot(seed),
+        **{name: _bot_factory(cls) for name, cls in BOTS.items()},
+    },
     add_odds_arguments=add_odds_arguments,
-    odds=odds,
+    odds=odds_command,
     summarize=summarize,
 )

@@ -75,9 +75,12 @@ def meets(state, seat, achievement_id: str) -> bool:
 def check_requirement_ids() -> None:
     for card in achievements().values():
         if card.requirement not in REQUIREMENTS:
-            raise DataError(data_dir() / "achievements.yaml",
-                            f"unknown requirement (known: {', '.join(sorted(REQUIREMENTS))})",
-                            card=card.id, field="requirement")
+            raise DataError(
+                data_dir() / "achievements.yaml",
+                f"unknown requirement (known: {', '.join(sorted(REQUIREMENTS))})",
+                card=card.id,
+                field="requirement",
+            )
 
 
 check_requirement_ids()

@@ -291,8 +291,9 @@ class LookaheadBot(PlanningBot):
         me = obs["seat"]
         first = not obs["death_order"]
         legendary = sum(
-            1 for a in [*obs["adventures"][me], list(cards)] if adventure_value(a) > sum(
-                GLORY[c] for c in a)
+            1
+            for a in [*obs["adventures"][me], list(cards)]
+            if adventure_value(a) > sum(GLORY[c] for c in a)
         )
         damage = obs["damage"][me] + DAMAGE[cards[2]]
         last = sum(obs["alive"]) == 1

@@ -71,8 +71,9 @@ def check_adventures(cards: dict[str, Adventure], path) -> None:
         if card.copies != 1:
             raise DataError(path, "every adventure card is unique", card=card.id, field="copies")
         if (card.type == "III") != (card.damage > 0):
-            raise DataError(path, "ends (III) deal damage and only ends do", card=card.id,
-                            field="damage")
+            raise DataError(
+                path, "ends (III) deal damage and only ends do", card=card.id, field="damage"
+            )
     for kind in TYPES:
         count = sum(1 for card in cards.values() if card.type == kind)
         if count != 30:

@@ -97,9 +97,14 @@ def swap_table_choices(state, seat, picks):
     return same_type(table, picks[0])
 
 
-@register("swap_table", "rulebook", 2,
-          "Swap two cards of the same type (I/II/III) anywhere on the table: living players' "
-          "adventures or the Pool.", swap_table_choices)
+@register(
+    "swap_table",
+    "rulebook",
+    2,
+    "Swap two cards of the same type (I/II/III) anywhere on the table: living players' "
+    "adventures or the Pool.",
+    swap_table_choices,
+)
 def swap_table(state, seat, picks):
     state.swap(*picks)
 
@@ -112,9 +117,14 @@ def mounted_choices(state, seat, picks):
     return same_type(hand, picks[0])
 
 
-@register("mounted", "rulebook", 2,
-          "Swap a card in one of your adventures (not this one) with a card of the same type "
-          "from your hand.", mounted_choices)
+@register(
+    "mounted",
+    "rulebook",
+    2,
+    "Swap a card in one of your adventures (not this one) with a card of the same type "
+    "from your hand.",
+    mounted_choices,
+)
 def mounted(state, seat, picks):
     state.swap(*picks)
 
@@ -126,9 +136,13 @@ def deadly_choices(state, seat, picks):
     return same_type(hand, picks[0])
 
 
-@register("the_deadly", "rulebook", 2,
-          "Swap a card in an opponent's adventure with a card of the same type from your hand.",
-          deadly_choices)
+@register(
+    "the_deadly",
+    "rulebook",
+    2,
+    "Swap a card in an opponent's adventure with a card of the same type from your hand.",
+    deadly_choices,
+)
 def the_deadly(state, seat, picks):
     state.swap(*picks)
 
@@ -137,8 +151,9 @@ def manipulated_choices(state, seat, picks):
     return list(state.living_opponents(seat))
 
 
-@register("manipulated", "rulebook", 1, "Swap your whole hand with an opponent's.",
-          manipulated_choices)
+@register(
+    "manipulated", "rulebook", 1, "Swap your whole hand with an opponent's.", manipulated_choices
+)
 def manipulated(state, seat, picks):
     other = picks[0]
     state.hands[seat], state.hands[other] = state.hands[other], state.hands[seat]
@@ -151,9 +166,13 @@ def barbaric_choices(state, seat, picks):
     return same_type(state.pool, picks[0])
 
 
-@register("barbaric", "constructed", 2,
-          "Swap a card in an opponent's adventure with a card of the same type from the Pool.",
-          barbaric_choices)
+@register(
+    "barbaric",
+    "constructed",
+    2,
+    "Swap a card in an opponent's adventure with a card of the same type from the Pool.",
+    barbaric_choices,
+)
 def barbaric(state, seat, picks):
     state.swap(*picks)
 
@@ -164,9 +183,13 @@ def pool_swap_choices(state, seat, picks):
     return same_type(state.pool, picks[0])
 
 
-@register("pool_swap", "constructed", 2,
-          "Swap a card in one of your adventures with a card of the same type from the Pool.",
-          pool_swap_choices)
+@register(
+    "pool_swap",
+    "constructed",
+    2,
+    "Swap a card in one of your adventures with a card of the same type from the Pool.",
+    pool_swap_choices,
+)
 def pool_swap(state, seat, picks):
     state.swap(*picks)
 
@@ -178,8 +201,13 @@ def swap_own_choices(state, seat, picks):
     return same_type(mine, picks[0])
 
 
-@register("swap_own", "constructed", 2,
-          "Swap two cards of the same type between two of your own adventures.", swap_own_choices)
+@register(
+    "swap_own",
+    "constructed",
+    2,
+    "Swap two cards of the same type between two of your own adventures.",
+    swap_own_choices,
+)
 def swap_own(state, seat, picks):
     state.swap(*picks)
 
@@ -197,9 +225,13 @@ def take_from_pool_choices(state, seat, picks):
     return list(state.pool)
 
 
-@register("take_from_pool", "constructed", 1,
-          "Take a card from the Pool into your hand; the Pool is refilled at once.",
-          take_from_pool_choices)
+@register(
+    "take_from_pool",
+    "constructed",
+    1,
+    "Take a card from the Pool into your hand; the Pool is refilled at once.",
+    take_from_pool_choices,
+)
 def take_from_pool(state, seat, picks):
     state.take_from_pool(picks[0])
     state.hands[seat].append(picks[0])
@@ -211,9 +243,13 @@ def trade_with_pool_choices(state, seat, picks):
     return list(state.pool)
 
 
-@register("trade_with_pool", "constructed", 2,
-          "Swap a card from your hand with any card in the Pool (types need not match).",
-          trade_with_pool_choices)
+@register(
+    "trade_with_pool",
+    "constructed",
+    2,
+    "Swap a card from your hand with any card in the Pool (types need not match).",
+    trade_with_pool_choices,
+)
 def trade_with_pool(state, seat, picks):
     state.swap(*picks)
 
@@ -222,8 +258,13 @@ def new_pool_choices(state, seat, picks):
     return ["redeal"] if state.cards_to_draw() else []
 
 
-@register("new_pool", "constructed", 1, "Discard the whole Pool and lay out six new cards.",
-          new_pool_choices)
+@register(
+    "new_pool",
+    "constructed",
+    1,
+    "Discard the whole Pool and lay out six new cards.",
+    new_pool_choices,
+)
 def new_pool(state, seat, picks):
     state.deck.discard(state.pool)
     state.pool[:] = []
@@ -234,8 +275,13 @@ def redraw_hand_choices(state, seat, picks):
     return ["redraw"] if state.hands[seat] or state.cards_to_draw() else []
 
 
-@register("redraw_hand", "constructed", 1, "Discard your hand and draw six new cards.",
-          redraw_hand_choices)
+@register(
+    "redraw_hand",
+    "constructed",
+    1,
+    "Discard your hand and draw six new cards.",
+    redraw_hand_choices,
+)
 def redraw_hand(state, seat, picks):
     state.deck.discard(state.hands[seat])
     state.hands[seat][:] = []
@@ -248,8 +294,13 @@ def steal_choices(state, seat, picks):
     return list(state.hands[picks[0]])
 
 
-@register("steal", "constructed", 2,
-          "Look at an opponent's hand and take one card of your choice from it.", steal_choices)
+@register(
+    "steal",
+    "constructed",
+    2,
+    "Look at an opponent's hand and take one card of your choice from it.",
+    steal_choices,
+)
 def steal(state, seat, picks):
     other, card = picks
     state.hands[other].remove(card)
@@ -262,9 +313,13 @@ def foresee_choices(state, seat, picks):
     return state.deck.peek(3)
 
 
-@register("foresee", "constructed", 2,
-          "Look at the top three cards of the deck, take one, put the others at the bottom.",
-          foresee_choices)
+@register(
+    "foresee",
+    "constructed",
+    2,
+    "Look at the top three cards of the deck, take one, put the others at the bottom.",
+    foresee_choices,
+)
 def foresee(state, seat, picks):
     looked = state.deck.peek(3)
     for card in looked:
@@ -290,8 +345,13 @@ def scavenge_choices(state, seat, picks):
     return list(state.deck.discards)
 
 
-@register("scavenge", "constructed", 1, "Take any card from the discard pile into your hand.",
-          scavenge_choices)
+@register(
+    "scavenge",
+    "constructed",
+    1,
+    "Take any card from the discard pile into your hand.",
+    scavenge_choices,
+)
 def scavenge(state, seat, picks):
     state.deck.discards.remove(picks[0])
     state.hands[seat].append(picks[0])
@@ -301,9 +361,12 @@ def check_effect_ids() -> None:
     """Every effect a card names must be registered here (errors name the file, card and field)."""
     for card in CARDS.values():
         if card.effect is not None and card.effect not in EFFECTS:
-            raise DataError(data_dir() / "adventures.yaml",
-                            f"unknown effect (known: {', '.join(sorted(EFFECTS))})",
-                            card=card.id, field="effect")
+            raise DataError(
+                data_dir() / "adventures.yaml",
+                f"unknown effect (known: {', '.join(sorted(EFFECTS))})",
+                card=card.id,
+                field="effect",
+            )
 
 
 check_effect_ids()

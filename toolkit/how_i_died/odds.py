@@ -49,8 +49,9 @@ def check_ids(cards: Iterable[str], what: str) -> list[str]:
     return cards
 
 
-def legendary_chance(hand: Iterable[str], pool: Iterable[str],
-                     unseen: Iterable[str] | None = None) -> Fraction:
+def legendary_chance(
+    hand: Iterable[str], pool: Iterable[str], unseen: Iterable[str] | None = None
+) -> Fraction:
     """P(a Legendary Adventure can be built now from `hand` and `pool`), playing as well as possible.
 
     `unseen` is what a Pool refill may be (each card equally likely); by default every card that

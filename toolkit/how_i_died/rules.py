@@ -365,7 +365,9 @@ class HowIDiedState(GameState):
         adventures = [adventure for seat in self.adventures for adventure in seat]
         row = {f"glory_{seat}": self.glory(seat) for seat in range(self.players)}
         row.update({f"turns_{seat}": self.turns_taken[seat] for seat in range(self.players)})
-        row.update({f"achievement_{seat}": self.claimed[seat] or "" for seat in range(self.players)})
+        row.update(
+            {f"achievement_{seat}": self.claimed[seat] or "" for seat in range(self.players)}
+        )
         row.update(
             turns=self.turn,
             adventures=len(adventures),
@@ -414,13 +416,17 @@ class HowIDiedState(GameState):
             if action not in self.hands[self.seat] and action not in self.pool:
                 return f"{CARDS[action].name} is neither in your hand nor in the Pool"
             if TYPE[action] != needed:
-                return (f"an adventure is played I, II, III: the next card must be a type "
-                        f"{needed}, and {CARDS[action].name} is a type {TYPE[action]}")
+                return (
+                    f"an adventure is played I, II, III: the next card must be a type "
+                    f"{needed}, and {CARDS[action].name} is a type {TYPE[action]}"
+                )
         if self.phase == "effect":
             effect = self.effect()
             step = len(self.picks) + 1
-            return (f"{CARDS[self.pending[0]].name}'s effect ({effect.summary}) step {step} of "
-                    f"{effect.steps} allows: {', '.join(map(repr, self.legal_actions()))}")
+            return (
+                f"{CARDS[self.pending[0]].name}'s effect ({effect.summary}) step {step} of "
+                f"{effect.steps} allows: {', '.join(map(repr, self.legal_actions()))}"
+            )
         if self.phase == "claim":
             return f"you may claim one of: {', '.join(self.claimable)}"
         return super().why_illegal(action)
@@ -435,10 +441,14 @@ class HowIDiedState(GameState):
         return str(action)
 
     def __repr__(self) -> str:
-        lines = [f"And That's How I Died, {self.players} players, turn {self.turn}, "
-                 f"{self.phase} (player {self.seat + 1})"]
+        lines = [
+            f"And That's How I Died, {self.players} players, turn {self.turn}, "
+            f"{self.phase} (player {self.seat + 1})"
+        ]
         for seat in range(self.players):
             status = "alive" if self.alive[seat] else "dead"
-            lines.append(f"  player {seat + 1} ({status}): damage {self.damage(seat)}, "
-                         f"glory {self.glory(seat)}, {len(self.adventures[seat])} adventures")
+            lines.append(
+                f"  player {seat + 1} ({status}): damage {self.damage(seat)}, "
+                f"glory {self.glory(seat)}, {len(self.adventures[seat])} adventures"
+            )
         return "\n".join(lines)

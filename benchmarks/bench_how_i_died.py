@@ -1,0 +1,131 @@
+"""And That's How I Died speed: complete four-player bot games per second (target 300/s on one
+core, the lookahead bot excepted), the exact Legendary-availability odds (target < 10 ms) against a
+full search, and the turns-until-death distribution from a cold cache.
+
+The Legendary odds are compared with the full search before any time is reported.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from fractions import Fraction
+
+from toolkit.how_i_died import odds
+from toolkit.how_i_died.cards import ALL_IDS, BANNER, TYPE, TYPES
+from toolkit.simulate import run_many
+
+GAMES_TARGET_PER_S = 300
+LEGENDARY_TARGET_S = 10e-3
+
+
+def best_of(function, repeats: int) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def row(benchmark, ours_s, baseline, baseline_s, note) -> dict:
+    ratio = baseline_s / ours_s if baseline_s is not None else None
+    return {"benchmark": benchmark, "ours_s": ours_s, "baseline": baseline,
+            "baseline_s": baseline_s, "ratio": ratio, "note": note}
+
+
+def games_rows() -> list[dict]:
+    rows = []
+    for bots, games in (("random", 300), ("glory-greedy", 300), ("reckless", 300),
+                        ("survivor", 300), ("lookahead", 100)):
+        run_many("how-i-died", 4, 3, seed=10_000, bots=bots, progress=False)  # warm caches
+        seconds, table = best_of(
+            lambda bots=bots, games=games: run_many("how-i-died", 4, games, seed=0, bots=bots,
+                                                    progress=False), 3)
+        assert len(table) == games
+        per_second = games / seconds
+        note = f"{per_second:.0f} games/s, {table['moves'].mean():.0f} moves a game, one core"
+        targeted = bots != "lookahead"
+        if targeted:
+            note += f"; target {GAMES_TARGET_PER_S}/s: "
+            note += "met" if per_second >= GAMES_TARGET_PER_S else "MISSED"
+        rows.append(row(f"{games} four-player games, {bots} bots", seconds,
+                        f"target {GAMES_TARGET_PER_S} games/s" if targeted else None,
+                        games / GAMES_TARGET_PER_S if targeted else None, note))
+    return rows
+
+
+def full_search(hand, pool, unseen) -> Fraction:
+    """Every play from hand or Pool, averaged over every refill card (the tests' oracle)."""
+
+    def value(built, hand, pool, unseen):
+        if len(built) == 3:
+            return Fraction(int(len({BANNER[c] for c in built}) == 1))
+        kind = TYPES[len(built)]
+        best = Fraction(0)
+        for card in hand:
+            if TYPE[card] == kind:
+                best = max(best, value(built + [card], [c for c in hand if c != card], pool,
+                                       unseen))
+        for index, card in enumerate(pool):
+            if TYPE[card] == kind:
+                if not unseen:
+                    chance = value(built + [card], hand, pool[:index] + pool[index + 1:], unseen)
+                else:
+                    chance = sum(value(built + [card], hand, pool[:index] + [new] + pool[index + 1:],
+                                       [c for c in unseen if c != new]) for new in unseen)
+                    chance /= len(unseen)
+                best = max(best, chance)
+        return best
+
+    return value([], list(hand), list(pool), list(unseen))
+
+
+def legendary_rows() -> list[dict]:
+    rng = random.Random(0)
+    positions = []
+    for _ in range(200):
+        cards = list(ALL_IDS)
+        rng.shuffle(cards)
+        positions.append((cards[:6], cards[6:12], cards[12:]))
+    times = []
+    for hand, pool, unseen in positions:
+        start = time.perf_counter()
+        odds.legendary_chance(hand, pool, unseen)
+        times.append(time.perf_counter() - start)
+    ours_s = statistics.median(times)
+    worst = max(times)
+    hand, pool, unseen = positions[0][0], positions[0][1], positions[0][2][:12]
+    ours_short = odds.legendary_chance(hand, pool, unseen)
+    search_s, searched = best_of(lambda: full_search(hand, pool, unseen), 1)
+    if searched != ours_short:
+        raise AssertionError("the Legendary odds differ from the full search")
+    met = "met" if worst < LEGENDARY_TARGET_S else "MISSED"
+    return [
+        row("P(Legendary now), full 78-card deck", ours_s, "target 10 ms", LEGENDARY_TARGET_S,
+            f"median of 200 random tables; slowest {worst * 1e3:.2f} ms; target < 10 ms: {met}"),
+        row("P(Legendary now), 12-card deck", best_of(
+            lambda: odds.legendary_chance(hand, pool, unseen), 50)[0], "full search", search_s,
+            "same exact Fraction from both"),
+    ]
+
+
+def turns_rows() -> list[dict]:
+    def cold_turns():
+        odds.turns_until_death.cache_clear()
+        odds.damage_per_adventure.cache_clear()
+        odds.ends_in_table.cache_clear()
+        return [odds.turns_until_death(15, strategy) for strategy in odds.STRATEGIES]
+
+    seconds, _ = best_of(cold_turns, 5)
+    return [row("turns-until-death, 3 strategies, exact", seconds, None, None, "cold cache")]
+
+
+def run() -> list[dict]:
+    return legendary_rows() + turns_rows() + games_rows()
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(result)
