@@ -1,0 +1,214 @@
+"""Death May Die speed: exact reroll odds against brute force over ordered dice, plain rolls against
+icepool, the widget's worst query, any objective, and complete bot games per second.
+
+Every comparison checks the two answers are equal before a time is reported. Our solver is timed
+from a cold cache (its lru_cache cleared) every repeat.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+from functools import cache, partial
+from itertools import product
+
+from toolkit.death_may_die import dice, rerolls
+from toolkit.death_may_die.dice import face_symbols, load_dice
+
+WIDGET_TARGET_S = 0.050
+ANY_OBJECTIVE_TARGET_S = 2.0
+GAMES_TARGET_PER_S = 50
+
+
+def best_of(function, repeats: int) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def cold(function, *args):
+    """`function(*args)` from an empty cache, as a first query would run."""
+
+    def run():
+        rerolls.solve.cache_clear()
+        dice.roll_distribution.cache_clear()
+        return function(*args)
+
+    return run
+
+
+def brute_force(black: int, green: int, need: int, stress: int) -> Fraction:
+    """P(at least `need`) with optimal rerolls, over ordered dice and every one of the 6 sides."""
+    sides = [load_dice()["black"].faces] * black + [load_dice()["green"].faces] * green
+    successes = {face: face_symbols(face)[0] for die in sides for face in die}
+
+    @cache
+    def value(faces, left):
+        best = Fraction(int(sum(successes[f] for f in faces) >= need))
+        if left:
+            for i, die in enumerate(sides):
+                q = sum(value(faces[:i] + (f,) + faces[i + 1 :], left - 1) for f in die) / 6
+                best = max(best, q)
+        return best
+
+    starts = list(product(*sides))
+    return sum(value(s, stress) for s in starts) / len(starts)
+
+
+def icepool_joint(black: int, green: int):
+    import icepool
+
+    def die(colour):
+        return icepool.Die([icepool.Vector(face_symbols(f)) for f in load_dice()[colour].faces])
+
+    pool = icepool.Die([icepool.Vector((0, 0, 0))])
+    for _ in range(black):
+        pool = pool + die("black")
+    for _ in range(green):
+        pool = pool + die("green")
+    return {tuple(v): Fraction(q, pool.denominator()) for v, q in pool.items()}
+
+
+def icepool_successes(black: int, green: int, need: int) -> Fraction:
+    import icepool
+
+    def die(colour):
+        return icepool.Die([face_symbols(f)[0] for f in load_dice()[colour].faces])
+
+    pool = icepool.Die([0])
+    for _ in range(black):
+        pool = pool + die("black")
+    for _ in range(green):
+        pool = pool + die("green")
+    return Fraction(pool.probability(">=", need))
+
+
+def row(benchmark, ours_s, baseline=None, baseline_s=None, note=""):
+    ratio = baseline_s / ours_s if baseline_s is not None and ours_s else None
+    return {"benchmark": benchmark, "ours_s": ours_s, "baseline": baseline,
+            "baseline_s": baseline_s, "ratio": ratio, "note": note}  # fmt: skip
+
+
+def bench_rerolls_vs_brute_force() -> list[dict]:
+    rows = []
+    for black, green, need, stress in [(3, 1, 2, 2), (3, 2, 3, 2)]:
+        ours_s, ours = best_of(cold(rerolls.p_at_least, black, green, need, stress), 5)
+        brute_s, brute = best_of(partial(brute_force, black, green, need, stress), 1)
+        assert ours == brute, (ours, brute)
+        rows.append(
+            row(
+                f"P(>={need}) {black}B+{green}G, {stress} stress rerolls",
+                ours_s,
+                "brute force, ordered dice",
+                brute_s,
+                f"both {ours}",
+            )
+        )
+    return rows
+
+
+def bench_plain_roll_vs_icepool() -> list[dict]:
+    ours_s, ours = best_of(cold(lambda: dice.roll_distribution(6, 5).pmf()), 5)
+    ice_s, ice = best_of(lambda: icepool_joint(6, 5), 3)
+    assert ours == ice
+    need = 6
+    q_s, q = best_of(cold(rerolls.p_at_least, 6, 5, need, 0), 5)
+    ice_q_s, ice_q = best_of(partial(icepool_successes, 6, 5, need), 3)
+    assert q == ice_q == sum(p for v, p in ice.items() if v[0] >= need)
+    return [
+        row(
+            "joint (successes, tentacles, elders) of 6B+5G",
+            ours_s,
+            "icepool 2.1",
+            ice_s,
+            "no rerolls; equal distributions",
+        ),
+        row("P(>=6) of 6B+5G, no rerolls", q_s, "icepool 2.1", ice_q_s, "successes only"),
+    ]
+
+
+def bench_widget_queries() -> list[dict]:
+    worst, worst_case = 0.0, None
+    total = 0.0
+    count = 0
+    for black in range(0, 7):
+        for green in range(0, 6):
+            if black + green == 0:
+                continue
+            for need in range(1, black + green + 1):
+                for stress in range(0, 5):
+                    elapsed, _ = best_of(cold(rerolls.p_at_least, black, green, need, stress), 1)
+                    total += elapsed
+                    count += 1
+                    if elapsed > worst:
+                        worst, worst_case = elapsed, (black, green, need, stress)
+    verdict = "meets" if worst < WIDGET_TARGET_S else "MISSES"
+    return [
+        row(
+            "widget query, worst of all <=6B+5G, <=4 stress (cold)",
+            worst,
+            note=f"{verdict} the {WIDGET_TARGET_S * 1000:.0f} ms target; worst case "
+            f"{worst_case}; mean {total / count * 1000:.2f} ms over {count} queries",
+        ),
+    ]
+
+
+def bench_any_objective() -> list[dict]:
+    rows = []
+    for objective in [
+        rerolls.Objective("fewest_harm", tie_break="tentacles"),
+        rerolls.Objective("at_least", 4, tie_break="tentacles"),
+        rerolls.Objective("expected_successes"),
+    ]:
+        elapsed, _ = best_of(cold(rerolls.value, 6, 5, 4, objective), 2)
+        verdict = "meets" if elapsed < ANY_OBJECTIVE_TARGET_S else "MISSES"
+        rows.append(
+            row(
+                f"6B+5G, 4 stress: {objective.describe()}",
+                elapsed,
+                note=f"{verdict} the {ANY_OBJECTIVE_TARGET_S:.0f} s target",
+            )
+        )
+    return rows
+
+
+def bench_games(bot: str, games: int) -> dict:
+    from toolkit.death_may_die import GAME
+    from toolkit.simulate import play
+
+    start = time.perf_counter()
+    moves = 0
+    for seed in range(games):
+        state = GAME.new_state(2, seed)
+        bots = [GAME.bots[bot](seat, seed * 101 + seat) for seat in range(2)]
+        play(state, bots, random.Random(seed))
+        moves += len(state.history)
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    verdict = "meets" if rate >= GAMES_TARGET_PER_S or bot != "random" else "MISSES"
+    return row(
+        f"{bot}-bot games, 2 players (per game)",
+        elapsed / games,
+        note=f"{rate:.0f} games/s ({verdict} {GAMES_TARGET_PER_S}/s for random), "
+        f"{moves / games:.0f} moves a game",
+    )
+
+
+def run() -> list[dict]:
+    return [
+        *bench_rerolls_vs_brute_force(),
+        *bench_plain_roll_vs_icepool(),
+        *bench_widget_queries(),
+        *bench_any_objective(),
+        bench_games("random", 200),
+        bench_games("greedy", 20),
+    ]
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(result)
