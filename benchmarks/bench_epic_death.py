@@ -1,0 +1,221 @@
+"""Epic Death! speed: the full odds table against icepool and sympy.stats, one odds query, and
+complete bot games per second.
+
+The three odds tables are compared value by value before any time is reported: a fast wrong table
+would not count. Our table is timed from a cold cache every repeat; icepool and sympy.stats get the
+best of their repeats (sympy's own cache is cleared before each, so it recomputes like we do).
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from fractions import Fraction
+
+# the package's `odds` attribute is the CLI's odds() function, so the module is imported by name
+odds = importlib.import_module("toolkit.epic_death.odds")
+
+TABLE_TARGET_ICEPOOL = 10
+TABLE_TARGET_SYMPY = 500
+QUERY_TARGET_S = 1e-3
+GAMES_TARGET_PER_S = 300
+
+
+def best_of(function, repeats: int) -> tuple[float, object]:
+    """The fastest of `repeats` timed calls, and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def seconds(value: float) -> str:
+    return f"{value * 1e3:.2f} ms" if value >= 1e-3 else f"{value * 1e6:.0f} us"
+
+
+def cold():
+    odds._tails.cache_clear()
+    odds.victories.cache_clear()
+
+
+def ours_table():
+    cold()
+    return odds.odds_table()
+
+
+def icepool_table():
+    import icepool
+
+    rows = []
+    for difficulty, faces in odds.FACES_WINNING.items():
+        die = icepool.d6.map(lambda face, lowest=7 - faces: int(face >= lowest))
+        for dice in range(1, odds.BOX + 1):
+            pool = dice @ die
+            for needed in range(1, dice + 1):
+                rows.append(
+                    (
+                        difficulty,
+                        dice,
+                        needed,
+                        pool.probability(">=", needed),
+                        pool.probability("==", needed),
+                    )
+                )
+    return rows
+
+
+def sympy_table():
+    import sympy
+    from sympy.core.cache import clear_cache
+    from sympy.stats import Binomial, P
+
+    clear_cache()
+    rows = []
+    for difficulty, faces in odds.FACES_WINNING.items():
+        for dice in range(1, odds.BOX + 1):
+            victories = Binomial("X", dice, sympy.Rational(faces, 6))
+            for needed in range(1, dice + 1):
+                success = P(victories >= needed)
+                exact = P(sympy.Eq(victories, needed))
+                rows.append(
+                    (
+                        difficulty,
+                        dice,
+                        needed,
+                        Fraction(int(success.p), int(success.q)),
+                        Fraction(int(exact.p), int(exact.q)),
+                    )
+                )
+    return rows
+
+
+def table_rows() -> list[dict]:
+    ours_s, ours = best_of(ours_table, 7)
+    icepool_s, by_icepool = best_of(icepool_table, 3)
+    sympy_s, by_sympy = best_of(sympy_table, 2)
+    if not ours == by_icepool == by_sympy:
+        raise AssertionError("the odds tables differ: toolkit, icepool and sympy.stats disagree")
+    entries = f"{len(ours)} (difficulty, dice, K) entries, identical exact values in all three"
+    return [
+        row(
+            "full odds table",
+            ours_s,
+            "icepool 2.1",
+            icepool_s,
+            f"{entries}; cold cache; target >= {TABLE_TARGET_ICEPOOL}x",
+            TABLE_TARGET_ICEPOOL,
+        ),
+        row(
+            "full odds table",
+            ours_s,
+            "sympy.stats",
+            sympy_s,
+            f"the whole table, sympy cache cleared; target >= {TABLE_TARGET_SYMPY}x",
+            TABLE_TARGET_SYMPY,
+        ),
+    ]
+
+
+def median_call(function, calls: int) -> float:
+    times = []
+    for _ in range(calls):
+        cold()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def query_rows() -> list[dict]:
+    import icepool
+
+    def icepool_query():
+        pool = 10 @ icepool.d6.map(lambda face: int(face >= 5))
+        return pool.probability(">=", 3), pool.probability("==", 3)
+
+    ours_s = median_call(lambda: odds.plain_odds(10, "mighty", 3), 2000)
+    if odds.plain_odds(10, "mighty", 3) != icepool_query():
+        raise AssertionError("the single query differs from icepool's")
+    icepool_s = median_call(icepool_query, 200)
+    met = "met" if ours_s < QUERY_TARGET_S else "MISSED"
+    rows = [
+        row(
+            "one odds query (10 dice, mighty, K=3)",
+            ours_s,
+            "icepool 2.1",
+            icepool_s,
+            f"median of 2000 calls, cold cache each; target < 1 ms: {met}",
+        )
+    ]
+    modifiers = odds.PoolModifiers(dice=-2, plus_d6=1, minus_d6=1, frenzy=True)
+    mixed_s = median_call(lambda: odds.quest_odds(5, "mighty", modifiers), 200)
+    warm_s = best_of(lambda: odds.quest_odds(5, "mighty", modifiers), 200)[0]
+    rows.append(
+        row(
+            "one quest query (-2, +D6, -D6, Frenzy)",
+            mixed_s,
+            None,
+            None,
+            f"median of 200 calls, cold cache each ({seconds(warm_s)} warm); "
+            f"{'under' if mixed_s < QUERY_TARGET_S else 'over'} 1 ms",
+        )
+    )
+    return rows
+
+
+def games_rows() -> list[dict]:
+    from toolkit.simulate import run_many
+
+    rows = []
+    for bots, games in (("random", 200), ("greedy", 40)):
+        run_many(
+            "epic-death", 4, 2, seed=10_000, bots=bots, progress=False
+        )  # load cards, warm caches
+        seconds, table = best_of(
+            lambda bots=bots, games=games: run_many(
+                "epic-death", 4, games, seed=0, bots=bots, progress=False
+            ),
+            3,
+        )
+        assert len(table) == games
+        per_second = games / seconds
+        note = f"{per_second:.0f} games/s, {table['moves'].mean():.0f} moves a game, one core"
+        if bots == "random":
+            met = "met" if per_second >= GAMES_TARGET_PER_S else "MISSED"
+            note += f"; target {GAMES_TARGET_PER_S}/s: {met}"
+        rows.append(
+            row(
+                f"{games} four-player games, {bots} bots",
+                seconds,
+                "target 300 games/s" if bots == "random" else None,
+                games / GAMES_TARGET_PER_S if bots == "random" else None,
+                note,
+            )
+        )
+    return rows
+
+
+def row(benchmark, ours_s, baseline, baseline_s, note, target=None) -> dict:
+    ratio = baseline_s / ours_s if baseline_s is not None else None
+    if target is not None:
+        note += f" ({'met' if ratio >= target else 'MISSED'})"
+    return {
+        "benchmark": f"epic-death: {benchmark}",
+        "ours_s": ours_s,
+        "baseline": baseline,
+        "baseline_s": baseline_s,
+        "ratio": ratio,
+        "note": note,
+    }
+
+
+def run() -> list[dict]:
+    return table_rows() + query_rows() + games_rows()
+
+
+if __name__ == "__main__":
+    for result in run():
+        print(result)
