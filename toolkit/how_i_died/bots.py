@@ -40,6 +40,9 @@ class PlanningBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.plan: tuple | None = None  # the adventure being built, kept while the Pool is as seen
+        self.plan_key: tuple | None = None
+        self.swap_plan: tuple | None = None  # (first pick, second pick) of a swap effect
 
     # -- what subclasses change -----------------------------------------------------------------
     def adventure_score(self, obs: dict, cards: tuple) -> float:
@@ -62,18 +65,29 @@ class PlanningBot:
         return self.rng.choice(legal)
 
     def choose_card(self, obs: dict, legal: list):
-        best, best_score = [], None
-        for triple in candidate_adventures(obs, legal):
-            score = self.adventure_score(obs, triple)
-            if best_score is None or score > best_score:
-                best, best_score = [triple], score
-            elif score == best_score:
-                best.append(triple)
         step = len(obs["building"])
-        chosen = self.rng.choice(best)[step]
+        pool = obs["pool"]
+        plan = self.plan
+        if plan is not None and self.plan_key == (tuple(obs["building"]), tuple(pool)):
+            chosen = plan[step]  # nothing new since the plan: the Pool is as it was
+        else:
+            best, best_score = [], None
+            for triple in candidate_adventures(obs, legal):
+                score = self.adventure_score(obs, triple)
+                if best_score is None or score > best_score:
+                    best, best_score = [triple], score
+                elif score == best_score:
+                    best.append(triple)
+            plan = self.rng.choice(best)
+            chosen = plan[step]
         # A card as good as the chosen one but lying in the Pool is better: it gets replaced.
-        twins = [c for c in legal if c in obs["pool"] and twin(c, chosen)]
-        return twins[0] if twins else chosen
+        for card in pool:
+            if card in legal and twin(card, chosen):
+                chosen = card
+                break
+        self.plan = plan
+        self.plan_key = (tuple(obs["building"]) + (chosen,), tuple(pool))
+        return chosen
 
     def choose_effect(self, obs: dict, legal: list):
         effect = EFFECT[obs["pending"][0]]
@@ -120,6 +134,10 @@ class PlanningBot:
             worst = min(hand, key=lambda a: self.card_value(obs, a))
             best_in_pool = max(self.card_value(obs, b) for b in obs["pool"])
             return worst if best_in_pool > self.card_value(obs, worst) else "skip"
+        if picks:
+            plan = self.swap_plan
+            if plan is not None and plan[0] == picks[0] and plan[1] in legal:
+                return plan[1]
         changes = replacement_gains(obs, self.swap_weights(obs))
         hand_bonus = effect in ("mounted", "the_deadly")  # the adventure card comes to my hand
 
@@ -136,12 +154,13 @@ class PlanningBot:
         if picks:
             return max(legal, key=lambda b: gain(picks[0], b))
         first_options = set(legal)
-        best, best_gain = "skip", 0.0
+        best, best_gain = None, 0.0
         for a, b in candidate_swaps(obs, effect, legal, changes, hand_bonus):
             value = gain(a, b)
             if value > best_gain:
-                best, best_gain = (a if a in first_options else b), value
-        return best
+                best, best_gain = ((a, b) if a in first_options else (b, a)), value
+        self.swap_plan = best
+        return "skip" if best is None else best[0]
 
 
 def candidate_swaps(obs, effect, legal, changes, every_pair):

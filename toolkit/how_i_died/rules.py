@@ -392,7 +392,7 @@ class HowIDiedState(GameState):
             "pool": list(self.pool),
             "adventures": [list(seat) for seat in self.adventures],  # of (I, II, III) tuples
             "alive": list(self.alive),
-            "damage": [self.damage(seat) for seat in range(self.players)],
+            "damage": [sum([DAMAGE[a[2]] for a in seat]) for seat in self.adventures],
             "achievements": list(self.shown),
             "claimed": list(self.claimed),
             "death_order": list(self.death_order),
