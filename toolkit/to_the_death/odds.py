@@ -1,0 +1,349 @@
+"""Exact odds from the cards a player cannot see.
+
+A check is the top card of a deck whose order nobody knows, so from a player's seat the next check
+is any card they have not seen, each equally likely, and a run of checks is a draw without
+replacement from those cards. Every number here is an exact Fraction (or a :class:`Dist` with
+integer weights).
+
+- :func:`p_hit`: one weapon check reaching an armor value, with bonuses and focus;
+- :func:`p_skill`: a skill check;
+- :func:`p_block`: the next enemy check can be blocked from a given hand;
+- :func:`monster_turn`: the exact damage a monster turn deals to each hero, checks in sequence
+  without replacement, suit targeting and redirection, and the blocks that minimise the expected
+  damage;
+- :func:`attack_odds` and :func:`option_values`: the odds of each attack open to a hero now.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import cache
+
+from toolkit.deck import unseen
+from toolkit.dist import Dist, as_fraction_string
+from toolkit.to_the_death.cards import SUITS, VALUES, card_id, parse_card, suit_of, value_of
+
+ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
+
+
+def unseen_cards(seen: Iterable[str]) -> Counter:
+    """The cards not seen, or a ValueError naming a card seen twice or not in the arsenal."""
+    seen = list(seen)
+    repeated = [card for card, n in Counter(seen).items() if n > 1]
+    if repeated:
+        raise ValueError(
+            f"card {repeated[0]!r} is listed as seen more than once; the arsenal "
+            "holds one of each suit and value"
+        )
+    return unseen(ARSENAL, seen)
+
+
+def check_values(seen: Iterable[str] = ()) -> Dist:
+    """The value of the next check, from the cards not seen."""
+    seen = list(seen)
+    if len(seen) >= len(ARSENAL):
+        raise ValueError("every arsenal card is seen: no card is left for a check")
+    return Dist(Counter(value_of(card) for card in unseen_cards(seen).elements()))
+
+
+def p_hit(
+    weapon: int, armor: int, bonus: int = 0, seen: Iterable[str] = (), focus: int = 0
+) -> Fraction:
+    """P(weapon + check + bonus + focus >= armor): the consistent reading of the hit rule."""
+    return check_values(seen).at_least(armor - weapon - bonus - focus)
+
+
+def p_skill(
+    skill: int, target: int, bonus: int = 0, seen: Iterable[str] = (), focus: int = 0
+) -> Fraction:
+    """P(skill + check + bonus + focus >= target)."""
+    return check_values(seen).at_least(target - skill - bonus - focus)
+
+
+def p_block(hand: Iterable[str], seen: Iterable[str] = ()) -> Fraction:
+    """P(the next check's value matches a card in `hand`), the hand counted among the seen cards."""
+    hand = list(hand)
+    values = {value_of(card) for card in hand}
+    return check_values([*seen, *hand]).probability(lambda v: v in values)
+
+
+# -- the command line ------------------------------------------------------------------------
+def add_odds_arguments(parser) -> None:
+    parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
+    parser.add_argument("--armor", type=int, required=True, help="the target's armor")
+    parser.add_argument(
+        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
+    )
+    parser.add_argument(
+        "--seen",
+        default="",
+        help="cards not in the deck, SUIT:VALUE,... "
+        "(suits champion, fighter, magician, mender; values 0, 2-8)",
+    )
+
+
+def parse_seen(text: str) -> list[str]:
+    return [parse_card(part) for part in text.split(",") if part.strip()]
+
+
+def odds(args) -> dict:
+    seen = parse_seen(args.seen)
+    probability = p_hit(args.weapon, args.armor, args.bonus, seen)
+    return {
+        "p_hit": as_fraction_string(probability),
+        "weapon": args.weapon,
+        "armor": args.armor,
+        "bonus": args.bonus,
+        "unseen_cards": len(ARSENAL) - len(seen),
+        "needed_check": args.armor - args.weapon - args.bonus,
+    }
+
+
+# -- from a game state --------------------------------------------------------------------------
+def seen_by(state, seat: int = 0) -> list[str]:
+    """Every arsenal card `seat` can see: hand, discard pile, attached cards, known deck top.
+
+    With an empty deck the discard pile is about to become the deck, so it is not counted."""
+    deck_empty = not state.deck and not state.deck_top
+    seen = list(state.hands[seat]) + ([] if deck_empty else list(state.discard))
+    seen += list(state.deck_top)
+    for unit in state.units.values():
+        seen += unit["attached"]
+    return seen
+
+
+def attack_odds(state, uid: str, kind: str, seat: int | None = None) -> list[dict]:
+    """For each weapon of a hero's attack and each enemy it can reach: P(hit) and expected damage,
+    from the cards the hero's player cannot see (focus already bought counts for the first check)."""
+    hero = state.units[uid]
+    seat = hero["side"] if seat is None else seat
+    values = check_values(seen_by(state, seat))
+    rows = []
+    for index, (weapon_kind, value) in enumerate(state.weapons(hero, kind)):
+        for foe in state.reachable(hero, kind):
+            bonus = state.weapon_bonus(hero, weapon_kind, foe) + (
+                state.focus[seat] if index == 0 else 0
+            )
+            needed = state.armor(foe) - value - bonus
+            p = values.at_least(needed)
+            rows.append(
+                {
+                    "weapon": index,
+                    "value": value,
+                    "bonus": bonus,
+                    "target": foe["uid"],
+                    "target_name": foe["name"],
+                    "armor": state.armor(foe),
+                    "needs": needed,
+                    "p_hit": p,
+                }
+            )
+    return rows
+
+
+def expected_attack_damage(state, uid: str, kind: str) -> Fraction:
+    """Expected damage of an attack with each weapon aimed at the enemy it hits most often.
+
+    Each check is a card drawn from the unseen ones; by symmetry every check, first or later, has
+    the same chance of any value, so the expectation is the sum of the single-check chances.
+    """
+    best: dict[int, Fraction] = {}
+    for row in attack_odds(state, uid, kind):
+        best[row["weapon"]] = max(best.get(row["weapon"], Fraction(0)), row["p_hit"])
+    return sum(best.values(), Fraction(0))
+
+
+def option_values(state) -> dict:
+    """The expected damage of each attack action open now (the main step's attack options)."""
+    if state.prompt is None or state.prompt["kind"] != "main":
+        return {}
+    found = {}
+    for action in state.legal_actions():
+        if action[0] == "attack":
+            found[action] = expected_attack_damage(state, action[1], action[2])
+    return found
+
+
+# -- a monster turn ------------------------------------------------------------------------------
+def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
+    """The exact distribution of damage the coming monster turn deals, hero by hero.
+
+    Every monster attacks with each weapon in order; each check is drawn without replacement from
+    the cards the player cannot see (when the deck runs out, the known discard pile becomes the
+    deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
+    next class, and redirection (Bodyguard, Taunt) applies. With ``block=True`` the player blocks
+    exactly when that lowers the expected total damage still to come. Weapon values, armor and
+    damage are taken as they stand at the start of the turn (triggered abilities such as Trophy
+    that change them mid-turn are not modelled).
+
+    Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
+    "total": Dist, "expected": Fraction}``.
+    """
+    heroes = sorted(state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
+    weapons = []
+    for unit in sorted(state.monster_units(), key=lambda u: u["pos"]):
+        for kind, value in state.weapons(unit):
+            total = value + state.weapon_bonus(unit, kind, None)
+            damage = 1 + state.total("damage_bonus", unit, kind, None, 0, 0)
+            blockable = not state.any("unblockable", unit)
+            weapons.append((unit, kind, total, damage, blockable))
+    armors = tuple(state.armor(h) for h in heroes)
+    healths = tuple(h["health"] for h in heroes)
+    seen = seen_by(state, seat)
+    pool_cards = sorted(unseen_cards(seen).elements())
+    hand_values = {value_of(c) for c in state.hands[seat]}
+    deck_left = len(state.deck) + len(state.deck_top)
+
+    targets = _targeting(state, heroes, weapons)
+    # Suits that send every weapon to the same hero, whoever is still standing, act alike.
+    masks = [tuple(m >> k & 1 for k in range(len(heroes))) for m in range(1 << len(heroes))]
+    first_with: dict[tuple, str] = {}
+    suit_group = {}
+    for suit in SUITS:
+        behaviour = tuple(targets(i, suit, hp) for i in range(len(weapons)) for hp in masks)
+        suit_group[suit] = first_with.setdefault(behaviour, suit)
+    # Cards that behave alike for every remaining weapon and block are merged into classes.
+    thresholds = sorted({a - w[2] for a in armors for w in weapons})
+
+    def signature(card):
+        v = value_of(card)
+        hit_pattern = tuple(v >= t for t in thresholds)
+        return (suit_group[suit_of(card)], hit_pattern, v if v in hand_values else -1)
+
+    hand_cards = sorted(state.hands[seat])
+    known = [*pool_cards, *state.discard, *hand_cards]
+    classes = sorted({signature(c) for c in known})
+    class_suit = [cls[0] for cls in classes]
+    class_block = [cls[2] for cls in classes]
+    threshold_at = {t: k for k, t in enumerate(thresholds)}
+    # hits[i][target] = the index, in a class's signature, of the test "weapon i hits that hero"
+    hits = [[threshold_at[a - w[2]] for a in armors] for w in weapons]
+    index = {cls: i for i, cls in enumerate(classes)}
+    start_pool = [0] * len(classes)
+    for card in pool_cards:
+        start_pool[index[signature(card)]] += 1
+    discard_pool = [0] * len(classes)
+    for card in state.discard:
+        discard_pool[index[signature(card)]] += 1
+
+    hand_classes = tuple(sorted(index[signature(c)] for c in hand_cards))
+    # who each weapon attacks, by class of card and by which heroes still stand
+    aim = {(i, c, hp): targets(i, class_suit[c], hp)
+           for i in range(len(weapons)) for c in range(len(classes)) for hp in masks}
+    # damage still possible from weapon i on: health above that cannot change anything
+    still = [sum(w[3] for w in weapons[i:]) for i in range(len(weapons) + 1)]
+
+    def solve(i, pool, hand, hp, left, discards):
+        cap = still[i] + 1
+        return _solve(i, pool, hand, tuple(min(h, cap) for h in hp), left, discards)
+
+    @cache
+    def _solve(i, pool, hand, hp, left, discards):
+        """{damage tuple: weight} for weapons i.. from this situation (weights sum to the number of
+        equally likely card sequences)."""
+        if i == len(weapons):
+            return {tuple(0 for _ in heroes): 1}
+        if left == 0:  # the deck ran out: the discard pile, drawn checks included, is the new deck
+            pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
+        if sum(pool) == 0:
+            return {tuple(0 for _ in heroes): 1}
+        _, kind, total, damage, blockable = weapons[i]
+        result: dict = {}
+        for c, count in enumerate(pool):
+            if not count:
+                continue
+            after = pool[:c] + (count - 1,) + pool[c + 1 :]
+            new_discards = _bump(discards, c)
+            target = aim[i, c, tuple(1 if h > 0 else 0 for h in hp)]
+            if target is None or not classes[c][1][hits[i][target]]:
+                branch = solve(i + 1, after, hand, hp, left - 1, new_discards)
+            else:
+                take = solve(i + 1, after, hand, _hurt(hp, target, damage), left - 1, new_discards)
+                take = _shift(take, target, min(damage, hp[target]))
+                branch = take
+                v = class_block[c]
+                blocker = next((h for h in hand if v >= 0 and class_block[h] == v), None)
+                if block and blockable and blocker is not None:
+                    spent = list(hand)
+                    spent.remove(blocker)
+                    thrown = _bump(new_discards, blocker)
+                    kept = solve(i + 1, after, tuple(spent), hp, left - 1, thrown)
+                    if _lower_mean(kept, take):
+                        branch = kept
+            for outcome, weight in branch.items():
+                result[outcome] = result.get(outcome, 0) + weight * count
+        return result
+
+    # the discard pile only matters if the deck can run out during the turn
+    discards = tuple(discard_pool) if deck_left < len(weapons) else None
+    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards)
+    joint = Dist(joint_weights)
+    uids = [h["uid"] for h in heroes]
+    per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
+    total = joint.map(sum)
+    return {
+        "heroes": uids,
+        "joint": joint,
+        "per_hero": per_hero,
+        "total": total,
+        "expected": total.mean(),
+    }
+
+
+def _bump(counts: tuple | None, index: int) -> tuple | None:
+    """One more card of a class in the discard pile (None when the pile does not matter)."""
+    if counts is None:
+        return None
+    return counts[:index] + (counts[index] + 1,) + counts[index + 1 :]
+
+
+def _hurt(hp: tuple, target: int, damage: int) -> tuple:
+    return hp[:target] + (max(0, hp[target] - damage),) + hp[target + 1 :]
+
+
+def _shift(dist: dict, target: int, amount: int) -> dict:
+    if amount == 0:
+        return dist
+    return {o[:target] + (o[target] + amount,) + o[target + 1 :]: w for o, w in dist.items()}
+
+
+def _lower_mean(a: dict, b: dict) -> bool:
+    """Is the expected total damage of `a` below that of `b`? (integer cross-multiplication)"""
+    return sum(sum(o) * w for o, w in a.items()) * sum(b.values()) < sum(
+        sum(o) * w for o, w in b.items()
+    ) * sum(a.values())
+
+
+def _targeting(state, heroes, weapons):
+    """target(i, suit, healths) -> index of the hero weapon i attacks, or None."""
+    areas = [h["area"] for h in heroes]
+    by_class = {h["cls"]: k for k, h in enumerate(heroes)}
+    redirects = []
+    for unit, kind, *_ in weapons:
+        probe = {}
+        for k, hero in enumerate(heroes):
+            moved = state.collect("redirect", unit, kind, hero)
+            probe[k] = [heroes.index(state.units[u]) for u in moved if state.units[u] in heroes]
+        redirects.append(probe)
+    charging = [kind == "melee" and state.any("charging", unit) for unit, kind, *_ in weapons]
+
+    def target(i, suit, hp):
+        kind = weapons[i][1]
+        start = SUITS.index(suit)
+        reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k] == "near")  # noqa: E731
+        found = None
+        for step in range(4):
+            k = by_class.get(SUITS[(start + step) % 4])
+            if k is not None and reach(k):
+                found = k
+                break
+        if found is None:
+            return None
+        for k in redirects[i][found]:
+            if reach(k):
+                return k
+        return found
+
+    return target

@@ -1,0 +1,1367 @@
+"""The To the Death! engine: the solo game against a monster deck and the two-player game.
+
+The state follows :class:`toolkit.state.GameState`. Every check and every draw takes a card from a
+deck whose order nobody knows, so it is a chance node: its outcomes are the cards in the deck, each
+with probability 1/size. Nothing is hidden in a shuffled order, the odds calculators see exactly the
+engine's own chance outcomes, and a rulebook example replays by feeding the cards it shows.
+
+Play runs on a stack of resumable steps (see :mod:`toolkit.to_the_death.registry`): the turn
+structure, each weapon's attack, a skill check, a burst. A step may stop to ask a player something
+(``self.prompt``) or to draw a card (``self.chance``); the answer, an action, resumes it. Card
+abilities are the functions of :mod:`toolkit.to_the_death.abilities`.
+
+Seats: solo has one seat (0) and the monsters are side 1; in the two-player game sides are seats.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
+from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
+from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
+
+HAND_SIZE = 5
+MAX_HEALTH = 6
+STARTER_PARTY = ("sellsword", "bard", "shadow-mage", "war-priest")
+SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
+STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
+STARTER_KING = "sekzar"
+MONSTERS = 1  # the side the monsters play on in the solo game
+
+PLAYER_ABILITIES = ("charge", "focus", "move", "reset", "search")
+
+
+class ToTheDeathState(GameState):
+    """A game of To the Death!: ``players=1`` is the solo game, ``players=2`` the duel.
+
+    Options (all JSON-able): ``party`` (solo, four hero ids), ``parties`` (duel, two lists),
+    ``monsters`` (four monster ids) and ``king`` or ``challenge`` (a challenge card id that names
+    both), ``max_turns`` (a safety cap on hero turns; reaching it ends the game as a draw).
+    """
+
+    game = "to-the-death"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 1,
+        party=None,
+        parties=None,
+        monsters=None,
+        king=None,
+        challenge=None,
+        max_turns: int = 200,
+    ):
+        options = {"max_turns": max_turns}
+        for name, value in (
+            ("party", party),
+            ("parties", parties),
+            ("monsters", monsters),
+            ("king", king),
+            ("challenge", challenge),
+        ):
+            if value is not None:
+                options[name] = value
+        super().__init__(seed, players=players, **options)
+        if players not in (1, 2):
+            raise ValueError(f"To the Death! is played by 1 or 2 players, not {players}")
+        cat = catalog()
+        self.players = players
+        self.max_turns = max_turns
+        self.units: dict[str, dict] = {}
+        self.deck: list[str] = sorted(cat.arsenal)  # a multiset: order is never used
+        self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
+        self.discard: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
+        self.effects: list[dict] = []
+        self.focus = [0, 0]
+        self.stack: list[tuple[str, dict]] = []
+        self.prompt: dict | None = None
+        self.chance: dict | None = None
+        self.turn = 0
+        self.side = 0  # whose turn it is
+        self.hero_turns = 0
+        self.round = 0
+        self.result: list[float] | None = None
+        self.log: list[str] = []
+        self.attack_log: dict[str, list[int]] = {}  # uid -> [weapons used, weapons that damaged]
+        self.public_history: list = []  # the history with face-down cards hidden
+        self.challenge = challenge
+        self.monster_cards: list[dict] = []
+        self.monster_deck: list[str] = []
+        self.king = None
+        self.pile: list[str] = []
+        self.wrapping_up = False
+        self._next_uid = 0
+        self._pos = 0
+        self._cache_key = None
+        self._cache: list = []
+        self._by_hook: dict = {}
+        self._views: dict = {}
+        self._checked = -1
+        self._ver = 0
+        self._batch: list | None = []
+        if players == 1:
+            self._setup_solo(party or list(STARTER_PARTY), monsters, king, challenge)
+        else:
+            chosen = parties or [list(STARTER_PARTY), list(SECOND_PARTY)]
+            if len(chosen) != 2:
+                raise ValueError("parties: the duel needs two parties")
+            for seat, heroes in enumerate(chosen):
+                self._add_party(seat, heroes)
+            _begin_duel(self)
+        self._flush()
+        self._run()
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _add_party(self, side: int, heroes) -> None:
+        cat = catalog()
+        heroes = list(heroes)
+        if len(heroes) != 4:
+            raise ValueError(f"a party is four heroes, got {len(heroes)}")
+        unknown = [h for h in heroes if h not in cat.heroes]
+        if unknown:
+            raise ValueError(f"unknown hero {unknown[0]!r} (known: {', '.join(cat.heroes)})")
+        classes = sorted(cat.heroes[h].hero_class for h in heroes)
+        if classes != list(SUITS):
+            raise ValueError(f"a party needs one hero of each class, got {', '.join(classes)}")
+        near = sum(cat.heroes[h].area == "near" for h in heroes)
+        if near != 2:
+            raise ValueError(
+                f"a party needs two heroes that start near and two far, got {near} near"
+            )
+        for hero_id in heroes:
+            card = cat.heroes[hero_id]
+            uid = f"{'ab'[side]}-{hero_id}"
+            self.units[uid] = {
+                "uid": uid,
+                "kind": "hero",
+                "card": hero_id,
+                "name": card.name,
+                "side": side,
+                "cls": card.hero_class,
+                "area": card.area,
+                "health": MAX_HEALTH,
+                "max": MAX_HEALTH,
+                "dmg": cat.damage_card_for(card.hero_class),
+                "activated": False,
+                "skip": False,
+                "zombie": False,
+                "acted": False,
+                "attached": [],
+                "defeated": False,
+                "pos": self._new_pos(),
+                "weapons": [(w.kind, w.value) for w in card.weapons],
+                "armor": card.armor,
+                "skill": card.skill,
+            }
+
+    def _setup_solo(self, party, monsters, king, challenge) -> None:
+        cat = catalog()
+        self._add_party(0, party)
+        if challenge is not None:
+            if challenge not in cat.challenges:
+                raise ValueError(
+                    f"unknown challenge {challenge!r} (known: {', '.join(cat.challenges)})"
+                )
+            card = cat.challenges[challenge]
+            monsters = monsters or list(card.monsters)
+            king = king or card.king
+            self.pile.append(challenge)
+        monsters = list(monsters or STARTER_MONSTERS)
+        king = king or STARTER_KING
+        if len(monsters) != 4 or len(set(monsters)) != 4:
+            raise ValueError("monsters: the monster deck needs four different monsters")
+        for name in (*monsters, king):
+            if name not in cat.monsters:
+                raise ValueError(f"unknown monster {name!r} (known: {', '.join(cat.monsters)})")
+        if any(cat.monsters[m].king for m in monsters):
+            raise ValueError(
+                "monsters: a monster king goes under the monster deck, not among the four"
+            )
+        if not cat.monsters[king].king:
+            raise ValueError(f"king: {king!r} is not a monster king")
+        self.monster_deck = monsters
+        self.king = king
+        self.draw_cards(0, HAND_SIZE)
+        self.then("new_round")
+
+    def _new_pos(self) -> int:
+        self._pos += 1
+        return self._pos
+
+    # -- the protocol ---------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        if self.chance is not None:
+            return CHANCE
+        return self.prompt["seat"]
+
+    def legal_actions(self) -> list:
+        if self.result is not None:
+            return []
+        if self.chance is not None:
+            return self._chance_actions()
+        return self.prompt["options"]
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        if self.chance is None:
+            raise ValueError("not a chance node")
+        if self.chance["kind"] == "monster":
+            choices = sorted(self.monster_deck) or [self.king]
+            return [(name, Fraction(1, len(choices))) for name in choices]
+        return uniform_outcomes(self._chance_actions())
+
+    def _chance_actions(self) -> list:
+        if self.chance["kind"] == "monster":
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        cached = self.chance.get("cards")
+        if cached is None:
+            cached = self.chance["cards"] = (
+                [self.deck_top[-1]] if self.deck_top else sorted(self.deck)
+            )
+        return cached
+
+    def returns(self) -> list[float]:
+        return list(self.result) if self.result is not None else [0.0] * self.players
+
+    def _apply(self, action) -> None:
+        self._batch = None
+        if self.chance is not None:
+            pending, self.chance = self.chance, None
+            if pending["kind"] == "monster":
+                if action in self.monster_deck:
+                    self.monster_deck.remove(action)
+                self.public_history.append(action)
+            else:
+                self._take_from_deck(action)
+                hidden = pending.get("hidden")
+                self.public_history.append("?" if hidden == "all" else action)
+            self._call(STEPS[pending["resume"]], action, **pending["args"])
+        else:
+            pending, self.prompt = self.prompt, None
+            self.public_history.append(action)
+            self._call(STEPS[pending["resume"]], action, **pending["args"])
+        self._run()
+
+    def _take_from_deck(self, card: str) -> None:
+        if self.deck_top and self.deck_top[-1] == card:
+            self.deck_top.pop()
+        else:
+            self.deck.remove(card)
+
+    # -- the step machine -----------------------------------------------------------------------
+    def then(self, step_name: str, /, **args) -> None:
+        """Schedule a step to run after the current one (steps run in the order scheduled)."""
+        self._batch.append((step_name, args))
+
+    def _flush(self) -> None:
+        if self._batch:
+            self.stack.extend(reversed(self._batch))
+        self._batch = []
+
+    def _call(self, function, *args, **kwargs) -> None:
+        outer, self._batch = self._batch, []
+        function(self, *args, **kwargs)
+        self._flush()
+        self._batch = outer
+
+    def _run(self) -> None:
+        while self.prompt is None and self.chance is None and self.result is None:
+            if self._ver != self._checked and (self._game_over() or self._round_over()):
+                continue
+            self._checked = self._ver
+            if not self.stack:
+                raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
+            name, args = self.stack.pop()
+            self._call(STEPS[name], **args)
+
+    def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
+        """Stop for a decision by `seat`; a single option is taken without asking."""
+        if not options:
+            raise RuntimeError(f"a {question} decision with no options")
+        if len(options) == 1:
+            self.then(resume, choice=options[0], **args)
+            return
+        self.prompt = {
+            "seat": seat,
+            "kind": question,
+            "options": options,
+            "resume": resume,
+            "args": args,
+        }
+
+    def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
+        """Take the top card of the deck (a chance node), then call step `resume`(card, ...).
+
+        An empty deck is first refilled from the discard pile; with no card anywhere, `resume`
+        gets None.
+        """
+        if not self.deck and not self.deck_top:
+            if not self.discard:
+                self.then(resume, card=None, **args)
+                return
+            self.deck, self.discard = self.discard, []
+            self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
+        self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
+
+    def narrate(self, text: str) -> None:
+        self.log.append(text)
+
+    # -- end of game and of round ---------------------------------------------------------------
+    def _game_over(self) -> bool:
+        if self.players == 2:
+            for side in (0, 1):
+                if not self.heroes(side):
+                    self.result = [1.0, -1.0] if side == 1 else [-1.0, 1.0]
+                    self.narrate(
+                        f"Every hero of player {side + 1} is defeated: player {2 - side} wins."
+                    )
+                    return True
+            return False
+        if not self.heroes(0):
+            self.result = [-1.0]
+            self.narrate("Every hero is defeated: the monsters win.")
+            return True
+        if any(card["id"] == self.king and card["defeated"] for card in self.monster_cards):
+            self.result = [1.0]
+            self.narrate("The monster king is defeated: you win!")
+            return True
+        return False
+
+    def _round_over(self) -> bool:
+        """All monsters in play defeated: the turn stops at once and goes to the draw step."""
+        if self.players == 2 or self.wrapping_up or not self.monster_cards:
+            return False
+        if not all(card["defeated"] for card in self.monster_cards):
+            return False
+        self.wrapping_up = True
+        self.stack.clear()
+        self.side = 0
+        self.narrate(f"Every monster of round {self.round} is defeated.")
+        self.stack.extend(reversed([("draw_step", {"seat": 0}), ("new_round", {})]))
+        return True
+
+    # -- looking things up ----------------------------------------------------------------------
+    def heroes(self, side: int) -> list[dict]:
+        return [
+            u
+            for u in self.units.values()
+            if u["kind"] == "hero" and u["side"] == side and not u["defeated"]
+        ]
+
+    def enemies_of(self, side: int) -> list[dict]:
+        return [u for u in self.units.values() if u["side"] != side and not u["defeated"]]
+
+    def monster_units(self) -> list[dict]:
+        return [u for u in self.units.values() if u["kind"] == "enemy" and not u["defeated"]]
+
+    def active_card(self) -> dict | None:
+        return self.monster_cards[-1] if self.monster_cards else None
+
+    def is_night(self) -> bool:
+        cat = catalog()
+        return any(cat.monsters[c["id"]].night for c in self.monster_cards if not c["defeated"])
+
+    def owner_seat(self, unit: dict) -> int:
+        return unit["side"]
+
+    # -- working abilities and the numbers they change -----------------------------------------
+    def sources(self) -> list[tuple[str, dict | None]]:
+        """Every ability working right now, as (source id, the unit or effect it belongs to)."""
+        key = (self.turn, self._ver)
+        if key == self._cache_key:
+            return self._cache
+        self._by_hook = {}
+        cat = catalog()
+        found: list[tuple[str, dict | None]] = []
+        for effect in self.effects:
+            if effect["start"] <= self.turn <= effect["end"]:
+                found.append((effect["id"], effect))
+        for unit in self.units.values():
+            if unit["defeated"]:
+                continue
+            if unit["kind"] == "hero":
+                box = cat.damage[unit["dmg"]].box(unit["health"])
+                if box is not None and box.key and not box.burst:
+                    found.append((f"{unit['dmg']}/{box.key}", unit))
+            else:
+                for ability in unit["abilities"]:
+                    found.append((ability, unit))
+        active = self.active_card()
+        for card in self.monster_cards:
+            monster = cat.monsters[card["id"]]
+            working = not card["defeated"] and (card is active or monster.king)
+            for ability in monster.abilities:
+                if ability.progressive or (working and card.get("body") is None):
+                    found.append((f"{monster.id}/{ability.key}", card))
+        if self.challenge is not None:
+            ability = cat.challenges[self.challenge].ability
+            found.append((f"{self.challenge}/{ability.key}", None))
+        self._cache_key, self._cache = key, found
+        for name, table in HOOKS.items():
+            hits = [(table[sid], src) for sid, src in found if sid in table]
+            if hits:
+                self._by_hook[name] = hits
+        return found
+
+    def hooked(self, hook: str) -> list:
+        """The working sources' functions for one hook, as (function, source) pairs."""
+        key = self._cache_key
+        if key is None or key[1] != self._ver or key[0] != self.turn:
+            self.sources()
+        return self._by_hook.get(hook, ())
+
+    def touch(self) -> None:
+        """Note a change to which abilities are working (health boxes, defeats, effects)."""
+        self._ver += 1
+
+    def total(self, hook: str, *args) -> int:
+        result = 0
+        for function, source in self.hooked(hook):
+            result += function(self, source, *args)
+        return result
+
+    def any(self, hook: str, *args) -> bool:
+        return any(function(self, source, *args) for function, source in self.hooked(hook))
+
+    def collect(self, hook: str, *args) -> list:
+        found = []
+        for function, source in self.hooked(hook):
+            found.extend(function(self, source, *args))
+        return found
+
+    def emit(self, hook: str, *args) -> None:
+        """A triggered ability's moment: each working source with this hook schedules its steps."""
+        for function, source in list(self.hooked(hook)):
+            function(self, source, *args)
+
+    def armor(self, unit: dict) -> int:
+        return unit["armor"] + self.total("armor_bonus", unit)
+
+    def skill(self, unit: dict) -> int:
+        return unit["skill"] + self.total("skill_bonus", unit)
+
+    def weapons(self, unit: dict, kind: str | None = None) -> list[tuple[str, int]]:
+        """Printed weapons in printed order, then weapons gained from abilities."""
+        found = list(unit["weapons"]) + self.collect("extra_weapons", unit)
+        return [w for w in found if kind is None or w[0] == kind]
+
+    def weapon_bonus(self, attacker: dict, kind: str, target: dict | None) -> int:
+        return self.total("weapon_bonus", attacker, kind, target)
+
+    def reachable(self, attacker: dict, kind: str) -> list[dict]:
+        """The enemies a hero's weapon of this kind may attack."""
+        foes = self.enemies_of(attacker["side"])
+        if kind == "range":
+            return foes
+        if attacker["area"] != "near":
+            return []
+        if self.any("charging", attacker):
+            return foes
+        return [foe for foe in foes if foe["area"] == "near"]
+
+    def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
+        """The hero a monster weapon attacks after checking `suit`.
+
+        The hero of that class; a melee weapon whose hero is far passes on to the next class
+        alphabetically (Mender wraps to Champion) until it finds a near hero. A defeated class is
+        passed over the same way (our decision, see the rules notes).
+        """
+        by_class = {h["cls"]: h for h in self.heroes(0)}
+        charging = kind == "melee" and self.any("charging", attacker)
+        start = SUITS.index(suit)
+        target = None
+        for step_ in range(4):
+            hero = by_class.get(SUITS[(start + step_) % 4])
+            if hero is None:
+                continue
+            if kind == "range" or charging or hero["area"] == "near":
+                target = hero
+                break
+        if target is None:
+            return None
+        for uid in self.collect("redirect", attacker, kind, target):
+            new = self.units[uid]
+            if not new["defeated"] and (kind == "range" or charging or new["area"] == "near"):
+                return new
+        return target
+
+    def can_activate(self, hero: dict) -> bool:
+        return not hero["defeated"] and not hero["activated"]
+
+    # -- changing the table (called by steps and abilities) -------------------------------------
+    def add_effect(
+        self, effect_id: str, owner: str | None, next_turn: bool = False, **data
+    ) -> None:
+        """A temporary ability: this turn, or (``next_turn``) the whole of the next turn."""
+        start = self.turn + 1 if next_turn else self.turn
+        self.effects.append(
+            {
+                "id": effect_id,
+                "owner": owner,
+                "side": self.side,
+                "start": start,
+                "end": start,
+                **data,
+            }
+        )
+        self.touch()
+
+    def deal(self, uid: str, amount: int, why: str = "") -> None:
+        """Deal damage. Several points at once skip the boxes in between (only the last counts)."""
+        unit = self.units[uid]
+        if unit["defeated"] or amount <= 0:
+            return
+        health = unit["health"] - amount
+        self.narrate(f"{unit['name']} takes {amount} damage{why}.")
+        if health <= 0:
+            self.defeat(uid)
+            return
+        unit["health"] = health
+        self.touch()
+        if unit["kind"] == "hero":
+            self._arrive(unit)
+
+    def heal(self, uid: str, amount: int) -> None:
+        unit = self.units[uid]
+        if unit["defeated"] or amount <= 0:
+            return
+        health = min(unit["max"], unit["health"] + amount)
+        if health == unit["health"]:
+            return
+        self.narrate(f"{unit['name']} heals {health - unit['health']} (health {health}).")
+        unit["health"] = health
+        self.touch()
+        if unit["kind"] == "hero":
+            self._arrive(unit)
+
+    def exhaust(self, uid: str) -> None:
+        unit = self.units[uid]
+        if not unit["defeated"]:
+            unit["health"] = 1
+            self.touch()
+            self.narrate(f"{unit['name']} is exhausted (health 1).")
+
+    def _arrive(self, hero: dict) -> None:
+        box = catalog().damage[hero["dmg"]].box(hero["health"])
+        if box is not None and box.burst:
+            self.narrate(f"{hero['name']}'s box at health {hero['health']} bursts: {box.text}")
+            self.then("burst", uid=hero["uid"], key=box.key)
+
+    def defeat(self, uid: str) -> None:
+        unit = self.units[uid]
+        if unit["kind"] == "enemy" and self.any("prevent_defeat", unit):
+            return
+        unit["defeated"] = True
+        unit["health"] = 0
+        self.touch()
+        self.narrate(f"{unit['name']} is defeated.")
+        self.discard.extend(unit["attached"])
+        unit["attached"] = []
+        if unit.get("facedown"):
+            self.discard.append(unit["facedown"])
+            self.narrate(f"Its face-down card, the {unit['facedown']}, is discarded.")
+            unit["facedown"] = None
+        if unit["kind"] == "enemy":
+            card = self.monster_cards[unit["card_index"]]
+            if all(self.units[u]["defeated"] for u in card["units"]):
+                card["defeated"] = True
+                if card["id"] not in self.pile:
+                    self.pile.append(card["id"])
+                self.narrate(f"The {catalog().monsters[card['id']].name} card is defeated.")
+        else:
+            unit["zombie"] = False
+        self.emit("unit_defeated", unit)
+
+    def create_enemy(self, card_index: int, name: str, by_challenge: bool = False) -> None:
+        """Put a created enemy into play, shown by the top card of the deck face down."""
+        self.need_card(
+            "place_created",
+            hidden="all",
+            card_index=card_index,
+            name=name,
+            by_challenge=by_challenge,
+        )
+
+    def new_enemy(
+        self, card_index: int, name: str, stats, abilities, facedown=None, main=False
+    ) -> dict:
+        card = self.monster_cards[card_index]
+        self._next_uid += 1
+        uid = f"m{self._next_uid}-{name.lower().replace(' ', '-').replace(',', '')}"
+        unit = {
+            "uid": uid,
+            "kind": "enemy",
+            "card": card["id"],
+            "card_index": card_index,
+            "name": name,
+            "side": MONSTERS,
+            "area": stats.area,
+            "health": stats.health,
+            "max": stats.health,
+            "weapons": [(w.kind, w.value) for w in stats.weapons],
+            "armor": stats.armor,
+            "skill": stats.skill,
+            "abilities": list(abilities),
+            "facedown": facedown,
+            "attached": [],
+            "defeated": False,
+            "pos": self._new_pos(),
+            "zombie": False,
+        }
+        self.units[uid] = unit
+        card["units"].append(uid)
+        self.touch()
+        return unit
+
+    def discard_from_hand(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+
+    def move(self, uid: str) -> None:
+        hero = self.units[uid]
+        hero["area"] = "far" if hero["area"] == "near" else "near"
+        hero["pos"] = self._new_pos()
+        self.narrate(f"{hero['name']} moves {hero['area']}.")
+
+    # -- abilities' building blocks (they schedule steps) ---------------------------------------
+    def attack(self, uid: str, kind: str, each: bool = False) -> None:
+        """Schedule a melee or range attack: each weapon of that kind in turn."""
+        hero = self.units[uid]
+        weapons = self.weapons(hero, kind)
+        self.attack_log[uid] = [len(weapons), 0]
+        for index, (weapon_kind, value) in enumerate(weapons):
+            self.then("hero_weapon", uid=uid, kind=weapon_kind, value=value, index=index, each=each)
+
+    def choose_attack(self, uid: str, each: bool = False) -> None:
+        """Let the player pick melee or range (only kinds the hero has and can use)."""
+        hero = self.units[uid]
+        kinds = [k for k in ("melee", "range") if self.weapons(hero, k) and self.reachable(hero, k)]
+        if kinds:
+            self.ask(
+                hero["side"],
+                "attack kind",
+                [("attack kind", k) for k in kinds] + [("pass",)],
+                "attack_kind_chosen",
+                uid=uid,
+                each=each,
+            )
+
+    def skill_check(self, uid: str, target: int, success: str, **args) -> None:
+        self.then("skill_check_start", uid=uid, target=target, success=success, args=args)
+
+    def choose_enemy(self, seat: int, resume: str, **args) -> None:
+        foes = self.enemies_of(seat)
+        if foes:
+            self.ask(seat, "choose enemy", [("enemy", f["uid"]) for f in foes], resume, **args)
+
+    def choose_hero(self, seat: int, resume: str, exclude: str | None = None, **args) -> None:
+        heroes = [h for h in self.heroes(seat) if h["uid"] != exclude]
+        if heroes:
+            self.ask(seat, "choose hero", [("hero", h["uid"]) for h in heroes], resume, **args)
+
+    def draw_cards(self, seat: int, n: int) -> None:
+        for _ in range(n):
+            self.then("draw_one", seat=seat)
+
+    # -- views ----------------------------------------------------------------------------------
+    def hand_limit(self, seat: int) -> int:
+        reduction = self.total("hand_size", seat)
+        return max(3, HAND_SIZE + reduction) if reduction < 0 else HAND_SIZE + reduction
+
+    def all_card_places(self) -> list[str]:
+        """Every arsenal card's current place, for the 32-card conservation invariant."""
+        found = list(self.deck) + list(self.deck_top) + list(self.discard)
+        for hand in self.hands:
+            found += hand
+        for unit in self.units.values():
+            found += unit["attached"]
+            if unit.get("facedown"):
+                found.append(unit["facedown"])
+        found += [token["card"] for token in self.tokens]
+        return found
+
+    def unit_view(self, unit: dict, seat: int) -> dict:
+        signature = (
+            self.turn,
+            self._ver,
+            unit["health"],
+            unit["area"],
+            unit.get("activated"),
+            unit.get("skip"),
+            unit["zombie"],
+            len(unit["attached"]),
+            unit["defeated"],
+        )
+        cached = self._views.get(unit["uid"])
+        if cached is not None and cached[0] == signature:
+            return dict(cached[1])
+        view = {
+            "uid": unit["uid"],
+            "kind": unit["kind"],
+            "name": unit["name"],
+            "card": unit["card"],
+            "side": unit["side"],
+            "area": unit["area"],
+            "health": unit["health"],
+            "armor": self.armor(unit),
+            "weapons": [list(w) for w in self.weapons(unit)],
+            "attached": list(unit["attached"]),
+        }
+        if unit["kind"] == "hero":
+            view.update(
+                cls=unit["cls"],
+                activated=unit["activated"],
+                zombie=unit["zombie"],
+                skip=unit["skip"],
+                dmg=unit["dmg"],
+                skill=self.skill(unit),
+                weapon_bonus={k: self.weapon_bonus(unit, k, None) for k in ("melee", "range")},
+            )
+        else:
+            view.update(facedown=unit.get("facedown") is not None, skill=unit["skill"])
+        self._views[unit["uid"]] = (signature, view)
+        return dict(view)
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see: their hand, every public pile and unit, never the deck's cards
+        nor face-down cards (nor, in the duel, the other hand)."""
+        prompt = self.prompt
+        return {
+            "mode": "solo" if self.players == 1 else "duel",
+            "seat": player,
+            "turn": self.turn,
+            "side": self.side,
+            "round": self.round,
+            "hand": sorted(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck) + len(self.deck_top),
+            "discard": list(self.discard),
+            "focus": self.focus[player],
+            "units": [self.unit_view(u, player) for u in self.units.values() if not u["defeated"]],
+            "tokens": len(self.tokens),
+            "pile": list(self.pile),
+            "monster_deck_size": len(self.monster_deck),
+            "effects": sorted(
+                {e["id"] for e in self.effects if e["start"] <= self.turn <= e["end"]}
+            ),
+            "prompt": None
+            if prompt is None
+            else {"kind": prompt["kind"], "seat": prompt["seat"], **_public_args(prompt["args"])},
+            "night": self.is_night() if self.players == 1 else False,
+            "seed": self.seed,
+            "config": self.config,
+            "public_history": list(self.public_history)
+            if player == 0 and self.players == 1
+            else None,
+        }
+
+    def summary(self) -> dict:
+        return {
+            "rounds": self.round,
+            "hero_turns": self.hero_turns,
+            "heroes_left": len(self.heroes(0)),
+            "won": bool(self.result and self.result[0] > 0),
+            "monsters_defeated": sum(c["defeated"] for c in self.monster_cards),
+        }
+
+    def action_to_string(self, action) -> str:
+        return describe(self, action)
+
+    def why_illegal(self, action) -> str:
+        if self.result is not None:
+            return "the game is over"
+        if self.chance is not None:
+            if self.chance["kind"] == "monster":
+                return f"the next monster card comes from {self._chance_actions()}, not {action!r}"
+            return f"the game is waiting for a card from the deck, and {action!r} is not in it"
+        kind = self.prompt["kind"]
+        seat = self.prompt["seat"]
+        if isinstance(action, tuple) and action and action[0] == "ability" and len(action) == 4:
+            hero = self.units.get(action[1])
+            if hero is not None and hero["activated"]:
+                return f"{hero['name']} has already been activated this turn"
+            if hero is not None and action[3] not in self.hands[seat]:
+                return f"{action[3]} is not in your hand"
+            if hero is not None:
+                try:
+                    ability = catalog().heroes[hero["card"]].ability(action[2])
+                except KeyError:
+                    return f"{hero['name']} has no ability {action[2]!r}"
+                if not ability.accepts(value_of(action[3])):
+                    return (
+                        f"{ability.name} needs a card from {ability.low} to {ability.high}, "
+                        f"not a {value_of(action[3])}"
+                    )
+        return f"player {seat + 1} is asked for a {kind} decision; {action!r} is not one of its choices"
+
+    def __repr__(self) -> str:
+        return (
+            f"ToTheDeathState(players={self.players}, turn={self.turn}, round={self.round}, "
+            f"hand={sorted(self.hands[0])}, deck={len(self.deck) + len(self.deck_top)})"
+        )
+
+    def _repr_html_(self) -> str:
+        from toolkit.to_the_death.view import board_html
+
+        return board_html(self, 0)
+
+
+_SHARES: dict[int, tuple[Fraction, tuple[int, list[int]]]] = {}
+
+
+def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
+    """Each card equally likely, with the sampling table filled in (it only depends on the count)."""
+    n = len(cards)
+    if n not in _SHARES:
+        _SHARES[n] = (Fraction(1, n), (n, list(range(1, n + 1))))
+    share, table = _SHARES[n]
+    outcomes = ChanceOutcomes((card, share) for card in cards)
+    outcomes.__dict__["table"] = table
+    return outcomes
+
+
+def _public_args(args: dict) -> dict:
+    return {k: v for k, v in args.items() if isinstance(v, str | int | bool) and k != "card"}
+
+
+def describe(game: ToTheDeathState, action) -> str:
+    """A short sentence for an action, for logs and the widget's buttons."""
+    if isinstance(action, str):
+        return f"card {action}" if ":" in action else f"monster {action}"
+    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
+    head = action[0]
+    if head == "attack":
+        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
+    if head == "rest":
+        return f"{name(action[1])}: rest (discard {action[2]})"
+    if head == "ability":
+        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
+        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
+    if head == "feat":
+        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
+    if head in ("charge", "move"):
+        return f"{head} {name(action[1])} (discard {action[2]})"
+    if head in ("focus", "reset", "search"):
+        return f"{head} (discard {action[1]})"
+    if head in ("target", "enemy", "hero"):
+        return f"{head}: {name(action[1])}"
+    if head == "block":
+        return f"block with {action[1]}"
+    return " ".join(str(part) for part in action)
+
+
+# -- turn structure -------------------------------------------------------------------------------
+def _begin_duel(game: ToTheDeathState) -> None:
+    game.draw_cards(0, 3)
+    game.draw_cards(1, HAND_SIZE)
+    game.then("hero_turn", side=0)
+
+
+@step
+def new_round(game: ToTheDeathState) -> None:
+    game.wrapping_up = False
+    if game.round >= 5:
+        raise RuntimeError("no monster left for a new round")
+    game.round += 1
+    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": {}}
+
+
+@step
+def monster_revealed(game: ToTheDeathState, card: str) -> None:
+    monster = catalog().monsters[card]
+    index = len(game.monster_cards)
+    entry = {"id": card, "index": index, "units": [], "defeated": False, "turns": 0, "body": None}
+    game.touch()
+    game.monster_cards.append(entry)
+    if card not in game.pile:
+        game.pile.append(card)
+    game.narrate(f"Round {game.round}: the {monster.name} comes into play.")
+    if monster.health is not None:
+        abilities = [f"{card}/{a.key}" for a in monster.abilities if not a.progressive]
+        unit = game.new_enemy(index, monster.name, monster, abilities, main=True)
+        entry["body"] = unit["uid"]
+    game.then("enemy_turn")
+
+
+@step
+def enemy_turn(game: ToTheDeathState) -> None:
+    game.turn += 1
+    game.side = MONSTERS
+    game.narrate(f"-- Enemy turn {game.turn} --")
+    game.then("enemy_begin")
+    game.then("enemy_main")
+    game.then("enemy_end")
+    game.then("hero_turn", side=0)
+
+
+@step
+def enemy_begin(game: ToTheDeathState) -> None:
+    game.emit("enemy_turn_begin")
+
+
+@step
+def enemy_main(game: ToTheDeathState) -> None:
+    for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
+        game.then("enemy_attack", uid=unit["uid"])
+
+
+@step
+def enemy_attack(game: ToTheDeathState, uid: str) -> None:
+    unit = game.units[uid]
+    if unit["defeated"]:
+        return
+    weapons = game.weapons(unit)
+    game.attack_log[uid] = [len(weapons), 0]
+    for kind, value in weapons:
+        game.then("enemy_weapon", uid=uid, kind=kind, value=value)
+    game.then("enemy_attack_done", uid=uid)
+
+
+@step
+def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
+    game.emit("enemy_attacked", game.units[uid])
+
+
+@step
+def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
+    if game.units[uid]["defeated"] or not game.heroes(0):
+        return
+    game.need_card("enemy_check", uid=uid, kind=kind, value=value)
+
+
+@step
+def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int) -> None:
+    attacker = game.units[uid]
+    if card is None:
+        game.narrate(f"{attacker['name']}'s {kind} weapon has no card to check.")
+        return
+    game.discard.append(card)
+    target = game.enemy_target(attacker, kind, suit_of(card))
+    if target is None:
+        game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
+        return
+    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
+    armor = game.armor(target)
+    if total < armor:
+        game.narrate(
+            f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+            f"{target['name']}'s armor {armor}, a miss."
+        )
+        return
+    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
+    game.narrate(
+        f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+        f"{target['name']}'s armor {armor}, a hit for {damage}."
+    )
+    blockers = []
+    if not game.any("unblockable", attacker):
+        blockers = [("block", c) for c in sorted(game.hands[0]) if value_of(c) == value_of(card)]
+    options = blockers + [("take",)]
+    game.ask(
+        0,
+        "block",
+        options,
+        "weapon_lands",
+        attacker=uid,
+        target=target["uid"],
+        kind=kind,
+        damage=damage,
+    )
+
+
+@step
+def weapon_lands(
+    game: ToTheDeathState, choice, attacker: str, target: str, kind: str, damage: int
+) -> None:
+    """A hit, after the defending player chose to block or not."""
+    defender = game.units[target]
+    if choice[0] == "block":
+        game.discard_from_hand(defender["side"], choice[1])
+        game.narrate(f"Blocked with the {choice[1]}.")
+        return
+    game.deal(target, damage)
+    game.attack_log.setdefault(attacker, [0, 0])[1] += 1
+    game.emit("weapon_damaged", game.units[attacker], defender, kind)
+
+
+@step
+def enemy_end(game: ToTheDeathState) -> None:
+    game.emit("enemy_turn_end")
+    for card in game.monster_cards:
+        card["turns"] += 1
+    game.effects = [e for e in game.effects if e["end"] > game.turn]
+    game.touch()
+
+
+@step
+def hero_turn(game: ToTheDeathState, side: int) -> None:
+    if game.hero_turns >= game.max_turns:
+        game.result = [0.0] * game.players
+        game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
+        return
+    game.turn += 1
+    game.hero_turns += 1
+    game.side = side
+    who = "" if game.players == 1 else f" (player {side + 1})"
+    game.narrate(f"-- Hero turn {game.turn}{who} --")
+    for hero in game.heroes(side):
+        hero["activated"] = hero["skip"]
+        if hero["skip"]:
+            game.narrate(f"{hero['name']} skips its activation this turn.")
+        hero["skip"] = False
+        hero["acted"] = False
+    game.focus[side] = 0
+    game.then("main", side=side)
+    game.then("draw_step", seat=side)
+    game.then("hero_end", side=side)
+    if game.players == 1:
+        game.then("enemy_turn")
+    else:
+        game.then("hero_turn", side=1 - side)
+
+
+@step
+def hero_end(game: ToTheDeathState, side: int) -> None:
+    game.emit("hero_turn_end", side)
+    game.focus[side] = 0
+    game.effects = [e for e in game.effects if e["end"] > game.turn]
+    game.touch()
+
+
+@step
+def draw_step(game: ToTheDeathState, seat: int) -> None:
+    """Discard any number of cards (one decision: which ones), then fill the hand."""
+    hand = sorted(game.hands[seat])
+    options = [("discard", *subset) for subset in _subsets(hand)]
+    game.prompt = {
+        "seat": seat,
+        "kind": "draw step",
+        "options": options,
+        "resume": "draw_choice",
+        "args": {"seat": seat},
+    }
+
+
+def _subsets(cards: list[str]) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = [()]
+    for card in cards:
+        found += [subset + (card,) for subset in found]
+    return sorted(found, key=lambda subset: (len(subset), subset))
+
+
+@step
+def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
+    for card in choice[1:]:
+        game.discard_from_hand(seat, card)
+    if len(choice) > 1:
+        game.narrate(f"Draw step: discard {', '.join(choice[1:])}.")
+    missing = game.hand_limit(seat) - len(game.hands[seat])
+    game.draw_cards(seat, max(0, missing))
+
+
+@step
+def draw_one(game: ToTheDeathState, seat: int) -> None:
+    hidden = "all" if game.players == 2 else None
+    game.need_card("card_drawn", hidden=hidden, seat=seat)
+
+
+@step
+def card_drawn(game: ToTheDeathState, card: str | None, seat: int) -> None:
+    if card is not None:
+        game.hands[seat].append(card)
+
+
+# -- the main step: hero and player abilities ----------------------------------------------------
+@step
+def main(game: ToTheDeathState, side: int) -> None:
+    game.prompt = {
+        "seat": side,
+        "kind": "main",
+        "options": main_options(game, side),
+        "resume": "main_choice",
+        "args": {"side": side},
+    }
+
+
+def main_options(game: ToTheDeathState, side: int) -> list:
+    hand = sorted(game.hands[side])
+    values = [(c, value_of(c)) for c in hand]
+    heroes = game.heroes(side)
+    options: list = []
+    heroes_catalog = catalog().heroes
+    for hero in heroes:
+        if hero["activated"]:
+            continue
+        uid = hero["uid"]
+        usable = [c for c, v in values if v == 0] if hero["zombie"] else hand
+        for kind in ("melee", "range"):
+            if game.weapons(hero, kind) and game.reachable(hero, kind):
+                options += [("attack", uid, kind, c) for c in usable]
+        options += [("rest", uid, c) for c in usable]
+        for ability in heroes_catalog[hero["card"]].abilities:
+            low, high = ability.low, ability.high
+            options += [
+                ("ability", uid, ability.key, c)
+                for c, v in values
+                if (v == 0 if hero["zombie"] else low <= v <= high)
+            ]
+        if len(usable) >= 3:
+            options += feat_options(game, hero, usable)
+    for hero in heroes:
+        options += [("move", hero["uid"], c) for c in hand]
+        if hero["area"] == "near":
+            options += [("charge", hero["uid"], c) for c in hand]
+    for name in ("focus", "reset", "search"):
+        options += [(name, c) for c in hand]
+    options.append(("end",))
+    return options
+
+
+def feat_options(game: ToTheDeathState, hero: dict, usable: list[str]) -> list:
+    by_value: dict[int, list[str]] = {}
+    for card in usable:
+        by_value.setdefault(value_of(card), []).append(card)
+    options = []
+    abilities = catalog().heroes[hero["card"]].abilities
+    for value, cards in by_value.items():
+        if len(cards) < 3:
+            continue
+        keys = ["rest"] + [
+            f"attack:{k}"
+            for k in ("melee", "range")
+            if game.weapons(hero, k) and game.reachable(hero, k)
+        ]
+        keys += [a.key for a in abilities if a.accepts(value) or hero["zombie"]]
+        for trio in _triples(cards):
+            options += [("feat", hero["uid"], key, *trio) for key in keys]
+    return options
+
+
+def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
+    return [
+        (a, b, c)
+        for i, a in enumerate(cards)
+        for j, b in enumerate(cards[i + 1 :], i + 1)
+        for c in cards[j + 1 :]
+    ]
+
+
+@step
+def main_choice(game: ToTheDeathState, choice, side: int) -> None:
+    head = choice[0]
+    if head == "end":
+        return
+    _carry_out(game, choice, side)
+    game.then("main", side=side)  # back to the main step once this choice has resolved
+
+
+def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
+    head = choice[0]
+    if head in ("attack", "rest", "ability", "feat"):
+        hero = game.units[choice[1]]
+        cards = list(choice[3:]) if head in ("ability", "feat") else [choice[-1]]
+        for card in cards:
+            game.discard_from_hand(side, card)
+        hero["activated"] = True
+        hero["acted"] = True
+        key = {"attack": f"attack:{choice[2] if head == 'attack' else ''}", "rest": "rest"}.get(
+            head, choice[2]
+        )
+        times = 2 if head == "feat" else 1
+        game.narrate(f"{describe(game, choice)}.")
+        game.emit("ability_activated", hero, head, cards)
+        for _ in range(times):
+            game.then("resolve_ability", uid=hero["uid"], key=key)
+        return
+    card = choice[-1]
+    game.discard_from_hand(side, card)
+    game.narrate(f"{describe(game, choice)}.")
+    if head == "move":
+        game.move(choice[1])
+    elif head == "charge":
+        game.add_effect("charge", choice[1])
+    elif head == "focus":
+        game.focus[side] += 1
+    elif head == "reset":
+        game.deck += game.deck_top + game.discard
+        game.deck_top, game.discard = [], []
+    elif head == "search":
+        game.then("search_deck", seat=side)
+
+
+@step
+def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
+    hero = game.units[uid]
+    if hero["defeated"]:
+        return
+    if key.startswith("attack:"):
+        game.attack(uid, key.split(":")[1])
+    elif key == "rest":
+        game.heal(uid, 1)
+    else:
+        EFFECTS[f"{hero['card']}/{key}"](game, uid)
+
+
+@step
+def search_deck(game: ToTheDeathState, seat: int) -> None:
+    if not game.deck and not game.deck_top:
+        game.deck, game.discard = game.discard, []
+    game.deck += game.deck_top
+    game.deck_top = []
+    options = [("take", c) for c in sorted(game.deck)]
+    if options:
+        game.ask(seat, "search", options, "searched", seat=seat)
+
+
+@step
+def searched(game: ToTheDeathState, choice, seat: int) -> None:
+    game.deck.remove(choice[1])
+    game.hands[seat].append(choice[1])
+    game.narrate("A card is taken from the deck, which is then shuffled.")
+
+
+@step
+def burst(game: ToTheDeathState, uid: str, key: str) -> None:
+    hero = game.units[uid]
+    if not hero["defeated"]:
+        EFFECTS[f"{hero['dmg']}/{key}"](game, uid)
+
+
+@step
+def attack_kind_chosen(game: ToTheDeathState, choice, uid: str, each: bool) -> None:
+    if choice[0] == "attack kind" and not game.units[uid]["defeated"]:
+        game.attack(uid, choice[1], each=each)
+
+
+# -- a hero weapon ---------------------------------------------------------------------------
+@step
+def hero_weapon(
+    game: ToTheDeathState, uid: str, kind: str, value: int, index: int, each: bool
+) -> None:
+    hero = game.units[uid]
+    if hero["defeated"]:
+        return
+    targets = game.reachable(hero, kind)
+    if not targets:
+        return
+    if each:
+        for target in targets:
+            game.then("hero_strike", uid=uid, kind=kind, value=value, target=target["uid"])
+        return
+    options = [("target", t["uid"]) for t in targets]
+    options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
+    game.ask(
+        hero["side"], "target", options, "hero_target", uid=uid, kind=kind, value=value, index=index
+    )
+
+
+@step
+def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, index: int) -> None:
+    side = game.units[uid]["side"]
+    if choice[0] == "focus":
+        game.discard_from_hand(side, choice[1])
+        game.focus[side] += 1
+        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
+        game.then("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
+        return
+    game.then("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
+
+
+@step
+def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: str) -> None:
+    if game.units[uid]["defeated"] or game.units[target]["defeated"]:
+        return
+    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=target)
+
+
+@step
+def hero_check(
+    game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int, target: str
+) -> None:
+    hero, foe = game.units[uid], game.units[target]
+    if card is None:
+        return
+    focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
+    total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
+    if game.any("keep_check", hero, card):
+        game.hands[hero["side"]].append(card)
+        game.narrate(f"The {card} goes to the hand.")
+    else:
+        game.discard.append(card)
+    armor = game.armor(foe)
+    what = f"{hero['name']}'s {kind} weapon checks {card}: {total} against {foe['name']}'s armor {armor}"
+    if total < armor:
+        game.narrate(what + ", a miss.")
+        return
+    if game.any("weapon_immune", foe):
+        game.narrate(what + f", but weapons cannot damage {foe['name']} now.")
+        return
+    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
+    game.narrate(what + f", a hit for {damage}.")
+    blockers = []
+    if foe["kind"] == "hero" and not game.any("unblockable", hero):
+        blockers = [
+            ("block", c) for c in sorted(game.hands[foe["side"]]) if value_of(c) == value_of(card)
+        ]
+    game.ask(
+        foe["side"],
+        "block",
+        blockers + [("take",)],
+        "weapon_lands",
+        attacker=uid,
+        target=target,
+        kind=kind,
+        damage=damage,
+    )
+
+
+# -- skill checks and created enemies --------------------------------------------------------
+@step
+def skill_check_start(
+    game: ToTheDeathState, uid: str, target: int, success: str, args: dict
+) -> None:
+    if game.units[uid]["defeated"]:
+        return
+    game.need_card("skill_check_card", uid=uid, target=target, success=success, args=args)
+
+
+@step
+def skill_check_card(
+    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: dict
+) -> None:
+    unit = game.units[uid]
+    if card is None:
+        return
+    game.discard.append(card)
+    focus = 0
+    if unit["kind"] == "hero":
+        focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
+    total = game.skill(unit) + value_of(card) + focus + game.total("skill_check_bonus", unit)
+    passed = total >= target
+    game.narrate(
+        f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
+        f"{'a success' if passed else 'a failure'}."
+    )
+    game.then(success, uid=uid, passed=passed, **args)
+
+
+@step
+def place_created(
+    game: ToTheDeathState, card: str | None, card_index: int, name: str, by_challenge: bool
+) -> None:
+    monster = catalog().monsters[game.monster_cards[card_index]["id"]]
+    stats = monster.created(name)
+    abilities = [f"{monster.id}/{a.key}" for a in stats.abilities]
+    unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
+    game.narrate(f"A {name} comes into play (shown by a face-down card).")
+    game.emit("enemy_created", unit, by_challenge)
