@@ -1,0 +1,391 @@
+"""And That's How I Died in a notebook: the standard game (you against 1-4 bots, or hot-seat) and
+the storytelling variant as a guided mode.
+
+Both widgets are thin views. Every rule lives in :class:`~toolkit.how_i_died.rules.HowIDiedState`
+and :class:`~toolkit.how_i_died.story.StoryState`; every number in the odds panel comes from
+:mod:`toolkit.how_i_died.odds`. A widget asks the state what is legal, shows one button per legal
+choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedGame.click` does
+what a button does, so a test can drive the same game in Python beside the browser.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as widgets
+
+from toolkit.dist import as_fraction_string
+from toolkit.how_i_died.achievements import ACHIEVEMENTS
+from toolkit.how_i_died.bots import BOTS
+from toolkit.how_i_died.cards import (
+    CARDS,
+    DEATH_AT,
+    adventure_damage,
+    adventure_glory,
+    is_legendary,
+)
+from toolkit.how_i_died.effects import EFFECTS
+from toolkit.how_i_died.odds import legendary_chance_now, turns_until_death
+from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.story import StoryState
+from toolkit.html import percent
+from toolkit.simulate import sample_outcome
+
+BANNER_COLOUR = {"red": "#c0392b", "blue": "#2e6fba", "green": "#2a9d55", "purple": "#8e44ad",
+                 "yellow": "#d4a017"}
+WORDS = {"skip": "skip the effect", "draw": "draw two cards", "look": "look at the top three",
+         "redeal": "lay out a new Pool", "redraw": "draw a new hand"}
+NEW_GAME = "New game"
+
+
+def card_html(card: str, note: str = "") -> str:
+    data = CARDS[card]
+    colour = BANNER_COLOUR[data.banner]
+    damage = f" · {data.damage}☠" if data.damage else ""
+    effect = " ✦" if data.effect else ""
+    title = escape(EFFECTS[data.effect].summary) if data.effect else ""
+    return (
+        f'<span class="hid-card" title="{title}" style="display:inline-block;margin:1px;'
+        f'padding:2px 5px;border:2px solid {colour};border-left-width:8px;border-radius:4px;'
+        f'font-size:12px"><b>{escape(data.name)}</b> {data.type} · {data.glory}★{damage}{effect}'
+        f'{escape(note)}</span>'
+    )
+
+
+def fraction_and_percent(p) -> str:
+    return f"{as_fraction_string(p)} ({percent(p)})"
+
+
+class HowIDiedGame(widgets.VBox):
+    """Play the standard game. `humans` are the seats people play (all of them for hot-seat);
+    every other seat is a bot of kind `bots`."""
+
+    def __init__(self, seed: int = 0, players: int = 4, humans=(0,), bots: str = "glory-greedy"):
+        super().__init__()
+        if bots not in BOTS:
+            raise ValueError(f"unknown bot {bots!r} (choose from {', '.join(BOTS)})")
+        self.players, self.humans, self.bot_kind = players, tuple(humans), bots
+        self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=10**9,
+                                                 description="seed", layout={"width": "160px"})
+        self.new_game_button = widgets.Button(description=NEW_GAME)
+        self.new_game_button.on_click(lambda _: self.new_game(self.seed_input.value))
+        self.table = widgets.HTML().add_class("hid-table")
+        self.prompt = widgets.HTML().add_class("hid-prompt")
+        self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
+        self.odds_panel = widgets.HTML().add_class("hid-odds")
+        self.log_view = widgets.HTML().add_class("hid-log")
+        self.children = [
+            widgets.HBox([self.seed_input, self.new_game_button]),
+            self.table, self.prompt, self.actions, self.odds_panel, self.log_view,
+        ]
+        self.add_class("hid-game")
+        self.new_game(seed)
+
+    def __repr__(self) -> str:
+        state = self.state
+        return (f"HowIDiedGame({state.players} players, humans {list(self.humans)}, "
+                f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})")
+
+    # -- driving the game -----------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:
+        self.state = HowIDiedState(seed=seed, players=self.players)
+        self.bots = {seat: BOTS[self.bot_kind](seed * 101 + seat)
+                     for seat in range(self.players) if seat not in self.humans}
+        self.chance = random.Random(f"chance-{seed}")
+        self.narration = [f"A new game: {self.players} players, seed {seed}."]
+        self._advance()
+        self._render()
+
+    def buttons(self) -> dict[str, object]:
+        """The current choice: button description -> action (empty while no human is to act)."""
+        state = self.state
+        if state.is_terminal() or state.current_player() not in self.humans:
+            return {}
+        return {self.describe(action): action for action in state.legal_actions()}
+
+    def click(self, description: str) -> None:
+        """Do what the button with this description does."""
+        action = self.buttons()[description]
+        self._apply(action)
+        self._advance()
+        self._render()
+
+    def _advance(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player() not in self.humans:
+            if state.is_chance_node():
+                self._apply(sample_outcome(state.chance_outcomes(), self.chance))
+            else:
+                seat = state.current_player()
+                self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+
+    def _apply(self, action) -> None:
+        state = self.state
+        seat, dead_before = state.seat, len(state.death_order)
+        if state.is_chance_node():
+            state.apply(action)
+            self.narration.append(f"A tie, settled by rock-paper-scissors: "
+                                  f"{self._name(action[1])} wins.")
+            return
+        line = f"{self._name(seat)}: {self.describe(action)}"
+        if state.phase == "effect":
+            line = f"{self._name(seat)}, effect of {CARDS[state.pending[0]].name}: " \
+                   f"{self.describe(action)}"
+        adventures = len(state.adventures[seat])
+        state.apply(action)
+        if len(state.adventures[seat]) > adventures:
+            adventure = state.adventures[seat][-1]
+            names = " → ".join(CARDS[c].name for c in adventure)
+            legend = ", Legendary!" if is_legendary(adventure) else ""
+            line += (f". Once, I… {names} ({adventure_glory(adventure)} glory, "
+                     f"{adventure_damage(adventure)} damage{legend})")
+        if len(state.death_order) > dead_before:
+            line += f". …and that's how I died! ({state.damage(seat)} damage)"
+            if state.claimed[seat]:
+                line += f" Claims {ACHIEVEMENTS[state.claimed[seat]].name}."
+        self.narration.append(line)
+        if state.is_terminal():
+            scores = ", ".join(f"{self._name(s)} {g}" for s, g in enumerate(state.scores()))
+            self.narration.append(f"Game over. {scores}. {self._name(state.winner)} wins.")
+
+    # -- words ----------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        who = "you" if self.humans == (seat,) else ("bot" if seat in self.bots else "")
+        return f"Player {seat + 1}" + (f" ({who})" if who else "")
+
+    def describe(self, action) -> str:
+        state = self.state
+        if isinstance(action, int):
+            return f"player {action + 1}"
+        if action in WORDS:
+            return WORDS[action]
+        if state.phase == "claim":
+            return f"claim {ACHIEVEMENTS[action].name} ({ACHIEVEMENTS[action].glory})"
+        return f"{CARDS[action].name} ({self._where(action)})"
+
+    def _where(self, card: str) -> str:
+        state = self.state
+        if card in state.pool:
+            return "Pool"
+        for seat, hand in enumerate(state.hands):
+            if card in hand:
+                return "your hand" if seat == state.seat else f"player {seat + 1}'s hand"
+        for seat, adventures in enumerate(state.adventures):
+            if any(card in adventure for adventure in adventures):
+                return "yours" if seat == state.seat else f"player {seat + 1}"
+        if card in state.deck.discards:
+            return "discard pile"
+        return "deck"
+
+    def prompt_text(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return "The game is over."
+        seat = state.current_player()
+        if seat not in self.humans:
+            return "The bots are thinking."
+        if state.phase == "build":
+            kind = TYPE_WORD[len(state.building)]
+            so_far = " → ".join(CARDS[c].name for c in state.building)
+            return (f"{self._name(seat)}: play {kind} from your hand or the Pool"
+                    + (f" (so far: {so_far})" if so_far else "") + ".")
+        if state.phase == "effect":
+            effect = state.effect()
+            step = len(state.picks) + 1
+            return (f"{self._name(seat)}: effect of {CARDS[state.pending[0]].name}: "
+                    f"{effect.summary} (choice {step} of {effect.steps})")
+        return f"{self._name(seat)}: you died. Claim one achievement you qualify for."
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _render(self) -> None:
+        self.table.value = self.table_html()
+        self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
+        buttons = []
+        for description in self.buttons():
+            button = widgets.Button(description=description, layout={"width": "auto"})
+            button.on_click(lambda _, d=description: self.click(d))
+            buttons.append(button)
+        self.actions.children = buttons
+        self.odds_panel.value = self.odds_html()
+        self.log_view.value = "".join(f'<div class="hid-log-line">{escape(line)}</div>'
+                                 for line in self.narration[-12:])
+
+    def viewer(self) -> int:
+        """Whose hand is shown: the human to act (hot-seat), or the one human."""
+        state = self.state
+        if not state.is_terminal() and state.current_player() in self.humans:
+            return state.current_player()
+        return self.humans[0] if self.humans else 0
+
+    def table_html(self) -> str:
+        state = self.state
+        rows = []
+        for seat in range(state.players):
+            status = "alive" if state.alive[seat] else "dead"
+            achievement = state.claimed[seat]
+            adventures = "<br>".join(
+                "".join(card_html(c) for c in adventure)
+                + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
+                for adventure in state.adventures[seat]
+            ) or "<i>no adventure yet</i>"
+            extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
+            rows.append(
+                f"<tr><td><b>{escape(self._name(seat))}</b><br>{status}<br>"
+                f"damage {state.damage(seat)}/{DEATH_AT}<br>glory {state.glory(seat)}{extra}</td>"
+                f"<td>{adventures}</td></tr>"
+            )
+        viewer = self.viewer()
+        hand = "".join(card_html(c) for c in state.hands[viewer]) or "<i>empty</i>"
+        pool = "".join(card_html(c) for c in state.pool)
+        shown = ", ".join(f"{ACHIEVEMENTS[a].name} ({ACHIEVEMENTS[a].glory}): "
+                          f"{ACHIEVEMENT_WORDS[ACHIEVEMENTS[a].requirement](ACHIEVEMENTS[a])}"
+                          for a in state.shown) or "none left"
+        return (
+            f'<table class="hid-players">{"".join(rows)}</table>'
+            f'<div class="hid-pool"><b>Pool:</b> {pool}</div>'
+            f'<div class="hid-hand"><b>Hand of player {viewer + 1}:</b> {hand}</div>'
+            f'<div class="hid-achievements"><b>Achievements:</b> {escape(shown)}</div>'
+            f"<div>Deck {len(state.deck)} · discard pile {len(state.deck.discards)}</div>"
+        )
+
+    def odds_html(self) -> str:
+        state = self.state
+        seat = self.viewer()
+        if state.is_terminal() or not state.alive[seat]:
+            return ""
+        lines = []
+        if state.phase == "build" and not state.building and state.seat == seat:
+            lines.append("P(a Legendary Adventure can be built now) = "
+                         + fraction_and_percent(legendary_chance_now(state, seat)))
+        room = DEATH_AT - state.damage(seat)
+        if room > 0:
+            means = ", ".join(f"{strategy} {float(turns_until_death(room, strategy).mean()):.2f}"
+                              for strategy in ("reckless", "random", "survivor"))
+            lines.append(f"{room} damage to go: expected adventures until death: {means}")
+        else:
+            lines.append("15 damage or more: this turn's pulse check will be your last")
+        return "<b>Odds</b><br>" + "<br>".join(escape(line) for line in lines)
+
+
+TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")
+ACHIEVEMENT_WORDS = {
+    "first_to_die": lambda a: "die first",
+    "last_to_die": lambda a: "die last",
+    "legendary_adventures": lambda a: f"{a.threshold}+ Legendary Adventures",
+    "all_banners": lambda a: "every banner colour in your adventures",
+    "effects_applied": lambda a: f"apply {a.threshold}+ effects",
+    "exact_damage": lambda a: f"die with exactly {a.threshold} damage",
+    "damage_at_least": lambda a: f"die with {a.threshold}+ damage",
+    "adventures_at_least": lambda a: f"{a.threshold}+ adventures",
+    "hand_at_least": lambda a: f"{a.threshold}+ cards in hand when you die",
+}
+
+
+class StoryGame(widgets.VBox):
+    """The storytelling variant, guided step by step for people at one screen (hot-seat).
+
+    A turn is chosen in up to three clicks: the card (from hand or Pool), the hand card that
+    replaces a Pool card, and where it goes (a new scene or covering one). A text box takes the
+    words each player adds to the story; they are kept in the story log beside the cards.
+    """
+
+    def __init__(self, seed: int = 0, players: int = 3):
+        super().__init__()
+        self.state = StoryState(seed=seed, players=players)
+        self.partial: tuple = ()
+        self.told: list[str] = []
+        self.prompt = widgets.HTML().add_class("hid-prompt")
+        self.board = widgets.HTML().add_class("hid-story")
+        self.words = widgets.Textarea(placeholder="Tell your part of the story…",
+                                      layout={"width": "100%"})
+        self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
+        self.children = [self.prompt, self.board, self.words, self.actions]
+        self.add_class("hid-story-game")
+        self._render()
+
+    def __repr__(self) -> str:
+        state = self.state
+        return (f"StoryGame({state.players} players, seed {state.seed}, round {state.round + 1}, "
+                f"{state.phase})")
+
+    def buttons(self) -> dict[str, tuple]:
+        """Description -> the partial choice it makes (the full action once complete)."""
+        state = self.state
+        if state.phase == "vote":
+            return {f"vote for player {seat + 1}": ("vote", seat)
+                    for seat in range(state.players) if seat != state.voter}
+        if state.phase != "story":
+            return {}
+        hand = state.hands[state.current_player()]
+        if not self.partial:
+            options = {f"{CARDS[c].name} (hand)": ("hand", c) for c in hand}
+            options.update({f"{CARDS[c].name} (Pool)": ("pool", c) for c in state.pool})
+            return options
+        if self.partial[0] == "pool" and len(self.partial) == 2:
+            return {f"leave {CARDS[c].name} in the Pool": (*self.partial, c) for c in hand}
+        options = {"start the story" if not state.story else "add a new scene": (*self.partial, -1)}
+        for index, scene in enumerate(state.story):
+            options[f"cover {CARDS[scene[-1]].name}"] = (*self.partial, index)
+        return options
+
+    def click(self, description: str) -> None:
+        choice = self.buttons()[description]
+        if choice in self.state.legal_actions():
+            seat = self.state.current_player()
+            line = f"Player {seat + 1}: {self.state.action_to_string(choice)}"
+            if self.words.value.strip():
+                line += f". “{self.words.value.strip()}”"
+                self.words.value = ""
+            self.state.apply(choice)
+            self.told.append(line)
+            self.partial = ()
+        else:
+            self.partial = choice
+        self._render()
+
+    def prompt_text(self) -> str:
+        state = self.state
+        if state.phase == "over":
+            counts = state.vote_counts()
+            winners = [f"player {s + 1}" for s, r in enumerate(state.returns()) if r]
+            return f"Votes: {counts}. Most entertaining: {', '.join(winners)}!"
+        if state.phase == "vote":
+            return (f"Player {state.voter + 1}: vote (in secret) for the most entertaining other "
+                    "player.")
+        seat = state.current_player()
+        role = "Storyteller" if seat == state.storyteller else "Heckler"
+        if not state.story:
+            step = "lay the first card and start the story: how did it begin?"
+        else:
+            step = "add a twist: a new scene, or cover a card that is already there."
+        if self.partial and self.partial[0] == "pool" and len(self.partial) == 2:
+            step = "choose the card from your hand that takes the Pool card's place."
+        elif self.partial:
+            step = "where does it go?"
+        return f"Round {state.round + 1}, player {seat + 1} ({role}): {step}"
+
+    def _render(self) -> None:
+        state = self.state
+        self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
+        scenes = "".join(
+            "<div>" + card_html(scene[-1])
+            + (f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
+               if len(scene) > 1 else "") + "</div>"
+            for scene in state.story
+        )
+        viewer = state.current_player() if state.phase == "story" else None
+        hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
+        pool = "".join(card_html(c) for c in state.pool)
+        told = "".join(f'<div class="hid-log-line">{escape(line)}</div>'
+                       for line in self.told[-10:])
+        self.board.value = (f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
+                            f"<div><b>Pool:</b> {pool}</div>"
+                            + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
+                            + told)
+        buttons = []
+        for description in self.buttons():
+            button = widgets.Button(description=description, layout={"width": "auto"})
+            button.on_click(lambda _, d=description: self.click(d))
+            buttons.append(button)
+        self.actions.children = buttons
