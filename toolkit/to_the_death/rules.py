@@ -38,7 +38,7 @@ class ToTheDeathState(GameState):
 
     Options (all JSON-able): ``party`` (solo, four hero ids), ``parties`` (duel, two lists),
     ``monsters`` (four monster ids) and ``king`` or ``challenge`` (a challenge card id that names
-    both), ``max_turns`` (a safety cap on hero turns; reaching it ends the game as a draw).
+    both), ``encounter`` (one round against one monster card, for studies), ``max_turns`` (a safety cap on hero turns; reaching it ends the game as a draw).
     """
 
     game = "to-the-death"
@@ -52,6 +52,7 @@ class ToTheDeathState(GameState):
         monsters=None,
         king=None,
         challenge=None,
+        encounter=None,
         max_turns: int = 200,
     ):
         options = {"max_turns": max_turns}
@@ -61,6 +62,7 @@ class ToTheDeathState(GameState):
             ("monsters", monsters),
             ("king", king),
             ("challenge", challenge),
+            ("encounter", encounter),
         ):
             if value is not None:
                 options[name] = value
@@ -104,7 +106,9 @@ class ToTheDeathState(GameState):
         self._checked = -1
         self._ver = 0
         self._batch: list | None = []
-        if players == 1:
+        if players == 1 and encounter is not None:
+            self._setup_encounter(party or list(STARTER_PARTY), encounter)
+        elif players == 1:
             self._setup_solo(party or list(STARTER_PARTY), monsters, king, challenge)
         else:
             chosen = parties or [list(STARTER_PARTY), list(SECOND_PARTY)]
@@ -186,6 +190,15 @@ class ToTheDeathState(GameState):
             raise ValueError(f"king: {king!r} is not a monster king")
         self.monster_deck = monsters
         self.king = king
+        self.draw_cards(0, HAND_SIZE)
+        self.then("new_round")
+
+    def _setup_encounter(self, party, monster: str) -> None:
+        """One round against a single monster card (for studies): defeating it wins."""
+        if monster not in catalog().monsters:
+            raise ValueError(f"unknown monster {monster!r} (known: {', '.join(catalog().monsters)})")
+        self._add_party(0, party)
+        self.monster_deck, self.king = [], monster
         self.draw_cards(0, HAND_SIZE)
         self.then("new_round")
 

@@ -1,0 +1,161 @@
+"""Engine invariants, random play, save/load/replay and rules decisions."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ttd_helpers import solo_with, uid_of
+
+from toolkit.simulate import play, sample_outcome
+from toolkit.state import IllegalAction, from_json
+from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.rules import ToTheDeathState
+
+ARSENAL = sorted(catalog().arsenal)
+
+
+def check_invariants(game: ToTheDeathState) -> None:
+    assert sorted(game.all_card_places()) == ARSENAL  # all 32 cards are somewhere, once
+    for unit in game.units.values():
+        if unit["defeated"]:
+            assert unit["health"] == 0 and not unit["attached"]
+        else:
+            assert 1 <= unit["health"] <= unit["max"]
+    assert len(game.hands[0]) <= 32
+
+
+def random_game(seed: int, players: int, checker=check_invariants, max_moves=20_000):
+    game = ToTheDeathState(seed=seed, players=players, max_turns=60)
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        checker(game)
+        if game.is_terminal():
+            return game
+        if game.is_chance_node():
+            game.apply(sample_outcome(game.chance_outcomes(), rng))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("game did not end")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([1, 2]))
+def test_random_play_keeps_every_invariant_and_replays(seed, players):
+    game = random_game(seed, players)
+    loaded = from_json(game.to_json())
+    assert loaded.history == game.history
+    assert loaded.returns() == game.returns()
+    assert sorted(loaded.all_card_places()) == ARSENAL
+    assert loaded.log == game.log
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    game = solo_with("gladiator")
+    game.apply("fighter:5")
+    game.apply(("trophy", "mender:2"))
+    before = game.to_json(), list(game.hands[0]), game.units["a-sellsword"]["health"]
+    with pytest.raises(IllegalAction) as error:
+        game.apply(("block", "fighter:6"))
+    assert "block" in str(error.value)
+    assert (game.to_json(), list(game.hands[0]), game.units["a-sellsword"]["health"]) == before
+
+
+def test_an_ability_needs_a_card_in_its_range():
+    game = solo_with("gladiator")
+    for card in ("fighter:5", ("trophy", "mender:2"), "champion:7", ("block", "magician:7"),
+                 "magician:0"):
+        game.apply(card)
+    with pytest.raises(IllegalAction) as error:
+        game.apply(("ability", "a-bard", "furious-fife", "champion:8"))
+    assert "from 2 to 4" in str(error.value)
+
+
+def test_chance_outcomes_are_the_unseen_deck_cards():
+    game = ToTheDeathState(seed=0)
+    outcomes = game.chance_outcomes()
+    assert len(outcomes) == 32 and sum(p for _, p in outcomes) == 1
+
+
+def test_duel_opening_hands_are_three_and_five():
+    game = ToTheDeathState(seed=1, players=2)
+    rng = random.Random(1)
+    while game.is_chance_node():
+        game.apply(sample_outcome(game.chance_outcomes(), rng))
+    assert [len(h) for h in game.hands] == [3, 5]
+    assert game.current_player() == 0 and game.prompt["kind"] == "main"
+    other = game.observation(0)
+    assert "hand" in other and other["hand_sizes"] == [3, 5]
+    assert other["public_history"] is None  # a duel observation hides the draws
+
+
+def test_monster_melee_skips_a_defeated_class():
+    game = solo_with("gladiator")
+    game.defeat("a-war-priest")
+    gladiator = game.units[uid_of(game, "Gladiator")]
+    # fighter suit: bard far, mage far, priest defeated -> wraps round to the champion
+    assert game.enemy_target(gladiator, "melee", "fighter")["uid"] == "a-sellsword"
+
+
+def test_no_near_hero_means_a_melee_weapon_has_no_target():
+    game = solo_with("gladiator")
+    for uid in ("a-sellsword", "a-war-priest"):
+        game.move(uid)
+    gladiator = game.units[uid_of(game, "Gladiator")]
+    assert game.enemy_target(gladiator, "melee", "champion") is None
+    assert game.enemy_target(gladiator, "range", "champion")["uid"] == "a-sellsword"
+
+
+def test_two_damage_at_once_skips_the_box_in_between():
+    game = solo_with("gladiator")
+    game.units["a-bard"]["health"] = 4
+    game._batch = []
+    game.deal("a-bard", 2)  # 4 -> 2: the burst at 3 (move) is skipped, the one at 2 fires
+    assert [step for step, _ in game._batch] == ["burst"]
+    assert game._batch[0][1]["key"] == "attack-each-enemy"
+
+
+def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
+    game = solo_with("gladiator")
+    for card in ("fighter:5", ("trophy", "mender:2"), "champion:7", ("block", "magician:7"),
+                 "magician:0"):
+        game.apply(card)
+    gladiator = uid_of(game, "Gladiator")
+    game.units[gladiator]["health"] = 1
+    game.apply(("attack", "a-sellsword", "melee", "champion:3"))
+    if game.prompt and game.prompt["kind"] == "target":
+        game.apply(("target", gladiator))
+    game.apply("champion:6")  # 3 + 6 = 9 against 6: the gladiator falls
+    assert game.monster_cards[0]["defeated"]
+    assert game.prompt["kind"] == "draw step"  # the turn stops: straight to the draw step
+    game.apply(("discard",))
+    while game.is_chance_node() and game.chance["kind"] == "card":
+        game.apply(game.legal_actions()[0])
+    assert game.round == 2 and game.chance["kind"] == "monster"
+
+
+def test_goblins_come_in_face_down_and_hide_their_cards():
+    game = solo_with("goblins")
+    for card in ("fighter:2", "mender:3", "champion:4", "magician:5"):
+        game.apply(card)
+    goblins = [u for u in game.units.values() if u["name"] == "Goblin"]
+    assert len(goblins) == 4 and all(g["facedown"] for g in goblins)
+    assert game.public_history[-4:] == ["?"] * 4
+    assert all(u["facedown"] is True for u in game.observation(0)["units"] if u["name"] == "Goblin")
+    # each goblin: its club 1, the shiv 1 (progressive), +3 for the other three goblins
+    assert game.weapons(goblins[0]) == [("melee", 1), ("melee", 1)]
+    assert game.weapon_bonus(goblins[0], "melee", None) == 3
+    check_invariants(game)
+
+
+def test_the_solo_game_can_be_won_and_lost():
+    results = set()
+    for seed in range(40):
+        game = ToTheDeathState(seed=seed)
+        from toolkit.to_the_death.bots import GreedyBot
+
+        play(game, [GreedyBot(seed)], random.Random(seed))
+        results.add(game.returns()[0])
+        if {1.0, -1.0} <= results:
+            break
+    assert {1.0, -1.0} <= results
