@@ -13,8 +13,6 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import reduce
 
-import sympy
-
 Outcome = Hashable
 
 
@@ -199,12 +197,16 @@ class Dist:
         return result
 
     # -- edges: sympy, pandas, charts, HTML -----------------------------------------------------
-    def to_sympy(self) -> dict[Outcome, sympy.Rational]:
+    def to_sympy(self) -> dict:
+        """Outcome -> sympy Rational (sympy is imported here, not at start-up: it is slow to load)."""
+        import sympy
+
         return {k: sympy.Rational(w, self._total) for k, w in self._weights.items()}
 
     def to_frame(self, outcome_name: str = "outcome"):
         """A pandas table: outcome, exact probability, float probability, P(X >= outcome)."""
         import pandas as pd
+        import sympy
 
         rows = []
         tail = self._total
@@ -261,15 +263,24 @@ def hypergeometric(population: int, successes: int, draws: int) -> Dist:
     )
 
 
-P = sympy.Symbol("p", positive=True)
+def __getattr__(name: str):
+    """`P`, the symbol p of the symbolic forms, made on first use so that sympy loads only then."""
+    if name == "P":
+        import sympy
+
+        return sympy.Symbol("p", positive=True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def binomial_tail_symbolic(n: int, k: int, p: sympy.Symbol = P) -> sympy.Expr:
-    """P(at least k successes in n trials) as a polynomial in p, for teaching beside the number."""
+def binomial_tail_symbolic(n: int, k: int, p=None):
+    """P(at least k successes in n trials) as a sympy polynomial in p, for teaching beside the number."""
+    import sympy
+
+    p = sympy.Symbol("p", positive=True) if p is None else p
     return sympy.Add(*(sympy.binomial(n, j) * p**j * (1 - p) ** (n - j) for j in range(k, n + 1)))
 
 
 def as_fraction_string(value) -> str:
-    """An exact probability written "p/q" (the CLI's JSON contract)."""
-    value = Fraction(str(value)) if isinstance(value, sympy.Basic) else Fraction(value)
+    """An exact probability written "p/q" (the CLI's JSON contract); takes Fractions, ints, sympy."""
+    value = Fraction(str(value)) if not isinstance(value, int | Fraction) else Fraction(value)
     return f"{value.numerator}/{value.denominator}"

@@ -1,7 +1,7 @@
 """Epic Death!: the rules engine, exact quest odds, an advisor, bots and notebook widgets."""
 
+from toolkit.epic_death import cli
 from toolkit.epic_death.bots import BOTS
-from toolkit.epic_death.cli import add_odds_arguments, odds, summarize
 from toolkit.epic_death.rules import EpicDeathState
 from toolkit.games import GameSpec
 
@@ -12,7 +12,7 @@ GAME = GameSpec(
     min_players=2,
     max_players=5,
     bots=BOTS,
-    add_odds_arguments=add_odds_arguments,
-    odds=odds,
-    summarize=summarize,
+    add_odds_arguments=cli.add_odds_arguments,
+    odds=cli.odds,
+    summarize=cli.summarize,
 )
