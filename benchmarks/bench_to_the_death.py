@@ -1,0 +1,119 @@
+"""To the Death! speed: one P(hit) query, a monster turn's exact damage distribution, and complete
+random-bot solo games.
+
+Results are checked before they are timed: the monster turn must equal a brute-force enumeration
+of every order of explicit cards (with the same blocking rule), and the P(hit) query must equal
+icepool's answer for a die made of the unseen cards' values.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+odds = importlib.import_module("toolkit.to_the_death.odds")
+from toolkit.bots import RandomBot  # noqa: E402
+from toolkit.simulate import play  # noqa: E402
+from toolkit.to_the_death.cards import value_of  # noqa: E402
+from toolkit.to_the_death.rules import ToTheDeathState  # noqa: E402
+
+MONSTER_TURN_TARGET_S = 0.1
+GAMES_TARGET_PER_S = 100
+HAND = ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]
+
+
+def best_of(function, repeats: int) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def stacked(monster: str, extra=()) -> ToTheDeathState:
+    game = ToTheDeathState(seed=0, monsters=["gladiator", "goblins", "gryphon", "zombie"])
+    for card in [*HAND, monster, *extra]:
+        game.apply(card)
+    return game
+
+
+def brute_force(game):
+    """Every order of the unseen cards, through the test-suite's independent enumeration."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "to_the_death"))
+    from test_odds import brute_monster_turn
+
+    from toolkit.to_the_death.cards import SUITS
+
+    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
+    info = [{"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
+            for h in heroes]
+    weapons = [(k, v + game.weapon_bonus(u, k, None), 1)
+               for u in game.monster_units() for k, v in game.weapons(u)]
+    pool = [c for c in odds.ARSENAL if c not in odds.seen_by(game)]
+    return brute_monster_turn(weapons, info, pool, list(game.hands[0]))
+
+
+def bench_p_hit() -> dict:
+    import icepool
+
+    seen = ["fighter:5", "champion:7", "magician:0", "mender:2", "magician:7"]
+    ours_s, ours = best_of(lambda: odds.p_hit(2, 6, 2, seen), 200)
+    values = [value_of(c) for c in odds.ARSENAL if c not in seen]
+    base_s, theirs = best_of(lambda: (icepool.Die(values) + 4 >= 6).probability(True), 50)
+    assert ours == Fraction(theirs), (ours, theirs)
+    return {"benchmark": "to-the-death: P(hit) from 27 unseen cards", "ours_s": ours_s,
+            "baseline": "icepool 2.1 Die of unseen values", "baseline_s": base_s,
+            "ratio": base_s / ours_s, "note": f"equal: {ours}"}
+
+
+def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
+    game = stacked(monster, extra)
+    for unit in game.monster_units()[:kill]:
+        unit["defeated"] = True
+    game.touch()
+    weapons = sum(len(game.weapons(u)) for u in game.monster_units())
+    ours_s, ours = best_of(lambda: odds.monster_turn(game), 3)
+    row = {"benchmark": f"to-the-death: monster turn, {monster}, {weapons} weapons, blocks",
+           "ours_s": ours_s, "baseline": None, "baseline_s": None, "ratio": None}
+    if check:
+        base_s, theirs = best_of(lambda: brute_force(game), 1)
+        assert ours["joint"].pmf() == theirs
+        row.update(baseline="brute force over card orders", baseline_s=base_s,
+                   ratio=base_s / ours_s)
+    verdict = "meets" if ours_s < MONSTER_TURN_TARGET_S else "MISSES"
+    row["note"] = f"{verdict} the {MONSTER_TURN_TARGET_S * 1e3:.0f} ms target"
+    return row
+
+
+def bench_games(n: int = 200) -> dict:
+    ToTheDeathState(seed=0)  # load the cards once, outside the timing
+    start = time.process_time()
+    for seed in range(n):
+        play(ToTheDeathState(seed=seed), [RandomBot(seed)], random.Random(seed))
+    per_game = (time.process_time() - start) / n
+    rate = 1 / per_game
+    verdict = "meets" if rate >= GAMES_TARGET_PER_S else "MISSES"
+    return {"benchmark": "to-the-death: random-bot solo game (CPU time, one core)",
+            "ours_s": per_game, "baseline": None, "baseline_s": None, "ratio": None,
+            "note": f"{rate:.0f} games/s; {verdict} the {GAMES_TARGET_PER_S}/s target"}
+
+
+def run() -> list[dict]:
+    return [
+        bench_p_hit(),
+        bench_monster_turn("gladiator"),
+        bench_monster_turn("gryphon"),
+        bench_monster_turn("goblins", ["fighter:2", "mender:3", "champion:4", "magician:5"],
+                           kill=2, check=False),
+        bench_games(),
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
