@@ -154,7 +154,8 @@ class _Table:
     def urgent(self) -> bool:
         first = self.obs["first_open"]
         return all(
-            self.obs["passed_on"][q] == first or self.obs["hand_sizes"][q] == 0 for q in self.partners
+            self.obs["passed_on"][q] == first or self.obs["hand_sizes"][q] == 0
+            for q in self.partners
         )
 
     def priorities(self, hand_size: int | None = None) -> dict[int, float]:

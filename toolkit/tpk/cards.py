@@ -32,8 +32,10 @@ class Use:
         return ICON_BITS[self.icon]
 
     def label(self) -> str:
-        return self.icon.replace("_", " ") + (" x2" if self.powerful else "") + (
-            " (ranged)" if self.ranged else ""
+        return (
+            self.icon.replace("_", " ")
+            + (" x2" if self.powerful else "")
+            + (" (ranged)" if self.ranged else "")
         )
 
 
@@ -85,8 +87,10 @@ class Threat(Card):
     def label(self) -> str:
         if self.treasure:
             return f"{self.name} (treasure)"
-        return f"{self.name} [" + " / ".join(i.replace("_", " ") for i in self.icons) + (
-            "] x2" if self.double else "]"
+        return (
+            f"{self.name} ["
+            + " / ".join(i.replace("_", " ") for i in self.icons)
+            + ("] x2" if self.double else "]")
         )
 
 
@@ -112,10 +116,14 @@ class Catalogue:
         return expand(self.threats)
 
     def basic_deck(self, character: str) -> list[str]:
-        return [c.id for c in self.equipment.values() if c.character == character and c.kind == "basic"]
+        return [
+            c.id for c in self.equipment.values() if c.character == character and c.kind == "basic"
+        ]
 
     def potion(self, character: str) -> Equipment:
-        return next(c for c in self.equipment.values() if c.character == character and c.kind == "potion")
+        return next(
+            c for c in self.equipment.values() if c.character == character and c.kind == "potion"
+        )
 
     def amulet(self, character: str) -> Amulet | None:
         return next((a for a in self.amulets.values() if a.character == character), None)
@@ -155,14 +163,18 @@ def _check(cat: Catalogue, root) -> None:
     for card in list(cat.equipment.values()) + list(cat.amulets.values()):
         if card.replaces is not None and card.replaces not in cat.basic_deck(card.character):
             raise DataError(
-                root / "equipment.yaml", f"replaces {card.replaces!r}, not a basic card of "
-                f"{card.character}", card=card.id, field="replaces"
+                root / "equipment.yaml",
+                f"replaces {card.replaces!r}, not a basic card of {card.character}",
+                card=card.id,
+                field="replaces",
             )
     for threat in cat.threats.values():
         if threat.treasure == bool(threat.icons):
             raise DataError(
-                root / "threats.yaml", "a treasure has no icons; every other threat has some",
-                card=threat.id, field="icons",
+                root / "threats.yaml",
+                "a treasure has no icons; every other threat has some",
+                card=threat.id,
+                field="icons",
             )
     for number in range(1, 8):
         if f"level-{number}" not in cat.levels or cat.level(number).number != number:

@@ -59,8 +59,9 @@ def _half(uses: Uses, threat) -> bool:
     return bool(uses) and any(not powerful and b & threat[0] for b, powerful, _ in uses)
 
 
-def solve(threats: list[tuple[int, bool, bool]], hands: list[list[tuple[str, Uses]]],
-          keep: int) -> Plan | None:
+def solve(
+    threats: list[tuple[int, bool, bool]], hands: list[list[tuple[str, Uses]]], keep: int
+) -> Plan | None:
     """A plan clearing a row of threats (icon bits, x2, treasure) with these drawn hands (card id
     and its uses per card), each player keeping at most `keep` cards; None if none exists."""
     return _Search(threats, hands, keep).run()
@@ -101,8 +102,9 @@ class _Search:
             threat = row[p]
             adjacent = k + 1 < len(pos) and pos[k + 1] == p + 1
             singles = [s for s, u in enumerate(self.sigs) if _single(u, threat)]
-            doubles = [s for s, u in enumerate(self.sigs)
-                       if adjacent and _double(u, threat, row[p + 1])]
+            doubles = [
+                s for s, u in enumerate(self.sigs) if adjacent and _double(u, threat, row[p + 1])
+            ]
             halves = [s for s, u in enumerate(self.sigs) if threat[1] and _half(u, threat)]
             for s in singles + doubles + halves:
                 last_use[s] = k
@@ -192,8 +194,12 @@ class _Search:
         self.w1 = {S: [] for S in self.subsets}
         for s, uses in enumerate(self.sigs):
             for S in self.subsets:
-                weight = 2 if not uses else max(
-                    ((2 if powerful else 1) for b, powerful, _ in uses if b & S), default=0
+                weight = (
+                    2
+                    if not uses
+                    else max(
+                        ((2 if powerful else 1) for b, powerful, _ in uses if b & S), default=0
+                    )
                 )
                 if weight:
                     (self.w2 if weight == 2 else self.w1)[S].append(s)

@@ -54,7 +54,9 @@ def reputation(treasures: int) -> str:
 
 
 @cache
-def item_table(amulet_sides: tuple[tuple[str, str], ...]) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
+def item_table(
+    amulet_sides: tuple[tuple[str, str], ...],
+) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
     """Each equipment card's uses as (icon bits, powerful, ranged); amulets on their chosen side."""
     cat = catalogue()
     table = {
@@ -111,8 +113,13 @@ class TPKState(GameState):
     ):
         characters = list(characters) if characters is not None else None
         super().__init__(
-            seed, players=players, characters=characters, infernal=infernal, amulets=amulets,
-            scenario=scenario, first_level=first_level,
+            seed,
+            players=players,
+            characters=characters,
+            infernal=infernal,
+            amulets=amulets,
+            scenario=scenario,
+            first_level=first_level,
         )
         if not 2 <= players <= 5:
             raise ValueError(f"TPK takes 2 to 5 players, not {players}")
@@ -130,7 +137,8 @@ class TPKState(GameState):
         self.threat_deck.shuffle(self.rng)
         self.removed: list[str] = []  # treasures out of the game (Infernal Dungeon)
         self.decks = [
-            Deck(starting_deck(c, players, self.amulet_sides.get(c, "none"))) for c in self.characters
+            Deck(starting_deck(c, players, self.amulet_sides.get(c, "none")))
+            for c in self.characters
         ]
         n = players
         self.drawn: list[list[str]] = [[] for _ in range(n)]
@@ -239,7 +247,9 @@ class TPKState(GameState):
     def _keep_actions(self) -> list[Action]:
         keep = catalogue().level(self.level).keep
         drawn = self.drawn[self.current]
-        return sorted({("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))})
+        return sorted(
+            {("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))}
+        )
 
     def reach(self) -> list[int]:
         """Open threat positions a ranged item can hit: from the first open one up to the next door."""
@@ -346,7 +356,9 @@ class TPKState(GameState):
         for position in targets:
             self.status[position] = OVERCOME
             self.by[position] = seat
-        self.log.append({"seat": seat, "event": "use", "cards": list(cards), "threats": list(targets)})
+        self.log.append(
+            {"seat": seat, "event": "use", "cards": list(cards), "threats": list(targets)}
+        )
         self._advance(seat)
         if self.result is None and self.phase == "play":
             if self.leftmost < len(self.row) and self.threats[self.row[self.leftmost]][2]:
@@ -518,7 +530,8 @@ class TPKState(GameState):
     def __repr__(self) -> str:
         cat = catalogue()
         row = " | ".join(
-            ("~" if s != OPEN else "") + cat.name(c) for c, s in zip(self.row, self.status, strict=True)
+            ("~" if s != OPEN else "") + cat.name(c)
+            for c, s in zip(self.row, self.status, strict=True)
         )
         return f"TPK level {self.level}, {self.phase}, seat {self.current} to act: {row}"
 

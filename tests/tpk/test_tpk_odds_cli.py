@@ -1,0 +1,47 @@
+"""TPK analysis and command line: the exact chance against Monte Carlo, and the CLI contracts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+from toolkit.cli import main
+from toolkit.simulate import wilson_interval
+from toolkit.tpk.odds import clearable_probability, exact_clearable
+
+
+def test_exact_level_one_chance_matches_monte_carlo():
+    exact = exact_clearable(1, "taric,land")
+    assert exact == Fraction(577111, 776160)
+    estimate = clearable_probability(1, "taric,land", samples=1500, seed=100)
+    low, high = wilson_interval(estimate["successes"], estimate["samples"], z=3.29)
+    assert low <= exact <= high
+
+
+def test_simulate_prints_the_contract_and_is_deterministic(capsys):
+    args = ["simulate", "tpk", "--players", "3", "--games", "60", "--seed", "5", "--json"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    result = json.loads(first)
+    assert 0 <= result["win_rate"] <= 1
+    assert {"levels_cleared_mean", "treasures_mean"} <= set(result)
+    main(["simulate", "tpk", "--players", "3", "--games", "60", "--seed", "5", "--json",
+          "--bots", "convention"])
+    smarter = json.loads(capsys.readouterr().out)
+    assert smarter["levels_cleared_mean"] > result["levels_cleared_mean"]
+
+
+def test_odds_command_and_its_errors(capsys):
+    assert main(["odds", "tpk", "--level", "2", "--characters", "taric,land", "--samples", "50",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["method"] == "monte carlo" and 0 <= result["clearable"] <= 1
+    done = subprocess.run(
+        [sys.executable, "-m", "toolkit", "odds", "tpk", "--characters", "taric,gandalf"],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "gandalf" in done.stderr
