@@ -49,9 +49,9 @@ def odds_command(args) -> dict:
     result["damage_per_adventure"] = {
         str(k): as_fraction_string(p) for k, p in damage.pmf().items()
     }
-    result["mean_damage"] = as_fraction_string(damage.mean())
+    result["mean_damage"] = float(damage.mean())  # a mean, not a probability: a plain number
     result["turns_until_death"] = {str(k): as_fraction_string(p) for k, p in turns.pmf().items()}
-    result["mean_turns_until_death"] = as_fraction_string(turns.mean())
+    result["mean_turns_until_death"] = float(turns.mean())
     return result
 
 
