@@ -1,0 +1,81 @@
+"""TPK speed: complete bot games per second, and the perfect-coordination search on the largest
+levels, against the issue's targets (200 three-player games per second on one core; a level-7,
+five-character deal decided in under a second).
+
+There is no outside program that plays TPK, so the baselines are the targets themselves: the ratio
+says how many times inside the target we are. Times are CPU seconds of this process
+(``time.process_time``), so other work on a shared machine does not count against us.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from toolkit.simulate import play_one
+from toolkit.tpk.coordination import clearable
+from toolkit.tpk.rules import TPKState
+
+GAMES = 600
+TARGET_GAMES_PER_S = 200
+SEARCH_DEALS = 200
+TARGET_SEARCH_S = 1.0
+
+
+def games_row(bots: str) -> dict:
+    start = time.process_time()
+    for seed in range(GAMES):
+        play_one("tpk", 3, [bots] * 3, seed)
+    spent = time.process_time() - start
+    per_game = spent / GAMES
+    target = 1 / TARGET_GAMES_PER_S
+    return {
+        "benchmark": f"tpk: one complete 3-player game, {bots} bots",
+        "ours_s": per_game,
+        "baseline": f"target {TARGET_GAMES_PER_S} games/s",
+        "baseline_s": target,
+        "ratio": target / per_game,
+        "note": f"{1 / per_game:,.0f} games/s over {GAMES} games (moves, observations, bots)",
+    }
+
+
+def search_rows(players: int, level: int) -> list[dict]:
+    times, clear = [], 0
+    for seed in range(SEARCH_DEALS):
+        state = TPKState(seed=seed, players=players, first_level=level)
+        start = time.process_time()
+        clear += clearable(state) is not None
+        times.append(time.process_time() - start)
+    worst = max(times)
+    return [
+        {
+            "benchmark": f"tpk: coordination search, level {level}, {players} characters (median)",
+            "ours_s": statistics.median(times),
+            "baseline": "target",
+            "baseline_s": TARGET_SEARCH_S,
+            "ratio": TARGET_SEARCH_S / statistics.median(times),
+            "note": f"{SEARCH_DEALS} deals, {clear} clearable",
+        },
+        {
+            "benchmark": f"tpk: coordination search, level {level}, {players} characters (worst)",
+            "ours_s": worst,
+            "baseline": "target",
+            "baseline_s": TARGET_SEARCH_S,
+            "ratio": TARGET_SEARCH_S / worst,
+            "note": f"worst of {SEARCH_DEALS} deals",
+        },
+    ]
+
+
+def run() -> list[dict]:
+    random.seed(0)
+    rows = [games_row("random"), games_row("convention")]
+    rows += search_rows(5, 7)
+    rows += search_rows(3, 7)
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
