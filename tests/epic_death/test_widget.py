@@ -1,0 +1,212 @@
+"""The Epic Death! widgets in Python: clicks are ``button.click()``, and every number the widgets
+show is checked against an independent calculation (plain binomial tails, or a D6 mixture built
+by hand from them)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from toolkit.dist import P, as_fraction_string
+from toolkit.epic_death.advisor import advise
+from toolkit.epic_death.odds import PoolModifiers, plain_odds, quest_odds, victory_chance
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.epic_death.widget import NEW_GAME, ROLL, EpicDeathGame, OddsExplorer
+
+# Seed 3, two players: the human opens and holds Blessing of the War-Saint (+2 dice), Unexpected
+# Reinforcements (+D6) and Cave-In (-D6), so one turn shows every kind of pool change.
+SEED = 3
+PLUS_TWO, PLUS_D6 = "play Blessing of the War-Saint", "play Unexpected Reinforcements"
+DONE = "done with Fate cards"
+
+
+def shown(game: EpicDeathGame) -> str:
+    return game.odds_html.value
+
+
+def chart_rows(chart) -> list[dict]:
+    return chart.spec["data"]["values"]
+
+
+def play_by_clicks(game: EpicDeathGame, seed: int, limit: int = 2000) -> int:
+    """Press a random button until the game ends; returns the number of clicks."""
+    rng = random.Random(seed)
+    for clicks in range(limit):
+        if game.state.is_terminal():
+            return clicks
+        game.click(rng.choice(sorted(game.buttons())))
+    raise AssertionError(f"no end after {limit} clicks")
+
+
+def test_bad_set_up_is_refused_clearly():
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        EpicDeathGame(players=6)
+    with pytest.raises(ValueError, match="human seat must be 0 to 1"):
+        EpicDeathGame(players=2, human=2)
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        EpicDeathGame(bots="clever")
+    with pytest.raises(ValueError, match="2 bots named for 3 bot seats"):
+        EpicDeathGame(players=4, bots=["random", "greedy"])
+
+
+def test_opening_offers_the_open_quests_with_their_exact_odds():
+    game = EpicDeathGame(seed=SEED)
+    state = game.state
+    assert state.current_player() == 0 and state.phase == "choose_quest"
+    assert list(game.buttons()) == [state.action_to_string(a) for a in state.legal_actions()]
+    for advice in advise(state.cards, state.quest_line):
+        quest = advice.quest
+        success, _ = plain_odds(10, quest.difficulty, quest.victories)
+        assert as_fraction_string(success) in game.quest_line_html.value
+        assert f"{float(advice.expected_change):+.1f}" in game.quest_line_html.value
+    assert game.odds is None and game.odds_html.value == ""
+    assert game.narration == ["New game, seed 3: You in seat 0, Bot 1 (greedy) in seat 1."]
+
+
+def test_odds_follow_the_fate_cards_and_the_d6_mixture():
+    game = EpicDeathGame(seed=SEED)
+    game.click(next(iter(game.buttons())))  # the first quest in the line
+    state, quest = game.state, game.state.quest_card
+    assert state.phase == "before_roll" and state.current_player() == 0
+
+    def plain() -> tuple[Fraction, Fraction]:
+        return plain_odds(state.pool(), quest.difficulty, quest.victories)
+
+    success, exact = plain()
+    assert game.odds.success == success and game.odds.exact == exact
+    assert as_fraction_string(success) in shown(game)
+    assert as_fraction_string(exact) in shown(game)
+    rows = chart_rows(game.chart)
+    assert {r["Victories"]: r["exact"] for r in rows} == {
+        k: f"{w}/{game.odds.victories.total}" for k, w in game.odds.victories.weights.items()
+    }
+    assert all(
+        r["kind"] == ("success" if r["Victories"] >= quest.victories else "other") for r in rows
+    )
+
+    pool = state.pool()
+    game.click(PLUS_TWO)
+    assert state.pool() == pool + 2
+    success, exact = plain()
+    assert as_fraction_string(success) in shown(game)
+    assert game.odds == quest_odds(quest.victories, quest.difficulty, PoolModifiers(dice=2))
+
+    game.click(PLUS_D6)  # its die waits for the Roll button: the odds are the mixture
+    # (the box holds 16 dice, so the larger faces all give a pool of 16)
+    assert list(game.buttons()) == [ROLL] and state.phase == "d6"
+    mixture = (
+        sum(
+            (
+                plain_odds(min(state.pool() + face, 16), quest.difficulty, quest.victories)[0]
+                for face in range(1, 7)
+            ),
+            Fraction(0),
+        )
+        / 6
+    )
+    assert game.odds.success == mixture
+    assert as_fraction_string(mixture) in shown(game)
+
+    lines = len(game.narration)
+    game.click(ROLL)
+    assert state.phase == "before_roll" and state.dice_change > 2
+    assert "the D6 shows" in game.narration[lines]
+    assert as_fraction_string(plain()[0]) in shown(game)
+
+
+def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
+    game = EpicDeathGame(seed=SEED)
+    game.click(next(iter(game.buttons())))
+    game.click(DONE)
+    assert list(game.buttons()) == [ROLL] and game.state.phase == "roll"
+    before = game.odds
+    assert as_fraction_string(before.success) in shown(game)
+    lines = len(game.narration)
+    game.click(ROLL)
+    assert len(game.narration) > lines
+    assert "10 dice rolled: roll:" in game.narration[lines]
+    assert "5 plain Victories and 0 sixes" in game.narration[lines]
+    assert "<b>5 Victories</b>, 4 needed" in game.roll_html.value
+    assert list(game.buttons()) == ["play Second Wind", DONE]  # a re-roll may still be played
+    game.click(DONE)
+    assert "Fetch the Mayor's Goat (your quest): succeeded" in game.narration
+    assert game.state.phase == "place_loot"
+
+
+def test_a_whole_game_can_be_finished_by_clicking_and_replays():
+    game = EpicDeathGame(seed=5, players=3, bots=["greedy", "random"])
+    clicks = play_by_clicks(game, seed=5)
+    state = game.state
+    assert clicks > 10 and state.is_terminal()
+    assert game.buttons() == {}
+    assert game.narration[-1].startswith("Game over. Final EPIC: You ")
+    assert "Game over." in game.status_html.value
+    again = EpicDeathState.replay(state.seed, state.config, state.history)
+    assert again.scores() == state.scores() and again.winners == state.winners
+
+
+def test_same_seed_same_clicks_same_game_and_new_game_restarts():
+    first, second = EpicDeathGame(seed=8), EpicDeathGame(seed=8)
+    play_by_clicks(first, seed=1)
+    play_by_clicks(second, seed=1)
+    assert first.narration == second.narration
+    assert first.state.history == second.state.history
+
+    opening = EpicDeathGame(seed=9).narration
+    first.seed_input.value = 9
+    assert first.new_game_button.description == NEW_GAME
+    first.new_game_button.click()
+    assert first.state.seed == 9 and first.narration == opening
+    assert not first.state.is_terminal()
+
+
+def test_bots_play_until_the_human_must_act():
+    game = EpicDeathGame(seed=4, players=3, human=2)
+    state = game.state
+    assert state.current_player() == 2 or game.waiting_for_roll()
+    assert any(line.startswith("Turn 1. Bot 0 (greedy): attempt") for line in game.narration)
+
+
+def test_hot_seat_asks_every_seat_and_never_moves_alone():
+    game = EpicDeathGame(seed=SEED, players=3, hot_seat=True)
+    assert game.narration == [
+        "New game, seed 3: Player 0 in seat 0, Player 1 in seat 1, Player 2 in seat 2."
+    ]
+    game.click(next(iter(game.buttons())))
+    state = game.state
+    assert len(game.narration) == 2  # only the quest choice: nobody else moved
+    seat = state.current_player() if not state.is_chance_node() else state.active
+    assert f"Player {seat}" in game.prompt_html.value
+    assert f"Player {seat}'s hand" in game.hand_html.value
+
+
+def test_odds_explorer_matches_quest_odds_and_the_binomial_tail():
+    explorer = OddsExplorer()
+    assert explorer.odds == quest_odds(4, "mighty", base=10)
+    assert as_fraction_string(explorer.odds.success) in explorer.odds_html.value
+
+    explorer.dice.value, explorer.needed.value, explorer.difficulty.value = 12, 5, "trivial"
+    success, exact = plain_odds(12, "trivial", 5)
+    assert as_fraction_string(success) in explorer.odds_html.value
+    assert as_fraction_string(exact) in explorer.odds_html.value
+    assert explorer.symbolic().subs(P, victory_chance("trivial")) == sympy.Rational(
+        success.numerator, success.denominator
+    )
+    assert "p^12" in explorer.symbolic_html.value
+    assert as_fraction_string(success) in explorer.symbolic_html.value
+    assert sum(Fraction(r["exact"]) for r in chart_rows(explorer.chart)) == 1
+
+    explorer.plus_d6.value = 1
+    assert "mixture" in explorer.symbolic_html.value
+    expected = quest_odds(5, "trivial", PoolModifiers(plus_d6=1), base=12)
+    assert as_fraction_string(expected.success) in explorer.odds_html.value
+
+    explorer.plus_d6.value, explorer.dice.value, explorer.needed.value = 0, 2, 4
+    assert as_fraction_string(Fraction(0)) in explorer.odds_html.value  # too few dice
+    explorer.frenzy.value = True  # two sixes count four
+    frenzy = quest_odds(4, "trivial", PoolModifiers(frenzy=True), base=2)
+    assert frenzy.success == Fraction(1, 36)
+    assert as_fraction_string(frenzy.success) in explorer.odds_html.value

@@ -1,0 +1,604 @@
+"""Epic Death! in a notebook: a game to play (you against bots, or hot-seat) and an odds explorer.
+
+Both widgets are views. Every rule lives in :class:`~toolkit.epic_death.rules.EpicDeathState`, every
+number comes from :mod:`toolkit.epic_death.odds` and :mod:`toolkit.epic_death.advisor`; the widgets
+only ask the state what is legal, apply what a person clicks, and redraw. Dice are rolled with a
+seeded :class:`random.Random` owned by the game widget, so the same seed and the same clicks give
+the same game (the browser test relies on it).
+
+Charts are :class:`altair.JupyterChart` widgets in offline mode: they render in JupyterLab and
+Voila with no network.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from html import escape
+
+import altair as alt
+import ipywidgets as widgets
+
+from toolkit.charts import dist_chart
+from toolkit.dist import P, as_fraction_string, binomial_tail_symbolic
+from toolkit.epic_death.advisor import advise
+from toolkit.epic_death.bots import BOTS
+from toolkit.epic_death.display import DIFFICULTY_COLOUR, adventurer_html, quest_html
+from toolkit.epic_death.odds import (
+    BASE_POOL,
+    BOX,
+    DIFFICULTIES,
+    FACES_WINNING,
+    PoolModifiers,
+    QuestOdds,
+    quest_odds,
+    victory_chance,
+)
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.html import card, percent
+from toolkit.simulate import sample_outcome
+from toolkit.state import Action
+
+# Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
+# is how people using a screen reader, and the browser test, find it.
+ROLL = "Roll"
+NEW_GAME = "New game"
+FATE_COLOUR = "#6a4c93"
+PHASE_WORDS = {
+    "choose_quest": "choose a quest",
+    "targets": "Deadly, Resurrect and Ancient Pact cards",
+    "before_roll": "Fate cards before the roll",
+    "d6": "roll the D6 of a Fate card",
+    "roll": "roll the dice pool",
+    "after_roll": "Fate cards after the roll",
+    "reroll": "re-roll dice",
+    "place_loot": "place the loot",
+    "place_fail": "place the FAIL",
+    "choose_death": "choose who dies",
+    "over": "the game is over",
+}
+QUEST_LINE_COLUMNS = (
+    "quest",
+    "needs",
+    "reward",
+    "seal",
+    "P(success)",
+    "P(EPIC DEATH)",
+    "expected change",
+    "advisor's rank",
+)
+WIDE = {"description_width": "9em"}  # room for the explorer's labels
+OUTCOME_WORDS = {"success": "succeeded", "fail": "failed", "epic_death": "EPIC DEATH!"}
+
+
+def fraction_and_percent(p) -> str:
+    """'p/q (x.y%)': the exact value first, the percentage for people beside it."""
+    return f"{as_fraction_string(p)} ({percent(p)})"
+
+
+def odds_lines(odds: QuestOdds, exact_note: str = "") -> list[str]:
+    """The lines both widgets show for one quest's odds (plain text, no HTML)."""
+    exact = f"P(exactly {odds.needed} Victories) = {fraction_and_percent(odds.exact)}"
+    lines = [
+        f"P(success: at least {odds.needed} Victories) = {fraction_and_percent(odds.success)}",
+        exact + exact_note,
+    ]
+    if odds.no_roll:
+        lines.append(
+            f"P(pool below {odds.needed}: fails without a roll) = {fraction_and_percent(odds.no_roll)}"
+        )
+    return lines
+
+
+def polynomial_text(expr) -> str:
+    """A sympy polynomial as people write it: p^2·(1 - p) rather than p**2*(1 - p)."""
+    return str(expr).replace("**", "^").replace("*", "·")
+
+
+def victories_chart(odds: QuestOdds, title: str):
+    return dist_chart(
+        odds.victories, title=title, outcome_name="Victories", highlight_at_least=odds.needed
+    )
+
+
+def _chart_widget(css_class: str) -> alt.JupyterChart:
+    # Offline: Vega comes from vl-convert's bundle inside the widget, not from a CDN. The renderer
+    # switch (toolkit.charts.enable_offline) covers charts a notebook displays; a JupyterChart
+    # built directly needs its own class switch.
+    alt.JupyterChart.enable_offline()
+    chart = alt.JupyterChart(alt.Chart(alt.Data(values=[])).mark_bar())
+    return chart.add_class(css_class)
+
+
+def _html(css_class: str) -> widgets.HTML:
+    return widgets.HTML().add_class(css_class)
+
+
+class EpicDeathGame(widgets.VBox):
+    """A game of Epic Death! to play in a notebook.
+
+    One person plays seat `human` against bots (``"random"`` or ``"greedy"``, one name for all or a
+    list, one per bot seat), or everyone plays at one screen with ``hot_seat=True``. Each legal
+    action of the person to move is a button labelled by the engine's ``action_to_string``; dice
+    wait for the ``Roll`` button on a person's quest, bots and their dice act at once.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 2,
+        human: int = 0,
+        bots: str | Sequence[str] = "greedy",
+        hot_seat: bool = False,
+        quests_per_player: int | None = None,
+    ):
+        if not 2 <= players <= 5:
+            raise ValueError(f"Epic Death! takes 2 to 5 players (1 to 4 bots), not {players}")
+        if not 0 <= human < players:
+            raise ValueError(f"the human seat must be 0 to {players - 1}, not {human}")
+        bot_seats = [] if hot_seat else [seat for seat in range(players) if seat != human]
+        names = [bots] * len(bot_seats) if isinstance(bots, str) else list(bots)
+        if len(names) != len(bot_seats):
+            raise ValueError(f"{len(names)} bots named for {len(bot_seats)} bot seats")
+        for name in names:
+            if name not in BOTS:
+                raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        self.players = players
+        self.human = human
+        self.hot_seat = hot_seat
+        self.quests_per_player = quests_per_player
+        self.bot_names = dict(zip(bot_seats, names, strict=True))
+
+        self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
+        self.new_game_button = widgets.Button(description=NEW_GAME)
+        self.new_game_button.on_click(lambda _: self.new_game())
+        self.status_html = _html("ed-status")
+        self.quest_line_html = _html("ed-quest-line")
+        self.quest_html = _html("ed-quest")
+        self.odds_html = _html("ed-odds")
+        self.chart = _chart_widget("ed-chart")
+        self.roll_html = _html("ed-roll")
+        self.prompt_html = _html("ed-prompt")
+        self.actions = widgets.Box(
+            layout={"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start"}
+        ).add_class("ed-actions")
+        self.hand_html = _html("ed-hand")
+        self.parties_html = _html("ed-parties")
+        self.log_html = _html("ed-log")
+        table = widgets.VBox([self.quest_html, self.odds_html, self.chart, self.roll_html])
+        moves = widgets.VBox(
+            [self.prompt_html, self.actions, self.hand_html], layout={"width": "50%"}
+        )
+        super().__init__(
+            [
+                widgets.HBox([self.seed_input, self.new_game_button]).add_class("ed-controls"),
+                self.status_html,
+                self.quest_line_html,
+                widgets.HBox([table.add_class("ed-table"), moves]),
+                self.parties_html,
+                self.log_html,
+            ]
+        )
+        self.add_class("ed-game")
+        self.new_game(seed)
+
+    # -- driving the game -------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again; without a seed, the one in the Seed box."""
+        seed = self.seed_input.value if seed is None else seed
+        self.seed_input.value = seed
+        self.seed = seed
+        self.state = EpicDeathState(
+            seed=seed, players=self.players, quests_per_player=self.quests_per_player
+        )
+        self.dice_rng = random.Random(f"chance-{seed}")
+        self.bots = {
+            seat: BOTS[name](seat, seed * 101 + seat) for seat, name in self.bot_names.items()
+        }
+        self.narration: list[str] = [f"New game, seed {seed}: {self._players_text()}."]
+        self.last_roll: str | None = None
+        self._told = 0  # quest results the log has told
+        self._told_end = False
+        self._shown_chart = None
+        self._advance()
+        self._render()
+
+    def is_human(self, seat: int) -> bool:
+        return self.hot_seat or seat == self.human
+
+    def waiting_for_roll(self) -> bool:
+        """Dice on a person's quest wait for the Roll button."""
+        return self.state.is_chance_node() and self.is_human(self.state.active)
+
+    def buttons(self) -> dict[str, widgets.Button]:
+        """The buttons a person can press now, by their description."""
+        return {button.description: button for button in self.actions.children}
+
+    def click(self, description: str) -> None:
+        """Press the button with this description (as a person would)."""
+        buttons = self.buttons()
+        if description not in buttons:
+            raise ValueError(f"no button {description!r}; there are: {', '.join(buttons)}")
+        buttons[description].click()
+
+    def _choose(self, action: Action) -> None:
+        self._apply(action)
+        self._advance()
+        self._render()
+
+    def _roll(self) -> None:
+        self._apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
+        self._advance()
+        self._render()
+
+    def _advance(self) -> None:
+        """Bots act, and dice of bots' quests are rolled, until a person must act or the game ends."""
+        state = self.state
+        while not state.is_terminal() and not self.waiting_for_roll():
+            if state.is_chance_node():
+                self._apply(sample_outcome(state.chance_outcomes(), self.dice_rng))
+                continue
+            seat = state.current_player()
+            if self.is_human(seat):
+                return
+            self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+
+    def _apply(self, action: Action) -> None:
+        """Apply one action and narrate it (the words are taken before the state moves on)."""
+        state = self.state
+        seat, turn = state.current_player(), state.turn
+        words = state.action_to_string(action)
+        if state.is_chance_node():
+            if state.phase == "roll":
+                what = f"{state.pool()} dice rolled"
+            elif state.phase == "reroll":
+                what = f"{state.pending_reroll[1]} dice re-rolled"
+            else:
+                what = "a D6 rolled"
+            line = f"{self._quest_of(state.active, state.quest_card)}: {what}: {words}"
+            if state.phase in ("roll", "reroll"):
+                self.last_roll = line
+        else:
+            line = f"{self._name(seat)}: {words}"
+        state.apply(action)
+        self.narration.append(f"Turn {turn}. {line}")
+        self._tell_outcomes()
+
+    def _tell_outcomes(self) -> None:
+        """Narrate each quest's outcome as the engine records it, and the end of the game."""
+        state = self.state
+        for seat, quest_id, outcome in state.results[self._told :]:
+            quest = state.cards.quests.get(quest_id) or state.cards.epic_quests[quest_id]
+            self.narration.append(f"{self._quest_of(seat, quest)}: {OUTCOME_WORDS[outcome]}")
+        self._told = len(state.results)
+        if state.is_terminal() and not self._told_end:
+            self._told_end = True
+            self.narration.append(f"Game over. {self._scores_text()}")
+
+    # -- words ----------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if seat in self.bot_names:
+            return f"Bot {seat} ({self.bot_names[seat]})"
+        return f"Player {seat}" if self.hot_seat else "You"
+
+    def _whose(self, seat: int) -> str:
+        name = self._name(seat)
+        return "your" if name == "You" else f"{name}'s"
+
+    def _quest_of(self, seat: int, quest) -> str:
+        """'The Haunted Privy (your quest)': quest names often begin with 'The'."""
+        return f"{quest.name} ({self._whose(seat)} quest)"
+
+    def _players_text(self) -> str:
+        return ", ".join(f"{self._name(seat)} in seat {seat}" for seat in range(self.players))
+
+    def _scores_text(self) -> str:
+        scores = self.state.scores()
+        text = ", ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores))
+        winners = " and ".join(self._name(seat) for seat in self.state.winners or [])
+        return f"Final EPIC: {text}. Winner: {winners}."
+
+    # -- what is shown --------------------------------------------------------------------------
+    @property
+    def odds(self) -> QuestOdds | None:
+        """Exact odds of the quest in play, with every dice card played so far (a D6 card whose
+        die is not rolled yet counts as its mixture); None between quests."""
+        state = self.state
+        if state.quest is None or state.is_terminal():
+            return None
+        modifiers = PoolModifiers(
+            dice=state.dice_change,
+            plus_d6=int(state.pending_d6 > 0),
+            minus_d6=int(state.pending_d6 < 0),
+            frenzy=state.frenzy,
+        )
+        quest = state.quest_card
+        return quest_odds(quest.victories, quest.difficulty, modifiers)
+
+    def _render(self) -> None:
+        self.status_html.value = self._status()
+        self.quest_line_html.value = self._quest_line()
+        self.quest_html.value = self._quest_in_play()
+        self._render_odds()
+        self.roll_html.value = self._roll_text()
+        self.prompt_html.value, self.actions.children = self._prompt_and_buttons()
+        self.hand_html.value = self._hand()
+        self.parties_html.value = self._parties()
+        lines = "".join(f'<div class="ed-log-line">{escape(line)}</div>' for line in self.narration)
+        self.log_html.value = (
+            "<b>Log</b> (newest last)<div style='max-height:16em;overflow-y:auto;"
+            "display:flex;flex-direction:column-reverse;font-size:12px'>"
+            f"<div>{lines}</div></div>"
+        )
+
+    def _status(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return f"<b>Game over.</b> {escape(self._scores_text())}"
+        seat = state.active if state.is_chance_node() else state.current_player()
+        return (
+            f"<b>Turn {state.turn}</b>: {escape(self._whose(state.active))} quest; now: "
+            f"{escape(PHASE_WORDS[state.phase])} ({escape(self._name(seat))}). "
+            f"{len(state.quest_deck)} quests left in the deck."
+        )
+
+    def _quest_line(self) -> str:
+        """Every quest in the line with its exact odds for a plain pool and the advisor's expected
+        change; when a quest is being chosen, the open ones are ranked by the advisor."""
+        state = self.state
+        if not state.quest_line:
+            return "<b>Quest line</b>: empty"
+        advice = {a.quest.id: a for a in advise(state.cards, state.quest_line)}
+        choosing = state.phase == "choose_quest" and not state.is_terminal()
+        open_ids = [a[1] for a in state.legal_actions() if a[0] == "quest"] if choosing else []
+        ranks = {
+            a.quest.id: rank
+            for rank, a in enumerate((a for a in advice.values() if a.quest.id in open_ids), 1)
+        }
+        rows = []
+        for quest_id in state.quest_line:
+            a = advice[quest_id]
+            quest = a.quest
+            name = ("EPIC QUEST: " if quest.epic_quest else "") + quest.name
+            seal = f"EPIC {quest.epic}" if quest.epic_quest else f"FAIL {quest.fail}"
+            if quest_id in ranks:
+                rank = str(ranks[quest_id])
+            else:
+                rank = "not open yet" if choosing else ""
+            cells = (
+                f"<b>{escape(name)}</b>",
+                f"<span style='color:{DIFFICULTY_COLOUR[quest.difficulty]}'>"
+                f"{quest.victories} {quest.difficulty}</span>",
+                f"{quest.rewards.loot} loot, {quest.rewards.fate} Fate",
+                seal,
+                fraction_and_percent(a.odds.success),
+                fraction_and_percent(a.odds.exact) if quest.epic_quest else "",
+                f"{float(a.expected_change):+.1f}",
+                rank,
+            )
+            rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+        head = "".join(f"<th>{h}</th>" for h in QUEST_LINE_COLUMNS)
+        return (
+            f"<b>Quest line</b> ({len(state.quest_deck)} more in the deck; odds for a pool of "
+            f"{BASE_POOL} dice; expected change in EPIC from the advisor)"
+            f"<table class='death-toolkit' style='font-size:12px'><tr>{head}</tr>"
+            f"{''.join(rows)}</table>"
+        )
+
+    def _quest_in_play(self) -> str:
+        state = self.state
+        if state.quest is None or state.is_terminal():
+            return ""
+        whose = self._whose(state.active)
+        parts = [f"<b>{escape(whose[:1].upper() + whose[1:])} quest</b><br>"]
+        parts.append(quest_html(state.cards, state.quest))
+        change = f"{state.dice_change:+d}" if state.dice_change else "no change"
+        parts.append(
+            f"<div>Pool: <b>{state.pool()} dice</b> ({BASE_POOL} base, {change}"
+            f"{', Frenzy' if state.frenzy else ''}; the box holds {BOX})</div>"
+        )
+        if state.plays:
+            played = []
+            for seat, card_id, target in state.plays:
+                text = f"{self._name(seat)}: {state.cards.fate[card_id].name}"
+                if target in state.cards.adventurers:
+                    text += f" on {state.cards.adventurers[target].name}"
+                played.append(escape(text))
+            parts.append("<div>Fate cards played: " + "; ".join(played) + "</div>")
+        else:
+            parts.append("<div>No Fate cards played yet.</div>")
+        if state.loot_to_place:
+            loot = state.cards.loot[state.loot_to_place[0]]
+            extra = f", set {loot.set}" if loot.set else ""
+            parts.append(
+                f"<div>Loot to place: <b>{escape(loot.name)}</b> "
+                f"({loot.loot_class}, EPIC {loot.epic}{escape(extra)})</div>"
+            )
+        return "".join(parts)
+
+    def _render_odds(self) -> None:
+        odds, state = self.odds, self.state
+        if odds is None:
+            self.odds_html.value = ""
+            self.chart.layout.display = "none"
+            return
+        quest = state.quest_card
+        decided = state.rolled or state.outcome is not None
+        when = "Odds before the roll" if decided else "Exact odds now, before the roll"
+        self.odds_html.value = f"<b>{when}</b><br>" + "<br>".join(
+            escape(line) for line in odds_lines(odds, ": EPIC DEATH!" if quest.epic_quest else "")
+        )
+        self.chart.layout.display = None
+        key = (quest.id, odds)
+        if key != self._shown_chart:  # rebuilding the spec costs more than the arithmetic
+            self._shown_chart = key
+            self.chart.chart = victories_chart(odds, f"Victories on {quest.name}")
+
+    def _roll_text(self) -> str:
+        state = self.state
+        if state.rolled and not state.is_terminal():
+            return (
+                f"<b>Roll</b>: {state.plain} plain Victories and {state.sixes} sixes: "
+                f"<b>{state.victories()} Victories</b>, {state.quest_card.victories} needed"
+            )
+        if self.last_roll:
+            return f"<b>Last roll</b>: {escape(self.last_roll)}"
+        return ""
+
+    def _prompt_and_buttons(self) -> tuple[str, tuple[widgets.Button, ...]]:
+        state = self.state
+        if state.is_terminal():
+            return "<b>Game over.</b> Press New game to play again.", ()
+        if self.waiting_for_roll():
+            button = widgets.Button(description=ROLL, button_style="warning")
+            button.on_click(lambda _: self._roll())
+            what = {"d6": "the D6", "roll": f"{state.pool()} dice", "reroll": "the re-roll"}
+            return f"<b>{escape(self._name(state.active))}</b>: roll {what[state.phase]}.", (
+                button.add_class("ed-roll-button"),
+            )
+        seat = state.current_player()
+        buttons = []
+        for action in state.legal_actions():
+            button = widgets.Button(
+                description=state.action_to_string(action),
+                tooltip=self._tooltip(action),
+                layout={"width": "auto"},
+            )
+            button.on_click(lambda _, action=action: self._choose(action))
+            buttons.append(button.add_class("ed-action"))
+        prompt = f"<b>{escape(self._name(seat))}</b>: {escape(PHASE_WORDS[state.phase])}."
+        return prompt, tuple(buttons)
+
+    def _tooltip(self, action: Action) -> str:
+        if isinstance(action, tuple) and action[0] == "fate":
+            return self.state.cards.fate[action[1]].text
+        return ""
+
+    def _hand(self) -> str:
+        state = self.state
+        seat = state.active if state.is_chance_node() else state.current_player()
+        if not self.hot_seat:
+            seat = self.human
+        elif state.is_terminal():
+            return ""
+        hand = state.hands[seat]
+        cards = [
+            card(
+                state.cards.fate[c].name,
+                [state.cards.fate[c].timing.replace("_", " "), state.cards.fate[c].text],
+                FATE_COLOUR,
+            )
+            for c in hand
+        ]
+        title = "Your hand" if not self.hot_seat else f"Player {seat}'s hand"
+        return f"<b>{title}</b> ({len(hand)} Fate cards)<br>" + "".join(cards)
+
+    def _parties(self) -> str:
+        state = self.state
+        scores = state.scores()
+        parts = []
+        for seat, party in enumerate(state.parties):
+            active = " (active)" if seat == state.active and not state.is_terminal() else ""
+            parts.append(
+                f"<div><b>{escape(self._name(seat))}</b>{active}: EPIC {scores[seat]} "
+                f"(only the dead count), {len(state.hands[seat])} Fate cards<br>"
+                + "".join(adventurer_html(state, adventurer) for adventurer in party)
+                + "</div>"
+            )
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        mode = "hot-seat" if self.hot_seat else f"human seat {self.human}"
+        return (
+            f"EpicDeathGame(seed={self.seed}, players={self.players}, {mode}, "
+            f"turn {self.state.turn}, {self.state.phase})"
+        )
+
+
+class OddsExplorer(widgets.VBox):
+    """Sliders for a quest (dice, Victories needed, difficulty, D6 cards, Frenzy) and its exact odds,
+    with the binomial tail as a polynomial in p for a plain pool, and a chart of the Victories."""
+
+    def __init__(self, dice: int = BASE_POOL, needed: int = 4, difficulty: str = "mighty"):
+        self.dice = widgets.IntSlider(
+            value=dice, min=0, max=BOX, description="Dice in pool", style=WIDE
+        )
+        self.needed = widgets.IntSlider(
+            value=needed, min=1, max=BOX, description="Victories needed", style=WIDE
+        )
+        self.difficulty = widgets.Dropdown(
+            options=[(f"{d} ({7 - FACES_WINNING[d]}+ is a Victory)", d) for d in DIFFICULTIES],
+            value=difficulty,
+            description="Difficulty",
+            style=WIDE,
+        )
+        self.plus_d6 = widgets.IntSlider(value=0, min=0, max=4, description="+D6 cards", style=WIDE)
+        self.minus_d6 = widgets.IntSlider(
+            value=0, min=0, max=4, description="-D6 cards", style=WIDE
+        )
+        self.frenzy = widgets.Checkbox(value=False, description="Frenzy")
+        self.odds_html = _html("ed-explorer-odds")
+        self.symbolic_html = _html("ed-explorer-symbolic")
+        self.chart = _chart_widget("ed-explorer-chart")
+        controls = [
+            self.dice,
+            self.needed,
+            self.difficulty,
+            self.plus_d6,
+            self.minus_d6,
+            self.frenzy,
+        ]
+        for control in controls:
+            control.observe(lambda _: self.update(), names="value")
+        super().__init__([widgets.VBox(controls), self.odds_html, self.symbolic_html, self.chart])
+        self.add_class("ed-explorer")
+        self.update()
+
+    @property
+    def modifiers(self) -> PoolModifiers:
+        return PoolModifiers(
+            plus_d6=self.plus_d6.value, minus_d6=self.minus_d6.value, frenzy=self.frenzy.value
+        )
+
+    @property
+    def odds(self) -> QuestOdds:
+        return quest_odds(
+            self.needed.value, self.difficulty.value, self.modifiers, base=self.dice.value
+        )
+
+    @property
+    def plain(self) -> bool:
+        """A fixed pool with no Frenzy: Victories are binomial."""
+        return self.modifiers == PoolModifiers()
+
+    def symbolic(self):
+        """P(success) as a polynomial in p, the chance of one die, for a plain pool."""
+        return binomial_tail_symbolic(self.dice.value, self.needed.value)
+
+    def update(self) -> None:
+        odds, difficulty = self.odds, self.difficulty.value
+        pool = f"{self.dice.value} dice"
+        if self.plus_d6.value or self.minus_d6.value:
+            pool += f" {self.plus_d6.value:+d}D6 {-self.minus_d6.value:+d}D6"
+        lines = [f"{pool}, {difficulty}, {odds.needed} Victories needed"]
+        lines += odds_lines(odds, " (an EPIC DEATH on an Epic Quest)")
+        self.odds_html.value = "<br>".join(escape(line) for line in lines)
+        if self.plain:
+            p = victory_chance(difficulty)
+            self.symbolic_html.value = (
+                "<b>Binomial tail</b>, with p the chance that one die is a Victory:<br>"
+                f"<code>P(success) = {escape(polynomial_text(self.symbolic()))}</code><br>"
+                f"and with p = {p} ({difficulty}) that is {as_fraction_string(self.symbolic().subs(P, p))}."
+            )
+        else:
+            self.symbolic_html.value = (
+                "<i>The binomial tail is shown for a fixed pool (no D6 cards, no Frenzy); "
+                "here the pool is a mixture.</i>"
+            )
+        self.chart.chart = victories_chart(odds, f"Victories: {pool}, {difficulty}")
+
+    def __repr__(self) -> str:
+        return (
+            f"OddsExplorer(dice={self.dice.value}, needed={self.needed.value}, "
+            f"difficulty={self.difficulty.value!r}, modifiers={self.modifiers})"
+        )
