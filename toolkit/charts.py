@@ -52,8 +52,10 @@ def line_chart(rows: list[dict], x: str, y: str, series: str, title: str = ""):
 
 
 def enable_offline() -> None:
-    """Render charts without a CDN: notebooks use the anywidget-based offline renderer."""
+    """Render charts without a CDN: the notebook renderer, and chart widgets made directly
+    (``alt.JupyterChart``, as in the game widgets), load Vega from the installed package."""
     alt.renderers.enable("jupyter", offline=True)
+    alt.JupyterChart.enable_offline()
 
 
 def to_svg(chart) -> str:

@@ -87,11 +87,14 @@ def evaluate(obs: dict, action) -> Fraction:
             if c in cards.loot and cards.loot[c].loot_class == cards.loot[loot_id].loot_class
         ]
         return Fraction(cards.loot[loot_id].epic - sum(swapped))
-    # re-rolls: help the active player's count toward the target (or away from it for a rival)
+    # re-rolls: re-rolling failures helps a roll that is short; re-rolling Victories can only lower
+    # the count, which helps the active player only to come down to an Epic Quest's exact target
     roll = obs["roll"]
     victories = roll["plain"] + roll["sixes"] * (2 if obs["frenzy"] else 1)
-    short = victories < quest.victories
-    helps = short if card.kind == "reroll_failures" else not short
+    if card.kind == "reroll_failures":
+        helps = victories < quest.victories
+    else:
+        helps = quest.epic_quest and victories > quest.victories
     return Fraction(sign if helps else -sign)
 
 

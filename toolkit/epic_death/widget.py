@@ -19,7 +19,7 @@ from html import escape
 import altair as alt
 import ipywidgets as widgets
 
-from toolkit.charts import dist_chart
+from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, as_fraction_string, binomial_tail_symbolic
 from toolkit.epic_death.advisor import advise
 from toolkit.epic_death.bots import BOTS
@@ -102,10 +102,7 @@ def victories_chart(odds: QuestOdds, title: str):
 
 
 def _chart_widget(css_class: str) -> alt.JupyterChart:
-    # Offline: Vega comes from vl-convert's bundle inside the widget, not from a CDN. The renderer
-    # switch (toolkit.charts.enable_offline) covers charts a notebook displays; a JupyterChart
-    # built directly needs its own class switch.
-    alt.JupyterChart.enable_offline()
+    enable_offline()  # Vega from the installed bundle inside the widget, never from a CDN
     chart = alt.JupyterChart(alt.Chart(alt.Data(values=[])).mark_bar())
     return chart.add_class(css_class)
 
