@@ -140,49 +140,53 @@ class PlanningBot:
                 return plan[1]
         changes = replacement_gains(obs, self.swap_weights(obs))
         hand_bonus = effect in ("mounted", "the_deadly")  # the adventure card comes to my hand
+        value_of = self.card_value
 
         def gain(a, b):
             total = 0.0
             if a in changes:
-                total += changes[a](b)
+                total += change(changes[a], b)
             if b in changes:
-                total += changes[b](a)
+                total += change(changes[b], a)
             if hand_bonus:
-                total += 0.1 * (self.card_value(obs, a) - self.card_value(obs, b))
+                total += 0.1 * (value_of(obs, a) - value_of(obs, b))
             return total
 
         if picks:
             return max(legal, key=lambda b: gain(picks[0], b))
-        first_options = set(legal)
+        # Score only pairs that touch an adventure the objective weighs (or bring a card to the
+        # hand), and each pair once when the two picks are interchangeable.
+        by_type = {"I": [], "II": [], "III": []}
+        for b in swap_partners(obs, effect):
+            by_type[TYPE[b]].append(b)
+        symmetric = effect in ("swap_table", "swap_own")
         best, best_gain = None, 0.0
-        for a, b in candidate_swaps(obs, effect, legal, changes, hand_bonus):
-            value = gain(a, b)
-            if value > best_gain:
-                best, best_gain = ((a, b) if a in first_options else (b, a)), value
+        for a in legal:
+            info_a = changes.get(a)
+            if a == "skip" or (info_a is None and symmetric and not hand_bonus):
+                continue
+            for b in by_type[TYPE[a]]:
+                info_b = changes.get(b)
+                if b == a or (info_a is None and info_b is None and not hand_bonus):
+                    continue
+                if symmetric and info_a is not None and info_b is not None and b < a:
+                    continue  # scored as (b, a)
+                value = 0.0
+                if info_a is not None:
+                    value += change(info_a, b)
+                if info_b is not None:
+                    value += change(info_b, a)
+                if hand_bonus:
+                    value += 0.1 * (value_of(obs, a) - value_of(obs, b))
+                if value > best_gain:
+                    best, best_gain = (a, b), value
         self.swap_plan = best
         return "skip" if best is None else best[0]
 
 
-def candidate_swaps(obs, effect, legal, changes, every_pair):
-    """Pairs (first pick, second pick) worth scoring: those touching an adventure the objective
-    weighs (each unordered pair once for the table swap, whose picks are interchangeable)."""
-    partners = swap_partners(obs, effect)
-    by_type = {kind: [b for b in partners if TYPE[b] == kind] for kind in TYPES}
-    symmetric = effect in ("swap_table", "swap_own")
-    firsts = [a for a in legal if a != "skip"]
-    if symmetric and not every_pair:
-        firsts = [a for a in firsts if a in changes]
-    for a in firsts:
-        for b in by_type[TYPE[a]]:
-            if b != a and (every_pair or a in changes or b in changes):
-                if symmetric and b in changes and a in changes and b < a:
-                    continue  # already scored as (b, a)
-                yield a, b
-
-
 def replacement_gains(obs: dict, weights) -> dict:
-    """For each card in an adventure the objective weighs, a function giving how much the
-    objective changes if another card takes its place."""
+    """For each card in an adventure the objective weighs, what :func:`change` needs to tell how
+    much the objective moves if another card takes its place."""
     glory_weight, damage_weight = weights
     changes = {}
     for seat in set(glory_weight) | set(damage_weight):
@@ -192,20 +196,16 @@ def replacement_gains(obs: dict, weights) -> dict:
         for adventure in obs["adventures"][seat]:
             before = adventure_value(adventure)
             for card in adventure:
-                others = [c for c in adventure if c != card]
-                rest = GLORY[others[0]] + GLORY[others[1]]
-                banner = BANNER[others[0]] if BANNER[others[0]] == BANNER[others[1]] else None
-                lost = DAMAGE[card]
-                changes[card] = _change(rest, banner, before, wg, wd, lost)
+                one, two = [c for c in adventure if c != card]
+                banner = BANNER[one] if BANNER[one] == BANNER[two] else None
+                changes[card] = (GLORY[one] + GLORY[two], banner, before, wg, wd, DAMAGE[card])
     return changes
 
 
-def _change(rest, banner, before, wg, wd, lost):
-    def change(new: str) -> float:
-        after = (rest + GLORY[new]) * (2 if BANNER[new] == banner else 1)
-        return wg * (after - before) + wd * (DAMAGE[new] - lost)
-
-    return change
+def change(info: tuple, new: str) -> float:
+    rest, banner, before, wg, wd, lost = info
+    after = (rest + GLORY[new]) * (2 if BANNER[new] == banner else 1)
+    return wg * (after - before) + wd * (DAMAGE[new] - lost)
 
 
 def twin(a: str, b: str) -> bool:
