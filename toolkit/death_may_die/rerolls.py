@@ -255,11 +255,13 @@ class Advice:
 
     def __str__(self) -> str:
         if self.reroll is None:
-            return f"keep the roll ({float(self.value):.1%})"
+            return f"keep the roll (value {float(self.value):.3g})"
         colour, face = self.reroll
+        if self.value == self.value_if_stop:
+            return f"reroll a {colour} {face_label(face)} (same value, fewer tentacles expected)"
         return (
-            f"reroll a {colour} {face_label(face)} ({float(self.value_if_stop):.1%} -> "
-            f"{float(self.value):.1%})"
+            f"reroll a {colour} {face_label(face)} ({float(self.value_if_stop):.3g} -> "
+            f"{float(self.value):.3g})"
         )
 
 

@@ -1,0 +1,254 @@
+"""Notebook widgets: play the sample episode, and explore the dice.
+
+:class:`GameWidget` shows the map with every figure, the investigators and the tracks, a button per
+legal action, and the exact odds of each roll on offer with the best rerolls, before the roll (the
+policy as rules) and after it (which die to reroll now). :class:`DiceExplorer` answers any mix of
+dice, successes needed and stress, with Altair charts. Both are thin views over the engine and the
+solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as widgets
+
+from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.bots import roll_advice, roll_objective
+from toolkit.death_may_die.dice import roll_distribution
+from toolkit.death_may_die.drawing import state_html
+from toolkit.death_may_die.rules import DeathMayDieState
+from toolkit.html import percent
+from toolkit.simulate import sample_outcome
+
+
+def roll_offers(state: DeathMayDieState) -> list[dict]:
+    """Each roll the active investigator may start now, with its exact odds under best rerolls."""
+    if state.is_terminal() or state.pending[0]["kind"] != "actions":
+        return []
+    me = state.investigators[state.active]
+    stress_left = state.rules.max_stress - me["stress"]
+    offers = []
+    for action in state.legal_actions():
+        if action[0] == "attack" and action[1] != "elder":
+            enemy = state.enemies[action[1]]
+            need = state.cards.enemies[enemy["type"]].health - enemy["wounds"]
+            black, green = state.dice_for(me, "attack")
+            aim = f"kill {action[1]} ({need} successes)"
+        elif action[0] == "attack":
+            stage = state.elder_card.stages[state.elder["stage"] - 1]
+            need = stage.health - state.elder["wounds"]
+            black, green = state.dice_for(me, "attack")
+            aim = f"defeat stage {stage.number} ({need} successes)"
+        elif action[0] == "episode":
+            need = next(a.need for a in state.episode.actions if a.id == action[1])
+            black, green = state.dice_for(me, "test")
+            aim = f"succeed ({need} successes)"
+        else:
+            continue
+        offers.append(
+            {
+                "action": action,
+                "label": state.action_to_string(action),
+                "aim": aim,
+                "dice": (black, green),
+                "stress_left": stress_left,
+                "p": rerolls.p_at_least(black, green, need, stress_left),
+                "p_no_reroll": rerolls.p_at_least(black, green, need, 0),
+                "rules": rerolls.policy_rules(
+                    black, green, stress_left, rerolls.Objective("at_least", need)
+                ),
+            }
+        )
+    return offers
+
+
+def odds_html(state: DeathMayDieState) -> str:
+    """The odds panel: offers before a roll, or the advice for the roll on the table."""
+    if state.is_terminal():
+        return ""
+    step = state.pending[0]
+    if step["kind"] == "roll" and not state.is_chance_node():
+        observation = state.observation(state.active)
+        advice = roll_advice(observation)
+        objective = roll_objective(observation)
+        faces = ", ".join(f"{c} {f}" for c, f in step["faces"]) or "no dice"
+        lines = [f"<b>Roll on the table</b> ({step['purpose']}): {escape(faces)}",
+                 f"Aim: {escape(objective.describe())}",
+                 f"<b>Recommended: {escape(str(advice))}</b>",
+                 f"Value if you keep it: {advice.value_if_stop} "
+                 f"({_number(objective, advice.value_if_stop)}); with the best rerolls: "
+                 f"{advice.value} ({_number(objective, advice.value)})"]  # fmt: skip
+        lines += [f"{escape(text)}: {_number(objective, v)}" for text, v in advice.options]
+        return "<div class='dmd-odds'>" + "<br>".join(lines) + "</div>"
+    offers = roll_offers(state)
+    if not offers:
+        return "<div class='dmd-odds'>No roll on offer.</div>"
+    parts = []
+    for offer in offers:
+        black, green = offer["dice"]
+        parts.append(
+            f"<p><b>{escape(offer['label'])}</b>: {black} black + {green} green dice to "
+            f"{escape(offer['aim'])}: {offer['p']} = {percent(offer['p'])} with your "
+            f"{offer['stress_left']} stress of rerolls, {percent(offer['p_no_reroll'])} "
+            f"without.<br><small>{'<br>'.join(escape(r) for r in offer['rules'][:-1])}</small></p>"
+        )
+    return "<div class='dmd-odds'>" + "".join(parts) + "</div>"
+
+
+def _number(objective, value) -> str:
+    return percent(value) if objective.is_probability else f"{float(value):.2f}"
+
+
+class GameWidget(widgets.VBox):
+    """Play the sample episode by clicking. Dice are rolled with the widget's seeded generator."""
+
+    def __init__(self, seed: int = 0, players: int = 2, state: DeathMayDieState | None = None):
+        self.state = state or DeathMayDieState(seed=seed, players=players)
+        self.dice_rng = random.Random(f"widget-{seed}")
+        self.board = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.odds = widgets.HTML()
+        self.buttons = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.history = widgets.HTML()
+        super().__init__(
+            [self.prompt, self.buttons, widgets.HBox([self.board, self.odds]), self.history]
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        state = self.state
+        self.board.value = state_html(state)
+        self.prompt.value = f"<h4 class='dmd-prompt'>{escape(state.describe_step())}</h4>"
+        self.odds.value = odds_html(state)
+        self.history.value = "<br>".join(escape(line) for line in state.log[-8:])
+        if state.is_terminal():
+            self.buttons.children = ()
+        elif state.is_chance_node():
+            roll = widgets.Button(description="Roll", button_style="warning")
+            roll.on_click(lambda _: self.roll_one())
+            every = widgets.Button(description="Roll all")
+            every.on_click(lambda _: self.roll_all())
+            self.buttons.children = (roll, every)
+        else:
+            self.buttons.children = tuple(self._button(a) for a in state.legal_actions())
+
+    def _button(self, action) -> widgets.Button:
+        button = widgets.Button(
+            description=self.state.action_to_string(action),
+            layout=widgets.Layout(width="auto"),
+        )
+        button.on_click(lambda _: self.play(action))
+        return button
+
+    def play(self, action) -> None:
+        self.state.apply(action)
+        self.refresh()
+
+    def roll_one(self) -> None:
+        self.state.apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
+        self.refresh()
+
+    def roll_all(self) -> None:
+        while self.state.is_chance_node():
+            self.state.apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
+        self.refresh()
+
+
+# -- the dice odds explorer ------------------------------------------------------------------------
+
+
+def joint_chart(black: int, green: int):
+    """Heat map of P(successes, tentacles) for a roll without rerolls."""
+    import altair as alt
+
+    joint = roll_distribution(black, green).map(lambda r: (r[0], r[1]))
+    rows = [
+        {"successes": s, "tentacles": t, "probability": w / joint.total,
+         "exact": f"{w}/{joint.total}"}
+        for (s, t), w in joint.weights.items()
+    ]  # fmt: skip
+    return (
+        alt.Chart(alt.Data(values=rows), title=f"{black} black + {green} green: joint odds")
+        .mark_rect()
+        .encode(
+            x=alt.X("successes:O"),
+            y=alt.Y("tentacles:O", sort="descending"),
+            color=alt.Color("probability:Q", scale=alt.Scale(scheme="greens")),
+            tooltip=[
+                "successes:O",
+                "tentacles:O",
+                "exact:N",
+                alt.Tooltip("probability:Q", format=".2%"),
+            ],
+        )  # fmt: skip
+        .properties(width=260, height=160)
+    )
+
+
+def stress_rows(black: int, green: int, max_stress: int = 4) -> list[dict]:
+    """P(at least k) for each k and each stress budget, for the line chart."""
+    return [
+        {"stress": stress, "need": f"at least {need}",
+         "probability": float(rerolls.p_at_least(black, green, need, stress))}
+        for need in range(1, black + green + 1)
+        for stress in range(max_stress + 1)
+    ]  # fmt: skip
+
+
+def stress_chart(black: int, green: int, max_stress: int = 4):
+    from toolkit.charts import line_chart
+
+    return line_chart(
+        stress_rows(black, green, max_stress), x="stress", y="probability", series="need",
+        title="How stress rerolls raise the odds",
+    )  # fmt: skip
+
+
+def explorer_summary(black: int, green: int, need: int, stress: int) -> str:
+    if black + green == 0:
+        return "<p>Roll at least one die.</p>"
+    p = rerolls.p_at_least(black, green, need, stress)
+    plain = rerolls.p_at_least(black, green, need, 0)
+    rules = rerolls.policy_rules(black, green, stress, rerolls.Objective("at_least", need))
+    return (
+        f"<p class='dmd-explorer'><b>P(at least {need} successes)</b> with {black} black + "
+        f"{green} green dice: <b>{p} = {percent(p)}</b> with up to {stress} stress of rerolls; "
+        f"{plain} = {percent(plain)} without.</p><ul>"
+        + "".join(f"<li>{escape(rule)}</li>" for rule in rules[:-1])
+        + "</ul>"
+    )
+
+
+class DiceExplorer(widgets.VBox):
+    """Sliders for black and green dice, successes needed and stress; exact odds and Altair
+    charts drawn to SVG."""
+
+    def __init__(self, black: int = 3, green: int = 1, need: int = 2, stress: int = 2,
+                 charts: bool = True):  # fmt: skip
+        self.black = widgets.IntSlider(value=black, min=0, max=6, description="black dice")
+        self.green = widgets.IntSlider(value=green, min=0, max=5, description="green dice")
+        self.need = widgets.IntSlider(value=need, min=1, max=11, description="successes")
+        self.stress = widgets.IntSlider(value=stress, min=0, max=4, description="stress")
+        self.summary = widgets.HTML()
+        self.charts = widgets.HTML() if charts else None
+        for slider in (self.black, self.green, self.need, self.stress):
+            slider.observe(lambda _: self.refresh(), names="value")
+        children = [widgets.HBox([self.black, self.green]),
+                    widgets.HBox([self.need, self.stress]), self.summary]  # fmt: skip
+        super().__init__(children + ([self.charts] if charts else []))
+        self.refresh()
+
+    def refresh(self) -> None:
+        b, g, k, s = self.black.value, self.green.value, self.need.value, self.stress.value
+        self.summary.value = explorer_summary(b, g, k, s)
+        if self.charts is not None:
+            self.charts.value = charts_svg(b, g) if b + g else ""
+
+
+def charts_svg(black: int, green: int) -> str:
+    """Both explorer charts as static SVG (no Output widget, no chart renderer needed)."""
+    from toolkit.charts import to_svg
+
+    return to_svg(joint_chart(black, green) | stress_chart(black, green))
