@@ -45,3 +45,15 @@ def test_odds_command_and_its_errors(capsys):
         capture_output=True, text=True,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "gandalf" in done.stderr
+
+
+def test_silent_bots_never_clear_a_deal_the_perfect_party_could_not():
+    from toolkit.tpk.analysis import expected_row_treasures, play_level
+    from toolkit.tpk.coordination import clearable
+    from toolkit.tpk.rules import TPKState
+
+    for seed in range(40):
+        state = TPKState(seed=seed, players=3, first_level=2)
+        possible = clearable(state) is not None
+        assert possible or not play_level(state, "convention", seed)
+    assert expected_row_treasures(7, 5) == Fraction(70, 9)

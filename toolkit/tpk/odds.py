@@ -4,7 +4,7 @@ A fresh deal: the whole threat deck (45 cards, no treasure taken yet) shuffled, 
 every character drawing from their full equipment deck. :func:`clearable_probability` estimates the
 chance by Monte Carlo over seeded deals, each decided exactly by :mod:`toolkit.tpk.coordination`,
 with a Wilson interval; :func:`exact_clearable` enumerates every deal when the counts allow
-(level 1 for two or three characters), as an exact Fraction.
+(level 1 with two characters; three take hours), as an exact Fraction.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from toolkit.tpk.cards import catalogue
 from toolkit.tpk.coordination import clearable, solve
 from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState, item_table, starting_deck, threat_table
 
-EXACT_BUDGET = 200_000_000  # deal classes before merging; above this, use Monte Carlo
+EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
 
 
 def party(characters: list[str] | str | None, players: int | None = None) -> list[str]:
