@@ -1,0 +1,102 @@
+"""The Death May Die widgets, in Python (``button.click()``) and in headless Chromium (Voila).
+
+Every number a widget shows is checked against the solver called directly.
+"""
+
+from __future__ import annotations
+
+import random
+
+import nbformat
+import pytest
+from _paths import NOTEBOOKS
+from browser import click_button
+
+from toolkit.death_may_die.rerolls import p_at_least
+from toolkit.death_may_die.widget import DiceExplorer, GameWidget
+
+NOTEBOOK = NOTEBOOKS / "death-may-die-play.ipynb"
+GAME_CALL = "GameWidget(seed=0, players=2)"
+CLICKS = ["run", "move warehouse", "move nave", "stop running", "attack cultist-1", "Roll all"]
+WAIT_MS = 30_000
+
+
+def click(widget: GameWidget, description: str) -> None:
+    matches = [b for b in widget.buttons.children if b.description == description]
+    assert matches, (
+        f"no button {description!r} in {[b.description for b in widget.buttons.children]}"
+    )
+    matches[0].click()
+
+
+def test_buttons_are_the_legal_actions_and_clicks_play_them():
+    game = GameWidget(seed=0, players=2)
+    state = game.state
+    assert [b.description for b in game.buttons.children] == [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]
+    for description in CLICKS[:4]:
+        click(game, description)
+    assert state.investigators[0]["space"] == "nave" and state.investigators[0]["fire"] == 1
+    # 3 black + 1 green (Brawl) against a cultist's 2 health, with all 4 stress to spend
+    assert "247/256" in game.odds.value and str(p_at_least(3, 1, 2, 4)) == "247/256"
+    assert "68.8% without" in game.odds.value
+    click(game, "attack cultist-1")
+    click(game, "Roll all")
+    assert "Recommended:" in game.odds.value
+    assert game.prompt.value.count("reroll a die for 1 stress") == 1
+
+
+def test_random_clicks_play_a_game_to_the_end():
+    game = GameWidget(seed=4, players=1)
+    rng = random.Random(4)
+    for _ in range(3000):
+        if game.state.is_terminal():
+            break
+        rng.choice(game.buttons.children).click()
+    assert game.state.is_terminal() and game.buttons.children == ()
+    assert "game over" in game.prompt.value
+
+
+def test_dice_explorer_shows_the_solver_numbers():
+    explorer = DiceExplorer(black=3, green=1, need=2, stress=2, charts=False)
+    assert "57/64" in explorer.summary.value and "11/16" in explorer.summary.value
+    explorer.stress.value = 0
+    assert "11/16 = 68.8%</b> with up to 0 stress" in explorer.summary.value
+    explorer.black.value, explorer.green.value = 6, 5
+    explorer.need.value, explorer.stress.value = 6, 4
+    assert str(p_at_least(6, 5, 6, 4)) in explorer.summary.value
+
+
+def test_dice_explorer_draws_both_charts_as_svg():
+    explorer = DiceExplorer(black=2, green=1, need=1, stress=1)
+    assert explorer.charts.value.startswith("<svg") and "joint odds" in explorer.charts.value
+
+
+def test_the_notebook_builds_the_game_this_test_mirrors():
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    assert any(GAME_CALL in cell.source for cell in notebook.cells if cell.cell_type == "code")
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
+    from playwright.sync_api import expect
+
+    mirror = GameWidget(seed=0, players=2)
+    page = open_voila(NOTEBOOK)
+    prompt = page.locator(".dmd-prompt")
+    odds = page.locator(".dmd-odds")
+    expect(prompt).to_contain_text("choose an action (3 left)", timeout=WAIT_MS)
+    expect(page.locator(".dmd-explorer")).to_contain_text("57/64", timeout=WAIT_MS)
+    for description in CLICKS:
+        click_button(page, description)
+        click(mirror, description)
+        expect(prompt).to_contain_text(mirror.state.describe_step(), timeout=WAIT_MS)
+        if description == "stop running":
+            expect(odds).to_contain_text("247/256", timeout=WAIT_MS)
+    expect(odds).to_contain_text("Recommended:", timeout=WAIT_MS)
+    advice = mirror.odds.value.split("Recommended: ")[1].split("</b>")[0]
+    expect(odds).to_contain_text(advice.replace("&gt;", ">"))
+    expect(page.locator("svg.dmd-board")).to_have_count(1)
+    assert [e for e in open_voila.errors(page) if e.startswith("pageerror")] == []
