@@ -129,11 +129,15 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
     assert len(game.narration) > lines
     assert "10 dice rolled: roll:" in game.narration[lines]
     assert "5 plain Victories and 0 sixes" in game.narration[lines]
-    assert "<b>5 Victories</b>, 4 needed" in game.roll_html.value
-    assert list(game.buttons()) == ["play Second Wind", DONE]  # a re-roll may still be played
-    game.click(DONE)
-    assert "Fetch the Mayor's Goat (your quest): succeeded" in game.narration
-    assert game.state.phase == "place_loot"
+    # the rival bot, asked before us in the after-roll window, spoils the success with a re-roll
+    # of two Victory dice; those dice, on our quest, wait for our Roll button too
+    assert game.narration[lines + 1] == "Turn 1. Bot 1 (greedy): play Butterfingers"
+    assert list(game.buttons()) == [ROLL]
+    game.click(ROLL)
+    assert "2 dice re-rolled" in game.narration[lines + 2]
+    assert game.narration[lines + 3] == "Turn 1. Bot 1 (greedy): play Butterfingers"  # and again
+    assert game.state.victories() == 2
+    assert "<b>2 Victories</b>, 4 needed" in game.roll_html.value
 
 
 def test_a_whole_game_can_be_finished_by_clicking_and_replays():
