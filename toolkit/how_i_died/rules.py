@@ -95,6 +95,7 @@ class HowIDiedState(GameState):
         self.tied: list[int] = []
         self.winner: int | None = None
         self.stalled = False
+        self._legal_at, self._legal = -1, []
         self._begin_turn()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -202,6 +203,15 @@ class HowIDiedState(GameState):
         return self.seat
 
     def legal_actions(self) -> list:
+        # The state changes only by apply(), which grows the history: a list computed for this
+        # history length is still right (a bot asks, then apply() checks the same list).
+        if self._legal_at == len(self.history):
+            return list(self._legal)
+        self._legal = self._compute_legal_actions()
+        self._legal_at = len(self.history)
+        return list(self._legal)
+
+    def _compute_legal_actions(self) -> list:
         phase = self.phase
         if phase == "build":
             needed = TYPES[len(self.building)]
