@@ -48,7 +48,7 @@ def play_randomly(state: HowIDiedState, rng: random.Random, stop_after: int | No
     return state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
 def test_random_play_keeps_the_invariants_and_ends(seed, players):
     state = play_randomly(HowIDiedState(seed=seed, players=players), random.Random(seed))
@@ -59,7 +59,7 @@ def test_random_play_keeps_the_invariants_and_ends(seed, players):
     assert state.scores()[winner] == max(state.scores())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 5), stop=st.integers(0, 120))
 def test_save_load_replay_round_trip(seed, players, stop):
     state = play_randomly(HowIDiedState(seed=seed, players=players), random.Random(seed), stop)
