@@ -62,7 +62,7 @@ def test_the_example_is_lost_if_galen_passes_too():
     state.apply(PASS)  # Galen passes: the turn comes back to Brin, the small monster still there
     assert state.result == "lost" and state.is_terminal()
     assert state.log[-1] == {"seat": 0, "event": "party killed", "threat": 0}
-    assert state.returns() == [0.0, 0.0, 0.0]
+    assert state.returns() == [0.0, 0.0, 0.0] and state.summary()["treasures"] == 0
 
 
 # -- turns and passes ------------------------------------------------------------------------------
