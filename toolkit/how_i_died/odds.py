@@ -57,6 +57,13 @@ def legendary_chance(
     `unseen` is what a Pool refill may be (each card equally likely); by default every card that
     is not in the hand or the Pool.
     """
+    return max(legendary_chance_by_banner(hand, pool, unseen).values())
+
+
+def legendary_chance_by_banner(hand: Iterable[str], pool: Iterable[str],
+                               unseen: Iterable[str] | None = None) -> dict[str, Fraction]:
+    """For each banner, the chance of a Legendary Adventure of that banner this turn, playing as
+    well as possible: the odds of each choice of beginning."""
     hand, pool = check_ids(hand, "hand"), check_ids(pool, "pool")
     if set(hand) & set(pool):
         raise ValueError(f"card {sorted(set(hand) & set(pool))[0]!r} is in both hand and pool")
@@ -69,7 +76,7 @@ def legendary_chance(
     in_hand = Counter((TYPE[c], BANNER[c]) for c in hand)
     in_pool = Counter((TYPE[c], BANNER[c]) for c in pool)
     deck = Counter((TYPE[c], BANNER[c]) for c in unseen)
-    return max(_chance_for_banner(b, in_hand, in_pool, deck, len(unseen)) for b in BANNERS)
+    return {b: _chance_for_banner(b, in_hand, in_pool, deck, len(unseen)) for b in BANNERS}
 
 
 def _chance_for_banner(banner, in_hand, in_pool, deck, size) -> Fraction:
@@ -105,9 +112,14 @@ def _chance_for_banner(banner, in_hand, in_pool, deck, size) -> Fraction:
 
 
 def legendary_chance_now(state, seat: int) -> Fraction:
-    """:func:`legendary_chance` for a player in a game: what a refill may be, as that player sees
-    it (the cards they cannot see, or the discard pile if the deck is empty and will be
-    reshuffled)."""
+    """:func:`legendary_chance` for a player in a game."""
+    return max(legendary_chance_by_banner_now(state, seat).values())
+
+
+def legendary_chance_by_banner_now(state, seat: int) -> dict[str, Fraction]:
+    """:func:`legendary_chance_by_banner` for a player in a game: what a refill may be, as that
+    player sees it (the cards they cannot see, or the discard pile if the deck is empty and will
+    be reshuffled)."""
     hand, pool = state.hands[seat], state.pool
     if len(state.deck):
         visible = set(hand) | set(pool) | set(state.deck.discards)
@@ -116,7 +128,7 @@ def legendary_chance_now(state, seat: int) -> Fraction:
         unseen = [card for card in ALL_IDS if card not in visible]
     else:
         unseen = list(state.deck.discards)
-    return legendary_chance(hand, pool, unseen)
+    return legendary_chance_by_banner(hand, pool, unseen)
 
 
 # -- how fast a strategy kills you -------------------------------------------------------------

@@ -26,7 +26,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.how_i_died.odds import legendary_chance_now, turns_until_death
+from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import StoryState
 from toolkit.html import percent
@@ -231,8 +231,9 @@ class HowIDiedGame(widgets.VBox):
             ) or "<i>no adventure yet</i>"
             extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
             rows.append(
-                f"<tr><td><b>{escape(self._name(seat))}</b><br>{status}<br>"
-                f"damage {state.damage(seat)}/{DEATH_AT}<br>glory {state.glory(seat)}{extra}</td>"
+                f'<tr style="vertical-align:top"><td style="padding-right:1em;white-space:nowrap">'
+                f"<b>{escape(self._name(seat))}</b>, {status}<br>"
+                f"damage {state.damage(seat)}/{DEATH_AT} · glory {state.glory(seat)}{extra}</td>"
                 f"<td>{adventures}</td></tr>"
             )
         viewer = self.viewer()
@@ -256,8 +257,11 @@ class HowIDiedGame(widgets.VBox):
             return ""
         lines = []
         if state.phase == "build" and not state.building and state.seat == seat:
+            by_banner = legendary_chance_by_banner_now(state, seat)
             lines.append("P(a Legendary Adventure can be built now) = "
-                         + fraction_and_percent(legendary_chance_now(state, seat)))
+                         + fraction_and_percent(max(by_banner.values())))
+            lines.extend(f"  with a {banner} beginning: {fraction_and_percent(p)}"
+                         for banner, p in by_banner.items() if p)
         room = DEATH_AT - state.damage(seat)
         if room > 0:
             means = ", ".join(f"{strategy} {float(turns_until_death(room, strategy).mean()):.2f}"
