@@ -116,11 +116,17 @@ class TPKWidget(w.VBox):
         ))
         return [hint, w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), keep]
 
+    def label(self, action) -> str:
+        """A use as its button reads: "Use Greatsword on 1. Large monster"."""
+        cat = catalogue()
+        cards = " and ".join(cat.name(c) for c in action[1])
+        threats = " and ".join(f"{p}. {cat.name(self.state.row[p])}" for p in action[2])
+        return f"Use {cards} on {threats}"
+
     def _play_controls(self):
         buttons = []
         for action in self.state.legal_actions():
-            label = "Pass" if action == PASS else self.state.action_to_string(action).split(
-                " uses ", 1)[1].join(["Use ", ""])
+            label = "Pass" if action == PASS else self.label(action)
             button = w.Button(description=label, layout=w.Layout(width="auto"),
                               button_style="warning" if action == PASS else "")
             button.on_click(lambda _, a=action: self.act(a))
