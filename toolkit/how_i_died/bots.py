@@ -10,7 +10,8 @@ the replacement might be better. What differs is the score:
 - ``survivor``: the least damage, to live for more adventures, then glory;
 - ``lookahead``: the glory of the adventure plus what the turn leads to: if it kills, the best
   achievement it could claim; if not, the glory its future turns are expected to earn, counted
-  with the exact turns-until-death distribution of :mod:`toolkit.how_i_died.odds`.
+  with the exact turns-until-death distribution of :mod:`toolkit.how_i_died.odds`, and a share of
+  an achievement at a later death.
 
 Effects are used the same way: a swap is scored by how it changes the bot's objective, other
 effects by simple rules (draw cards, take the best card, swap hands with a larger hand).
@@ -292,9 +293,13 @@ class SurvivorBot(PlanningBot):
 
 
 class LookaheadBot(PlanningBot):
-    """Scores an adventure by its glory plus the expected value of what follows it."""
+    """Scores an adventure by its glory plus the expected value of what follows it: dying now
+    brings the best achievement it can claim; living brings the glory of the adventures still to
+    come and, most likely, an achievement at a later death. Swaps weigh damage by the future
+    glory one more point of it costs."""
 
     name = "lookahead"
+    LATER_CLAIM = 0.8  # share of the best achievement left (bar dying first) counted for later
 
     def adventure_score(self, obs, cards):
         me = obs["seat"]
@@ -302,7 +307,17 @@ class LookaheadBot(PlanningBot):
         glory = adventure_value(cards)
         if damage >= DEATH_AT:
             return glory + self.claim_value(obs, cards)
-        return glory + expected_future_glory(DEATH_AT - damage)
+        later = [ACHIEVEMENTS[a].glory for a in obs["achievements"]
+                 if ACHIEVEMENTS[a].requirement != "first_to_die"]
+        return (glory + expected_future_glory(DEATH_AT - damage)
+                + (self.LATER_CLAIM * max(later) if later else 0))
+
+    def swap_weights(self, obs):
+        glory, _ = super().swap_weights(obs)
+        me = obs["seat"]
+        room = max(2, DEATH_AT - obs["damage"][me])
+        marginal = expected_future_glory(room) - expected_future_glory(room - 1)
+        return glory, {me: -marginal}
 
     def claim_value(self, obs, cards) -> int:
         """Points of the best achievement this death could claim (a conservative reading of the
@@ -332,14 +347,18 @@ class LookaheadBot(PlanningBot):
         return best
 
 
+PLAYED_ADVENTURE_GLORY = 13  # mean glory of an adventure in games of the planning bots
+
+
 @cache
 def expected_future_glory(room: int) -> float:
     """Glory a player who can still take `room` damage expects from their later adventures: the
-    exact mean number of adventures until death (for a player playing a random end each turn),
-    times the exact mean glory of a random adventure."""
-    from toolkit.how_i_died.odds import mean_adventure_glory, turns_until_death
+    exact mean number of adventures until death of a player who plays the least damaging end
+    (:func:`toolkit.how_i_died.odds.turns_until_death`), times the glory of a typical adventure
+    in bot games (random adventures average less, about 9.95, as they are rarely Legendary)."""
+    from toolkit.how_i_died.odds import turns_until_death
 
-    return float(turns_until_death(room, "random").mean() * mean_adventure_glory())
+    return float(turns_until_death(room, "survivor").mean()) * PLAYED_ADVENTURE_GLORY
 
 
 BOTS = {
