@@ -68,15 +68,22 @@ class HowIDiedGame(widgets.VBox):
         self.players, self.humans, self.bot_kind = players, tuple(humans), bots
         self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=10**9,
                                                  description="seed", layout={"width": "160px"})
+        self.players_input = widgets.Dropdown(options=[2, 3, 4, 5], value=players,
+                                              description="players", layout={"width": "160px"})
+        self.bots_input = widgets.Dropdown(options=list(BOTS), value=bots, description="bots",
+                                           layout={"width": "220px"})
+        self.hot_seat_input = widgets.Checkbox(value=len(self.humans) == players and players > 1,
+                                               description="hot-seat (no bots)")
         self.new_game_button = widgets.Button(description=NEW_GAME)
-        self.new_game_button.on_click(lambda _: self.new_game(self.seed_input.value))
+        self.new_game_button.on_click(lambda _: self._new_game_from_controls())
         self.table = widgets.HTML().add_class("hid-table")
         self.prompt = widgets.HTML().add_class("hid-prompt")
         self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
         self.odds_panel = widgets.HTML().add_class("hid-odds")
         self.log_view = widgets.HTML().add_class("hid-log")
         self.children = [
-            widgets.HBox([self.seed_input, self.new_game_button]),
+            widgets.HBox([self.seed_input, self.players_input, self.bots_input,
+                          self.hot_seat_input, self.new_game_button]),
             self.table, self.prompt, self.actions, self.odds_panel, self.log_view,
         ]
         self.add_class("hid-game")
@@ -88,6 +95,12 @@ class HowIDiedGame(widgets.VBox):
                 f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})")
 
     # -- driving the game -----------------------------------------------------------------------
+    def _new_game_from_controls(self) -> None:
+        self.players = self.players_input.value
+        self.bot_kind = self.bots_input.value
+        self.humans = tuple(range(self.players)) if self.hot_seat_input.value else (0,)
+        self.new_game(self.seed_input.value)
+
     def new_game(self, seed: int) -> None:
         self.state = HowIDiedState(seed=seed, players=self.players)
         self.bots = {seat: BOTS[self.bot_kind](seed * 101 + seat)

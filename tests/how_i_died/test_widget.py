@@ -1,0 +1,51 @@
+"""The widgets driven in Python: every button leads somewhere legal, games end, controls work."""
+
+from __future__ import annotations
+
+import random
+
+from toolkit.how_i_died.widget import HowIDiedGame, StoryGame
+
+
+def test_a_hot_seat_game_clicked_to_the_end():
+    game = HowIDiedGame(seed=4, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    clicks = 0
+    while game.buttons():
+        game.click(rng.choice(sorted(game.buttons())))
+        clicks += 1
+    decisions = [a for a in game.state.history if not (isinstance(a, tuple) and a[0] == "winner")]
+    assert game.state.is_terminal() and clicks == len(decisions)
+    assert game.narration[-1].startswith("Game over.")
+    assert "The game is over." in game.prompt_text()
+
+
+def test_one_human_against_bots_sees_the_exact_odds():
+    game = HowIDiedGame(seed=11, players=4, humans=(0,), bots="lookahead")
+    assert "P(a Legendary Adventure can be built now) = " in game.odds_html()
+    assert all(label.endswith(("(your hand)", "(Pool)")) for label in game.buttons())
+
+
+def test_the_controls_start_the_game_they_describe():
+    game = HowIDiedGame(seed=2)
+    game.players_input.value = 3
+    game.hot_seat_input.value = True
+    game.seed_input.value = 9
+    game.new_game_button.click()
+    assert (game.state.players, game.humans, game.state.seed) == (3, (0, 1, 2), 9)
+    game.hot_seat_input.value = False
+    game.bots_input.value = "survivor"
+    game.new_game_button.click()
+    assert game.humans == (0,) and set(game.bots) == {1, 2}
+
+
+def test_the_story_is_told_by_clicks_and_ends_with_the_vote():
+    story = StoryGame(seed=3, players=3)
+    rng = random.Random(1)
+    story.words.value = "Long ago, I went looking for trouble."
+    story.click(sorted(story.buttons())[0])
+    while story.buttons():
+        story.click(rng.choice(sorted(story.buttons())))
+    assert story.state.phase == "over"
+    assert story.told[0].endswith("“Long ago, I went looking for trouble.”")
+    assert story.prompt_text().startswith("Votes:")
