@@ -61,3 +61,38 @@ def test_reckless_dies_sooner_than_survivor():
         rows = [play_one("how-i-died", 4, [bot] * 4, seed) for seed in range(40)]
         turns[bot] = sum(row["turns"] for row in rows) / len(rows)
     assert turns["reckless"] < turns["survivor"]
+
+
+def test_the_bots_fast_swap_search_finds_the_best_swap():
+    """best_swap prunes by banner; a search over every legal pair must find no better swap."""
+    import random
+
+    from toolkit.how_i_died import bots as B
+    from toolkit.how_i_died.cards import EFFECT, TYPE
+    from toolkit.how_i_died.rules import HowIDiedState
+
+    checked = 0
+    for seed in range(40):
+        state, rng = HowIDiedState(seed=seed, players=4), random.Random(seed)
+        while not state.is_terminal():
+            effect = EFFECT.get(state.pending[0]) if state.phase == "effect" else None
+            if effect in ("swap_table", "barbaric", "pool_swap", "swap_own") and not state.picks:
+                obs, legal = state.observation(state.seat), state.legal_actions()
+                for cls in (B.GloryGreedyBot, B.SurvivorBot, B.RecklessBot, B.LookaheadBot):
+                    changes = B.replacement_gains(obs, cls(0).swap_weights(obs))
+
+                    def gain(a, b, changes=changes):
+                        return sum(B.change(changes[x], y) for x, y in ((a, b), (b, a))
+                                   if x in changes)
+
+                    every = max([gain(a, b) for a in legal if a != "skip"
+                                 for b in B.swap_partners(obs, effect)
+                                 if b != a and TYPE[b] == TYPE[a]] + [0.0])
+                    best = B.best_swap(obs, effect, legal, changes)
+                    assert (gain(*best) if best else 0.0) == pytest.approx(every)
+                    checked += 1
+            if state.is_chance_node():
+                state.apply(state.chance_outcomes()[0][0])
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+    assert checked > 200

@@ -155,34 +155,71 @@ class PlanningBot:
 
         if picks:
             return max(legal, key=lambda b: gain(picks[0], b))
-        # Score only pairs that touch an adventure the objective weighs (or bring a card to the
-        # hand), and each pair once when the two picks are interchangeable.
-        by_type = {"I": [], "II": [], "III": []}
-        for b in swap_partners(obs, effect):
-            by_type[TYPE[b]].append(b)
-        symmetric = effect in ("swap_table", "swap_own")
-        best, best_gain = None, 0.0
-        for a in legal:
-            info_a = changes.get(a)
-            if a == "skip" or (info_a is None and symmetric and not hand_bonus):
-                continue
-            for b in by_type[TYPE[a]]:
-                info_b = changes.get(b)
-                if b == a or (info_a is None and info_b is None and not hand_bonus):
-                    continue
-                if symmetric and info_a is not None and info_b is not None and b < a:
-                    continue  # scored as (b, a)
-                value = 0.0
-                if info_a is not None:
-                    value += change(info_a, b)
-                if info_b is not None:
-                    value += change(info_b, a)
-                if hand_bonus:
-                    value += 0.1 * (value_of(obs, a) - value_of(obs, b))
-                if value > best_gain:
-                    best, best_gain = (a, b), value
+        if hand_bonus:  # every pair counts: the card coming to the hand has a value too
+            best, best_gain = None, 0.0
+            hand = obs["hand"]
+            for a in legal:
+                for b in hand:
+                    if a != "skip" and TYPE[b] == TYPE[a] and gain(a, b) > best_gain:
+                        best, best_gain = (a, b), gain(a, b)
+        else:
+            best = best_swap(obs, effect, legal, changes)
         self.swap_plan = best
         return "skip" if best is None else best[0]
+
+
+def best_swap(obs, effect, legal, changes) -> tuple[str, str] | None:
+    """The swap that raises the objective most, or None if none raises it.
+
+    Only pairs touching an adventure the objective weighs can change it. A weighed card's best
+    partner among the cards the objective does not weigh is found per banner, without trying each
+    card: the change is linear in the partner's glory and damage once its banner is known."""
+    symmetric = effect in ("swap_table", "swap_own")  # the two picks are interchangeable
+    weighed: dict[str, list] = {"I": [], "II": [], "III": []}
+    others: dict[str, list] = {"I": [], "II": [], "III": []}
+    for b in swap_partners(obs, effect):
+        (weighed if b in changes else others)[TYPE[b]].append(b)
+    tops: dict = {}
+    best, best_gain = None, 0.0
+    for a in legal:
+        info = changes.get(a)
+        if a == "skip" or info is None:
+            continue  # a pair of unweighed cards changes nothing
+        kind = TYPE[a]
+        rest, banner, before, wg, wd, lost = info
+        key = (kind, wg, wd)
+        if key not in tops:
+            tops[key] = banner_tops(others[kind], wg, wd)
+        single, double = wg * (rest - before) - wd * lost, wg * (2 * rest - before) - wd * lost
+        for colour, (top_single, card_single, top_double, card_double) in tops[key].items():
+            value, card = ((double + top_double, card_double) if colour == banner
+                           else (single + top_single, card_single))
+            if value > best_gain:
+                best, best_gain = (a, card), value
+        for b in weighed[kind]:
+            if b == a or (symmetric and b < a):
+                continue  # (b, a) is scored from b's side
+            value = change(info, b) + change(changes[b], a)
+            if value > best_gain:
+                best, best_gain = (a, b), value
+    return best
+
+
+def banner_tops(cards, wg, wd) -> dict:
+    """Per banner: the best of wg*glory + wd*damage and of 2*wg*glory + wd*damage, with cards."""
+    tops = {}
+    for card in cards:
+        g, d = GLORY[card], DAMAGE[card]
+        single, double = wg * g + wd * d, 2 * wg * g + wd * d
+        held = tops.get(BANNER[card])
+        if held is None:
+            tops[BANNER[card]] = [single, card, double, card]
+            continue
+        if single > held[0]:
+            held[0], held[1] = single, card
+        if double > held[2]:
+            held[2], held[3] = double, card
+    return tops
 
 
 def replacement_gains(obs: dict, weights) -> dict:
