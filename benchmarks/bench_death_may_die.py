@@ -13,21 +13,14 @@ from fractions import Fraction
 from functools import cache, partial
 from itertools import product
 
+from timing import best_of
+
 from toolkit.death_may_die import dice, rerolls
 from toolkit.death_may_die.dice import face_symbols, load_dice
 
 WIDGET_TARGET_S = 0.050
 ANY_OBJECTIVE_TARGET_S = 2.0
 GAMES_TARGET_PER_S = 50
-
-
-def best_of(function, repeats: int) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def cold(function, *args):

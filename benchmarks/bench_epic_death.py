@@ -8,28 +8,18 @@ best of their repeats (sympy's own cache is cleared before each, so it recompute
 
 from __future__ import annotations
 
-import importlib
 import statistics
 import time
 from fractions import Fraction
 
-# the package's `odds` attribute is the CLI's odds() function, so the module is imported by name
-odds = importlib.import_module("toolkit.epic_death.odds")
+from timing import best_of
+
+from toolkit.epic_death import odds
 
 TABLE_TARGET_ICEPOOL = 10
 TABLE_TARGET_SYMPY = 500
 QUERY_TARGET_S = 1e-3
 GAMES_TARGET_PER_S = 300
-
-
-def best_of(function, repeats: int) -> tuple[float, object]:
-    """The fastest of `repeats` timed calls, and the last result."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def seconds(value: float) -> str:

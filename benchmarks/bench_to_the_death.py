@@ -16,6 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 
 odds = importlib.import_module("toolkit.to_the_death.odds")
+from timing import best_of
+
 from toolkit.bots import RandomBot  # noqa: E402
 from toolkit.simulate import play  # noqa: E402
 from toolkit.to_the_death.cards import value_of  # noqa: E402
@@ -24,15 +26,6 @@ from toolkit.to_the_death.rules import ToTheDeathState  # noqa: E402
 MONSTER_TURN_TARGET_S = 0.1
 GAMES_TARGET_PER_S = 100
 HAND = ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]
-
-
-def best_of(function, repeats: int) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def stacked(monster: str, extra=()) -> ToTheDeathState:
@@ -50,10 +43,15 @@ def brute_force(game):
     from toolkit.to_the_death.cards import SUITS
 
     heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
-    info = [{"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
-            for h in heroes]
-    weapons = [(k, v + game.weapon_bonus(u, k, None), 1)
-               for u in game.monster_units() for k, v in game.weapons(u)]
+    info = [
+        {"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
+        for h in heroes
+    ]
+    weapons = [
+        (k, v + game.weapon_bonus(u, k, None), 1)
+        for u in game.monster_units()
+        for k, v in game.weapons(u)
+    ]
     pool = [c for c in odds.ARSENAL if c not in odds.seen_by(game)]
     return brute_monster_turn(weapons, info, pool, list(game.hands[0]))
 
@@ -66,9 +64,14 @@ def bench_p_hit() -> dict:
     values = [value_of(c) for c in odds.ARSENAL if c not in seen]
     base_s, theirs = best_of(lambda: (icepool.Die(values) + 4 >= 6).probability(True), 50)
     assert ours == Fraction(theirs), (ours, theirs)
-    return {"benchmark": "to-the-death: P(hit) from 27 unseen cards", "ours_s": ours_s,
-            "baseline": "icepool 2.1 Die of unseen values", "baseline_s": base_s,
-            "ratio": base_s / ours_s, "note": f"equal: {ours}"}
+    return {
+        "benchmark": "to-the-death: P(hit) from 27 unseen cards",
+        "ours_s": ours_s,
+        "baseline": "icepool 2.1 Die of unseen values",
+        "baseline_s": base_s,
+        "ratio": base_s / ours_s,
+        "note": f"equal: {ours}",
+    }
 
 
 def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
@@ -78,13 +81,19 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
     game.touch()
     weapons = sum(len(game.weapons(u)) for u in game.monster_units())
     ours_s, ours = best_of(lambda: odds.monster_turn(game), 3)
-    row = {"benchmark": f"to-the-death: monster turn, {monster}, {weapons} weapons, blocks",
-           "ours_s": ours_s, "baseline": None, "baseline_s": None, "ratio": None}
+    row = {
+        "benchmark": f"to-the-death: monster turn, {monster}, {weapons} weapons, blocks",
+        "ours_s": ours_s,
+        "baseline": None,
+        "baseline_s": None,
+        "ratio": None,
+    }
     if check:
         base_s, theirs = best_of(lambda: brute_force(game), 1)
         assert ours["joint"].pmf() == theirs
-        row.update(baseline="brute force over card orders", baseline_s=base_s,
-                   ratio=base_s / ours_s)
+        row.update(
+            baseline="brute force over card orders", baseline_s=base_s, ratio=base_s / ours_s
+        )
     verdict = "meets" if ours_s < MONSTER_TURN_TARGET_S else "MISSES"
     row["note"] = f"{verdict} the {MONSTER_TURN_TARGET_S * 1e3:.0f} ms target"
     return row
@@ -98,9 +107,14 @@ def bench_games(n: int = 200) -> dict:
     per_game = (time.process_time() - start) / n
     rate = 1 / per_game
     verdict = "meets" if rate >= GAMES_TARGET_PER_S else "MISSES"
-    return {"benchmark": "to-the-death: random-bot solo game (CPU time, one core)",
-            "ours_s": per_game, "baseline": None, "baseline_s": None, "ratio": None,
-            "note": f"{rate:.0f} games/s; {verdict} the {GAMES_TARGET_PER_S}/s target"}
+    return {
+        "benchmark": "to-the-death: random-bot solo game (CPU time, one core)",
+        "ours_s": per_game,
+        "baseline": None,
+        "baseline_s": None,
+        "ratio": None,
+        "note": f"{rate:.0f} games/s; {verdict} the {GAMES_TARGET_PER_S}/s target",
+    }
 
 
 def run() -> list[dict]:
@@ -108,8 +122,9 @@ def run() -> list[dict]:
         bench_p_hit(),
         bench_monster_turn("gladiator"),
         bench_monster_turn("gryphon"),
-        bench_monster_turn("goblins", ["fighter:2", "mender:3", "champion:4", "magician:5"],
-                           kill=2, check=False),
+        bench_monster_turn(
+            "goblins", ["fighter:2", "mender:3", "champion:4", "magician:5"], kill=2, check=False
+        ),
         bench_games(),
     ]
 

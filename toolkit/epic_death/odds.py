@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from math import comb
+from math import comb, gcd
 
 from toolkit.dist import Dist, binomial
 
@@ -131,14 +131,18 @@ def quest_odds(
 
 @cache
 def _tails(dice: int, difficulty: str) -> tuple[tuple[int, ...], int]:
-    """Integer weights of P(X >= k) for k = 0..dice+1 over 6**dice: the odds table's hot path."""
+    """Integer weights of P(X >= k) for k = 0..dice+1, and their common denominator: the odds
+    table's hot path. A die's odds are reduced first (Trivial is 1:1, not 3:3), which keeps the
+    integers, and so the Fractions made from them, small."""
     win = FACES_WINNING[difficulty]
     lose = 6 - win
+    common = gcd(win, lose)
+    win, lose = win // common, lose // common
     weights = [comb(dice, k) * win**k * lose ** (dice - k) for k in range(dice + 1)]
     tails = [0] * (dice + 2)
     for k in range(dice, -1, -1):
         tails[k] = tails[k + 1] + weights[k]
-    return tuple(tails), 6**dice
+    return tuple(tails), (win + lose) ** dice
 
 
 def plain_odds(dice: int, difficulty: str, needed: int) -> tuple[Fraction, Fraction]:
@@ -156,9 +160,19 @@ def plain_odds(dice: int, difficulty: str, needed: int) -> tuple[Fraction, Fract
 
 def odds_table() -> list[tuple[str, int, int, Fraction, Fraction]]:
     """Every (difficulty, dice 1-16, target 1-dice) with P(success) and P(EPIC DEATH)."""
-    return [
-        (difficulty, dice, needed, *plain_odds(dice, difficulty, needed))
-        for difficulty in DIFFICULTIES
-        for dice in range(1, BOX + 1)
-        for needed in range(1, dice + 1)
-    ]
+    rows = []
+    for difficulty in DIFFICULTIES:
+        for dice in range(1, BOX + 1):
+            tails, total = _tails(dice, difficulty)
+            for needed in range(1, dice + 1):
+                at_least, beyond = tails[needed], tails[needed + 1]
+                rows.append(
+                    (
+                        difficulty,
+                        dice,
+                        needed,
+                        Fraction(at_least, total),
+                        Fraction(at_least - beyond, total),
+                    )
+                )
+    return rows
