@@ -8,20 +8,19 @@ icepool's answer for a die made of the unseen cards' values.
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
 
-odds = importlib.import_module("toolkit.to_the_death.odds")
 from timing import best_of
 
-from toolkit.bots import RandomBot  # noqa: E402
-from toolkit.simulate import play  # noqa: E402
-from toolkit.to_the_death.cards import value_of  # noqa: E402
-from toolkit.to_the_death.rules import ToTheDeathState  # noqa: E402
+import toolkit.to_the_death.odds as odds
+from toolkit.bots import RandomBot
+from toolkit.simulate import play
+from toolkit.to_the_death.cards import value_of
+from toolkit.to_the_death.rules import ToTheDeathState
 
 MONSTER_TURN_TARGET_S = 0.1
 GAMES_TARGET_PER_S = 100
