@@ -4,7 +4,7 @@ from the cards a player cannot see."""
 from toolkit.bots import RandomBot
 from toolkit.games import GameSpec
 from toolkit.to_the_death.bots import GreedyBot, SearchBot
-from toolkit.to_the_death.odds import add_odds_arguments, odds
+from toolkit.to_the_death import odds
 from toolkit.to_the_death.rules import ToTheDeathState
 
 
@@ -14,8 +14,11 @@ def summarize(table) -> dict:
 
     wins = int((table["return_0"] >= 1).sum())
     low, high = wilson_interval(wins, len(table))
-    return {"win_rate": wins / len(table), "win_rate_95": [low, high],
-            "mean_hero_turns": float(table["hero_turns"].mean())}
+    return {
+        "win_rate": wins / len(table),
+        "win_rate_95": [low, high],
+        "mean_hero_turns": float(table["hero_turns"].mean()),
+    }
 
 
 GAME = GameSpec(
@@ -29,8 +32,8 @@ GAME = GameSpec(
         "greedy": lambda seat, seed: GreedyBot(seed),
         "search": lambda seat, seed: SearchBot(seed),
     },
-    add_odds_arguments=add_odds_arguments,
-    odds=odds,
+    add_odds_arguments=odds.add_odds_arguments,
+    odds=odds.odds,
     summarize=summarize,
 )
 
