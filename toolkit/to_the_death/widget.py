@@ -1,0 +1,511 @@
+"""To the Death! in a notebook: the solo game against the monster deck, or the duel (hot-seat, or
+against a bot).
+
+The widget is a view. Every rule lives in :class:`~toolkit.to_the_death.rules.ToTheDeathState` and
+every number in :mod:`toolkit.to_the_death.odds`; the widget asks the state what is legal, shows
+each choice as a button labelled by the engine's ``action_to_string``, applies what a person
+clicks and redraws. Checks and draws are the engine's chance nodes, sampled exactly
+(:func:`toolkit.simulate.sample_outcome`) with a seeded generator the widget owns, as
+:func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
+game the bots play alone here is the game ``play`` would give.
+
+In the main step the choices are grouped by the card that pays for them, so a card "offers" the
+abilities it can activate. Before any hero weapon's check the odds panel gives P(hit) exactly,
+from the cards the acting player cannot see; the log repeats that chance next to the chosen target
+and then tells the check the engine made (card, total against armor, hit or miss).
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as widgets
+
+from toolkit.dist import as_fraction_string
+from toolkit.html import percent
+from toolkit.simulate import sample_outcome
+from toolkit.state import Action
+from toolkit.to_the_death.bots import GreedyBot
+from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.odds import (
+    attack_odds,
+    check_values,
+    expected_attack_damage,
+    p_hit,
+    seen_by,
+)
+from toolkit.to_the_death.rules import ToTheDeathState
+from toolkit.to_the_death.view import (
+    card_chip,
+    card_name,
+    display_names,
+    effect_names,
+    hand_html,
+    monsters_line,
+    piles_html,
+    result_text,
+    side_html,
+)
+
+# Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
+# is how people using a screen reader, and the browser test, find a button.
+NEW_GAME = "New game"
+BOT_MOVE = "Let the bot decide"
+DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
+PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
+HERO_ABILITIES = ("attack", "rest", "ability")
+QUESTIONS = {
+    "main": "main step: activate each hero at most once and use player abilities, then end it",
+    "draw step": "draw step: discard any cards, then draw back up",
+    "block": "a hit is coming",
+    "search": "search: take one card from the deck (it is shuffled afterwards)",
+    "choose hero": "choose a hero",
+    "choose enemy": "choose an enemy",
+    "attack kind": "choose the kind of attack",
+    "move a hero": "you may move a hero",
+    "card to the top": "put a card from your hand on top of the deck",
+    "discard": "discard a card",
+    "trophy": "a card from your hand becomes the gladiator's trophy",
+    "grasping talons": "discard a card, or the hero skips its next activation",
+    "resurrect": "choose a defeated hero to return",
+    "choose area": "choose an area",
+}
+
+
+def fraction_and_percent(p) -> str:
+    """'p/q (x.y%)': the exact value first, the percentage for people beside it."""
+    return f"{as_fraction_string(p)} ({percent(p)})"
+
+
+def _html(css_class: str) -> widgets.HTML:
+    return widgets.HTML().add_class(css_class)
+
+
+class ToTheDeathGame(widgets.VBox):
+    """A game of To the Death! to play in a notebook.
+
+    ``players=1`` is the solo game: you lead the party, and the monsters need no decisions (their
+    checks are chance). ``players=2`` is the duel, played hot-seat by two people at one screen, or
+    with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. Other keyword options
+    go to the engine (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``,
+    ``max_turns``).
+    """
+
+    def __init__(self, seed: int = 0, players: int = 1, opponent: str | None = None, **options):
+        if players not in (1, 2):
+            raise ValueError(f"To the Death! is played by 1 or 2 players, not {players}")
+        if opponent is not None:
+            if players == 1:
+                raise ValueError("opponent names a bot for player 2 of the duel (players=2)")
+            if opponent not in DUEL_BOTS:
+                raise ValueError(
+                    f"unknown duel bot {opponent!r}; choose from {', '.join(DUEL_BOTS)}"
+                )
+        self.players = players
+        self.opponent = opponent
+        self.options = options
+
+        self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
+        self.new_game_button = widgets.Button(description=NEW_GAME).add_class("ttd-new-game")
+        self.new_game_button.on_click(lambda _: self.new_game())
+        self.bot_button = widgets.Button(
+            description=BOT_MOVE,
+            tooltip="the greedy bot makes this one decision for you (it sees what you see)",
+        ).add_class("ttd-bot-move")
+        self.bot_button.on_click(lambda _: self.bot_decides())
+        self.status_html = _html("ttd-status")
+        self.board_html = _html("ttd-board-view")
+        self.hand_html = _html("ttd-hand")
+        self.prompt_html = _html("ttd-prompt")
+        self.odds_html = _html("ttd-odds")
+        self.actions = widgets.VBox().add_class("ttd-actions")
+        self.log_html = _html("ttd-log")
+        moves = widgets.VBox(
+            [self.hand_html, self.prompt_html, self.odds_html, self.actions],
+            layout={"width": "50%"},
+        ).add_class("ttd-moves")
+        super().__init__(
+            [
+                widgets.HBox([self.seed_input, self.new_game_button, self.bot_button]).add_class(
+                    "ttd-controls"
+                ),
+                self.status_html,
+                widgets.HBox([self.board_html.add_class("ttd-board-column"), moves]),
+                self.log_html,
+            ]
+        )
+        self.add_class("ttd-game")
+        self.new_game(seed)
+
+    # -- driving the game -------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again; without a seed, the one in the Seed box."""
+        seed = self.seed_input.value if seed is None else seed
+        self.seed_input.value = seed
+        self.seed = seed
+        self.state = ToTheDeathState(seed=seed, players=self.players, **self.options)
+        self.chance_rng = random.Random(f"chance-{seed}")
+        self.bots = {}
+        if self.opponent is not None:
+            from toolkit.to_the_death import GAME
+
+            self.bots[1] = GAME.bots[self.opponent](1, seed * 101 + 1)
+        self.advisor = GreedyBot(seed)  # the "Let the bot decide" button's bot
+        self.viewer = 0
+        self.narration: list[str] = [f"New game, seed {seed}: {self._mode_text()}."]
+        self._told = 0  # engine log lines already in the narration
+        self._advance()
+        self._render()
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.bots
+
+    def buttons(self) -> dict[str, widgets.Button]:
+        """The choices a person can press now, by their description."""
+        found = {}
+        for group in self.actions.children:
+            for child in group.children:
+                if isinstance(child, widgets.Box):
+                    found.update({b.description: b for b in child.children})
+        return found
+
+    def click(self, description: str) -> None:
+        """Press the button with this description (as a person would)."""
+        buttons = self.buttons()
+        if description not in buttons:
+            raise ValueError(f"no button {description!r}; there are: {', '.join(buttons)}")
+        buttons[description].click()
+
+    def bot_decides(self) -> None:
+        """Let the greedy bot make the decision in front of the person (it sees what they see)."""
+        state = self.state
+        if state.is_terminal():
+            return
+        seat = state.current_player()
+        self._choose(self.advisor.choose(state.observation(seat), state.legal_actions()))
+
+    def _choose(self, action: Action) -> None:
+        self._apply(action)
+        self._advance()
+        self._render()
+
+    def _advance(self) -> None:
+        """Checks and draws are made, and bots act, until a person must decide or the game ends."""
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                self._apply(sample_outcome(state.chance_outcomes(), self.chance_rng))
+                continue
+            seat = state.current_player()
+            if self.is_human(seat):
+                self.viewer = seat
+                return
+            self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+
+    def _apply(self, action: Action) -> None:
+        """Apply one action and narrate it: the decision (with the odds of a chosen target), then
+        what the engine tells, then a card drawn into a hand (named only where no one else plays)."""
+        state = self.state
+        chance = state.is_chance_node()
+        line = None
+        if not chance:
+            seat = state.current_player()
+            line = f"{self._name(seat)}: {self.label(action)}"
+            if state.prompt["kind"] == "target" and action[0] == "target":
+                p = self.weapon_odds()[action[1]]
+                line += f" (P(hit) {fraction_and_percent(p)})"
+        hands_before = [list(hand) for hand in state.hands]
+        state.apply(action)
+        told = state.log[self._told :]
+        self._told = len(state.log)
+        if line is not None and not (told and told[0] == f"{state.action_to_string(action)}."):
+            self.narration.append(line)  # unless the engine tells this decision itself
+        self.narration += told
+        if chance and isinstance(action, str) and not any(action in text for text in told):
+            for seat, hand in enumerate(state.hands):
+                if action in hand and action not in hands_before[seat]:
+                    self.narration.append(
+                        f"You draw the {action}."
+                        if self.players == 1
+                        else f"{self._name(seat)} draws a card."
+                    )
+
+    # -- words ----------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if self.players == 1:
+            return "You"
+        if seat in self.bots:
+            return f"Player {seat + 1} (bot, {self.opponent})"
+        return f"Player {seat + 1}"
+
+    def _mode_text(self) -> str:
+        if self.players == 1:
+            if "encounter" in self.options:
+                return f"solo, one encounter with the {self.options['encounter']}"
+            return "solo, five rounds against the monster deck"
+        if self.opponent is None:
+            return "duel, hot-seat (two people, one screen)"
+        return f"duel, you are player 1 against a {self.opponent} bot"
+
+    def label(self, action: Action) -> str:
+        """A button's text: the engine's words, with enemies that share a name told apart
+        (Goblin 1, Goblin 2) and the draw step's and a block's plain choices spelled out."""
+        state = self.state
+        kind = state.prompt["kind"] if state.prompt else None
+        if kind == "draw step":
+            return "discard nothing" if len(action) == 1 else "discard " + ", ".join(action[1:])
+        if kind == "block" and action == ("take",):
+            return "take the hit"
+        text = state.action_to_string(action)
+        if isinstance(action, tuple):
+            names = display_names(state)
+            for part in action:
+                if isinstance(part, str) and part in state.units:
+                    text = text.replace(state.units[part]["name"], names[part], 1)
+        return text
+
+    # -- the odds ---------------------------------------------------------------------------------
+    def weapon_odds(self) -> dict[str, object]:
+        """At a weapon's target choice: P(hit) on each enemy it can reach, exactly, from the cards
+        the attacking player cannot see, with the focus already bought and every bonus."""
+        state = self.state
+        prompt = state.prompt
+        if prompt is None or prompt["kind"] != "target":
+            return {}
+        args = prompt["args"]
+        hero, seat = state.units[args["uid"]], prompt["seat"]
+        seen = seen_by(state, seat)
+        return {
+            foe["uid"]: p_hit(
+                args["value"],
+                state.armor(foe),
+                state.weapon_bonus(hero, args["kind"], foe),
+                seen,
+                focus=state.focus[seat],
+            )
+            for foe in state.reachable(hero, args["kind"])
+        }
+
+    def attack_rows(self) -> list[dict]:
+        """In the main step: every attack open now, weapon by weapon and target by target
+        (:func:`toolkit.to_the_death.odds.attack_odds`), with the attack's expected damage."""
+        state = self.state
+        if state.prompt is None or state.prompt["kind"] != "main":
+            return []
+        seat = state.prompt["seat"]
+        attacks = []
+        for action in state.legal_actions():
+            if action[0] == "attack" and (action[1], action[2]) not in attacks:
+                attacks.append((action[1], action[2]))
+        rows = []
+        for uid, kind in attacks:
+            expected = expected_attack_damage(state, uid, kind)
+            for row in attack_odds(state, uid, kind, seat):
+                rows.append({"uid": uid, "kind": kind, "expected": expected, **row})
+        return rows
+
+    # -- what is shown --------------------------------------------------------------------------
+    def _render(self) -> None:
+        state = self.state
+        self.status_html.value = self._status()
+        self.board_html.value = self._board()
+        title = "Your hand" if self.players == 1 else f"Player {self.viewer + 1}'s hand"
+        self.hand_html.value = hand_html(state, self.viewer, title)
+        self.prompt_html.value = self._prompt()
+        self.odds_html.value = self._odds()
+        self.actions.children = self._action_groups()
+        self.bot_button.disabled = state.is_terminal()
+        lines = "".join(
+            f'<div class="ttd-log-line">{escape(line)}</div>' for line in self.narration
+        )
+        self.log_html.value = (
+            "<b>Log</b> (newest last)<div style='max-height:18em;overflow-y:auto;"
+            "display:flex;flex-direction:column-reverse;font-size:12px'>"
+            f"<div>{lines}</div></div>"
+        )
+
+    def _status(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return f"<b>Game over.</b> {escape(result_text(state))}"
+        where = (
+            f"Round {state.round}, "
+            if self.players == 1 and "encounter" not in self.options
+            else ""
+        )
+        seat = state.current_player()
+        return (
+            f"<b>{where}turn {state.turn}</b> ({state.hero_turns} hero turns so far). "
+            f"Now: {escape(self._name(seat))}, {escape(state.prompt['kind'])}."
+        )
+
+    def _board(self) -> str:
+        state = self.state
+        names = display_names(state)
+        seat = self.viewer
+        other = 1 - seat if self.players == 2 else 1
+        enemies = "Monsters" if self.players == 1 else f"Player {other + 1}'s heroes"
+        mine = "Your heroes" if self.players == 1 else f"Player {seat + 1}'s heroes"
+        effects = effect_names(state)
+        hands = ""
+        if self.players == 2:
+            hands = (
+                f"<div>Hand sizes: player 1 holds {len(state.hands[0])}, "
+                f"player 2 holds {len(state.hands[1])}.</div>"
+            )
+        return (
+            '<div class="ttd-board" style="line-height:1.4">'
+            + monsters_line(state)
+            + side_html(state, other, enemies, names, "ttd-enemies")
+            + side_html(state, seat, mine, names, "ttd-heroes")
+            + piles_html(state, seat)
+            + hands
+            + (
+                '<div class="ttd-effects">Working now: ' + escape(", ".join(effects)) + "</div>"
+                if effects
+                else ""
+            )
+            + "</div>"
+        )
+
+    def _prompt(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return f"<b>Game over: {escape(result_text(state))}</b> Press New game to play again."
+        prompt = state.prompt
+        who = escape(self._name(prompt["seat"]))
+        args = prompt["args"]
+        names = display_names(state)
+        if prompt["kind"] == "target":
+            hero = names[args["uid"]]
+            text = (
+                f"{hero}'s {args['kind']} weapon {args['index'] + 1} (value {args['value']}): "
+                "choose its target, or focus first (+1 to this check per card)"
+            )
+        elif prompt["kind"] == "block":
+            text = (
+                f"{names[args['attacker']]}'s {args['kind']} weapon hits {names[args['target']]} "
+                f"for {args['damage']}: block with a card of the checked value, or take it"
+            )
+        elif prompt["kind"] == "draw step":
+            text = (
+                f"draw step: discard any cards, then draw up to {state.hand_limit(prompt['seat'])}"
+            )
+        else:
+            text = QUESTIONS.get(prompt["kind"], prompt["kind"])
+        return f"<b>{who}</b>: {escape(text)}."
+
+    def _unseen_line(self, seat: int) -> str:
+        values = check_values(seen_by(self.state, seat))
+        counts = " ".join(f"{v}:{w}" for v, w in values.weights.items())
+        return (
+            f"<div class='ttd-unseen'>The next check is one of the <b>{values.total}</b> cards "
+            f"you cannot see (value:count {escape(counts)}).</div>"
+        )
+
+    def _odds(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return ""
+        seat, kind = state.prompt["seat"], state.prompt["kind"]
+        names = display_names(state)
+        if kind == "target":
+            odds = self.weapon_odds()
+            focus = state.focus[seat]
+            rows = "".join(
+                f"<tr><td>{escape(names[uid])}</td><td>{state.armor(state.units[uid])}</td>"
+                f"<td>{escape(fraction_and_percent(p))}</td></tr>"
+                for uid, p in odds.items()
+            )
+            bought = f" with focus +{focus}" if focus else ""
+            return (
+                f"<b>Exact odds of this check{bought}</b>"
+                "<table class='death-toolkit ttd-odds-table' style='font-size:12px'>"
+                f"<tr><th>target</th><th>armor</th><th>P(hit)</th></tr>{rows}</table>"
+                + self._unseen_line(seat)
+            )
+        if kind == "main":
+            rows = self.attack_rows()
+            if not rows:
+                return "<i>No attack is open now.</i>" + self._unseen_line(seat)
+            body = "".join(
+                f"<tr><td>{escape(names[r['uid']])}</td><td>{r['kind']}</td>"
+                f"<td>{r['weapon'] + 1}</td><td>{r['value']}{r['bonus']:+d}</td>"
+                f"<td>{escape(names[r['target']])}</td><td>{r['armor']}</td>"
+                f"<td>{r['needs']}+</td><td>{escape(fraction_and_percent(r['p_hit']))}</td>"
+                f"<td>{escape(as_fraction_string(r['expected']))}</td></tr>"
+                for r in rows
+            )
+            return (
+                "<b>Exact odds of each attack open now</b> (before any block; expected damage "
+                "aims each weapon at the enemy it hits most often)"
+                "<table class='death-toolkit ttd-odds-table' style='font-size:12px'><tr>"
+                "<th>hero</th><th>attack</th><th>weapon</th><th>value</th><th>target</th>"
+                "<th>armor</th><th>check needed</th><th>P(hit)</th><th>expected damage</th></tr>"
+                f"{body}</table>" + self._unseen_line(seat)
+            )
+        return ""
+
+    def _action_groups(self) -> tuple[widgets.Widget, ...]:
+        """The choices as buttons. In the main step they are grouped by the card that pays for
+        them (a card offers what it can activate), then feats (three cards) and the rest."""
+        state = self.state
+        if state.is_terminal():
+            return ()
+        prompt = state.prompt
+        legal = state.legal_actions()
+        if prompt["kind"] != "main":
+            return (self._group("Choices", legal, "ttd-choices"),)
+        by_card: dict[str, list] = {}
+        feats, rest = [], []
+        for action in legal:
+            if action[0] in PAID_BY_ONE_CARD:
+                by_card.setdefault(action[-1], []).append(action)
+            elif action[0] == "feat":
+                feats.append(action)
+            else:
+                rest.append(action)
+        groups = []
+        for card in sorted(by_card, key=lambda c: (value_of(c), c)):
+            actions = sorted(by_card[card], key=lambda a: a[0] not in HERO_ABILITIES)
+            title = f"{card_chip(card)} {escape(card_name(card))} pays for"
+            groups.append(self._group(title, actions, "ttd-card-group", raw=True))
+        if feats:
+            groups.append(self._group("Feats (three cards of one value)", feats, "ttd-feats"))
+        groups.append(self._group("Or", rest, "ttd-choices"))
+        return tuple(groups)
+
+    def _group(self, title: str, actions: list, css: str, raw: bool = False) -> widgets.VBox:
+        buttons = []
+        labels = [self.label(action) for action in actions]
+        for action, text in zip(actions, labels, strict=True):
+            button = widgets.Button(
+                description=text, tooltip=self._tooltip(action), layout={"width": "auto"}
+            )
+            button.on_click(lambda _, action=action: self._choose(action))
+            buttons.append(button.add_class("ttd-action"))
+        heading = widgets.HTML(title if raw else f"<b>{escape(title)}</b>")
+        row = widgets.Box(
+            buttons, layout={"display": "flex", "flex_flow": "row wrap", "align_items": "center"}
+        )
+        return widgets.VBox([heading, row]).add_class(css)
+
+    def _tooltip(self, action: Action) -> str:
+        if isinstance(action, tuple) and action[0] in ("ability", "feat") and len(action) > 2:
+            hero = catalog().heroes[self.state.units[action[1]]["card"]]
+            key = action[2]
+            if key in {a.key for a in hero.abilities}:
+                return hero.ability(key).text
+        return ""
+
+    def __repr__(self) -> str:
+        state = self.state
+        where = "over" if state.is_terminal() else f"waiting for: {state.prompt['kind']}"
+        return (
+            f"ToTheDeathGame(seed={self.seed}, {self._mode_text()}, "
+            f"hero turn {state.hero_turns}, {where})"
+        )
+
+
+__all__ = ["BOT_MOVE", "NEW_GAME", "ToTheDeathGame", "fraction_and_percent"]
