@@ -2,7 +2,7 @@
 sample episode (constructed data, marked so)."""
 
 from toolkit.death_may_die.bots import BOTS
-from toolkit.death_may_die.odds import add_odds_arguments, odds
+from toolkit.death_may_die import odds
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.games import GameSpec
 
@@ -26,8 +26,8 @@ GAME = GameSpec(
     min_players=1,
     max_players=4,
     bots=BOTS,
-    add_odds_arguments=add_odds_arguments,
-    odds=odds,
+    add_odds_arguments=odds.add_odds_arguments,
+    odds=odds.odds,
     summarize=summarize,
 )
 
