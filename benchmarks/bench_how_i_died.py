@@ -12,6 +12,8 @@ import statistics
 import time
 from fractions import Fraction
 
+from timing import best_of, cpu_best_of
+
 from toolkit.how_i_died import odds
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, TYPE, TYPES
 from toolkit.simulate import run_many
@@ -20,52 +22,53 @@ GAMES_TARGET_PER_S = 300
 LEGENDARY_TARGET_S = 10e-3
 
 
-def best_of(function, repeats: int) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
 def row(benchmark, ours_s, baseline, baseline_s, note) -> dict:
     ratio = baseline_s / ours_s if baseline_s is not None else None
-    return {"benchmark": benchmark, "ours_s": ours_s, "baseline": baseline,
-            "baseline_s": baseline_s, "ratio": ratio, "note": note}
-
-
-def cpu_best_of(function, repeats: int) -> tuple[float, float, object]:
-    """Best CPU time (time.process_time: this process on one core, whatever else the machine
-    runs) and best wall time of `repeats` calls, and the last result."""
-    cpu, wall, result = float("inf"), float("inf"), None
-    for _ in range(repeats):
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
-        result = function()
-        cpu = min(cpu, time.process_time() - start_cpu)
-        wall = min(wall, time.perf_counter() - start_wall)
-    return cpu, wall, result
+    return {
+        "benchmark": benchmark,
+        "ours_s": ours_s,
+        "baseline": baseline,
+        "baseline_s": baseline_s,
+        "ratio": ratio,
+        "note": note,
+    }
 
 
 def games_rows() -> list[dict]:
     rows = []
-    for bots, games in (("random", 300), ("glory-greedy", 300), ("reckless", 300),
-                        ("survivor", 300), ("lookahead", 100)):
+    for bots, games in (
+        ("random", 300),
+        ("glory-greedy", 300),
+        ("reckless", 300),
+        ("survivor", 300),
+        ("lookahead", 100),
+    ):
         run_many("how-i-died", 4, 3, seed=10_000, bots=bots, progress=False)  # warm caches
         cpu, wall, table = cpu_best_of(
-            lambda bots=bots, games=games: run_many("how-i-died", 4, games, seed=0, bots=bots,
-                                                    progress=False), 3)
+            lambda bots=bots, games=games: run_many(
+                "how-i-died", 4, games, seed=0, bots=bots, progress=False
+            ),
+            3,
+        )
         assert len(table) == games
         per_second = games / cpu
-        note = (f"{per_second:.0f} games/s of CPU time ({games / wall:.0f}/s wall clock), "
-                f"{table['moves'].mean():.0f} moves a game, one process")
+        note = (
+            f"{per_second:.0f} games/s of CPU time ({games / wall:.0f}/s wall clock), "
+            f"{table['moves'].mean():.0f} moves a game, one process"
+        )
         targeted = bots != "lookahead"
         if targeted:
             note += f"; target {GAMES_TARGET_PER_S}/s: "
             note += "met" if per_second >= GAMES_TARGET_PER_S else "MISSED"
-        rows.append(row(f"{games} four-player games, {bots} bots (CPU time)", cpu,
-                        f"target {GAMES_TARGET_PER_S} games/s" if targeted else None,
-                        games / GAMES_TARGET_PER_S if targeted else None, note))
+        rows.append(
+            row(
+                f"{games} four-player games, {bots} bots (CPU time)",
+                cpu,
+                f"target {GAMES_TARGET_PER_S} games/s" if targeted else None,
+                games / GAMES_TARGET_PER_S if targeted else None,
+                note,
+            )
+        )
     return rows
 
 
@@ -79,15 +82,23 @@ def full_search(hand, pool, unseen) -> Fraction:
         best = Fraction(0)
         for card in hand:
             if TYPE[card] == kind:
-                best = max(best, value(built + [card], [c for c in hand if c != card], pool,
-                                       unseen))
+                best = max(
+                    best, value(built + [card], [c for c in hand if c != card], pool, unseen)
+                )
         for index, card in enumerate(pool):
             if TYPE[card] == kind:
                 if not unseen:
-                    chance = value(built + [card], hand, pool[:index] + pool[index + 1:], unseen)
+                    chance = value(built + [card], hand, pool[:index] + pool[index + 1 :], unseen)
                 else:
-                    chance = sum(value(built + [card], hand, pool[:index] + [new] + pool[index + 1:],
-                                       [c for c in unseen if c != new]) for new in unseen)
+                    chance = sum(
+                        value(
+                            built + [card],
+                            hand,
+                            pool[:index] + [new] + pool[index + 1 :],
+                            [c for c in unseen if c != new],
+                        )
+                        for new in unseen
+                    )
                     chance /= len(unseen)
                 best = max(best, chance)
         return best
@@ -116,11 +127,20 @@ def legendary_rows() -> list[dict]:
         raise AssertionError("the Legendary odds differ from the full search")
     met = "met" if worst < LEGENDARY_TARGET_S else "MISSED"
     return [
-        row("P(Legendary now), full 78-card deck", ours_s, "target 10 ms", LEGENDARY_TARGET_S,
-            f"median of 200 random tables; slowest {worst * 1e3:.2f} ms; target < 10 ms: {met}"),
-        row("P(Legendary now), 12-card deck", best_of(
-            lambda: odds.legendary_chance(hand, pool, unseen), 50)[0], "full search", search_s,
-            "same exact Fraction from both"),
+        row(
+            "P(Legendary now), full 78-card deck",
+            ours_s,
+            "target 10 ms",
+            LEGENDARY_TARGET_S,
+            f"median of 200 random tables; slowest {worst * 1e3:.2f} ms; target < 10 ms: {met}",
+        ),
+        row(
+            "P(Legendary now), 12-card deck",
+            best_of(lambda: odds.legendary_chance(hand, pool, unseen), 50)[0],
+            "full search",
+            search_s,
+            "same exact Fraction from both",
+        ),
     ]
 
 
