@@ -221,15 +221,15 @@ class ToTheDeathGame(widgets.VBox):
         self._told = len(state.log)
         if line is not None and not (told and told[0] == f"{state.action_to_string(action)}."):
             self.narration.append(line)  # unless the engine tells this decision itself
-        self.narration += told
         if chance and isinstance(action, str) and not any(action in text for text in told):
-            for seat, hand in enumerate(state.hands):
+            for seat, hand in enumerate(state.hands):  # a draw: told before what followed it
                 if action in hand and action not in hands_before[seat]:
                     self.narration.append(
                         f"You draw the {action}."
                         if self.players == 1
                         else f"{self._name(seat)} draws a card."
                     )
+        self.narration += told
 
     # -- words ----------------------------------------------------------------------------------
     def _name(self, seat: int) -> str:

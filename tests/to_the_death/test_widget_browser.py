@@ -1,0 +1,91 @@
+"""The To the Death! play notebook in a real browser.
+
+Voila serves notebooks/to-the-death-play.ipynb and headless Chromium clicks real decisions: a block
+during the gladiator's first turn, then in the main step a melee attack, a focus, the target, the
+end of the step and the draw step. The same game is driven in Python beside it (same seed, same
+clicks); after every click the page must show that game's exact odds and its log, line for line.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+from _paths import NOTEBOOKS
+from browser import click_button
+
+from toolkit.dist import as_fraction_string
+from toolkit.to_the_death.widget import ToTheDeathGame
+
+NOTEBOOK = NOTEBOOKS / "to-the-death-play.ipynb"
+GAME_CALL = "ToTheDeathGame(seed=3)"
+WAIT_MS = 30_000
+
+
+def next_click(game: ToTheDeathGame, done: set[str]) -> str:
+    """Block when a block is offered; in the main step attack once with the Sellsword, then end;
+    at the weapon's target focus once, then aim at the gladiator; discard nothing at the draw step;
+    anything else, the first choice."""
+    buttons = list(game.buttons())
+    kind = game.state.prompt["kind"]
+    if kind == "block":
+        return next((b for b in buttons if b.startswith("block with")), buttons[0])
+    if kind == "main":
+        if "attack" not in done:
+            done.add("attack")
+            return next(b for b in buttons if b.startswith("Sellsword: melee attack"))
+        return "end"
+    if kind == "target":
+        if "focus" not in done:
+            done.add("focus")
+            return next(b for b in buttons if b.startswith("focus"))
+        return "target: Gladiator"
+    if kind == "draw step":
+        done.add("draw step")
+        return "discard nothing"
+    return buttons[0]
+
+
+def test_the_notebook_builds_the_game_this_test_mirrors():
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    assert any(GAME_CALL in cell.source for cell in notebook.cells if cell.cell_type == "code")
+
+
+def expect_odds(page, game: ToTheDeathGame, expect) -> None:
+    """The odds panel shows every exact P(hit) the widget computes for the decision at hand."""
+    odds = page.locator(".ttd-game .ttd-odds")
+    chances = [row["p_hit"] for row in game.attack_rows()] + list(game.weapon_odds().values())
+    for p in chances:
+        expect(odds).to_contain_text(as_fraction_string(p), timeout=WAIT_MS)
+    return chances
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(300)
+def test_a_turn_clicked_in_chromium_shows_the_odds_and_tells_each_check(open_voila):
+    from playwright.sync_api import expect
+
+    game = ToTheDeathGame(seed=3)
+    page = open_voila(NOTEBOOK)
+    log_lines = page.locator(".ttd-game .ttd-log-line")
+    expect(log_lines).to_have_count(len(game.narration), timeout=WAIT_MS)
+    expect(page.locator(".ttd-game .ttd-enemies")).to_contain_text("Gladiator")
+
+    clicked, done, odds_seen = [], set(), []
+    while "draw step" not in done and len(clicked) < 20:
+        description = next_click(game, done)
+        click_button(page, description)
+        game.click(description)
+        clicked.append(description)
+        expect(log_lines).to_have_count(len(game.narration), timeout=WAIT_MS)
+        expect(log_lines.last).to_have_text(game.narration[-1])
+        odds_seen += expect_odds(page, game, expect)
+
+    assert clicked[0].startswith("block with")
+    assert any(c.startswith("Sellsword: melee attack") for c in clicked)
+    assert "target: Gladiator" in clicked and odds_seen
+    text = "\n".join(game.narration)
+    assert "You: target: Gladiator (P(hit) " in text
+    assert "Sellsword's melee weapon checks " in text
+    page_log = page.locator(".ttd-game .ttd-log").inner_text()
+    assert "Sellsword's melee weapon checks " in page_log
+    assert [e for e in open_voila.errors(page) if e.startswith("pageerror")] == []
