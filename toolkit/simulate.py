@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from fractions import Fraction
 
 from toolkit.bots import Bot
-from toolkit.state import Action, ChanceOutcomes, GameState
+from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -35,12 +35,12 @@ def play(
     play and in replay, so the saved history reproduces the game exactly.
     """
     for _ in range(max_moves):
-        if state.is_terminal():
+        seat = state.current_player()
+        if seat == TERMINAL:
             return state
-        if state.is_chance_node():
+        if seat == CHANCE:
             state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
-            seat = state.current_player()
             state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 

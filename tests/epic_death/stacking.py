@@ -58,13 +58,13 @@ def give(state: EpicDeathState, adventurer: str, *cards: str) -> None:
                 break
         else:
             raise ValueError(f"{card} is not free to give")
-        state.under[adventurer].append(card)
+        state._put_under(adventurer, card)
     state._legal_cache = None
 
 
 def kill(state: EpicDeathState, adventurer: str, quest: str) -> None:
     give(state, adventurer, quest)
-    state.alive[adventurer] = False
+    state._set_alive(adventurer, False)
 
 
 def first_quest(difficulty: str, victories: int, epic: bool = False) -> str:

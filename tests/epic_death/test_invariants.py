@@ -24,6 +24,12 @@ def check_invariants(state: EpicDeathState) -> None:
             assert any(c not in CARDS.loot for c in cards), "the dead died on a quest"
     if state.quest:
         assert 0 <= state.pool() <= 16
+    shown = [
+        [(a["id"], a["alive"], list(a["under"])) for a in party] for party in state.parties_view()
+    ]
+    assert shown == [
+        [(a, state.alive[a], state.under[a]) for a in party] for party in state.parties
+    ]
     player = state.current_player()
     if not state.is_terminal():
         assert state.legal_actions(), "a live game always has something to do"

@@ -89,6 +89,7 @@ class EpicDeathState(GameState):
         self.unused_adventurers = adventurers[self._players * party_size :]
         self.alive = {adv: True for party in self.parties for adv in party}
         self.under: dict[str, list[str]] = {adv: [] for adv in self.alive}
+        self._parties_view: tuple | None = None
         self.epic_deaths: set[str] = set()
         self.loot = Deck(expand(self.cards.loot))
         self.loot.shuffle(rng)
@@ -236,11 +237,15 @@ class EpicDeathState(GameState):
 
     def _next_in_window(self) -> None:
         """After a play the same player may play again; after `done` the next player is asked.
-        Players with nothing they could play are passed over."""
-        while self.window and not self._fate_plays(self.window[0]):
+        Players with nothing they could play are passed over. The plays found for the player
+        asked are the legal actions, so they are kept rather than worked out again."""
+        while self.window:
+            plays = self._fate_plays(self.window[0])
+            if plays:
+                self._legal_cache = [*plays, DONE]
+                return
             self.window.pop(0)
-        if not self.window:
-            self._close_window()
+        self._close_window()
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -299,7 +304,7 @@ class EpicDeathState(GameState):
         self._next_in_window()
 
     def _envy(self, owner: str, loot_id: str, to_adv: str) -> None:
-        self.under[owner].remove(loot_id)
+        self._take_from(owner, loot_id)
         loot_class = self.cards.loot[loot_id].loot_class
         swapped = [
             c
@@ -307,9 +312,9 @@ class EpicDeathState(GameState):
             if c in self.cards.loot and self.cards.loot[c].loot_class == loot_class
         ]
         for card in swapped:  # one of each class: the envious party's piece goes the other way
-            self.under[to_adv].remove(card)
-            self.under[owner].append(card)
-        self.under[to_adv].append(loot_id)
+            self._take_from(to_adv, card)
+            self._put_under(owner, card)
+        self._put_under(to_adv, loot_id)
 
     def _do_d6(self, action) -> None:
         self.dice_change += self.pending_d6 * action[1]
@@ -366,8 +371,8 @@ class EpicDeathState(GameState):
         if self.outcome == "success":
             if self.resurrect:
                 target = self.resurrect[1]
-                self.alive[target] = True
-                self.under[target].append(self.quest)
+                self._set_alive(target, True)
+                self._put_under(target, self.quest)
             else:
                 self.finished_quests.append(self.quest)
             self.quest_placed = True
@@ -382,8 +387,8 @@ class EpicDeathState(GameState):
             self.phase = "choose_death"
 
     def _kill(self, adventurer: str, quest_id: str) -> None:
-        self.alive[adventurer] = False
-        self.under[adventurer].append(quest_id)
+        self._set_alive(adventurer, False)
+        self._put_under(adventurer, quest_id)
         self.quest_placed = True
 
     def _next_loot(self) -> None:
@@ -397,9 +402,9 @@ class EpicDeathState(GameState):
         loot_class = self.cards.loot[loot_id].loot_class
         for card in list(self.under[adventurer]):
             if card in self.cards.loot and self.cards.loot[card].loot_class == loot_class:
-                self.under[adventurer].remove(card)
+                self._take_from(adventurer, card)
                 self.loot.discard(card)
-        self.under[adventurer].append(loot_id)
+        self._put_under(adventurer, loot_id)
         self._next_loot()
 
     def _do_discard(self, action) -> None:
@@ -409,7 +414,7 @@ class EpicDeathState(GameState):
     def _do_adventurer(self, action) -> None:
         adventurer = action[1]
         if self.phase == "place_fail":
-            self.under[adventurer].append(self.quest)
+            self._put_under(adventurer, self.quest)
             self.quest_placed = True
         else:
             self._kill(adventurer, self.quest)
@@ -437,6 +442,30 @@ class EpicDeathState(GameState):
         best = max(scores)
         self.winners = [seat for seat, score in enumerate(scores) if score == best]
         self.phase = "over"
+
+    # -- the table changes only here, so its public view can be kept between changes ------------
+    def _put_under(self, adventurer: str, card: str) -> None:
+        self.under[adventurer].append(card)
+        self._parties_view = None
+
+    def _take_from(self, adventurer: str, card: str) -> None:
+        self.under[adventurer].remove(card)
+        self._parties_view = None
+
+    def _set_alive(self, adventurer: str, alive: bool) -> None:
+        self.alive[adventurer] = alive
+        self._parties_view = None
+
+    def parties_view(self) -> tuple:
+        """Every party as the table shows it: each adventurer, alive or dead, and its cards."""
+        if self._parties_view is None:
+            self._parties_view = tuple(
+                tuple(
+                    {"id": a, "alive": self.alive[a], "under": tuple(self.under[a])} for a in party
+                )
+                for party in self.parties
+            )
+        return self._parties_view
 
     @property
     def last_result(self) -> tuple[int, str, str] | None:
@@ -508,12 +537,7 @@ class EpicDeathState(GameState):
             if self.rolled
             else None,
             "loot_to_place": tuple(self.loot_to_place[:1]),
-            "parties": tuple(
-                tuple(
-                    {"id": a, "alive": self.alive[a], "under": tuple(self.under[a])} for a in party
-                )
-                for party in self.parties
-            ),
+            "parties": self.parties_view(),
             "epic_deaths": tuple(sorted(self.epic_deaths)),
         }
 
