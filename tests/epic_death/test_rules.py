@@ -326,7 +326,9 @@ def test_the_advisor_ranks_by_expected_change_or_by_chance():
 def test_the_greedy_bot_rerolls_victories_only_against_a_rival_or_toward_an_epic_death():
     from toolkit.epic_death.bots import evaluate
 
-    state = stacked(hands={0: ["fate-reroll-victories"], 1: ["fate-reroll-victories"]}, line=[GREEN_3_MIGHTY])
+    state = stacked(
+        hands={0: ["fate-reroll-victories"], 1: ["fate-reroll-victories"]}, line=[GREEN_3_MIGHTY]
+    )
     state.apply(("quest", GREEN_3_MIGHTY))
     state.apply(("roll", 3, 1))  # four Victories: the quest succeeds as it stands
     play = ("fate", "fate-reroll-victories")
