@@ -204,8 +204,8 @@ class ToTheDeathGame(widgets.VBox):
             self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
 
     def _apply(self, action: Action) -> None:
-        """Apply one action and narrate it: the decision (with the odds of a chosen target), then
-        what the engine tells, then a card drawn into a hand (named only where no one else plays)."""
+        """Apply one action and narrate it: the decision (with the odds of a chosen target), a card
+        drawn into a hand (named only where no one else plays), then what the engine tells."""
         state = self.state
         chance = state.is_chance_node()
         line = None
@@ -248,9 +248,10 @@ class ToTheDeathGame(widgets.VBox):
             return "duel, hot-seat (two people, one screen)"
         return f"duel, you are player 1 against a {self.opponent} bot"
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action, names: dict[str, str] | None = None) -> str:
         """A button's text: the engine's words, with enemies that share a name told apart
-        (Goblin 1, Goblin 2) and the draw step's and a block's plain choices spelled out."""
+        (Goblin 1, Goblin 2; `names` from :func:`display_names`) and the draw step's and a
+        block's plain choices spelled out."""
         state = self.state
         kind = state.prompt["kind"] if state.prompt else None
         if kind == "draw step":
@@ -259,7 +260,7 @@ class ToTheDeathGame(widgets.VBox):
             return "take the hit"
         text = state.action_to_string(action)
         if isinstance(action, tuple):
-            names = display_names(state)
+            names = names or display_names(state)
             for part in action:
                 if isinstance(part, str) and part in state.units:
                     text = text.replace(state.units[part]["name"], names[part], 1)
@@ -478,7 +479,8 @@ class ToTheDeathGame(widgets.VBox):
 
     def _group(self, title: str, actions: list, css: str, raw: bool = False) -> widgets.VBox:
         buttons = []
-        labels = [self.label(action) for action in actions]
+        names = display_names(self.state)
+        labels = [self.label(action, names) for action in actions]
         for action, text in zip(actions, labels, strict=True):
             button = widgets.Button(
                 description=text, tooltip=self._tooltip(action), layout={"width": "auto"}
