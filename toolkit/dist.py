@@ -79,7 +79,9 @@ class Dist:
         scale = reduce(math.lcm, (w.denominator * d.total for w, d in parts), 1)
         weights: dict[Outcome, int] = {}
         for w, d in parts:
-            factor = w.numerator * (scale // (w.denominator * d.total))  # whole: scale is a multiple
+            factor = w.numerator * (
+                scale // (w.denominator * d.total)
+            )  # whole: scale is a multiple
             for outcome, weight in d._weights.items():
                 weights[outcome] = weights.get(outcome, 0) + factor * weight
         return cls(weights)

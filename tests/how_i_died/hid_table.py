@@ -6,8 +6,18 @@ from toolkit.how_i_died.cards import ALL_IDS, CARDS
 from toolkit.how_i_died.rules import HowIDiedState
 
 
-def stacked(players=2, *, hands=None, pool=(), adventures=None, discards=(), deck_top=(),
-            achievements=None, seat=0, seed=0) -> HowIDiedState:
+def stacked(
+    players=2,
+    *,
+    hands=None,
+    pool=(),
+    adventures=None,
+    discards=(),
+    deck_top=(),
+    achievements=None,
+    seat=0,
+    seed=0,
+) -> HowIDiedState:
     """A state whose hands, Pool, adventures and discard pile are exactly as given; `deck_top` is
     drawn first; every other card lies below it in the deck. Seat `seat` is to build."""
     state = HowIDiedState(seed=seed, players=players, achievements=achievements)

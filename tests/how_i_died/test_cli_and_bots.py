@@ -18,8 +18,14 @@ from toolkit.simulate import play_one
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_simulate_json_contract_and_determinism():
@@ -82,12 +88,20 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
                     changes = B.replacement_gains(obs, cls(0).swap_weights(obs))
 
                     def gain(a, b, changes=changes):
-                        return sum(B.change(changes[x], y) for x, y in ((a, b), (b, a))
-                                   if x in changes)
+                        return sum(
+                            B.change(changes[x], y) for x, y in ((a, b), (b, a)) if x in changes
+                        )
 
-                    every = max([gain(a, b) for a in legal if a != "skip"
-                                 for b in B.swap_partners(obs, effect)
-                                 if b != a and TYPE[b] == TYPE[a]] + [0.0])
+                    every = max(
+                        [
+                            gain(a, b)
+                            for a in legal
+                            if a != "skip"
+                            for b in B.swap_partners(obs, effect)
+                            if b != a and TYPE[b] == TYPE[a]
+                        ]
+                        + [0.0]
+                    )
                     best = B.best_swap(obs, effect, legal, changes)
                     assert (gain(*best) if best else 0.0) == pytest.approx(every)
                     checked += 1

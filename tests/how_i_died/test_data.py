@@ -21,8 +21,14 @@ from toolkit.how_i_died.effects import check_effect_ids
 
 RULEBOOK_CARDS = {
     "I": {"Spied On", "Betrayed", "Grossed Out", "Bit", "Mounted", "Manipulated"},
-    "II": {"The Soulless", "The Spiteful", "The Demonic", "The Hungry", "The Deadly",
-           "The Barbaric"},
+    "II": {
+        "The Soulless",
+        "The Spiteful",
+        "The Demonic",
+        "The Hungry",
+        "The Deadly",
+        "The Barbaric",
+    },
     "III": {"Skeleton", "Sorceress", "Hydra", "Demigod", "Dwarf", "Gargoyle"},
 }
 
@@ -56,30 +62,37 @@ def broken_copy(tmp_path, name, card_type, change):
 
 
 def test_an_unknown_effect_names_file_card_and_field(tmp_path):
-    path, cards = broken_copy(tmp_path, "adventures.yaml", Adventure,
-                              lambda cards: cards[4].update(effect="teleport"))
+    path, cards = broken_copy(
+        tmp_path, "adventures.yaml", Adventure, lambda cards: cards[4].update(effect="teleport")
+    )
     with pytest.raises(DataError, match=r"adventures.yaml: card 'mounted', field 'effect'"):
         check_effect_ids(cards, path)
 
 
 def test_damage_on_a_beginning_is_refused(tmp_path):
-    path, cards = broken_copy(tmp_path, "adventures.yaml", Adventure,
-                              lambda cards: cards[0].update(damage=3))
+    path, cards = broken_copy(
+        tmp_path, "adventures.yaml", Adventure, lambda cards: cards[0].update(damage=3)
+    )
     with pytest.raises(DataError, match=r"card 'spied-on', field 'damage'"):
         check_adventures(cards, path)
 
 
 def test_a_wrong_banner_or_a_missing_card_is_refused(tmp_path):
     with pytest.raises(DataError, match=r"card 'spied-on', field 'banner'"):
-        broken_copy(tmp_path, "adventures.yaml", Adventure,
-                    lambda cards: cards[0].update(banner="pink"))
+        broken_copy(
+            tmp_path, "adventures.yaml", Adventure, lambda cards: cards[0].update(banner="pink")
+        )
     path, cards = broken_copy(tmp_path, "adventures.yaml", Adventure, lambda cards: cards.pop())
     with pytest.raises(DataError, match="expected 30 cards of type III, found 29"):
         check_adventures(cards, path)
 
 
 def test_an_unknown_requirement_is_refused(tmp_path):
-    path, cards = broken_copy(tmp_path, "achievements.yaml", Achievement,
-                              lambda cards: cards[0].update(requirement="be_nice"))
+    path, cards = broken_copy(
+        tmp_path,
+        "achievements.yaml",
+        Achievement,
+        lambda cards: cards[0].update(requirement="be_nice"),
+    )
     with pytest.raises(DataError, match=r"card 'the-reckless', field 'requirement'"):
         check_requirement_ids(cards, path)

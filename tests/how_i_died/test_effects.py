@@ -40,7 +40,11 @@ OPPONENT_LEGEND = [("ambushed", "the-cursed", "wraith")]  # all purple
 def test_sixteen_effects_four_from_the_rulebook():
     assert len(EFFECTS) == 16
     assert sorted(e.id for e in EFFECTS.values() if e.source == "rulebook") == [
-        "manipulated", "mounted", "swap_table", "the_deadly"]
+        "manipulated",
+        "mounted",
+        "swap_table",
+        "the_deadly",
+    ]
     used = [c.effect for c in CARDS.values() if c.effect]
     assert sorted(set(used)) == sorted(EFFECTS)
     assert used.count("swap_table") == 20
@@ -63,8 +67,12 @@ def test_swap_table_breaks_an_opponents_legend_with_a_pool_card():
 
 
 def test_swap_table_never_touches_the_dead_and_a_swapped_in_effect_does_not_fire():
-    state = table("chased", players=3, adventures={1: OPPONENT_LEGEND, 2: [("kissed",
-                  "the-frozen", "pirate-king")]}, hands={1: ["mocked"], 2: []})
+    state = table(
+        "chased",
+        players=3,
+        adventures={1: OPPONENT_LEGEND, 2: [("kissed", "the-frozen", "pirate-king")]},
+        hands={1: ["mocked"], 2: []},
+    )
     state.alive[1] = False
     build(state, "chased")
     options = state.legal_actions()
@@ -85,8 +93,9 @@ def test_skip_leaves_the_table_as_it_was():
 
 
 def test_mounted_swaps_an_own_adventure_card_with_a_hand_card_but_not_itself():
-    state = table("mounted", hand=["tricked"], adventures={0: [("summoned", "the-flaming",
-                                                                "werewolf")]})
+    state = table(
+        "mounted", hand=["tricked"], adventures={0: [("summoned", "the-flaming", "werewolf")]}
+    )
     build(state, "mounted")
     options = state.legal_actions()
     assert "mounted" not in options and "summoned" in options
@@ -143,8 +152,10 @@ def test_swap_own_trades_between_your_adventures():
     state.apply("the-drunken")
     assert state.legal_actions() == ["the-invisible"]
     state.apply("the-invisible")
-    assert state.adventures[0] == [("kissed", "the-drunken", "vampire"),
-                                   ("cursed", "the-invisible", "phoenix")]
+    assert state.adventures[0] == [
+        ("kissed", "the-drunken", "vampire"),
+        ("cursed", "the-invisible", "phoenix"),
+    ]
 
 
 def test_draw_two():
@@ -179,8 +190,9 @@ def test_new_pool():
 
 
 def test_redraw_hand():
-    state = table("confused", deck_top=["bit", "the-hungry", "hydra", "lured", "the-mighty",
-                                        "mummy"])
+    state = table(
+        "confused", deck_top=["bit", "the-hungry", "hydra", "lured", "the-mighty", "mummy"]
+    )
     build(state, "confused")
     old = list(state.hands[0])
     state.apply("redraw")
@@ -235,8 +247,11 @@ def test_an_effect_without_a_choice_is_skipped_by_itself():
 
 @pytest.mark.parametrize("effect_card", ["chased", "mounted", "the-sneaky", "kraken"])
 def test_effects_conserve_the_90_cards(effect_card):
-    state = table(effect_card, hands={1: ["mocked", "unicorn"]},
-                  adventures={0: [("summoned", "the-flaming", "werewolf")], 1: OPPONENT_LEGEND})
+    state = table(
+        effect_card,
+        hands={1: ["mocked", "unicorn"]},
+        adventures={0: [("summoned", "the-flaming", "werewolf")], 1: OPPONENT_LEGEND},
+    )
     build(state, effect_card)
     while state.phase == "effect":
         state.apply([a for a in state.legal_actions() if a != "skip"][0])

@@ -33,11 +33,15 @@ def brute_force_legendary(hand, pool, unseen) -> Fraction:
             if TYPE[card] == kind:
                 index = pool.index(card)
                 if not unseen:
-                    chance = value(built + [card], hand, pool[:index] + pool[index + 1:], unseen)
+                    chance = value(built + [card], hand, pool[:index] + pool[index + 1 :], unseen)
                 else:
                     chance = sum(
-                        value(built + [card], hand, pool[:index] + [new] + pool[index + 1:],
-                              [c for c in unseen if c != new])
+                        value(
+                            built + [card],
+                            hand,
+                            pool[:index] + [new] + pool[index + 1 :],
+                            [c for c in unseen if c != new],
+                        )
                         for new in unseen
                     ) / len(unseen)
                 best = max(best, chance)
@@ -49,7 +53,7 @@ def brute_force_legendary(hand, pool, unseen) -> Fraction:
 def random_position(rng, unseen_size):
     cards = list(ALL_IDS)
     rng.shuffle(cards)
-    return cards[:6], cards[6:12], cards[12:12 + unseen_size]
+    return cards[:6], cards[6:12], cards[12 : 12 + unseen_size]
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -139,6 +143,7 @@ def test_turns_until_death_small_cases_by_hand():
 
 def test_mean_adventure_glory_by_enumeration():
     by_type = [[c for c in ALL_IDS if TYPE[c] == kind] for kind in TYPES]
-    total = sum(adventure_glory((a, b, c)) for a in by_type[0] for b in by_type[1]
-                for c in by_type[2])
+    total = sum(
+        adventure_glory((a, b, c)) for a in by_type[0] for b in by_type[1] for c in by_type[2]
+    )
     assert mean_adventure_glory() == Fraction(total, 27_000)

@@ -72,8 +72,11 @@ def test_save_load_replay_round_trip(seed, players, stop):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), stop=st.integers(0, 80),
-       junk=st.sampled_from(["skip", "look", "hydra", 3, ("winner", 0), "the-legend", "zzz"]))
+@given(
+    seed=st.integers(0, 10**6),
+    stop=st.integers(0, 80),
+    junk=st.sampled_from(["skip", "look", "hydra", 3, ("winner", 0), "the-legend", "zzz"]),
+)
 def test_an_illegal_action_changes_nothing(seed, stop, junk):
     state = play_randomly(HowIDiedState(seed=seed, players=3), random.Random(seed), stop)
     if state.is_terminal() or junk in state.legal_actions():

@@ -49,10 +49,14 @@ def test_the_dead_are_locked_and_the_first_to_die_claims_first():
     legend_1 = ("tricked", "the-flaming", "gargoyle")  # blue, 7 damage
     state = stacked(
         players=3,
-        hands={0: ["cursed", "the-drunken", "hydra"], 1: ["mocked", "the-wicked", "cyclops"],
-               2: ["robbed", "the-furious", "werewolf"]},
+        hands={
+            0: ["cursed", "the-drunken", "hydra"],
+            1: ["mocked", "the-wicked", "cyclops"],
+            2: ["robbed", "the-furious", "werewolf"],
+        },
         adventures={0: [legend_0], 1: [legend_1]},
-        pool=POOL, achievements=["the-legend"],
+        pool=POOL,
+        achievements=["the-legend"],
     )
     for card in ("cursed", "the-drunken", "hydra"):  # 13 damage: alive
         state.apply(card)
@@ -75,8 +79,11 @@ def test_the_dead_are_locked_and_the_first_to_die_claims_first():
 
 
 def test_draw_back_to_six():
-    state = stacked(hands={0: ["cursed", "the-drunken", "troll", "bit"]}, pool=POOL,
-                    deck_top=["haunted", "the-wicked", "cyclops", "mocked", "the-mighty"])
+    state = stacked(
+        hands={0: ["cursed", "the-drunken", "troll", "bit"]},
+        pool=POOL,
+        deck_top=["haunted", "the-wicked", "cyclops", "mocked", "the-mighty"],
+    )
     for card in ("cursed", "the-drunken", "troll"):
         state.apply(card)
     assert state.hands[0] == ["bit", "haunted", "the-wicked", "cyclops", "mocked", "the-mighty"]
@@ -104,9 +111,11 @@ def test_mulligan_when_no_adventure_can_be_formed():
     no_end = ["robbed", "insulted", "the-giant", "the-lonely", "bit", "lured"]
     fresh = ["hugged", "the-royal", "goblin", "serenaded", "the-sleepy", "dwarf"]
     spare = ["the-furious", "the-frozen", "the-jealous"]
-    state = stacked(hands={0: ["cursed", "the-drunken", "troll"] + spare, 1: no_end},
-                    pool=["tricked", "the-flaming", "swallowed", "the-mighty", "mocked", "kissed"],
-                    deck_top=["haunted", "the-wicked", "cyclops"] + fresh)
+    state = stacked(
+        hands={0: ["cursed", "the-drunken", "troll"] + spare, 1: no_end},
+        pool=["tricked", "the-flaming", "swallowed", "the-mighty", "mocked", "kissed"],
+        deck_top=["haunted", "the-wicked", "cyclops"] + fresh,
+    )
     for card in ("cursed", "the-drunken", "troll"):
         state.apply(card)  # player 1 draws three, player 2 must mulligan
     assert state.seat == 1 and state.mulligans[1] == 1
@@ -115,19 +124,26 @@ def test_mulligan_when_no_adventure_can_be_formed():
 
 def test_a_tie_is_settled_by_a_fair_chance_node():
     # Both die this round (15 and 16 damage) with 54 glory each.
-    state = stacked(hands={0: ["summoned", "the-drunken", "troll"],
-                           1: ["spied-on", "the-soulless", "sorceress"]},
-                    adventures={0: [("robbed", "the-giant", "unicorn"),
-                                    ("insulted", "the-lonely", "witch")],
-                                1: [("lured", "the-frozen", "cyclops"),
-                                    ("haunted", "the-mighty", "slime")]},
-                    pool=POOL, achievements=[])
+    state = stacked(
+        hands={
+            0: ["summoned", "the-drunken", "troll"],
+            1: ["spied-on", "the-soulless", "sorceress"],
+        },
+        adventures={
+            0: [("robbed", "the-giant", "unicorn"), ("insulted", "the-lonely", "witch")],
+            1: [("lured", "the-frozen", "cyclops"), ("haunted", "the-mighty", "slime")],
+        },
+        pool=POOL,
+        achievements=[],
+    )
     for card in ("summoned", "the-drunken", "troll", "spied-on", "the-soulless", "sorceress"):
         state.apply(card)
     assert state.scores()[0] == state.scores()[1]
     assert state.is_chance_node()
-    assert state.chance_outcomes() == [(("winner", 0), Fraction(1, 2)),
-                                       (("winner", 1), Fraction(1, 2))]
+    assert state.chance_outcomes() == [
+        (("winner", 0), Fraction(1, 2)),
+        (("winner", 1), Fraction(1, 2)),
+    ]
     state.apply(("winner", 1))
     assert state.is_terminal() and state.returns() == [0.0, 1.0]
 

@@ -53,11 +53,13 @@ def test_adventures_clicked_in_chromium_match_the_engine(open_voila):
         expect(log_lines.last).to_have_text(game.narration[-1], timeout=WAIT_MS)
     assert len(game.state.adventures[0]) >= 2  # two adventures built by clicks, bots in between
     expect(page.locator(".hid-game .hid-players")).to_contain_text(
-        f"damage {game.state.damage(0)}/15")
+        f"damage {game.state.damage(0)}/15"
+    )
 
     story = StoryGame(seed=5, players=3)
     first = next(iter(story.buttons()))
     click_button(page, first)
     story.click(first)
-    expect(page.locator(".hid-story-game .hid-prompt")).to_have_text(story.prompt_text(),
-                                                                     timeout=WAIT_MS)
+    expect(page.locator(".hid-story-game .hid-prompt")).to_have_text(
+        story.prompt_text(), timeout=WAIT_MS
+    )

@@ -15,12 +15,26 @@ def test_arsenal_is_32_cards_one_per_suit_and_value():
 
 def test_every_card_the_rulebook_names_is_present():
     cat = catalog()
-    assert {"fisherman", "archer", "bard", "grave-knight", "sellsword", "shadow-mage", "wizard",
-            "war-priest", "dreamer"} <= set(cat.heroes)
+    assert {
+        "fisherman",
+        "archer",
+        "bard",
+        "grave-knight",
+        "sellsword",
+        "shadow-mage",
+        "wizard",
+        "war-priest",
+        "dreamer",
+    } <= set(cat.heroes)
     assert {"goblins", "gryphon", "zombie", "gladiator", "ratman", "sphinx"} <= set(cat.monsters)
     assert {"unmaker-numenax", "sekzar"} <= {k for k, m in cat.monsters.items() if m.king}
     assert "against-the-summoner" in cat.challenges
-    assert {d.hero_class for d in cat.damage.values()} == {"champion", "fighter", "magician", "mender"}
+    assert {d.hero_class for d in cat.damage.values()} == {
+        "champion",
+        "fighter",
+        "magician",
+        "mender",
+    }
 
 
 def test_fully_printed_cards_are_marked_rulebook_and_the_rest_constructed():
@@ -42,8 +56,11 @@ def test_every_hero_ability_and_burst_box_has_an_effect_function():
     for card in cat.damage.values():
         for box in card.boxes:
             if box.key:
-                registered = f"{card.id}/{box.key}" in EFFECTS if box.burst else any(
-                    f"{card.id}/{box.key}" in table for table in HOOKS.values())
+                registered = (
+                    f"{card.id}/{box.key}" in EFFECTS
+                    if box.burst
+                    else any(f"{card.id}/{box.key}" in table for table in HOOKS.values())
+                )
                 assert registered, (card.id, box.key)
 
 
@@ -61,8 +78,10 @@ def test_every_enemy_ability_has_a_hook():
 
 def test_a_bad_field_names_the_file_card_and_field(tmp_path):
     path = tmp_path / "heroes.yaml"
-    path.write_text("cards:\n  - {id: x, name: X, source: rulebook, hero_class: rogue, area: near,"
-                    " weapons: [], armor: 5, skill: 1, abilities: []}\n")
+    path.write_text(
+        "cards:\n  - {id: x, name: X, source: rulebook, hero_class: rogue, area: near,"
+        " weapons: [], armor: 5, skill: 1, abilities: []}\n"
+    )
     with pytest.raises(DataError) as error:
         load_cards(path, Hero)
     message = str(error.value)

@@ -21,8 +21,12 @@ def brute_p_hit(weapon, armor, bonus, seen):
 
 
 @settings(max_examples=60, deadline=None)
-@given(weapon=st.integers(0, 6), armor=st.integers(0, 14), bonus=st.integers(-3, 4),
-       seen=st.sets(st.sampled_from(ARSENAL), max_size=20))
+@given(
+    weapon=st.integers(0, 6),
+    armor=st.integers(0, 14),
+    bonus=st.integers(-3, 4),
+    seen=st.sets(st.sampled_from(ARSENAL), max_size=20),
+)
 def test_p_hit_matches_counting_the_unseen_cards(weapon, armor, bonus, seen):
     assert p_hit(weapon, armor, bonus, sorted(seen)) == brute_p_hit(weapon, armor, bonus, seen)
 
@@ -83,11 +87,20 @@ def brute_monster_turn(weapons, heroes, pool, hand):
 def test_monster_turn_matches_brute_force(monster):
     game = solo_with(monster, monsters=["gladiator", "gryphon", "zombie", "ratman"])
     heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
-    info = [{"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
-            for h in heroes]
-    body = game.units[uid_of(game, game.monster_cards[0] and
-                             {"gladiator": "Gladiator", "gryphon": "Gryphon", "zombie": "Zombie"}[monster])]
-    weapons = [(kind, value + game.weapon_bonus(body, kind, None), 1) for kind, value in game.weapons(body)]
+    info = [
+        {"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
+        for h in heroes
+    ]
+    body = game.units[
+        uid_of(
+            game,
+            game.monster_cards[0]
+            and {"gladiator": "Gladiator", "gryphon": "Gryphon", "zombie": "Zombie"}[monster],
+        )
+    ]
+    weapons = [
+        (kind, value + game.weapon_bonus(body, kind, None), 1) for kind, value in game.weapons(body)
+    ]
     pool = [c for c in ARSENAL if c not in seen_by(game)]
     expected = brute_monster_turn(weapons, info, pool, list(game.hands[0]))
     result = monster_turn(game)
@@ -107,22 +120,40 @@ def test_monster_turn_without_blocks_matches_every_ordered_pair():
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "toolkit", "odds", "to-the-death", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", "odds", "to-the-death", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_cli_prints_p_hit_as_a_fraction():
-    done = run_cli("--weapon", "2", "--armor", "6", "--bonus", "2", "--seen",
-                   "fighter:5,champion:7,magician:0", "--json")
+    done = run_cli(
+        "--weapon",
+        "2",
+        "--armor",
+        "6",
+        "--bonus",
+        "2",
+        "--seen",
+        "fighter:5,champion:7,magician:0",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     seen = ["fighter:5", "champion:7", "magician:0"]
     assert data["p_hit"] == "{0.numerator}/{0.denominator}".format(brute_p_hit(2, 6, 2, seen))
 
 
-@pytest.mark.parametrize("seen, words", [("fighter:5,fighter:5", "more than once"),
-                                         ("fighter:1", "not in the arsenal"),
-                                         ("wizard:3", "suit")])
+@pytest.mark.parametrize(
+    "seen, words",
+    [
+        ("fighter:5,fighter:5", "more than once"),
+        ("fighter:1", "not in the arsenal"),
+        ("wizard:3", "suit"),
+    ],
+)
 def test_cli_rejects_impossible_seen_cards(seen, words):
     done = run_cli("--weapon", "2", "--armor", "6", "--seen", seen, "--json")
     assert done.returncode == 2

@@ -63,8 +63,13 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 def test_an_ability_needs_a_card_in_its_range():
     game = solo_with("gladiator")
-    for card in ("fighter:5", ("trophy", "mender:2"), "champion:7", ("block", "magician:7"),
-                 "magician:0"):
+    for card in (
+        "fighter:5",
+        ("trophy", "mender:2"),
+        "champion:7",
+        ("block", "magician:7"),
+        "magician:0",
+    ):
         game.apply(card)
     with pytest.raises(IllegalAction) as error:
         game.apply(("ability", "a-bard", "furious-fife", "champion:8"))
@@ -117,8 +122,13 @@ def test_two_damage_at_once_skips_the_box_in_between():
 
 def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
     game = solo_with("gladiator")
-    for card in ("fighter:5", ("trophy", "mender:2"), "champion:7", ("block", "magician:7"),
-                 "magician:0"):
+    for card in (
+        "fighter:5",
+        ("trophy", "mender:2"),
+        "champion:7",
+        ("block", "magician:7"),
+        "magician:0",
+    ):
         game.apply(card)
     gladiator = uid_of(game, "Gladiator")
     game.units[gladiator]["health"] = 1

@@ -51,7 +51,9 @@ def test_the_example_cards_and_the_potion_table_are_marked_rulebook():
         group = cat.amulets if card_id.startswith("amulet") else cat.equipment
         assert group[card_id].source == "rulebook"
     assert cat.threats["ogre"].source == "constructed"
-    assert cat.potion("galen").uses[0].powerful and cat.potion("galen").uses[1].icon == "locked_door"
+    assert (
+        cat.potion("galen").uses[0].powerful and cat.potion("galen").uses[1].icon == "locked_door"
+    )
 
 
 def test_a_bad_card_names_file_card_and_field(tmp_path):

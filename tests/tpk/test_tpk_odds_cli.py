@@ -29,20 +29,48 @@ def test_simulate_prints_the_contract_and_is_deterministic(capsys):
     result = json.loads(first)
     assert 0 <= result["win_rate"] <= 1
     assert {"levels_cleared_mean", "treasures_mean"} <= set(result)
-    main(["simulate", "tpk", "--players", "3", "--games", "60", "--seed", "5", "--json",
-          "--bots", "convention"])
+    main(
+        [
+            "simulate",
+            "tpk",
+            "--players",
+            "3",
+            "--games",
+            "60",
+            "--seed",
+            "5",
+            "--json",
+            "--bots",
+            "convention",
+        ]
+    )
     smarter = json.loads(capsys.readouterr().out)
     assert smarter["levels_cleared_mean"] > result["levels_cleared_mean"]
 
 
 def test_odds_command_and_its_errors(capsys):
-    assert main(["odds", "tpk", "--level", "2", "--characters", "taric,land", "--samples", "50",
-                 "--json"]) == 0
+    assert (
+        main(
+            [
+                "odds",
+                "tpk",
+                "--level",
+                "2",
+                "--characters",
+                "taric,land",
+                "--samples",
+                "50",
+                "--json",
+            ]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
     assert result["method"] == "monte carlo" and 0 <= result["clearable"] <= 1
     done = subprocess.run(
         [sys.executable, "-m", "toolkit", "odds", "tpk", "--characters", "taric,gandalf"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "gandalf" in done.stderr
 

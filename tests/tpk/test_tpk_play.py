@@ -81,7 +81,9 @@ class SilentSpy:
 def test_bots_are_only_shown_what_a_player_at_the_table_sees(bot):
     for seed in range(12):
         state = TPKState(seed=seed, players=2 + seed % 4)
-        bots = [SilentSpy(GAME.bots[bot](seat, seed), seat, state) for seat in range(state.num_players)]
+        bots = [
+            SilentSpy(GAME.bots[bot](seat, seed), seat, state) for seat in range(state.num_players)
+        ]
         play(state, bots, random.Random(seed))
         assert state.is_terminal()
 
@@ -106,7 +108,10 @@ def test_same_seed_same_game_and_a_mid_game_save_loads():
     assert first.history == again.history and first.summary() == again.summary()
     half = TPKState.replay(first.seed, first.config, first.history[: len(first.history) // 2])
     loaded = from_json(half.to_json())
-    assert loaded.observation(1) == half.observation(1) and loaded.legal_actions() == half.legal_actions()
+    assert (
+        loaded.observation(1) == half.observation(1)
+        and loaded.legal_actions() == half.legal_actions()
+    )
 
 
 def test_a_save_of_another_game_is_refused():
@@ -130,7 +135,9 @@ def tree_clears(state: TPKState, level: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("players", "level", "seeds"), [(2, 1, 40), (3, 1, 40), (4, 1, 8), (2, 2, 25)])
+@pytest.mark.parametrize(
+    ("players", "level", "seeds"), [(2, 1, 40), (3, 1, 40), (4, 1, 8), (2, 2, 25)]
+)
 def test_the_search_agrees_with_a_brute_force_of_the_game_tree(players, level, seeds):
     verdicts = Counter()
     for seed in range(seeds):

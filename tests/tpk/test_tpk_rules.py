@@ -13,9 +13,13 @@ def stacked(characters, row, draws, level=1, keeps=None, **options) -> TPKState:
     """A table with a stacked row and draws at `level`, after everyone kept `keeps` (default: the
     first `keep` stacked cards of each draw)."""
     state = TPKState(
-        seed=7, players=len(characters), characters=characters, first_level=level,
+        seed=7,
+        players=len(characters),
+        characters=characters,
+        first_level=level,
         scenario={str(level): {"row": row, "draws": draws}},
-        **({"amulets": {"land": "none"}} if characters == ["taric", "land"] else {}), **options,
+        **({"amulets": {"land": "none"}} if characters == ["taric", "land"] else {}),
+        **options,
     )
     keep = state.observation(0)["keep"]
     for seat in range(len(characters)):
@@ -37,7 +41,9 @@ def test_level_one_example_replays_as_in_the_rulebook():
     log_before = len(state.log)
     for action, _ in LEVEL_ONE_MOVES[3:-1]:
         state.apply(action)
-    assert [(e["seat"], e["event"], e.get("threat", e.get("threats"))) for e in state.log[log_before:]] == [
+    assert [
+        (e["seat"], e["event"], e.get("threat", e.get("threats"))) for e in state.log[log_before:]
+    ] == [
         (0, "pass", 0),  # Brin passes on the small monster
         (1, "pass", 0),  # Taric saves the x2 weapon
         (2, "use", [0]),  # Galen, the last who could, takes the small monster
@@ -67,8 +73,12 @@ def test_the_example_is_lost_if_galen_passes_too():
 
 # -- turns and passes ------------------------------------------------------------------------------
 def test_a_pass_is_safe_once_the_threat_passed_on_is_gone():
-    state = stacked(["taric", "land"], ["small-monster", "oak-door", "skeleton", "iron-gate"],
-                    [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["small-monster", "oak-door", "skeleton", "iron-gate"],
+        [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]],
+        level=2,
+    )
     state.apply(PASS)  # Taric passes on the small monster...
     with pytest.raises(IllegalAction):
         state.apply(("use", ("potion-land",), (1,)))  # ...Land cannot skip it with a melee item
@@ -77,8 +87,12 @@ def test_a_pass_is_safe_once_the_threat_passed_on_is_gone():
 
 
 def test_a_player_keeps_playing_until_passing_or_out_of_cards():
-    state = stacked(["taric", "land"], ["small-monster", "skeleton", "oak-door", "iron-gate"],
-                    [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["small-monster", "skeleton", "oak-door", "iron-gate"],
+        [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]],
+        level=2,
+    )
     state.apply(("use", ("taric-mace",), (0,)))
     assert state.current == 0
     state.apply(("use", ("taric-shield-bash",), (1,)))
@@ -90,8 +104,12 @@ def test_a_player_keeps_playing_until_passing_or_out_of_cards():
 
 # -- treasures -------------------------------------------------------------------------------------
 def test_a_run_of_treasures_is_taken_one_per_player():
-    state = stacked(["taric", "land"], ["small-monster", "golden-crown", "dragon-egg", "oak-door"],
-                    [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["small-monster", "golden-crown", "dragon-egg", "oak-door"],
+        [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]],
+        level=2,
+    )
     state.apply(("use", ("taric-mace",), (0,)))
     # Taric cleared the path: takes the crown, turn over; Land takes the egg, turn over.
     assert events(state)[-2:] == [(0, "treasure"), (1, "treasure")]
@@ -101,19 +119,32 @@ def test_a_run_of_treasures_is_taken_one_per_player():
 
 
 def test_a_treasure_at_the_front_goes_to_the_starting_player():
-    state = stacked(["taric", "land"], ["golden-crown", "small-monster", "oak-door", "skeleton"],
-                    [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["golden-crown", "small-monster", "oak-door", "skeleton"],
+        [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]],
+        level=2,
+    )
     assert events(state) == [(0, "treasure")] and state.current == 1
 
 
 def _crown_in_hand(infernal=False) -> TPKState:
     """Taric takes the crown in level 1, then draws it in level 2."""
     state = TPKState(
-        seed=3, players=2, characters=["taric", "land"], infernal=infernal, amulets={"land": "none"},
+        seed=3,
+        players=2,
+        characters=["taric", "land"],
+        infernal=infernal,
+        amulets={"land": "none"},
         scenario={
-            "1": {"row": ["small-monster", "golden-crown"], "draws": [["taric-mace"], ["land-dagger"]]},
-            "2": {"row": ["large-monster", "oak-door", "skeleton", "iron-gate"],
-                  "draws": [["golden-crown", "taric-shield-bash"], ["potion-land", "land-dagger"]]},
+            "1": {
+                "row": ["small-monster", "golden-crown"],
+                "draws": [["taric-mace"], ["land-dagger"]],
+            },
+            "2": {
+                "row": ["large-monster", "oak-door", "skeleton", "iron-gate"],
+                "draws": [["golden-crown", "taric-shield-bash"], ["potion-land", "land-dagger"]],
+            },
         },
     )
     state.apply(("keep", ("taric-mace",)))
@@ -146,12 +177,26 @@ def uses(state):
 
 
 def test_ranged_items_reach_up_to_the_next_door_but_not_past_it():
-    state = stacked(["brin", "land", "taric"],
-                    ["trapped-door", "small-monster", "pit-trap", "skeleton", "oak-door", "giant-rats",
-                     "secret-door", "pit-trap", "oak-door"],
-                    [["brin-longbow", "brin-torch", "brin-lantern"],
-                     ["land-dagger", "land-skeleton-key", "land-crowbar"],
-                     ["taric-shield-bash", "taric-mace", "taric-iron-bar"]], level=3)
+    state = stacked(
+        ["brin", "land", "taric"],
+        [
+            "trapped-door",
+            "small-monster",
+            "pit-trap",
+            "skeleton",
+            "oak-door",
+            "giant-rats",
+            "secret-door",
+            "pit-trap",
+            "oak-door",
+        ],
+        [
+            ["brin-longbow", "brin-torch", "brin-lantern"],
+            ["land-dagger", "land-skeleton-key", "land-crowbar"],
+            ["taric-shield-bash", "taric-mace", "taric-iron-bar"],
+        ],
+        level=3,
+    )
     state.apply(PASS)
     state.apply(("use", ("land-crowbar",), (0,)))  # the versatile crowbar opens the trapped door
     state.apply(PASS)
@@ -162,25 +207,40 @@ def test_ranged_items_reach_up_to_the_next_door_but_not_past_it():
 
 
 def test_powerful_items_take_an_x2_threat_or_two_adjacent_simple_ones():
-    state = stacked(["taric", "land"], ["small-monster", "skeleton", "large-monster", "oak-door"],
-                    [["taric-greatsword", "taric-mace"], ["land-skeleton-key", "land-dagger"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["small-monster", "skeleton", "large-monster", "oak-door"],
+        [["taric-greatsword", "taric-mace"], ["land-skeleton-key", "land-dagger"]],
+        level=2,
+    )
     assert uses(state) == {
-        (("taric-greatsword",), (0,)), (("taric-greatsword",), (0, 1)), (("taric-mace",), (0,))}
+        (("taric-greatsword",), (0,)),
+        (("taric-greatsword",), (0, 1)),
+        (("taric-mace",), (0,)),
+    }
     state.apply(("use", ("taric-greatsword",), (0, 1)))
     assert uses(state) == set()  # the mace alone cannot face the large monster
 
 
 def test_an_x2_threat_takes_two_simple_items_of_one_character():
-    state = stacked(["taric", "land"], ["large-monster", "skeleton", "oak-door", "iron-gate"],
-                    [["taric-mace", "taric-shield-bash"], ["land-skeleton-key", "land-dagger"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["large-monster", "skeleton", "oak-door", "iron-gate"],
+        [["taric-mace", "taric-shield-bash"], ["land-skeleton-key", "land-dagger"]],
+        level=2,
+    )
     assert uses(state) == {(("taric-mace", "taric-shield-bash"), (0,))}
     state.apply(PASS)
     assert uses(state) == set()  # Land's dagger alone cannot, and cannot join Taric's sword
 
 
 def test_versatile_cards_choose_one_icon():
-    state = stacked(["taric", "land"], ["mimic", "false-wall", "oak-door", "iron-gate"],
-                    [["taric-mace", "taric-shield-bash"], ["land-crowbar", "land-dagger"]], level=2)
+    state = stacked(
+        ["taric", "land"],
+        ["mimic", "false-wall", "oak-door", "iron-gate"],
+        [["taric-mace", "taric-shield-bash"], ["land-crowbar", "land-dagger"]],
+        level=2,
+    )
     assert (("taric-mace",), (0,)) in uses(state)  # the mimic is a monster or a trap
     state.apply(("use", ("taric-mace",), (0,)))
     state.apply(PASS)

@@ -81,7 +81,8 @@ def test_a_game_clicked_in_chromium_follows_the_engine(open_voila):
         obs = mirror.state.observation(0)
         if obs["log"]:
             expect(page.get_by_text(describe_event(obs["log"][-1], obs)).first).to_be_visible(
-                timeout=30_000)
+                timeout=30_000
+            )
         expect(page.get_by_text(f"Level {mirror.state.level}", exact=False).first).to_be_visible()
     assert clicks >= 2
     assert [e for e in open_voila.errors(page) if e.startswith("pageerror")] == []

@@ -1,8 +1,8 @@
 """Cthulhu: Death May Die: exact dice with optimal stress rerolls, maps as graphs, a playable
 sample episode (constructed data, marked so)."""
 
-from toolkit.death_may_die.bots import BOTS
 from toolkit.death_may_die import odds
+from toolkit.death_may_die.bots import BOTS
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.games import GameSpec
 

@@ -75,9 +75,12 @@ def meets(state, seat, achievement_id: str) -> bool:
 def check_requirement_ids(cards=None, path=None) -> None:
     for card in (achievements() if cards is None else cards).values():
         if card.requirement not in REQUIREMENTS:
-            raise DataError(path or data_dir() / "achievements.yaml",
-                            f"unknown requirement (known: {', '.join(sorted(REQUIREMENTS))})",
-                            card=card.id, field="requirement")
+            raise DataError(
+                path or data_dir() / "achievements.yaml",
+                f"unknown requirement (known: {', '.join(sorted(REQUIREMENTS))})",
+                card=card.id,
+                field="requirement",
+            )
 
 
 check_requirement_ids()

@@ -192,8 +192,11 @@ def best_swap(obs, effect, legal, changes) -> tuple[str, str] | None:
             tops[key] = banner_tops(others[kind], wg, wd)
         single, double = wg * (rest - before) - wd * lost, wg * (2 * rest - before) - wd * lost
         for colour, (top_single, card_single, top_double, card_double) in tops[key].items():
-            value, card = ((double + top_double, card_double) if colour == banner
-                           else (single + top_single, card_single))
+            value, card = (
+                (double + top_double, card_double)
+                if colour == banner
+                else (single + top_single, card_single)
+            )
             if value > best_gain:
                 best, best_gain = (a, card), value
         for b in weighed[kind]:
@@ -344,10 +347,16 @@ class LookaheadBot(PlanningBot):
         glory = adventure_value(cards)
         if damage >= DEATH_AT:
             return glory + self.claim_value(obs, cards)
-        later = [ACHIEVEMENTS[a].glory for a in obs["achievements"]
-                 if ACHIEVEMENTS[a].requirement != "first_to_die"]
-        return (glory + expected_future_glory(DEATH_AT - damage)
-                + (self.LATER_CLAIM * max(later) if later else 0))
+        later = [
+            ACHIEVEMENTS[a].glory
+            for a in obs["achievements"]
+            if ACHIEVEMENTS[a].requirement != "first_to_die"
+        ]
+        return (
+            glory
+            + expected_future_glory(DEATH_AT - damage)
+            + (self.LATER_CLAIM * max(later) if later else 0)
+        )
 
     def swap_weights(self, obs):
         glory, _ = super().swap_weights(obs)

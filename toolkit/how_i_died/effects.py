@@ -361,9 +361,12 @@ def check_effect_ids(cards=None, path=None) -> None:
     """Every effect a card names must be registered here (errors name the file, card and field)."""
     for card in (CARDS if cards is None else cards).values():
         if card.effect is not None and card.effect not in EFFECTS:
-            raise DataError(path or data_dir() / "adventures.yaml",
-                            f"unknown effect (known: {', '.join(sorted(EFFECTS))})",
-                            card=card.id, field="effect")
+            raise DataError(
+                path or data_dir() / "adventures.yaml",
+                f"unknown effect (known: {', '.join(sorted(EFFECTS))})",
+                card=card.id,
+                field="effect",
+            )
 
 
 check_effect_ids()

@@ -60,8 +60,9 @@ def legendary_chance(
     return max(legendary_chance_by_banner(hand, pool, unseen).values())
 
 
-def legendary_chance_by_banner(hand: Iterable[str], pool: Iterable[str],
-                               unseen: Iterable[str] | None = None) -> dict[str, Fraction]:
+def legendary_chance_by_banner(
+    hand: Iterable[str], pool: Iterable[str], unseen: Iterable[str] | None = None
+) -> dict[str, Fraction]:
     """For each banner, the chance of a Legendary Adventure of that banner this turn, playing as
     well as possible: the odds of each choice of beginning."""
     hand, pool = check_ids(hand, "hand"), check_ids(pool, "pool")

@@ -32,10 +32,20 @@ from toolkit.how_i_died.story import StoryState
 from toolkit.html import percent
 from toolkit.simulate import sample_outcome
 
-BANNER_COLOUR = {"red": "#c0392b", "blue": "#2e6fba", "green": "#2a9d55", "purple": "#8e44ad",
-                 "yellow": "#d4a017"}
-WORDS = {"skip": "skip the effect", "draw": "draw two cards", "look": "look at the top three",
-         "redeal": "lay out a new Pool", "redraw": "draw a new hand"}
+BANNER_COLOUR = {
+    "red": "#c0392b",
+    "blue": "#2e6fba",
+    "green": "#2a9d55",
+    "purple": "#8e44ad",
+    "yellow": "#d4a017",
+}
+WORDS = {
+    "skip": "skip the effect",
+    "draw": "draw two cards",
+    "look": "look at the top three",
+    "redeal": "lay out a new Pool",
+    "redraw": "draw a new hand",
+}
 NEW_GAME = "New game"
 
 
@@ -47,9 +57,9 @@ def card_html(card: str, note: str = "") -> str:
     title = escape(EFFECTS[data.effect].summary) if data.effect else ""
     return (
         f'<span class="hid-card" title="{title}" style="display:inline-block;margin:1px;'
-        f'padding:2px 5px;border:2px solid {colour};border-left-width:8px;border-radius:4px;'
+        f"padding:2px 5px;border:2px solid {colour};border-left-width:8px;border-radius:4px;"
         f'font-size:12px"><b>{escape(data.name)}</b> {data.type} · {data.glory}★{damage}{effect}'
-        f'{escape(note)}</span>'
+        f"{escape(note)}</span>"
     )
 
 
@@ -66,14 +76,18 @@ class HowIDiedGame(widgets.VBox):
         if bots not in BOTS:
             raise ValueError(f"unknown bot {bots!r} (choose from {', '.join(BOTS)})")
         self.players, self.humans, self.bot_kind = players, tuple(humans), bots
-        self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=10**9,
-                                                 description="seed", layout={"width": "160px"})
-        self.players_input = widgets.Dropdown(options=[2, 3, 4, 5], value=players,
-                                              description="players", layout={"width": "160px"})
-        self.bots_input = widgets.Dropdown(options=list(BOTS), value=bots, description="bots",
-                                           layout={"width": "220px"})
-        self.hot_seat_input = widgets.Checkbox(value=len(self.humans) == players and players > 1,
-                                               description="hot-seat (no bots)")
+        self.seed_input = widgets.BoundedIntText(
+            value=seed, min=0, max=10**9, description="seed", layout={"width": "160px"}
+        )
+        self.players_input = widgets.Dropdown(
+            options=[2, 3, 4, 5], value=players, description="players", layout={"width": "160px"}
+        )
+        self.bots_input = widgets.Dropdown(
+            options=list(BOTS), value=bots, description="bots", layout={"width": "220px"}
+        )
+        self.hot_seat_input = widgets.Checkbox(
+            value=len(self.humans) == players and players > 1, description="hot-seat (no bots)"
+        )
         self.new_game_button = widgets.Button(description=NEW_GAME)
         self.new_game_button.on_click(lambda _: self._new_game_from_controls())
         self.table = widgets.HTML().add_class("hid-table")
@@ -82,17 +96,30 @@ class HowIDiedGame(widgets.VBox):
         self.odds_panel = widgets.HTML().add_class("hid-odds")
         self.log_view = widgets.HTML().add_class("hid-log")
         self.children = [
-            widgets.HBox([self.seed_input, self.players_input, self.bots_input,
-                          self.hot_seat_input, self.new_game_button]),
-            self.table, self.prompt, self.actions, self.odds_panel, self.log_view,
+            widgets.HBox(
+                [
+                    self.seed_input,
+                    self.players_input,
+                    self.bots_input,
+                    self.hot_seat_input,
+                    self.new_game_button,
+                ]
+            ),
+            self.table,
+            self.prompt,
+            self.actions,
+            self.odds_panel,
+            self.log_view,
         ]
         self.add_class("hid-game")
         self.new_game(seed)
 
     def __repr__(self) -> str:
         state = self.state
-        return (f"HowIDiedGame({state.players} players, humans {list(self.humans)}, "
-                f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})")
+        return (
+            f"HowIDiedGame({state.players} players, humans {list(self.humans)}, "
+            f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})"
+        )
 
     # -- driving the game -----------------------------------------------------------------------
     def _new_game_from_controls(self) -> None:
@@ -103,8 +130,11 @@ class HowIDiedGame(widgets.VBox):
 
     def new_game(self, seed: int) -> None:
         self.state = HowIDiedState(seed=seed, players=self.players)
-        self.bots = {seat: BOTS[self.bot_kind](seed * 101 + seat)
-                     for seat in range(self.players) if seat not in self.humans}
+        self.bots = {
+            seat: BOTS[self.bot_kind](seed * 101 + seat)
+            for seat in range(self.players)
+            if seat not in self.humans
+        }
         self.chance = random.Random(f"chance-{seed}")
         self.narration = [f"A new game: {self.players} players, seed {seed}."]
         self._advance()
@@ -138,21 +168,26 @@ class HowIDiedGame(widgets.VBox):
         seat, dead_before = state.seat, len(state.death_order)
         if state.is_chance_node():
             state.apply(action)
-            self.narration.append(f"A tie, settled by rock-paper-scissors: "
-                                  f"{self._name(action[1])} wins.")
+            self.narration.append(
+                f"A tie, settled by rock-paper-scissors: {self._name(action[1])} wins."
+            )
             return
         line = f"{self._name(seat)}: {self.describe(action)}"
         if state.phase == "effect":
-            line = f"{self._name(seat)}, effect of {CARDS[state.pending[0]].name}: " \
-                   f"{self.describe(action)}"
+            line = (
+                f"{self._name(seat)}, effect of {CARDS[state.pending[0]].name}: "
+                f"{self.describe(action)}"
+            )
         adventures = len(state.adventures[seat])
         state.apply(action)
         if len(state.adventures[seat]) > adventures:
             adventure = state.adventures[seat][-1]
             names = " → ".join(CARDS[c].name for c in adventure)
             legend = ", Legendary!" if is_legendary(adventure) else ""
-            line += (f". Once, I… {names} ({adventure_glory(adventure)} glory, "
-                     f"{adventure_damage(adventure)} damage{legend})")
+            line += (
+                f". Once, I… {names} ({adventure_glory(adventure)} glory, "
+                f"{adventure_damage(adventure)} damage{legend})"
+            )
         if len(state.death_order) > dead_before:
             line += f". …and that's how I died! ({state.damage(seat)} damage)"
             if state.claimed[seat]:
@@ -201,13 +236,18 @@ class HowIDiedGame(widgets.VBox):
         if state.phase == "build":
             kind = TYPE_WORD[len(state.building)]
             so_far = " → ".join(CARDS[c].name for c in state.building)
-            return (f"{self._name(seat)}: play {kind} from your hand or the Pool"
-                    + (f" (so far: {so_far})" if so_far else "") + ".")
+            return (
+                f"{self._name(seat)}: play {kind} from your hand or the Pool"
+                + (f" (so far: {so_far})" if so_far else "")
+                + "."
+            )
         if state.phase == "effect":
             effect = state.effect()
             step = len(state.picks) + 1
-            return (f"{self._name(seat)}: effect of {CARDS[state.pending[0]].name}: "
-                    f"{effect.summary} (choice {step} of {effect.steps})")
+            return (
+                f"{self._name(seat)}: effect of {CARDS[state.pending[0]].name}: "
+                f"{effect.summary} (choice {step} of {effect.steps})"
+            )
         return f"{self._name(seat)}: you died. Claim one achievement you qualify for."
 
     # -- drawing --------------------------------------------------------------------------------
@@ -221,8 +261,9 @@ class HowIDiedGame(widgets.VBox):
             buttons.append(button)
         self.actions.children = buttons
         self.odds_panel.value = self.odds_html()
-        self.log_view.value = "".join(f'<div class="hid-log-line">{escape(line)}</div>'
-                                 for line in self.narration[-12:])
+        self.log_view.value = "".join(
+            f'<div class="hid-log-line">{escape(line)}</div>' for line in self.narration[-12:]
+        )
 
     def viewer(self) -> int:
         """Whose hand is shown: the human to act (hot-seat), or the one human."""
@@ -237,11 +278,14 @@ class HowIDiedGame(widgets.VBox):
         for seat in range(state.players):
             status = "alive" if state.alive[seat] else "dead"
             achievement = state.claimed[seat]
-            adventures = "<br>".join(
-                "".join(card_html(c) for c in adventure)
-                + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
-                for adventure in state.adventures[seat]
-            ) or "<i>no adventure yet</i>"
+            adventures = (
+                "<br>".join(
+                    "".join(card_html(c) for c in adventure)
+                    + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
+                    for adventure in state.adventures[seat]
+                )
+                or "<i>no adventure yet</i>"
+            )
             extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
             rows.append(
                 f'<tr style="vertical-align:top"><td style="padding-right:1em;white-space:nowrap">'
@@ -252,9 +296,14 @@ class HowIDiedGame(widgets.VBox):
         viewer = self.viewer()
         hand = "".join(card_html(c) for c in state.hands[viewer]) or "<i>empty</i>"
         pool = "".join(card_html(c) for c in state.pool)
-        shown = ", ".join(f"{ACHIEVEMENTS[a].name} ({ACHIEVEMENTS[a].glory}): "
-                          f"{ACHIEVEMENT_WORDS[ACHIEVEMENTS[a].requirement](ACHIEVEMENTS[a])}"
-                          for a in state.shown) or "none left"
+        shown = (
+            ", ".join(
+                f"{ACHIEVEMENTS[a].name} ({ACHIEVEMENTS[a].glory}): "
+                f"{ACHIEVEMENT_WORDS[ACHIEVEMENTS[a].requirement](ACHIEVEMENTS[a])}"
+                for a in state.shown
+            )
+            or "none left"
+        )
         return (
             f'<table class="hid-players">{"".join(rows)}</table>'
             f'<div class="hid-pool"><b>Pool:</b> {pool}</div>'
@@ -271,14 +320,21 @@ class HowIDiedGame(widgets.VBox):
         lines = []
         if state.phase == "build" and not state.building and state.seat == seat:
             by_banner = legendary_chance_by_banner_now(state, seat)
-            lines.append("P(a Legendary Adventure can be built now) = "
-                         + fraction_and_percent(max(by_banner.values())))
-            lines.extend(f"  with a {banner} beginning: {fraction_and_percent(p)}"
-                         for banner, p in by_banner.items() if p)
+            lines.append(
+                "P(a Legendary Adventure can be built now) = "
+                + fraction_and_percent(max(by_banner.values()))
+            )
+            lines.extend(
+                f"  with a {banner} beginning: {fraction_and_percent(p)}"
+                for banner, p in by_banner.items()
+                if p
+            )
         room = DEATH_AT - state.damage(seat)
         if room > 0:
-            means = ", ".join(f"{strategy} {float(turns_until_death(room, strategy).mean()):.2f}"
-                              for strategy in ("reckless", "random", "survivor"))
+            means = ", ".join(
+                f"{strategy} {float(turns_until_death(room, strategy).mean()):.2f}"
+                for strategy in ("reckless", "random", "survivor")
+            )
             lines.append(f"{room} damage to go: expected adventures until death: {means}")
         else:
             lines.append("15 damage or more: this turn's pulse check will be your last")
@@ -314,8 +370,9 @@ class StoryGame(widgets.VBox):
         self.told: list[str] = []
         self.prompt = widgets.HTML().add_class("hid-prompt")
         self.board = widgets.HTML().add_class("hid-story")
-        self.words = widgets.Textarea(placeholder="Tell your part of the story…",
-                                      layout={"width": "100%"})
+        self.words = widgets.Textarea(
+            placeholder="Tell your part of the story…", layout={"width": "100%"}
+        )
         self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
         self.children = [self.prompt, self.board, self.words, self.actions]
         self.add_class("hid-story-game")
@@ -323,15 +380,20 @@ class StoryGame(widgets.VBox):
 
     def __repr__(self) -> str:
         state = self.state
-        return (f"StoryGame({state.players} players, seed {state.seed}, round {state.round + 1}, "
-                f"{state.phase})")
+        return (
+            f"StoryGame({state.players} players, seed {state.seed}, round {state.round + 1}, "
+            f"{state.phase})"
+        )
 
     def buttons(self) -> dict[str, tuple]:
         """Description -> the partial choice it makes (the full action once complete)."""
         state = self.state
         if state.phase == "vote":
-            return {f"vote for player {seat + 1}": ("vote", seat)
-                    for seat in range(state.players) if seat != state.voter}
+            return {
+                f"vote for player {seat + 1}": ("vote", seat)
+                for seat in range(state.players)
+                if seat != state.voter
+            }
         if state.phase != "story":
             return {}
         hand = state.hands[state.current_player()]
@@ -368,8 +430,10 @@ class StoryGame(widgets.VBox):
             winners = [f"player {s + 1}" for s, r in enumerate(state.returns()) if r]
             return f"Votes: {counts}. Most entertaining: {', '.join(winners)}!"
         if state.phase == "vote":
-            return (f"Player {state.voter + 1}: vote (in secret) for the most entertaining other "
-                    "player.")
+            return (
+                f"Player {state.voter + 1}: vote (in secret) for the most entertaining other "
+                "player."
+            )
         seat = state.current_player()
         role = "Storyteller" if seat == state.storyteller else "Heckler"
         if not state.story:
@@ -386,20 +450,28 @@ class StoryGame(widgets.VBox):
         state = self.state
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
         scenes = "".join(
-            "<div>" + card_html(scene[-1])
-            + (f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
-               if len(scene) > 1 else "") + "</div>"
+            "<div>"
+            + card_html(scene[-1])
+            + (
+                f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
+                if len(scene) > 1
+                else ""
+            )
+            + "</div>"
             for scene in state.story
         )
         viewer = state.current_player() if state.phase == "story" else None
         hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
         pool = "".join(card_html(c) for c in state.pool)
-        told = "".join(f'<div class="hid-log-line">{escape(line)}</div>'
-                       for line in self.told[-10:])
-        self.board.value = (f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
-                            f"<div><b>Pool:</b> {pool}</div>"
-                            + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
-                            + told)
+        told = "".join(
+            f'<div class="hid-log-line">{escape(line)}</div>' for line in self.told[-10:]
+        )
+        self.board.value = (
+            f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
+            f"<div><b>Pool:</b> {pool}</div>"
+            + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
+            + told
+        )
         buttons = []
         for description in self.buttons():
             button = widgets.Button(description=description, layout={"width": "auto"})

@@ -3,8 +3,8 @@ from the cards a player cannot see."""
 
 from toolkit.bots import RandomBot
 from toolkit.games import GameSpec
-from toolkit.to_the_death.bots import GreedyBot, SearchBot
 from toolkit.to_the_death import odds
+from toolkit.to_the_death.bots import GreedyBot, SearchBot
 from toolkit.to_the_death.rules import ToTheDeathState
 
 

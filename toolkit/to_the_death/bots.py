@@ -78,7 +78,9 @@ def greedy_score(observation: dict, action) -> float:
     if head == "attack kind":
         return 1.0
     if head == "area":
-        return sum(1 for u in observation["units"] if u["area"] == action[1] and u["kind"] == "enemy")
+        return sum(
+            1 for u in observation["units"] if u["area"] == action[1] and u["kind"] == "enemy"
+        )
     return 0.0
 
 
@@ -114,7 +116,9 @@ def rebuild(observation: dict, rng: random.Random):
 
     history = observation["public_history"]
     if history is None:
-        raise ValueError("the search bot plays the solo game only (it cannot see a duel opponent's hand)")
+        raise ValueError(
+            "the search bot plays the solo game only (it cannot see a duel opponent's hand)"
+        )
     later_seen = set()
     seen_after = [None] * len(history)
     for index in range(len(history) - 1, -1, -1):
@@ -165,8 +169,12 @@ class SearchBot:
 
     def _rollout(self, state, turn: int) -> float:
         for _ in range(2000):
-            if state.is_terminal() or (state.turn > turn + 1 and state.side == 0
-                                       and state.prompt and state.prompt["kind"] == "main"):
+            if state.is_terminal() or (
+                state.turn > turn + 1
+                and state.side == 0
+                and state.prompt
+                and state.prompt["kind"] == "main"
+            ):
                 break
             if state.is_chance_node():
                 state.apply(sample_outcome(state.chance_outcomes(), self.rng))

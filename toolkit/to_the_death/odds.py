@@ -230,8 +230,12 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
 
     hand_classes = tuple(sorted(index[signature(c)] for c in hand_cards))
     # who each weapon attacks, by class of card and by which heroes still stand
-    aim = {(i, c, hp): targets(i, class_suit[c], hp)
-           for i in range(len(weapons)) for c in range(len(classes)) for hp in masks}
+    aim = {
+        (i, c, hp): targets(i, class_suit[c], hp)
+        for i in range(len(weapons))
+        for c in range(len(classes))
+        for hp in masks
+    }
     # damage still possible from weapon i on: health above that cannot change anything
     still = [sum(w[3] for w in weapons[i:]) for i in range(len(weapons) + 1)]
 

@@ -196,7 +196,9 @@ class ToTheDeathState(GameState):
     def _setup_encounter(self, party, monster: str) -> None:
         """One round against a single monster card (for studies): defeating it wins."""
         if monster not in catalog().monsters:
-            raise ValueError(f"unknown monster {monster!r} (known: {', '.join(catalog().monsters)})")
+            raise ValueError(
+                f"unknown monster {monster!r} (known: {', '.join(catalog().monsters)})"
+            )
         self._add_party(0, party)
         self.monster_deck, self.king = [], monster
         self.draw_cards(0, HAND_SIZE)

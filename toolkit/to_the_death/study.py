@@ -20,8 +20,13 @@ def encounter_row(monster: str, bot: str, seed: int) -> dict:
 
     state = GAME.state_class(seed=seed, encounter=monster)
     play(state, [GAME.bots[bot](0, seed * 101)], random.Random(f"chance-{seed}"))
-    return {"opponent": monster, "seed": seed, "won": state.returns()[0] > 0,
-            "draw": state.returns()[0] == 0, **state.summary()}
+    return {
+        "opponent": monster,
+        "seed": seed,
+        "won": state.returns()[0] > 0,
+        "draw": state.returns()[0] == 0,
+        **state.summary(),
+    }
 
 
 def win_rates(bot: str = "greedy", games: int = 1000, seed: int = 0, opponents=OPPONENTS):
@@ -33,10 +38,19 @@ def win_rates(bot: str = "greedy", games: int = 1000, seed: int = 0, opponents=O
         results = [encounter_row(monster, bot, s) for s in range(seed, seed + games)]
         wins = sum(r["won"] for r in results)
         low, high = wilson_interval(wins, games)
-        rows.append({"opponent": monster, "bot": bot, "games": games, "wins": wins,
-                     "win_rate": wins / games, "low_95": low, "high_95": high,
-                     "draws": sum(r["draw"] for r in results),
-                     "mean_hero_turns": sum(r["hero_turns"] for r in results) / games})
+        rows.append(
+            {
+                "opponent": monster,
+                "bot": bot,
+                "games": games,
+                "wins": wins,
+                "win_rate": wins / games,
+                "low_95": low,
+                "high_95": high,
+                "draws": sum(r["draw"] for r in results),
+                "mean_hero_turns": sum(r["hero_turns"] for r in results) / games,
+            }
+        )
     return pd.DataFrame(rows)
 
 

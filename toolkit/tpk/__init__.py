@@ -50,7 +50,9 @@ def odds(args) -> dict:
     TPKState(players=len(members), characters=members)  # validates the party
     result = {"level": args.level, "characters": members}
     if args.exact:
-        result.update(method="exact", clearable=as_fraction_string(exact_clearable(args.level, members)))
+        result.update(
+            method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
+        )
     else:
         if args.samples < 1:
             raise ValueError("--samples must be at least 1")

@@ -28,15 +28,17 @@ def play_level(state: TPKState, bots: str, seed: int) -> bool:
     return state.result == "won" or state.level > level
 
 
-def level_study(level: int, characters, deals: int = 200, seed: int = 0,
-                bots: str = "convention") -> dict:
+def level_study(
+    level: int, characters, deals: int = 200, seed: int = 0, bots: str = "convention"
+) -> dict:
     """Clear rates of the perfect party and of silent bots over the same deals, with Wilson 95%
     intervals, the gap, and the treasures a clearing party picks up on the way."""
     members = party(characters)
     perfect = silent = treasures = 0
     for index in range(deals):
-        state = TPKState(seed=seed + index, players=len(members), characters=members,
-                         first_level=level)
+        state = TPKState(
+            seed=seed + index, players=len(members), characters=members, first_level=level
+        )
         plan = clearable(state)
         if plan is not None:
             perfect += 1
@@ -80,4 +82,3 @@ def whole_games(players: int, games: int = 200, seed: int = 0, bots: str = "conv
 
     table = run_many("tpk", players, games, seed, bots, progress=False)
     return {"players": players, "games": games, **summarize(table)}
-

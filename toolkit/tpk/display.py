@@ -11,14 +11,21 @@ from html import escape
 from toolkit.html import card, table
 from toolkit.tpk.cards import catalogue
 
-COLOURS = {"monster": "#b5412b", "trap": "#c08a1e", "locked_door": "#4a6fa5",
-           "secret_door": "#6b4aa5", "treasure": "#d4af37"}
+COLOURS = {
+    "monster": "#b5412b",
+    "trap": "#c08a1e",
+    "locked_door": "#4a6fa5",
+    "secret_door": "#6b4aa5",
+    "treasure": "#d4af37",
+}
 
 
 def threat_card(card_id: str, state: str, by_name: str | None, position: int) -> str:
     threat = catalogue().threats[card_id]
     kind = "treasure" if threat.treasure else threat.icons[0]
-    lines = ["treasure"] if threat.treasure else [" / ".join(i.replace("_", " ") for i in threat.icons)]
+    lines = (
+        ["treasure"] if threat.treasure else [" / ".join(i.replace("_", " ") for i in threat.icons)]
+    )
     if threat.double:
         lines[0] += " x2"
     if state != "open":
@@ -38,8 +45,12 @@ def item_name(card_id: str) -> str:
 def row_html(obs: dict) -> str:
     names = [catalogue().characters[c].name for c in obs["characters"]]
     return "".join(
-        threat_card(cell["id"], cell["state"], names[cell["by"]] if cell["by"] is not None else None,
-                    position)
+        threat_card(
+            cell["id"],
+            cell["state"],
+            names[cell["by"]] if cell["by"] is not None else None,
+            position,
+        )
         for position, cell in enumerate(obs["row"])
     )
 
@@ -69,12 +80,16 @@ def players_html(obs: dict) -> str:
     rows = []
     for seat, character in enumerate(obs["characters"]):
         passed = obs["passed_on"][seat]
-        rows.append((
-            seat, cat.characters[character].name + (" (you)" if seat == obs["seat"] else ""),
-            obs["hand_sizes"][seat], obs["treasures"][seat],
-            "-" if passed is None else f"{passed}. {cat.name(obs['row'][passed]['id'])}",
-            "to act" if seat == obs["current"] and obs["phase"] != "over" else "",
-        ))
+        rows.append(
+            (
+                seat,
+                cat.characters[character].name + (" (you)" if seat == obs["seat"] else ""),
+                obs["hand_sizes"][seat],
+                obs["treasures"][seat],
+                "-" if passed is None else f"{passed}. {cat.name(obs['row'][passed]['id'])}",
+                "to act" if seat == obs["current"] and obs["phase"] != "over" else "",
+            )
+        )
     return table(["seat", "character", "cards in hand", "treasures", "passed on", ""], rows)
 
 

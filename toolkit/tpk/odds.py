@@ -88,8 +88,10 @@ def exact_clearable(level: int, characters) -> Fraction:
         # Against this row, hands that can do the same things are the same hand.
         reduced = [_reduce(row, groups, card_level.keep) for groups in hand_groups]
         for combo in product(*(r.items() for r in reduced)):
-            hands = [[(f"c{seat}-{i}", uses) for i, uses in enumerate(group)]
-                     for seat, (group, _) in enumerate(combo)]
+            hands = [
+                [(f"c{seat}-{i}", uses) for i, uses in enumerate(group)]
+                for seat, (group, _) in enumerate(combo)
+            ]
             if solve(list(row), hands, card_level.keep) is not None:
                 good += row_weight * math.prod(weight for _, weight in combo)
     return Fraction(good, total_rows * total_hands)
@@ -102,8 +104,9 @@ def _reduce(row, groups: Counter, keep: int) -> Counter:
 
     def profile(uses):
         singles = tuple(p for p, t in enumerate(row) if not t[2] and _single(uses, t))
-        doubles = tuple(p for p in range(len(row) - 1) if not row[p][2]
-                        and _double(uses, row[p], row[p + 1]))
+        doubles = tuple(
+            p for p in range(len(row) - 1) if not row[p][2] and _double(uses, row[p], row[p + 1])
+        )
         halves = tuple(p for p, t in enumerate(row) if t[1] and _half(uses, t))
         return singles, doubles, halves
 
@@ -118,10 +121,12 @@ def _reduce(row, groups: Counter, keep: int) -> Counter:
                 representative[shape] = uses
         key = tuple(sorted((shape, min(n, keep)) for shape, n in kinds.items()))
         merged[key] += weight
-    return Counter({
-        tuple(representative[shape] for shape, n in key for _ in range(n)): weight
-        for key, weight in merged.items()
-    })
+    return Counter(
+        {
+            tuple(representative[shape] for shape, n in key for _ in range(n)): weight
+            for key, weight in merged.items()
+        }
+    )
 
 
 def _rows(kinds: Counter, length: int):

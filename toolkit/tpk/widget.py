@@ -20,8 +20,15 @@ from toolkit.tpk.rules import PASS, TPKState, reputation
 class TPKWidget(w.VBox):
     """``TPKWidget(seat=0, players=3, seed=0, bots="convention")``; ``.state`` is the live game."""
 
-    def __init__(self, seat: int = 0, players: int = 3, seed: int = 0, bots: str = "convention",
-                 characters: list[str] | None = None, **options):
+    def __init__(
+        self,
+        seat: int = 0,
+        players: int = 3,
+        seed: int = 0,
+        bots: str = "convention",
+        characters: list[str] | None = None,
+        **options,
+    ):
         self.seat, self.players, self.bot_name = seat, players, bots
         self.characters, self.options = characters, options
         self.view = w.HTML()
@@ -35,8 +42,9 @@ class TPKWidget(w.VBox):
 
     def start(self, seed: int) -> None:
         self.seed = seed
-        self.state = TPKState(seed=seed, players=self.players, characters=self.characters,
-                              **self.options)
+        self.state = TPKState(
+            seed=seed, players=self.players, characters=self.characters, **self.options
+        )
         makers = get_game("tpk").bots
         self.bots = [makers[self.bot_name](s, seed * 101 + s) for s in range(self.players)]
         self.notes: list[str] = []
@@ -88,8 +96,8 @@ class TPKWidget(w.VBox):
             held = state.treasures_held()
             self.status.value = (
                 f"<h3>The party escaped with {held} treasure(s): {reputation(held)}.</h3>"
-                if state.result == "won" else
-                f"<h3>Total party kill on level {state.level}.</h3>"
+                if state.result == "won"
+                else f"<h3>Total party kill on level {state.level}.</h3>"
             )
             self.choices.children = []
             return
@@ -101,8 +109,10 @@ class TPKWidget(w.VBox):
 
     def _keep_controls(self, obs: dict):
         size = len(self.state.legal_actions()[0][1])
-        toggles = [w.ToggleButton(description=item_name(c), layout=w.Layout(width="auto"))
-                   for c in obs["drawn"]]
+        toggles = [
+            w.ToggleButton(description=item_name(c), layout=w.Layout(width="auto"))
+            for c in obs["drawn"]
+        ]
         keep = w.Button(description="Keep selected", button_style="success", disabled=True)
         hint = w.HTML(f"Choose {size} of the {len(obs['drawn'])} cards you drew to keep:")
 
@@ -111,9 +121,14 @@ class TPKWidget(w.VBox):
 
         for toggle in toggles:
             toggle.observe(changed, "value")
-        keep.on_click(lambda _: self.act(
-            ("keep", tuple(sorted(c for c, t in zip(obs["drawn"], toggles, strict=True) if t.value)))
-        ))
+        keep.on_click(
+            lambda _: self.act(
+                (
+                    "keep",
+                    tuple(sorted(c for c, t in zip(obs["drawn"], toggles, strict=True) if t.value)),
+                )
+            )
+        )
         return [hint, w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), keep]
 
     def label(self, action) -> str:
@@ -127,8 +142,11 @@ class TPKWidget(w.VBox):
         buttons = []
         for action in self.state.legal_actions():
             label = "Pass" if action == PASS else self.label(action)
-            button = w.Button(description=label, layout=w.Layout(width="auto"),
-                              button_style="warning" if action == PASS else "")
+            button = w.Button(
+                description=label,
+                layout=w.Layout(width="auto"),
+                button_style="warning" if action == PASS else "",
+            )
             button.on_click(lambda _, a=action: self.act(a))
             buttons.append(button)
         return [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
