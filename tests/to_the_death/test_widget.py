@@ -196,3 +196,26 @@ def test_new_game_takes_the_seed_box():
     assert game.seed == 8 and game.narration[0].startswith("New game, seed 8")
     assert game.state.history == ToTheDeathGame(seed=8).state.history
     assert (game.new_game_button.description, game.bot_button.description) == (NEW_GAME, BOT_MOVE)
+
+
+def test_the_observed_prompt_keeps_its_own_kind_at_a_target_choice():
+    import random
+
+    from toolkit.simulate import sample_outcome
+    from toolkit.to_the_death.rules import ToTheDeathState
+
+    state = ToTheDeathState(seed=3, players=1)
+    rng = random.Random(3)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        prompt = state.prompt
+        if prompt is not None and prompt["kind"] == "target" and not state.is_chance_node():
+            observed = state.observation(state.current_player())["prompt"]
+            assert observed["kind"] == "target"
+            return
+        if state.is_chance_node():
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no target choice met in 400 moves")

@@ -771,7 +771,7 @@ class ToTheDeathState(GameState):
             ),
             "prompt": None
             if prompt is None
-            else {"kind": prompt["kind"], "seat": prompt["seat"], **_public_args(prompt["args"])},
+            else {**_public_args(prompt["args"]), "kind": prompt["kind"], "seat": prompt["seat"]},
             "night": self.is_night() if self.players == 1 else False,
             "seed": self.seed,
             "config": self.config,
@@ -846,7 +846,13 @@ def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
 
 
 def _public_args(args: dict) -> dict:
-    return {k: v for k, v in args.items() if isinstance(v, str | int | bool) and k != "card"}
+    """A prompt's public details; a weapon's `kind` (melee or range) is renamed so that it does not
+    hide the prompt's own kind."""
+    return {
+        ("weapon_kind" if k == "kind" else k): v
+        for k, v in args.items()
+        if isinstance(v, str | int | bool) and k != "card"
+    }
 
 
 def describe(game: ToTheDeathState, action) -> str:
