@@ -4,11 +4,11 @@ by hand from them)."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
 import sympy
+from widget_clicks import play_by_clicks
 
 from toolkit.dist import P, as_fraction_string
 from toolkit.epic_death.advisor import advise
@@ -29,16 +29,6 @@ def shown(game: EpicDeathGame) -> str:
 
 def chart_rows(chart) -> list[dict]:
     return chart.spec["data"]["values"]
-
-
-def play_by_clicks(game: EpicDeathGame, seed: int, limit: int = 2000) -> int:
-    """Press a random button until the game ends; returns the number of clicks."""
-    rng = random.Random(seed)
-    for clicks in range(limit):
-        if game.state.is_terminal():
-            return clicks
-        game.click(rng.choice(sorted(game.buttons())))
-    raise AssertionError(f"no end after {limit} clicks")
 
 
 def test_bad_set_up_is_refused_clearly():

@@ -8,6 +8,7 @@ from fractions import Fraction
 from html import unescape
 
 import pytest
+from widget_clicks import play_by_clicks
 
 from toolkit.dist import as_fraction_string
 from toolkit.state import from_json
@@ -35,16 +36,6 @@ def counted_p_hit(state, seat: int, weapon: int, bonus: int, armor: int) -> Frac
         seen |= set(unit["attached"])
     unseen = [card for card in ARSENAL if card not in seen]
     return Fraction(sum(weapon + value_of(c) + bonus >= armor for c in unseen), len(unseen))
-
-
-def play_by_clicks(game: ToTheDeathGame, seed: int, limit: int = 5000) -> int:
-    """Press a random choice until the game ends; returns the number of clicks."""
-    rng = random.Random(seed)
-    for clicks in range(limit):
-        if game.state.is_terminal():
-            return clicks
-        game.click(rng.choice(sorted(game.buttons())))
-    raise AssertionError(f"no end after {limit} clicks")
 
 
 def test_bad_set_up_is_refused_clearly():
@@ -199,8 +190,6 @@ def test_new_game_takes_the_seed_box():
 
 
 def test_the_observed_prompt_keeps_its_own_kind_at_a_target_choice():
-    import random
-
     from toolkit.simulate import sample_outcome
     from toolkit.to_the_death.rules import ToTheDeathState
 
