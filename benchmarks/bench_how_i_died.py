@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from fractions import Fraction
 
 from timing import best_of, cpu_best_of
 
 from toolkit.how_i_died import odds
-from toolkit.how_i_died.cards import ALL_IDS, BANNER, TYPE, TYPES
+from toolkit.how_i_died.cards import ALL_IDS
 from toolkit.simulate import run_many
 
 GAMES_TARGET_PER_S = 300
@@ -72,40 +71,6 @@ def games_rows() -> list[dict]:
     return rows
 
 
-def full_search(hand, pool, unseen) -> Fraction:
-    """Every play from hand or Pool, averaged over every refill card (the tests' oracle)."""
-
-    def value(built, hand, pool, unseen):
-        if len(built) == 3:
-            return Fraction(int(len({BANNER[c] for c in built}) == 1))
-        kind = TYPES[len(built)]
-        best = Fraction(0)
-        for card in hand:
-            if TYPE[card] == kind:
-                best = max(
-                    best, value(built + [card], [c for c in hand if c != card], pool, unseen)
-                )
-        for index, card in enumerate(pool):
-            if TYPE[card] == kind:
-                if not unseen:
-                    chance = value(built + [card], hand, pool[:index] + pool[index + 1 :], unseen)
-                else:
-                    chance = sum(
-                        value(
-                            built + [card],
-                            hand,
-                            pool[:index] + [new] + pool[index + 1 :],
-                            [c for c in unseen if c != new],
-                        )
-                        for new in unseen
-                    )
-                    chance /= len(unseen)
-                best = max(best, chance)
-        return best
-
-    return value([], list(hand), list(pool), list(unseen))
-
-
 def legendary_rows() -> list[dict]:
     rng = random.Random(0)
     positions = []
@@ -122,7 +87,7 @@ def legendary_rows() -> list[dict]:
     worst = max(times)
     hand, pool, unseen = positions[0][0], positions[0][1], positions[0][2][:12]
     ours_short = odds.legendary_chance(hand, pool, unseen)
-    search_s, searched = best_of(lambda: full_search(hand, pool, unseen), 1)
+    search_s, searched = best_of(lambda: odds.legendary_chance_by_search(hand, pool, unseen), 1)
     if searched != ours_short:
         raise AssertionError("the Legendary odds differ from the full search")
     met = "met" if worst < LEGENDARY_TARGET_S else "MISSED"

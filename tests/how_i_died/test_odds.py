@@ -11,43 +11,10 @@ from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, TYPE, TYPES, adven
 from toolkit.how_i_died.odds import (
     damage_per_adventure,
     legendary_chance,
+    legendary_chance_by_search,
     mean_adventure_glory,
     turns_until_death,
 )
-
-
-def brute_force_legendary(hand, pool, unseen) -> Fraction:
-    """Best chance by searching every play from hand or Pool and averaging over every possible
-    refill card, with no shortcut about which play is best."""
-
-    def value(built, hand, pool, unseen):
-        if len(built) == 3:
-            return Fraction(int(len({BANNER[c] for c in built}) == 1))
-        kind = TYPES[len(built)]
-        best = Fraction(0)
-        for card in hand:
-            if TYPE[card] == kind:
-                rest = [c for c in hand if c != card]
-                best = max(best, value(built + [card], rest, pool, unseen))
-        for card in pool:
-            if TYPE[card] == kind:
-                index = pool.index(card)
-                if not unseen:
-                    chance = value(built + [card], hand, pool[:index] + pool[index + 1 :], unseen)
-                else:
-                    chance = sum(
-                        value(
-                            built + [card],
-                            hand,
-                            pool[:index] + [new] + pool[index + 1 :],
-                            [c for c in unseen if c != new],
-                        )
-                        for new in unseen
-                    ) / len(unseen)
-                best = max(best, chance)
-        return best
-
-    return value([], list(hand), list(pool), list(unseen))
 
 
 def random_position(rng, unseen_size):
@@ -64,7 +31,7 @@ def test_legendary_chance_matches_a_full_search(seed):
         banner = rng.choice(["red", "blue", "green", "purple", "yellow"])
         same = [c for c in ALL_IDS if BANNER[c] == banner and c not in pool + unseen]
         hand = rng.sample(same, 3) + [c for c in hand if c not in same][:3]
-    assert legendary_chance(hand, pool, unseen) == brute_force_legendary(hand, pool, unseen)
+    assert legendary_chance(hand, pool, unseen) == legendary_chance_by_search(hand, pool, unseen)
 
 
 def test_legendary_chance_counts_both_refills():
@@ -78,7 +45,7 @@ def test_legendary_chance_counts_both_refills():
     assert legendary_chance(hand, pool, unseen) == expected
     # The same position with a short deck, small enough for the full search.
     short = ["skeleton", "dwarf", "the-lonely", "bit", "wraith"]
-    assert legendary_chance(hand, pool, short) == brute_force_legendary(hand, pool, short)
+    assert legendary_chance(hand, pool, short) == legendary_chance_by_search(hand, pool, short)
 
 
 def test_legendary_chance_refuses_bad_input():

@@ -219,3 +219,38 @@ def mean_adventure_glory() -> Fraction:
                     others *= len(other)
             bonus += sum(GLORY[c] for c in cards) * others
     return plain + Fraction(bonus, combos)
+
+
+def legendary_chance_by_search(hand, pool, unseen) -> Fraction:
+    """The same chance as :func:`legendary_chance`, by searching every play from hand or Pool and
+    averaging over every possible refill card, with no shortcut about which play is best: slow,
+    and independent of the fast method, so tests and benchmarks check one against the other."""
+
+    def value(built, hand, pool, unseen):
+        if len(built) == 3:
+            return Fraction(int(len({BANNER[c] for c in built}) == 1))
+        kind = TYPES[len(built)]
+        best = Fraction(0)
+        for card in hand:
+            if TYPE[card] == kind:
+                rest = [c for c in hand if c != card]
+                best = max(best, value(built + [card], rest, pool, unseen))
+        for card in pool:
+            if TYPE[card] == kind:
+                index = pool.index(card)
+                if not unseen:
+                    chance = value(built + [card], hand, pool[:index] + pool[index + 1 :], unseen)
+                else:
+                    chance = sum(
+                        value(
+                            built + [card],
+                            hand,
+                            pool[:index] + [new] + pool[index + 1 :],
+                            [c for c in unseen if c != new],
+                        )
+                        for new in unseen
+                    ) / len(unseen)
+                best = max(best, chance)
+        return best
+
+    return value([], list(hand), list(pool), list(unseen))
