@@ -119,7 +119,9 @@ def positive_int(text: str) -> int:
     return value
 
 
-def build_parser() -> Parser:
+def build_parser(slugs: list[str] | None = None) -> Parser:
+    """The whole command line; `slugs` limits the game subcommands built (and the game packages
+    imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
     parser = Parser(prog="death-toolkit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
@@ -138,7 +140,7 @@ def build_parser() -> Parser:
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=Parser)
     simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
     simulate_games = simulate.add_subparsers(dest="game", required=True, parser_class=Parser)
-    for slug in games.available():
+    for slug in games.available() if slugs is None else slugs:
         spec = games.get_game(slug)
         if spec.odds is not None:
             game_odds = odds_games.add_parser(slug, help=f"odds for {spec.title}")
@@ -156,7 +158,9 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate") else None
+    parser = build_parser([named] if named in games.PACKAGES else None)
     args, unknown = parser.parse_known_args(argv)
     if args.command == "lab":
         args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for JupyterLab itself
