@@ -155,3 +155,12 @@ def test_bad_options_are_refused_clearly():
         HowIDiedState(deck=["zombie"])
     with pytest.raises(ValueError, match="unknown achievement"):
         HowIDiedState(achievements=["the-best"])
+
+
+def test_a_state_shows_itself_in_a_notebook_without_any_hand():
+    from toolkit.how_i_died.rules import HowIDiedState
+
+    state = HowIDiedState(seed=1, players=3)
+    html = state._repr_html_()
+    assert html.count("<tr") == 3 and "Pool:" in html
+    assert "Hand of player" not in html  # hands are private; the widget shows its player's own

@@ -450,6 +450,11 @@ class HowIDiedState(GameState):
             return f"player {action + 1}"
         return str(action)
 
+    def _repr_html_(self) -> str:
+        from toolkit.how_i_died.display import table_html
+
+        return table_html(self)
+
     def __repr__(self) -> str:
         lines = [
             f"And That's How I Died, {self.players} players, turn {self.turn}, "

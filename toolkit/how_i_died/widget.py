@@ -25,20 +25,13 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
-from toolkit.how_i_died.effects import EFFECTS
+from toolkit.how_i_died.display import card_html, table_html
 from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import StoryState
 from toolkit.html import percent
 from toolkit.simulate import sample_outcome
 
-BANNER_COLOUR = {
-    "red": "#c0392b",
-    "blue": "#2e6fba",
-    "green": "#2a9d55",
-    "purple": "#8e44ad",
-    "yellow": "#d4a017",
-}
 WORDS = {
     "skip": "skip the effect",
     "draw": "draw two cards",
@@ -47,20 +40,6 @@ WORDS = {
     "redraw": "draw a new hand",
 }
 NEW_GAME = "New game"
-
-
-def card_html(card: str, note: str = "") -> str:
-    data = CARDS[card]
-    colour = BANNER_COLOUR[data.banner]
-    damage = f" · {data.damage}☠" if data.damage else ""
-    effect = " ✦" if data.effect else ""
-    title = escape(EFFECTS[data.effect].summary) if data.effect else ""
-    return (
-        f'<span class="hid-card" title="{title}" style="display:inline-block;margin:1px;'
-        f"padding:2px 5px;border:2px solid {colour};border-left-width:8px;border-radius:4px;"
-        f'font-size:12px"><b>{escape(data.name)}</b> {data.type} · {data.glory}★{damage}{effect}'
-        f"{escape(note)}</span>"
-    )
 
 
 def fraction_and_percent(p) -> str:
@@ -273,44 +252,7 @@ class HowIDiedGame(widgets.VBox):
         return self.humans[0] if self.humans else 0
 
     def table_html(self) -> str:
-        state = self.state
-        rows = []
-        for seat in range(state.players):
-            status = "alive" if state.alive[seat] else "dead"
-            achievement = state.claimed[seat]
-            adventures = (
-                "<br>".join(
-                    "".join(card_html(c) for c in adventure)
-                    + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
-                    for adventure in state.adventures[seat]
-                )
-                or "<i>no adventure yet</i>"
-            )
-            extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
-            rows.append(
-                f'<tr style="vertical-align:top"><td style="padding-right:1em;white-space:nowrap">'
-                f"<b>{escape(self._name(seat))}</b>, {status}<br>"
-                f"damage {state.damage(seat)}/{DEATH_AT} · glory {state.glory(seat)}{extra}</td>"
-                f"<td>{adventures}</td></tr>"
-            )
-        viewer = self.viewer()
-        hand = "".join(card_html(c) for c in state.hands[viewer]) or "<i>empty</i>"
-        pool = "".join(card_html(c) for c in state.pool)
-        shown = (
-            ", ".join(
-                f"{ACHIEVEMENTS[a].name} ({ACHIEVEMENTS[a].glory}): "
-                f"{ACHIEVEMENT_WORDS[ACHIEVEMENTS[a].requirement](ACHIEVEMENTS[a])}"
-                for a in state.shown
-            )
-            or "none left"
-        )
-        return (
-            f'<table class="hid-players">{"".join(rows)}</table>'
-            f'<div class="hid-pool"><b>Pool:</b> {pool}</div>'
-            f'<div class="hid-hand"><b>Hand of player {viewer + 1}:</b> {hand}</div>'
-            f'<div class="hid-achievements"><b>Achievements:</b> {escape(shown)}</div>'
-            f"<div>Deck {len(state.deck)} · discard pile {len(state.deck.discards)}</div>"
-        )
+        return table_html(self.state, self._name, self.viewer())
 
     def odds_html(self) -> str:
         state = self.state
@@ -342,17 +284,6 @@ class HowIDiedGame(widgets.VBox):
 
 
 TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")
-ACHIEVEMENT_WORDS = {
-    "first_to_die": lambda a: "die first",
-    "last_to_die": lambda a: "die last",
-    "legendary_adventures": lambda a: f"{a.threshold}+ Legendary Adventures",
-    "all_banners": lambda a: "every banner colour in your adventures",
-    "effects_applied": lambda a: f"apply {a.threshold}+ effects",
-    "exact_damage": lambda a: f"die with exactly {a.threshold} damage",
-    "damage_at_least": lambda a: f"die with {a.threshold}+ damage",
-    "adventures_at_least": lambda a: f"{a.threshold}+ adventures",
-    "hand_at_least": lambda a: f"{a.threshold}+ cards in hand when you die",
-}
 
 
 class StoryGame(widgets.VBox):
