@@ -1,6 +1,7 @@
 """Exact odds against brute force, and the CLI contract."""
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -45,7 +46,11 @@ def test_p_skill_and_p_block():
 
 
 def brute_monster_turn(weapons, heroes, pool, hand):
-    """Every order of explicit cards; blocks chosen to minimise expected total damage."""
+    """Every order of explicit cards; blocks chosen to minimise expected total damage.
+
+    A weapon is (kind, total, damage) or (kind, total, damage, trophy): when a trophy weapon
+    damages a hero, a hand card (the one leaving the lowest expected damage) becomes a trophy and
+    every later trophy weapon gets +1. A hero's armor is ``armor_at[health]`` when given."""
 
     def target(kind, suit, hp):
         start = SUITS.index(suit)
@@ -56,50 +61,79 @@ def brute_monster_turn(weapons, heroes, pool, hand):
                     return k
         return None
 
-    def go(i, pool, hand, hp):
+    def armor(k, health):
+        return heroes[k].get("armor_at", {}).get(health, heroes[k]["armor"])
+
+    def mean(d):
+        return sum(sum(o) * p for o, p in d.items())
+
+    def go(i, pool, hand, hp, trophies):
         if i == len(weapons):
             return {tuple(h["health"] - x for h, x in zip(heroes, hp, strict=True)): Fraction(1)}
-        kind, total, damage = weapons[i]
+        kind, total, damage, *rest = weapons[i]
+        trophy = bool(rest and rest[0])
+        total += trophies if trophy else 0
         out = {}
         for card in pool:
-            rest = [c for c in pool if c != card]
+            left = [c for c in pool if c != card]
             k = target(kind, suit_of(card), hp)
-            if k is None or total + value_of(card) < heroes[k]["armor"]:
-                branch = go(i + 1, rest, hand, hp)
+            if k is None or total + value_of(card) < armor(k, hp[k]):
+                branch = go(i + 1, left, hand, hp, trophies)
             else:
                 hurt = list(hp)
                 hurt[k] = max(0, hurt[k] - damage)
-                branch = go(i + 1, rest, hand, tuple(hurt))
+                if trophy and kind == "melee" and hand:
+                    options = [
+                        go(i + 1, left, [c for c in hand if c != t], tuple(hurt), trophies + 1)
+                        for t in hand
+                    ]
+                    branch = min(options, key=mean)
+                else:
+                    branch = go(i + 1, left, hand, tuple(hurt), trophies)
                 blockers = [c for c in hand if value_of(c) == value_of(card)]
                 if blockers:
-                    kept = go(i + 1, rest, [c for c in hand if c != blockers[0]], hp)
-                    mean = lambda d: sum(sum(o) * p for o, p in d.items())  # noqa: E731
+                    kept = go(i + 1, left, [c for c in hand if c != blockers[0]], hp, trophies)
                     if mean(kept) < mean(branch):
                         branch = kept
             for outcome, p in branch.items():
                 out[outcome] = out.get(outcome, 0) + p / len(pool)
         return out
 
-    return go(0, pool, hand, tuple(h["health"] for h in heroes))
+    return go(0, pool, hand, tuple(h["health"] for h in heroes), 0)
 
 
-@pytest.mark.parametrize("monster", ["gladiator", "gryphon", "zombie"])
+def armor_by_health(game, hero):
+    """The hero's armor at each health, read from the engine by setting its health."""
+    probe = game.clone()
+    unit = probe.units[hero["uid"]]
+    found = {}
+    for health in range(1, hero["health"] + 1):
+        unit["health"] = health
+        probe.touch()
+        found[health] = probe.armor(unit)
+    return found
+
+
+@pytest.mark.parametrize("monster", ["gladiator", "gryphon"])
 def test_monster_turn_matches_brute_force(monster):
+    """Blocks, the gladiator's Trophy (which hand card to give up) and the champion's armor box
+    at health 5, against an enumeration of every order of explicit cards."""
     game = solo_with(monster, monsters=["gladiator", "gryphon", "zombie", "ratman"])
     heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
     info = [
-        {"cls": h["cls"], "area": h["area"], "armor": game.armor(h), "health": h["health"]}
+        {
+            "cls": h["cls"],
+            "area": h["area"],
+            "armor": game.armor(h),
+            "armor_at": armor_by_health(game, h),
+            "health": h["health"],
+        }
         for h in heroes
     ]
-    body = game.units[
-        uid_of(
-            game,
-            game.monster_cards[0]
-            and {"gladiator": "Gladiator", "gryphon": "Gryphon", "zombie": "Zombie"}[monster],
-        )
-    ]
+    body = game.units[uid_of(game, {"gladiator": "Gladiator", "gryphon": "Gryphon"}[monster])]
     weapons = [
-        (kind, value + game.weapon_bonus(body, kind, None), 1) for kind, value in game.weapons(body)
+        (kind, value + game.weapon_bonus(body, kind, None), 1, monster == "gladiator")
+        for kind, value in game.weapons(body)
     ]
     pool = [c for c in ARSENAL if c not in seen_by(game)]
     expected = brute_monster_turn(weapons, info, pool, list(game.hands[0]))
@@ -107,15 +141,94 @@ def test_monster_turn_matches_brute_force(monster):
     assert result["joint"].pmf() == expected
 
 
+def engine_monster_turn(game):
+    """The engine itself over every order of the monster turn's checks, never blocking:
+    {damage tuple (heroes by class): probability}, the damage read from the engine's log."""
+    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
+    names = [h["name"] for h in heroes]
+    start = len(game.log)
+    found = {}
+
+    def go(state, p):
+        if state.chance is not None and state.chance["resume"] == "enemy_check":
+            for card, q in state.chance_outcomes():
+                after = state.clone()
+                after.apply(card)
+                go(after, p * q)
+            return
+        if state.prompt is not None and state.prompt["kind"] != "main":
+            after = state.clone()
+            options = after.legal_actions()
+            after.apply(("take",) if ("take",) in options else options[0])
+            go(after, p)
+            return
+        damage = [0] * len(names)
+        for line in state.log[start:]:
+            hit = re.match(r"(.+) takes (\d+) damage", line)
+            if hit:
+                damage[names.index(hit.group(1))] += int(hit.group(2))
+        found[tuple(damage)] = found.get(tuple(damage), 0) + p
+        return
+
+    go(game, Fraction(1))
+    return found
+
+
+def test_monster_turn_plays_out_trophy_like_the_engine():
+    """The gladiator's second weapon gets +1 after a trophy: every order of the checks, played
+    by the engine, gives the same distribution (no blocks)."""
+    game = solo_with("gladiator")
+    result = monster_turn(game, block=False)
+    assert result["joint"].pmf() == engine_monster_turn(game)
+    # with the rulebook's example hand, 2 damage in all: 167/234 (0.714); weapons frozen at the
+    # start of the turn would say 70/117 (0.598)
+    assert result["total"].exactly(2) == Fraction(167, 234)
+
+
+@pytest.mark.parametrize(
+    "monster, options",
+    [
+        ("ratman", {"monsters": ["ratman", "gladiator", "gryphon", "zombie"]}),
+        ("sekzar", {"encounter": "sekzar"}),
+    ],
+)
+def test_monster_turn_matches_the_engine_for_pilfer_and_feast(monster, options):
+    """Pilfer takes a hand card mid-turn; Feast heals Sekzar. Sekzar's grave beetle comes in on a
+    face-down card the player cannot see, so the engine is averaged over that card too."""
+    game = solo_with(monster, **options)
+    placed = [(game, Fraction(1))]
+    if game.chance["resume"] == "place_created":
+        placed = []
+        for card, p in game.chance_outcomes():
+            after = game.clone()
+            after.apply(card)
+            placed.append((after, p))
+    expected = {}
+    for state, p in placed:
+        for outcome, q in engine_monster_turn(state).items():
+            expected[outcome] = expected.get(outcome, 0) + p * q
+    assert monster_turn(placed[0][0], block=False)["joint"].pmf() == expected
+
+
+def test_monster_turn_refuses_a_mid_turn_ability_it_cannot_play_out():
+    game = solo_with("zombie", monsters=["gladiator", "gryphon", "zombie", "ratman"])
+    with pytest.raises(ValueError, match="zombie/brains"):
+        monster_turn(game)
+
+
 def test_monster_turn_without_blocks_matches_every_ordered_pair():
     game = solo_with("gladiator")
     result = monster_turn(game, block=False)
     pool = [c for c in ARSENAL if c not in seen_by(game)]
     # both weapons 3 + check: the war priest (armor 4, near) takes the fighter, magician and
-    # mender suits, the sellsword (armor 8) the champion suit
+    # mender suits, the sellsword (armor 8, 9 once hit: its box at health 5) the champion suit;
+    # a hit makes a trophy, +1 to the second weapon
     hits = Fraction(0)
     for a, b in permutations(pool, 2):
-        hits += sum(1 for c in (a, b) if 3 + value_of(c) >= (8 if suit_of(c) == "champion" else 4))
+        first = 3 + value_of(a) >= (8 if suit_of(a) == "champion" else 4)
+        sellsword = 9 if first and suit_of(a) == "champion" else 8
+        second = 3 + first + value_of(b) >= (sellsword if suit_of(b) == "champion" else 4)
+        hits += first + second
     assert result["expected"] == hits / (len(pool) * (len(pool) - 1))
 
 

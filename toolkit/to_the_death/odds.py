@@ -23,7 +23,16 @@ from functools import cache
 
 from toolkit.deck import unseen
 from toolkit.dist import Dist, as_fraction_string
-from toolkit.to_the_death.cards import SUITS, VALUES, card_id, parse_card, suit_of, value_of
+from toolkit.to_the_death.cards import (
+    SUITS,
+    VALUES,
+    card_id,
+    catalog,
+    parse_card,
+    suit_of,
+    value_of,
+)
+from toolkit.to_the_death.registry import HOOKS
 
 ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
 
@@ -167,34 +176,69 @@ def option_values(state) -> dict:
 
 
 # -- a monster turn ------------------------------------------------------------------------------
+# Abilities that act in the middle of a monster turn, after a weapon damages a hero or a monster
+# attacks. Those that change a later check of the same turn are modelled; those that cannot change
+# any check of the turn are ignored; any other one makes monster_turn refuse (a wrong number is
+# worse than none).
+TAKES_A_CARD = {
+    "gladiator/trophy": "attach",  # a hand card becomes a trophy: +1 to its weapons, and blocks
+    "ratman/pilfer": "discard",  # a hand card of the player's choice is discarded
+}
+CHANGES_NO_CHECK = {
+    "zombie/zombify",  # a zombie hero is activated differently next turn
+    "mummy/curse",  # the hero skips its next activation
+    "sekzar/feast",  # Sekzar heals
+    "gryphon/grasping-talons",  # discard or skip: skipping keeps the hand, never worse this turn
+}
+MID_TURN_HOOKS = ("weapon_damaged", "enemy_attacked")
+
+
 def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
-    """The exact distribution of damage the coming monster turn deals, hero by hero.
+    """The exact distribution of damage the coming monster turn's weapons deal, hero by hero.
 
     Every monster attacks with each weapon in order; each check is drawn without replacement from
     the cards the player cannot see (when the deck runs out, the known discard pile becomes the
     deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
-    next class, and redirection (Bodyguard, Taunt) applies. With ``block=True`` the player blocks
-    exactly when that lowers the expected total damage still to come. Weapon values, armor and
-    damage are taken as they stand at the start of the turn (triggered abilities such as Trophy
-    that change them mid-turn are not modelled).
+    next class, and redirection (Bodyguard, Taunt) applies. A hero's armor follows its health box
+    as it takes damage (the champion's box at 5 raises it). With ``block=True`` the player blocks
+    exactly when that lowers the expected total damage still to come.
+
+    Abilities that fire mid-turn are played out: the gladiator's **Trophy** takes a card from the
+    hand (the one that leaves the lowest expected damage) and gives its later weapons +1 per trophy
+    (and 1 more damage from three trophies); the ratman's **Pilfer** discards a hand card the same
+    way. Abilities that cannot change a later check (Zombify, Curse, Feast, Grasping Talons, where
+    the hero skips instead of discarding) are ignored. A monster with any other mid-turn ability
+    (the zombie's Brains attacks again) is refused with a ValueError. Bursts of the heroes' damage
+    boxes (a draw, a heal, an attack) are not played out: the figures are the damage the weapons
+    deal, before any burst.
 
     Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
     "total": Dist, "expected": Fraction}``.
     """
     heroes = sorted(state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
+    units = sorted(state.monster_units(), key=lambda u: u["pos"])
+    takes = _mid_turn_abilities(state, units)
+    trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]
+    trophies_now = len(state.units[trophy_units[0]]["attached"]) if trophy_units else 0
     weapons = []
-    for unit in sorted(state.monster_units(), key=lambda u: u["pos"]):
+    for unit in units:
         for kind, value in state.weapons(unit):
             total = value + state.weapon_bonus(unit, kind, None)
             damage = 1 + state.total("damage_bonus", unit, kind, None, 0, 0)
             blockable = not state.any("unblockable", unit)
-            weapons.append((unit, kind, total, damage, blockable))
-    armors = tuple(state.armor(h) for h in heroes)
+            take = takes.get(unit["uid"])
+            if take == "attach" and kind != "melee":
+                take = None
+            trophy = unit["uid"] in trophy_units
+            weapons.append((unit, kind, total, damage, blockable, take, trophy))
+    # armor_at[k][h]: hero k's armor at health h (a damage box may change it)
+    armor_at = [_armor_by_health(state, h) for h in heroes]
     healths = tuple(h["health"] for h in heroes)
     seen = seen_by(state, seat)
     pool_cards = sorted(unseen_cards(seen).elements())
     hand_values = {value_of(c) for c in state.hands[seat]}
     deck_left = len(state.deck) + len(state.deck_top)
+    gains = sum(1 for w in weapons if w[5] == "attach")  # trophies the turn can add
 
     targets = _targeting(state, heroes, weapons)
     # Suits that send every weapon to the same hero, whoever is still standing, act alike.
@@ -205,7 +249,8 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         behaviour = tuple(targets(i, suit, hp) for i in range(len(weapons)) for hp in masks)
         suit_group[suit] = first_with.setdefault(behaviour, suit)
     # Cards that behave alike for every remaining weapon and block are merged into classes.
-    thresholds = sorted({a - w[2] for a in armors for w in weapons})
+    armors = {a for table in armor_at for a in table.values()}
+    thresholds = sorted({a - w[2] - g for a in armors for w in weapons for g in range(gains + 1)})
 
     def signature(card):
         v = value_of(card)
@@ -218,8 +263,6 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
     class_suit = [cls[0] for cls in classes]
     class_block = [cls[2] for cls in classes]
     threshold_at = {t: k for k, t in enumerate(thresholds)}
-    # hits[i][target] = the index, in a class's signature, of the test "weapon i hits that hero"
-    hits = [[threshold_at[a - w[2]] for a in armors] for w in weapons]
     index = {cls: i for i, cls in enumerate(classes)}
     start_pool = [0] * len(classes)
     for card in pool_cards:
@@ -236,15 +279,35 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         for c in range(len(classes))
         for hp in masks
     }
-    # damage still possible from weapon i on: health above that cannot change anything
-    still = [sum(w[3] for w in weapons[i:]) for i in range(len(weapons) + 1)]
+    # damage still possible from weapon i on: above that, a hero's health changes nothing, unless
+    # its armor changes with health
+    most_damage = max((w[3] for w in weapons), default=1) + (1 if gains else 0)
+    still = [most_damage * (len(weapons) - i) for i in range(len(weapons) + 1)]
+    steady = [len(set(table.values())) == 1 for table in armor_at]
 
-    def solve(i, pool, hand, hp, left, discards):
+    def solve(i, pool, hand, hp, left, discards, gained):
         cap = still[i] + 1
-        return _solve(i, pool, hand, tuple(min(h, cap) for h in hp), left, discards)
+        hp = tuple(min(h, cap) if steady[k] else h for k, h in enumerate(hp))
+        return _solve(i, pool, hand, hp, left, discards, gained)
+
+    def after_damage(i, pool, hand, hp, left, discards, gained, take):
+        """The rest of the turn once weapon i has damaged a hero (a card may leave the hand)."""
+        if take is None or not hand:
+            return solve(i + 1, pool, hand, hp, left, discards, gained)
+        best = None
+        for c in sorted(set(hand)):
+            kept = list(hand)
+            kept.remove(c)
+            if take == "attach":
+                branch = solve(i + 1, pool, tuple(kept), hp, left, discards, gained + 1)
+            else:
+                branch = solve(i + 1, pool, tuple(kept), hp, left, _bump(discards, c), gained)
+            if best is None or _lower_mean(branch, best):
+                best = branch
+        return best
 
     @cache
-    def _solve(i, pool, hand, hp, left, discards):
+    def _solve(i, pool, hand, hp, left, discards, gained):
         """{damage tuple: weight} for weapons i.. from this situation (weights sum to the number of
         equally likely card sequences)."""
         if i == len(weapons):
@@ -253,28 +316,33 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
             pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
         if sum(pool) == 0:
             return {tuple(0 for _ in heroes): 1}
-        _, kind, total, damage, blockable = weapons[i]
+        _, kind, total, damage, blockable, take, trophy = weapons[i]
+        if trophy:
+            total += gained
+            damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
+        alive = tuple(1 if h > 0 else 0 for h in hp)
         result: dict = {}
         for c, count in enumerate(pool):
             if not count:
                 continue
             after = pool[:c] + (count - 1,) + pool[c + 1 :]
             new_discards = _bump(discards, c)
-            target = aim[i, c, tuple(1 if h > 0 else 0 for h in hp)]
-            if target is None or not classes[c][1][hits[i][target]]:
-                branch = solve(i + 1, after, hand, hp, left - 1, new_discards)
+            target = aim[i, c, alive]
+            needed = None if target is None else armor_at[target][hp[target]] - total
+            if target is None or not classes[c][1][threshold_at[needed]]:
+                branch = solve(i + 1, after, hand, hp, left - 1, new_discards, gained)
             else:
-                take = solve(i + 1, after, hand, _hurt(hp, target, damage), left - 1, new_discards)
-                take = _shift(take, target, min(damage, hp[target]))
-                branch = take
+                take_hp = _hurt(hp, target, damage)
+                taken = after_damage(i, after, hand, take_hp, left - 1, new_discards, gained, take)
+                branch = _shift(taken, target, min(damage, hp[target]))
                 v = class_block[c]
                 blocker = next((h for h in hand if v >= 0 and class_block[h] == v), None)
                 if block and blockable and blocker is not None:
                     spent = list(hand)
                     spent.remove(blocker)
                     thrown = _bump(new_discards, blocker)
-                    kept = solve(i + 1, after, tuple(spent), hp, left - 1, thrown)
-                    if _lower_mean(kept, take):
+                    kept = solve(i + 1, after, tuple(spent), hp, left - 1, thrown, gained)
+                    if _lower_mean(kept, branch):
                         branch = kept
             for outcome, weight in branch.items():
                 result[outcome] = result.get(outcome, 0) + weight * count
@@ -282,7 +350,7 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
 
     # the discard pile only matters if the deck can run out during the turn
     discards = tuple(discard_pool) if deck_left < len(weapons) else None
-    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards)
+    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards, 0)
     joint = Dist(joint_weights)
     uids = [h["uid"] for h in heroes]
     per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
@@ -294,6 +362,45 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         "total": total,
         "expected": total.mean(),
     }
+
+
+def _mid_turn_abilities(state, units) -> dict:
+    """{unit uid: "attach" or "discard"} for the units whose mid-turn ability takes a hand card;
+    a ValueError for a mid-turn ability that monster_turn does not model."""
+    takes = {}
+    uids = {u["uid"] for u in units}
+    for source_id, source in state.sources():
+        if not any(source_id in HOOKS.get(name, {}) for name in MID_TURN_HOOKS):
+            continue
+        if source_id in CHANGES_NO_CHECK:
+            continue
+        owner = source.get("uid") if source is not None else None
+        if source_id in TAKES_A_CARD and owner in uids:
+            takes[owner] = TAKES_A_CARD[source_id]
+            continue
+        raise ValueError(
+            f"monster_turn cannot play out {source_id!r}, an ability that acts in the middle of "
+            "the monster turn and changes its later checks; its odds would be wrong"
+        )
+    if sum(1 for take in takes.values() if take == "attach") > 1:
+        raise ValueError("monster_turn models one monster with Trophy at a time")
+    return takes
+
+
+def _armor_by_health(state, hero) -> dict[int, int]:
+    """{health: armor} for every health the hero can fall to this turn (its box may change it)."""
+    now = state.armor(hero)
+    base = now - _box_armor(state, hero, hero["health"])
+    return {h: base + _box_armor(state, hero, h) for h in range(0, hero["health"] + 1)}
+
+
+def _box_armor(state, hero, health: int) -> int:
+    """The armor a hero's damage-card box gives at a health (0 when the box gives none)."""
+    box = catalog().damage[hero["dmg"]].box(health)
+    if box is None or not box.key or box.burst:
+        return 0
+    function = HOOKS.get("armor_bonus", {}).get(f"{hero['dmg']}/{box.key}")
+    return function(state, hero, hero) if function is not None else 0
 
 
 def _bump(counts: tuple | None, index: int) -> tuple | None:
