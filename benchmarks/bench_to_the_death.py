@@ -14,7 +14,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from timing import best_of
+from timing import best_of, cpu_best_of
 
 import toolkit.to_the_death.odds as odds
 from toolkit.bots import RandomBot
@@ -85,9 +85,9 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
         unit["defeated"] = True
     game.touch()
     weapons = sum(len(game.weapons(u)) for u in game.monster_units())
-    ours_s, ours = best_of(lambda: odds.monster_turn(game), 3)
+    ours_s, wall_s, ours = cpu_best_of(lambda: odds.monster_turn(game), 3)
     row = {
-        "benchmark": f"to-the-death: monster turn, {monster}, {weapons} weapons, blocks",
+        "benchmark": f"to-the-death: monster turn, {monster}, {weapons} weapons, blocks (CPU)",
         "ours_s": ours_s,
         "baseline": None,
         "baseline_s": None,
@@ -100,7 +100,9 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
             baseline="brute force over card orders", baseline_s=base_s, ratio=base_s / ours_s
         )
     verdict = "meets" if ours_s < MONSTER_TURN_TARGET_S else "MISSES"
-    row["note"] = f"{verdict} the {MONSTER_TURN_TARGET_S * 1e3:.0f} ms target"
+    row["note"] = (
+        f"{verdict} the {MONSTER_TURN_TARGET_S * 1e3:.0f} ms target (wall {wall_s * 1e3:.0f} ms)"
+    )
     return row
 
 

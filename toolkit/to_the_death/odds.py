@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import cache
 
 from toolkit.deck import unseen
 from toolkit.dist import Dist, as_fraction_string
@@ -273,22 +272,48 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
 
     hand_classes = tuple(sorted(index[signature(c)] for c in hand_cards))
     # who each weapon attacks, by class of card and by which heroes still stand
-    aim = {
-        (i, c, hp): targets(i, class_suit[c], hp)
+    aim = [
+        {hp: [targets(i, class_suit[c], hp) for c in range(len(classes))] for hp in masks}
         for i in range(len(weapons))
-        for c in range(len(classes))
-        for hp in masks
-    }
+    ]
     # damage still possible from weapon i on: above that, a hero's health changes nothing, unless
     # its armor changes with health
     most_damage = max((w[3] for w in weapons), default=1) + (1 if gains else 0)
     still = [most_damage * (len(weapons) - i) for i in range(len(weapons) + 1)]
-    steady = [len(set(table.values())) == 1 for table in armor_at]
+    # Two healths of a hero play alike from weapon i on when neither can fall to 0 and the armor
+    # met on the way down is the same: the memo merges them.
+    canon = [[{} for _ in range(len(weapons) + 1)] for _ in heroes]
+
+    def canonical(k, i, h):
+        found = canon[k][i].get(h)
+        if found is None:
+            reach = still[i]
+            found = h if h <= reach else (-1, *(armor_at[k][h - j] for j in range(reach + 1)))
+            canon[k][i][h] = found
+        return found
+
+    memo: dict = {}
+    nothing = ({tuple(0 for _ in heroes): 1}, 1, 0)
+    last = len(weapons)
 
     def solve(i, pool, hand, hp, left, discards, gained):
-        cap = still[i] + 1
-        hp = tuple(min(h, cap) if steady[k] else h for k, h in enumerate(hp))
-        return _solve(i, pool, hand, hp, left, discards, gained)
+        """(weights of damage tuples, their sum, the sum of weight x total damage) for weapons i..
+        (weights count the equally likely card sequences)."""
+        if i == last:
+            return nothing
+        key = (
+            i,
+            pool,
+            hand,
+            tuple(canonical(k, i, h) for k, h in enumerate(hp)),
+            left,
+            discards,
+            gained,
+        )
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _solve(i, pool, hand, hp, left, discards, gained)
+        return found
 
     def after_damage(i, pool, hand, hp, left, discards, gained, take):
         """The rest of the turn once weapon i has damaged a hero (a card may leave the hand)."""
@@ -306,30 +331,30 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                 best = branch
         return best
 
-    @cache
     def _solve(i, pool, hand, hp, left, discards, gained):
-        """{damage tuple: weight} for weapons i.. from this situation (weights sum to the number of
-        equally likely card sequences)."""
-        if i == len(weapons):
-            return {tuple(0 for _ in heroes): 1}
         if left == 0:  # the deck ran out: the discard pile, drawn checks included, is the new deck
             pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
         if sum(pool) == 0:
-            return {tuple(0 for _ in heroes): 1}
+            return nothing
         _, kind, total, damage, blockable, take, trophy = weapons[i]
         if trophy:
             total += gained
             damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
-        alive = tuple(1 if h > 0 else 0 for h in hp)
+        aims = aim[i][tuple(1 if h > 0 else 0 for h in hp)]
+        if i == last - 1:
+            return _last_weapon(pool, hand, hp, total, damage, blockable, aims)
         result: dict = {}
+        weights = damages = 0
         for c, count in enumerate(pool):
             if not count:
                 continue
             after = pool[:c] + (count - 1,) + pool[c + 1 :]
             new_discards = _bump(discards, c)
-            target = aim[i, c, alive]
-            needed = None if target is None else armor_at[target][hp[target]] - total
-            if target is None or not classes[c][1][threshold_at[needed]]:
+            target = aims[c]
+            if (
+                target is None
+                or not classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
+            ):
                 branch = solve(i + 1, after, hand, hp, left - 1, new_discards, gained)
             else:
                 take_hp = _hurt(hp, target, damage)
@@ -344,13 +369,44 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                     kept = solve(i + 1, after, tuple(spent), hp, left - 1, thrown, gained)
                     if _lower_mean(kept, branch):
                         branch = kept
-            for outcome, weight in branch.items():
-                result[outcome] = result.get(outcome, 0) + weight * count
-        return result
+            outcomes, weight, dealt = branch
+            for outcome, w in outcomes.items():
+                result[outcome] = result.get(outcome, 0) + w * count
+            weights += weight * count
+            damages += dealt * count
+        return result, weights, damages
+
+    zero = tuple(0 for _ in heroes)
+    # one_hit[k][d]: the outcome "d damage to hero k, none to the others"
+    one_hit = [
+        [zero[:k] + (d,) + zero[k + 1 :] for d in range(most_damage + 1)]
+        for k in range(len(heroes))
+    ]
+
+    def _last_weapon(pool, hand, hp, total, damage, blockable, aims):
+        """The turn's last check, without recursion: a hit is blocked whenever it can be."""
+        can_block = {class_block[h] for h in hand} if block and blockable else set()
+        result: dict = {}
+        damages = 0
+        for c, count in enumerate(pool):
+            if not count:
+                continue
+            target = aims[c]
+            outcome = zero
+            if (
+                target is not None
+                and classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
+            ):
+                dealt = min(damage, hp[target])
+                if dealt > 0 and not (class_block[c] >= 0 and class_block[c] in can_block):
+                    outcome = one_hit[target][dealt]
+                    damages += dealt * count
+            result[outcome] = result.get(outcome, 0) + count
+        return result, sum(pool), damages
 
     # the discard pile only matters if the deck can run out during the turn
     discards = tuple(discard_pool) if deck_left < len(weapons) else None
-    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards, 0)
+    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards, 0)[0]
     joint = Dist(joint_weights)
     uids = [h["uid"] for h in heroes]
     per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
@@ -414,17 +470,18 @@ def _hurt(hp: tuple, target: int, damage: int) -> tuple:
     return hp[:target] + (max(0, hp[target] - damage),) + hp[target + 1 :]
 
 
-def _shift(dist: dict, target: int, amount: int) -> dict:
+def _shift(result: tuple, target: int, amount: int) -> tuple:
+    """A solved rest of the turn, with `amount` more damage to hero `target` in every outcome."""
     if amount == 0:
-        return dist
-    return {o[:target] + (o[target] + amount,) + o[target + 1 :]: w for o, w in dist.items()}
+        return result
+    outcomes, weight, dealt = result
+    moved = {o[:target] + (o[target] + amount,) + o[target + 1 :]: w for o, w in outcomes.items()}
+    return moved, weight, dealt + amount * weight
 
 
-def _lower_mean(a: dict, b: dict) -> bool:
+def _lower_mean(a: tuple, b: tuple) -> bool:
     """Is the expected total damage of `a` below that of `b`? (integer cross-multiplication)"""
-    return sum(sum(o) * w for o, w in a.items()) * sum(b.values()) < sum(
-        sum(o) * w for o, w in b.items()
-    ) * sum(a.values())
+    return a[2] * b[1] < b[2] * a[1]
 
 
 def _targeting(state, heroes, weapons):
