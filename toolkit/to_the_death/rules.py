@@ -422,10 +422,10 @@ class ToTheDeathState(GameState):
             ability = cat.challenges[self.challenge].ability
             found.append((f"{self.challenge}/{ability.key}", None))
         self._cache_key, self._cache = key, found
-        for name, table in HOOKS.items():
-            hits = [(table[sid], src) for sid, src in found if sid in table]
-            if hits:
-                self._by_hook[name] = hits
+        by_hook = self._by_hook
+        for sid, src in found:
+            for name, function in _hooks_of(sid):
+                by_hook.setdefault(name, []).append((function, src))
         return found
 
     def hooked(self, hook: str) -> list:
@@ -831,6 +831,19 @@ class ToTheDeathState(GameState):
         return board_html(self, 0)
 
 
+_HOOKS_OF: dict[str, tuple] = {}
+
+
+def _hooks_of(source_id: str) -> tuple:
+    """The (hook, function) pairs registered for one source id, in the registry's hook order."""
+    found = _HOOKS_OF.get(source_id)
+    if found is None:
+        found = _HOOKS_OF[source_id] = tuple(
+            (name, table[source_id]) for name, table in HOOKS.items() if source_id in table
+        )
+    return found
+
+
 _SHARES: dict[int, tuple[Fraction, tuple[int, list[int]]]] = {}
 
 
@@ -1125,9 +1138,9 @@ def main_options(game: ToTheDeathState, side: int) -> list:
             continue
         uid = hero["uid"]
         usable = [c for c, v in values if v == 0] if hero["zombie"] else hand
-        for kind in ("melee", "range"):
-            if game.weapons(hero, kind) and game.reachable(hero, kind):
-                options += [("attack", uid, kind, c) for c in usable]
+        kinds = attack_kinds(game, hero)
+        for kind in kinds:
+            options += [("attack", uid, kind, c) for c in usable]
         options += [("rest", uid, c) for c in usable]
         for ability in heroes_catalog[hero["card"]].abilities:
             low, high = ability.low, ability.high
@@ -1137,7 +1150,7 @@ def main_options(game: ToTheDeathState, side: int) -> list:
                 if (v == 0 if hero["zombie"] else low <= v <= high)
             ]
         if len(usable) >= 3:
-            options += feat_options(game, hero, usable)
+            options += feat_options(game, hero, usable, kinds)
     for hero in heroes:
         options += [("move", hero["uid"], c) for c in hand]
         if hero["area"] == "near":
@@ -1148,7 +1161,13 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     return options
 
 
-def feat_options(game: ToTheDeathState, hero: dict, usable: list[str]) -> list:
+def attack_kinds(game: ToTheDeathState, hero: dict) -> list[str]:
+    """The kinds of attack a hero can make now: it has such a weapon and an enemy in reach."""
+    held = {kind for kind, _ in game.weapons(hero)}
+    return [k for k in ("melee", "range") if k in held and game.reachable(hero, k)]
+
+
+def feat_options(game: ToTheDeathState, hero: dict, usable: list[str], kinds: list[str]) -> list:
     by_value: dict[int, list[str]] = {}
     for card in usable:
         by_value.setdefault(value_of(card), []).append(card)
@@ -1157,11 +1176,7 @@ def feat_options(game: ToTheDeathState, hero: dict, usable: list[str]) -> list:
     for value, cards in by_value.items():
         if len(cards) < 3:
             continue
-        keys = ["rest"] + [
-            f"attack:{k}"
-            for k in ("melee", "range")
-            if game.weapons(hero, k) and game.reachable(hero, k)
-        ]
+        keys = ["rest"] + [f"attack:{k}" for k in kinds]
         keys += [a.key for a in abilities if a.accepts(value) or hero["zombie"]]
         for trio in _triples(cards):
             options += [("feat", hero["uid"], key, *trio) for key in keys]
