@@ -201,6 +201,23 @@ def test_monster_turn_plays_out_pilfer_like_the_engine():
     assert monster_turn(game, block=False)["joint"].pmf() == engine_monster_turn(game)
 
 
+def test_monster_turn_refuses_to_foresee_the_start_of_an_enemy_turn():
+    """In the hero turn against Sekzar, the next enemy turn starts with a new grave beetle: the
+    odds are asked again once that turn has begun. The gladiator has nothing at a turn's start."""
+    for monster, options in [
+        ("sekzar", {"encounter": "sekzar"}),
+        ("gladiator", {"encounter": "gladiator"}),
+    ]:
+        game = solo_with(monster, **options)
+        while not (game.prompt and game.prompt["kind"] == "main"):
+            game.apply(game.legal_actions()[0])
+        if monster == "sekzar":
+            with pytest.raises(ValueError, match="sekzar/swarm"):
+                monster_turn(game)
+        else:
+            assert monster_turn(game)["expected"] > 0
+
+
 def test_monster_turn_refuses_a_mid_turn_ability_it_cannot_play_out():
     game = solo_with("zombie", monsters=["gladiator", "gryphon", "zombie", "ratman"])
     with pytest.raises(ValueError, match="zombie/brains"):

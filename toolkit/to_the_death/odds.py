@@ -32,6 +32,7 @@ from toolkit.to_the_death.cards import (
     value_of,
 )
 from toolkit.to_the_death.registry import HOOKS
+from toolkit.to_the_death.rules import MONSTERS
 
 ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
 
@@ -190,6 +191,9 @@ CHANGES_NO_CHECK = {
     "gryphon/grasping-talons",  # discard or skip: skipping keeps the hand, never worse this turn
 }
 MID_TURN_HOOKS = ("weapon_damaged", "enemy_attacked")
+# Abilities at the start of an enemy turn (new enemies, a discard, a weapon bonus) that only act on
+# a monster card's first enemy turn; the others act at the start of every one.
+FIRST_TURN_ONLY = {"goblins/horde", "lizardmen/ambush", "unmaker-numenax/unmake"}
 
 
 def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
@@ -207,15 +211,18 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
     (and 1 more damage from three trophies); the ratman's **Pilfer** discards a hand card the same
     way. Abilities that cannot change a later check (Zombify, Curse, Feast, Grasping Talons, where
     the hero skips instead of discarding) are ignored. A monster with any other mid-turn ability
-    (the zombie's Brains attacks again) is refused with a ValueError. Bursts of the heroes' damage
-    boxes (a draw, a heal, an attack) are not played out: the figures are the damage the weapons
-    deal, before any burst.
+    (the zombie's Brains attacks again) is refused with a ValueError, and so is a question asked
+    before the enemy turn has begun when an ability at its start would change it (Sekzar's Swarm
+    brings a new grave beetle, the goblins' Horde four goblins): ask at the turn's first check.
+    Bursts of the heroes' damage boxes (a draw, a heal, an attack) are not played out: the figures
+    are the damage the weapons deal, before any burst.
 
     Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
     "total": Dist, "expected": Fraction}``.
     """
     heroes = sorted(state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
     units = sorted(state.monster_units(), key=lambda u: u["pos"])
+    _check_turn_start(state)
     takes = _mid_turn_abilities(state, units)
     trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]
     trophies_now = len(state.units[trophy_units[0]]["attached"]) if trophy_units else 0
@@ -441,6 +448,23 @@ def _mid_turn_abilities(state, units) -> dict:
     if sum(1 for take in takes.values() if take == "attach") > 1:
         raise ValueError("monster_turn models one monster with Trophy at a time")
     return takes
+
+
+def _check_turn_start(state) -> None:
+    """Before the enemy turn has begun, refuse when an ability at its start would change it."""
+    if state.side == MONSTERS:
+        return
+    for source_id, source in state.sources():
+        if source_id not in HOOKS.get("enemy_turn_begin", {}):
+            continue
+        if source_id in FIRST_TURN_ONLY:
+            card = source if "turns" in source else state.monster_cards[source["card_index"]]
+            if card["turns"] > 0:
+                continue
+        raise ValueError(
+            f"monster_turn cannot foresee {source_id!r}, which acts at the start of the enemy "
+            "turn; ask again once the enemy turn has begun (at its first check)"
+        )
 
 
 def _armor_by_health(state, hero) -> dict[int, int]:
