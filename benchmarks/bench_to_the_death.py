@@ -37,28 +37,9 @@ def stacked(monster: str, extra=()) -> ToTheDeathState:
 def brute_force(game):
     """Every order of the unseen cards, through the test-suite's independent enumeration."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "to_the_death"))
-    from test_odds import armor_by_health, brute_monster_turn
+    from test_odds import brute_force_for
 
-    from toolkit.to_the_death.cards import SUITS
-
-    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
-    info = [
-        {
-            "cls": h["cls"],
-            "area": h["area"],
-            "armor": game.armor(h),
-            "armor_at": armor_by_health(game, h),
-            "health": h["health"],
-        }
-        for h in heroes
-    ]
-    weapons = [
-        (k, v + game.weapon_bonus(u, k, None), 1, "gladiator/trophy" in u["abilities"])
-        for u in game.monster_units()
-        for k, v in game.weapons(u)
-    ]
-    pool = [c for c in odds.ARSENAL if c not in odds.seen_by(game)]
-    return brute_monster_turn(weapons, info, pool, list(game.hands[0]))
+    return brute_force_for(game)
 
 
 def bench_p_hit() -> dict:

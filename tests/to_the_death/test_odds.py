@@ -114,6 +114,35 @@ def armor_by_health(game, hero):
     return found
 
 
+def brute_force_for(game) -> dict:
+    """The monster turn of `game` by :func:`brute_monster_turn`: heroes by class with their armor
+    at every health, the monsters' weapons in order (Trophy where the unit has it), the unseen
+    cards and the hand (the benchmark uses it too)."""
+    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
+    info = [
+        {
+            "cls": h["cls"],
+            "area": h["area"],
+            "armor": game.armor(h),
+            "armor_at": armor_by_health(game, h),
+            "health": h["health"],
+        }
+        for h in heroes
+    ]
+    weapons = [
+        (
+            kind,
+            value + game.weapon_bonus(unit, kind, None),
+            1,
+            "gladiator/trophy" in unit["abilities"],
+        )
+        for unit in sorted(game.monster_units(), key=lambda u: u["pos"])
+        for kind, value in game.weapons(unit)
+    ]
+    pool = [c for c in ARSENAL if c not in seen_by(game)]
+    return brute_monster_turn(weapons, info, pool, list(game.hands[0]))
+
+
 @pytest.mark.parametrize(
     "monster, options, facedown",
     [
@@ -129,24 +158,7 @@ def test_monster_turn_matches_brute_force(monster, options, facedown):
     game = solo_with(monster, **options)
     for card in facedown:
         game.apply(card)
-    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
-    info = [
-        {
-            "cls": h["cls"],
-            "area": h["area"],
-            "armor": game.armor(h),
-            "armor_at": armor_by_health(game, h),
-            "health": h["health"],
-        }
-        for h in heroes
-    ]
-    weapons = [
-        (kind, value + game.weapon_bonus(unit, kind, None), 1, monster == "gladiator")
-        for unit in sorted(game.monster_units(), key=lambda u: u["pos"])
-        for kind, value in game.weapons(unit)
-    ]
-    pool = [c for c in ARSENAL if c not in seen_by(game)]
-    expected = brute_monster_turn(weapons, info, pool, list(game.hands[0]))
+    expected = brute_force_for(game)
     result = monster_turn(game)
     assert result["joint"].pmf() == expected
 
