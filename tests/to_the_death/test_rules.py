@@ -61,7 +61,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     assert (game.to_json(), list(game.hands[0]), game.units["a-sellsword"]["health"]) == before
 
 
-def test_an_ability_needs_a_card_in_its_range():
+def after_the_gladiators_first_turn():
+    """The rulebook example's enemy turn played out: a hit and its trophy, a block, Dominate."""
     game = solo_with("gladiator")
     for card in (
         "fighter:5",
@@ -71,6 +72,11 @@ def test_an_ability_needs_a_card_in_its_range():
         "magician:0",
     ):
         game.apply(card)
+    return game
+
+
+def test_an_ability_needs_a_card_in_its_range():
+    game = after_the_gladiators_first_turn()
     with pytest.raises(IllegalAction) as error:
         game.apply(("ability", "a-bard", "furious-fife", "champion:8"))
     assert "from 2 to 4" in str(error.value)
@@ -121,15 +127,7 @@ def test_two_damage_at_once_skips_the_box_in_between():
 
 
 def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
-    game = solo_with("gladiator")
-    for card in (
-        "fighter:5",
-        ("trophy", "mender:2"),
-        "champion:7",
-        ("block", "magician:7"),
-        "magician:0",
-    ):
-        game.apply(card)
+    game = after_the_gladiators_first_turn()
     gladiator = uid_of(game, "Gladiator")
     game.units[gladiator]["health"] = 1
     game.apply(("attack", "a-sellsword", "melee", "champion:3"))
