@@ -20,6 +20,14 @@ def skip_windows(state: EpicDeathState) -> None:
         state.apply(DONE)
 
 
+def roll_quest(state: EpicDeathState, quest: str, plain: int, sixes: int) -> None:
+    """Attempt `quest` with no Fate card played and roll that many plain Victories and sixes."""
+    state.apply(("quest", quest))
+    skip_windows(state)
+    state.apply(("roll", plain, sixes))
+    skip_windows(state)
+
+
 @pytest.mark.parametrize(
     ("players", "party", "line", "quests"),
     [(2, 5, 5, 20), (3, 5, 5, 30), (4, 5, 5, 40), (5, 4, 4, 40)],
@@ -161,10 +169,7 @@ def test_success_brings_loot_that_replaces_the_same_class_and_fate_as_the_reward
     give(state, adventurer, "loot-admiral-helmet")
     state.loot.cards.remove("loot-paladin-helmet")
     state.loot.cards.append("loot-paladin-helmet")  # the next loot drawn
-    state.apply(("quest", quest))
-    skip_windows(state)
-    state.apply(("roll", 2, 2))
-    skip_windows(state)
+    roll_quest(state, quest, 2, 2)
     rewards = CARDS.quests[quest].rewards
     if rewards.loot:
         assert state.phase == "place_loot"
@@ -179,10 +184,7 @@ def test_success_brings_loot_that_replaces_the_same_class_and_fate_as_the_reward
 
 def test_a_failed_green_quest_goes_under_a_living_adventurer_who_lives():
     state = stacked(line=[GREEN_3_MIGHTY])
-    state.apply(("quest", GREEN_3_MIGHTY))
-    skip_windows(state)
-    state.apply(("roll", 1, 0))
-    skip_windows(state)
+    roll_quest(state, GREEN_3_MIGHTY, 1, 0)
     assert state.phase == "place_fail"
     adventurer = state.parties[0][4]
     state.apply(("adventurer", adventurer))
@@ -193,10 +195,7 @@ def test_a_failed_green_quest_goes_under_a_living_adventurer_who_lives():
 
 def test_a_failed_epic_quest_kills_and_scores_its_epic():
     state = stacked(line=[EPIC_2_EXALTED])
-    state.apply(("quest", EPIC_2_EXALTED))
-    skip_windows(state)
-    state.apply(("roll", 0, 1))
-    skip_windows(state)
+    roll_quest(state, EPIC_2_EXALTED, 0, 1)
     assert state.results[-1][2] == "fail" and state.phase == "choose_death"
     adventurer = state.parties[0][1]
     state.apply(("adventurer", adventurer))
@@ -220,10 +219,7 @@ def test_epic_death_on_an_exact_roll_doubles_the_epic_and_takes_no_reward():
 
 def test_rolling_more_than_the_target_on_an_epic_quest_is_a_plain_success():
     state = stacked(line=[EPIC_2_EXALTED])
-    state.apply(("quest", EPIC_2_EXALTED))
-    skip_windows(state)
-    state.apply(("roll", 0, 3))
-    skip_windows(state)
+    roll_quest(state, EPIC_2_EXALTED, 0, 3)
     assert state.results[-1][2] == "success"
 
 
@@ -274,10 +270,7 @@ def test_the_game_ends_when_a_party_is_all_dead_and_the_best_score_wins():
     spare_epics = [q for q in state.quest_deck if q in CARDS.epic_quests and q != EPIC_2_EXALTED]
     for adventurer, quest in zip(state.parties[0][1:], spare_epics, strict=False):
         kill(state, adventurer, quest)
-    state.apply(("quest", EPIC_2_EXALTED))
-    skip_windows(state)
-    state.apply(("roll", 0, 0))
-    skip_windows(state)
+    roll_quest(state, EPIC_2_EXALTED, 0, 0)
     state.apply(("adventurer", state.parties[0][0]))
     assert state.is_terminal()
     scores = state.scores()
