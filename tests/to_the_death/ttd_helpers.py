@@ -5,14 +5,90 @@ from toolkit.to_the_death.rules import ToTheDeathState
 EXAMPLE_HAND = ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]
 
 
-def solo_with(monster: str, hand=EXAMPLE_HAND, **options) -> ToTheDeathState:
-    """A solo game whose opening hand and first monster are stacked."""
+def opening(hand=EXAMPLE_HAND, **options) -> ToTheDeathState:
+    """A solo game with a stacked opening hand, waiting for round 1's monster card (change the
+    heroes here to have them so when that card's first enemy turn begins)."""
     game = ToTheDeathState(seed=0, **options)
     for card in hand:
         game.apply(card)
+    return game
+
+
+def solo_with(monster: str, hand=EXAMPLE_HAND, **options) -> ToTheDeathState:
+    """A solo game whose opening hand and first monster are stacked."""
+    game = opening(hand, **options)
     game.apply(monster)
     return game
 
 
 def uid_of(game, name: str) -> str:
     return next(u["uid"] for u in game.units.values() if u["name"] == name)
+
+
+def units_named(game, name: str) -> list[dict]:
+    return [u for u in game.units.values() if u["name"] == name and not u["defeated"]]
+
+
+def feed(game, *actions) -> ToTheDeathState:
+    """Apply actions in order: cards for checks and draws, tuples for decisions."""
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def set_heroes(game, health=None, area=None) -> ToTheDeathState:
+    """Put heroes at a health ({uid: health}) or in an area ({uid: "near"/"far"}) directly."""
+    for uid, value in (health or {}).items():
+        game.units[uid]["health"] = value
+    for uid, value in (area or {}).items():
+        game.units[uid]["area"] = value
+    game.touch()
+    return game
+
+
+def thin_deck(game, keep) -> ToTheDeathState:
+    """Leave only the cards `keep` in the deck; the others go to the discard pile (seen), so a
+    brute force over the deck's orders stays small."""
+    for card in sorted(game.deck):
+        if card not in keep:
+            game.deck.remove(card)
+            game.discard.append(card)
+    if game.chance is not None:
+        game.chance.pop("cards", None)  # the chance node's cached outcomes
+    return game
+
+
+def until_main(game, cards=()) -> ToTheDeathState:
+    """Feed the enemy turn's checks and draws from `cards` in order, never blocking (and taking
+    the first option of any other decision), until the hero turn's main step."""
+    cards = list(cards)
+    while not (game.prompt and game.prompt["kind"] == "main"):
+        if game.is_chance_node():
+            game.apply(cards.pop(0) if cards else game.legal_actions()[0])
+        else:
+            options = game.legal_actions()
+            game.apply(("take",) if ("take",) in options else options[0])
+    return game
+
+
+def end_hero_turn(game, draws=()) -> ToTheDeathState:
+    """End the main step, keep the hand, and draw up to the hand size from `draws` in order."""
+    game.apply(("end",))
+    game.apply(("discard",))
+    draws = list(draws)
+    while game.is_chance_node() and game.chance["resume"] == "card_drawn":
+        game.apply(draws.pop(0) if draws else game.legal_actions()[0])
+    return game
+
+
+def next_round(game, body: str, monster: str, draws=()) -> ToTheDeathState:
+    """From the hero turn's main step: defeat the round's monster (its unit `body`), keep the hand
+    in the draw step, draw from `draws`, and reveal `monster` as the next round's card."""
+    game.defeat(body)
+    game.apply(("end",))  # the engine notices the round is over: straight to the draw step
+    game.apply(("discard",))
+    draws = list(draws)
+    while game.chance["kind"] == "card":
+        game.apply(draws.pop(0) if draws else game.legal_actions()[0])
+    game.apply(monster)
+    return game

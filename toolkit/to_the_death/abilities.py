@@ -563,9 +563,12 @@ def zombie_rot_step(game) -> None:
                 game.deal(uid, 1, " (beside an idle zombie)")
 
 
-@hook("unit_defeated", "zombie/zombify")
+@hook("unit_defeated", "zombie/lonely-prey")
 def zombies_cured(game, src, unit) -> None:
-    if _is_source(src, unit):
+    """Zombify stops working with the Zombie, so its zombie heroes are heroes again. A defeated
+    unit's own abilities no longer hear anything, so the cure is heard by what is left of the
+    card in play: its progressive ability, working from the defeated pile (src is the card)."""
+    if _is_enemy_unit(unit) and unit["uid"] == src["body"]:
         for hero in game.heroes(0):
             hero["zombie"] = False
 

@@ -1,0 +1,301 @@
+"""Every card ability on a stacked table: the exact effect its card's data and the rulebook give it.
+
+Checks are the engine's chance nodes, so naming a card makes it the check. The starter party is
+the sellsword (champion, near, armor 8), the bard (fighter, far), the shadow mage (magician, far)
+and the war priest (mender, near, armor 4): a monster melee check of the fighter, magician or mender
+suit lands on the war priest, one of the champion suit on the sellsword.
+"""
+
+import pytest
+from ttd_helpers import (
+    end_hero_turn,
+    feed,
+    next_round,
+    opening,
+    set_heroes,
+    solo_with,
+    uid_of,
+    units_named,
+    until_main,
+)
+
+from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.registry import EFFECTS, HOOKS
+
+SOLO = {"monsters": ["zombie", "mummy", "dream-slayer", "gryphon"]}
+ZERO_HAND = ["mender:0", "magician:7", "champion:8", "fighter:6", "champion:3"]
+
+
+def main_options(game, uid):
+    return [a for a in game.legal_actions() if len(a) > 1 and a[1] == uid]
+
+
+# -- the Zombie ---------------------------------------------------------------------------------
+def test_zombify_makes_a_hero_its_melee_weapon_damages_a_zombie_activated_only_by_zeros():
+    game = solo_with("zombie", hand=ZERO_HAND, **SOLO)
+    feed(game, "fighter:5")  # 3 + 5 against the war priest's armor 4: a hit (no 5 to block)
+    assert game.units["a-war-priest"]["zombie"] and game.units["a-war-priest"]["health"] == 5
+    feed(game, "champion:2")  # 3 + 2 against the sellsword's 8: a miss
+    assert game.prompt["kind"] == "main"
+    priest = main_options(game, "a-war-priest")
+    # only the 0 activates it, and it activates any of its abilities (Great Heal needs an 8)
+    assert ("ability", "a-war-priest", "great-heal", "mender:0") in priest
+    assert ("ability", "a-war-priest", "mend", "mender:0") in priest
+    assert ("rest", "a-war-priest", "mender:0") in priest
+    assert ("rest", "a-war-priest", "champion:8") not in priest
+    assert ("ability", "a-war-priest", "great-heal", "champion:8") not in priest
+    # the other heroes are not zombies: a 0 activates none of their printed abilities
+    assert ("ability", "a-sellsword", "bodyguard", "mender:0") not in game.legal_actions()
+    assert ("ability", "a-sellsword", "bodyguard", "champion:8") in game.legal_actions()
+
+
+def test_an_idle_zombie_hero_and_the_heroes_beside_it_take_1_at_the_end_of_the_hero_turn():
+    game = solo_with("zombie", **SOLO)
+    feed(game, "fighter:5", "champion:2")
+    end_hero_turn(game, ["fighter:3"])
+    # the priest activated nothing: it takes 1, and so does the sellsword beside it (near row);
+    # the far heroes are not beside it
+    health = {uid: game.units[uid]["health"] for uid in game.units if uid.startswith("a-")}
+    assert health == {"a-sellsword": 5, "a-bard": 6, "a-shadow-mage": 6, "a-war-priest": 4}
+
+
+def test_a_zombie_hero_that_activated_an_ability_takes_nothing():
+    game = solo_with("zombie", hand=ZERO_HAND, **SOLO)
+    feed(game, "fighter:5", "champion:2", ("rest", "a-war-priest", "mender:0"))
+    assert game.units["a-war-priest"]["health"] == 6
+    end_hero_turn(game, ["fighter:3", "fighter:4"])
+    assert game.units["a-war-priest"]["health"] == 6
+    assert game.units["a-sellsword"]["health"] == 6
+
+
+def test_zombie_heroes_are_cured_when_the_zombie_is_defeated():
+    """Zombify stops working with the Zombie, so its zombie heroes are heroes again."""
+    game = solo_with("zombie", **SOLO)
+    feed(game, "fighter:5", "champion:2")
+    zombie = uid_of(game, "Zombie")
+    game.units[zombie]["health"] = 1
+    feed(game, ("attack", "a-sellsword", "melee", "champion:8"), ("target", zombie), "champion:7")
+    assert game.units[zombie]["defeated"]
+    assert not game.units["a-war-priest"]["zombie"]
+
+
+def test_brains_when_every_weapon_misses_the_zombie_takes_1_and_attacks_again():
+    game = solo_with("zombie", **SOLO)
+    zombie = uid_of(game, "Zombie")
+    feed(game, "champion:0", "champion:2")  # 3 and 5 against the sellsword's 8: two misses
+    assert game.units[zombie]["health"] == 4
+    assert game.chance["resume"] == "enemy_check"  # it attacks again: two more checks
+    feed(game, "fighter:5")  # the war priest is hit
+    feed(game, "champion:4")  # a miss, but one weapon damaged: no third attack
+    assert game.units["a-war-priest"]["health"] == 5 and game.units[zombie]["health"] == 4
+    assert game.prompt["kind"] == "main"
+
+
+def test_brains_counts_a_blocked_weapon_as_missed():
+    game = solo_with("zombie", **SOLO)
+    zombie = uid_of(game, "Zombie")
+    feed(game, "mender:6", ("block", "fighter:6"), "champion:2")
+    assert game.units["a-war-priest"]["health"] == 6
+    assert game.units[zombie]["health"] == 4 and game.chance["resume"] == "enemy_check"
+
+
+def test_brains_repeats_until_a_weapon_damages_a_hero_or_the_zombie_falls():
+    """Every attack is an attack, so Brains fires after the one it caused too. With no near hero
+    the melee weapons attack nobody, which is no damage: the zombie wears itself out."""
+    game = opening(**SOLO)
+    set_heroes(game, area={"a-sellsword": "far", "a-war-priest": "far"})
+    feed(game, "zombie")
+    zombie = uid_of(game, "Zombie")
+    until_main(game)  # each attack still checks a card for each weapon, then finds no target
+    assert game.units[zombie]["defeated"] and game.monster_cards[0]["defeated"] is True
+    assert sum("(Brains)" in line for line in game.log) == 5
+
+
+def test_lonely_prey_gives_enemy_weapons_2_when_only_one_hero_is_near():
+    game = opening(**SOLO)
+    set_heroes(game, area={"a-war-priest": "far"})
+    feed(game, "zombie")
+    zombie = game.units[uid_of(game, "Zombie")]
+    assert game.weapon_bonus(zombie, "melee", None) == 2
+    assert game.weapon_bonus(game.units["a-sellsword"], "melee", zombie) == 0
+    feed(game, "champion:4")  # 3 + 4 + 2 = 9 against the sellsword's 8: a hit
+    assert game.units["a-sellsword"]["health"] == 5
+    two_near = solo_with("zombie", **SOLO)
+    assert two_near.weapon_bonus(two_near.units[uid_of(two_near, "Zombie")], "melee", None) == 0
+
+
+# -- the Mummy ------------------------------------------------------------------------------------
+def test_curse_a_hero_the_mummys_melee_weapon_damages_skips_its_next_activation():
+    game = solo_with("mummy", **SOLO)
+    mummy = uid_of(game, "Mummy")
+    game.units[mummy]["health"] = 5
+    feed(game, "fighter:5")  # 2 + 5 against the war priest's 4: a hit
+    assert game.prompt["kind"] == "main"
+    assert game.units["a-war-priest"]["activated"]  # skipping: it cannot be activated this turn
+    assert main_options(game, "a-war-priest") == [
+        a for a in main_options(game, "a-war-priest") if a[0] in ("move", "charge")
+    ]
+    assert not game.units["a-sellsword"]["activated"]
+    # Embalmed: at the end of the enemy turn every enemy heals 1
+    assert game.units[mummy]["health"] == 6
+
+
+def test_embalmed_heals_every_enemy_from_the_defeated_pile():
+    game = solo_with("mummy", **SOLO)
+    until_main(game, ["champion:0"])
+    next_round(game, uid_of(game, "Mummy"), "gryphon")
+    assert game.pile == ["mummy", "gryphon"]
+    gryphon = uid_of(game, "Gryphon")
+    game.units[gryphon]["health"] = 3
+    until_main(game, ["champion:2", "fighter:0"])  # 2 + 2 + 2 (Updraft) and 2 + 0 + 2: misses
+    assert game.units[gryphon]["health"] == 4
+
+
+# -- the Dream Slayer -----------------------------------------------------------------------------
+def test_nightmare_discards_a_card_of_your_choice_at_the_start_of_each_enemy_turn():
+    game = solo_with("dream-slayer", **SOLO)
+    assert game.prompt["kind"] == "discard"
+    feed(game, ("discard", "champion:8"))
+    assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
+    assert game.discard[-1] == "champion:8"
+
+
+def test_night_terror_gives_enemy_weapons_1_at_night():
+    game = solo_with("dream-slayer", **SOLO)
+    slayer = game.units[uid_of(game, "Dream Slayer")]
+    assert game.is_night()
+    assert game.weapon_bonus(slayer, "range", None) == 1
+    assert game.weapon_bonus(game.units["a-bard"], "range", slayer) == 0
+    feed(game, ("discard", "champion:8"), "magician:0")  # 2 + 0 + 1 = 3 against the mage's 4
+    assert game.units["a-shadow-mage"]["health"] == 6
+    feed(game, "magician:4")  # 2 + 4 + 1 = 7: a hit
+    assert game.units["a-shadow-mage"]["health"] == 5
+
+
+def test_night_terror_does_nothing_by_day():
+    game = solo_with("dream-slayer", **SOLO)
+    slayer = game.units[uid_of(game, "Dream Slayer")]
+    game.monster_cards[0]["defeated"] = True  # on the pile: its progressive ability still works
+    game.touch()
+    assert not game.is_night()
+    assert game.weapon_bonus(slayer, "range", None) == 0
+
+
+# -- Lizardmen and the challenge card -------------------------------------------------------------
+def test_ambush_puts_three_lizardmen_into_play_on_the_first_enemy_turn_only():
+    game = solo_with("lizardmen", monsters=["lizardmen", "mummy", "zombie", "gryphon"])
+    feed(game, "fighter:2", "fighter:3", "fighter:4")
+    lizards = units_named(game, "Lizardman")
+    assert len(lizards) == 3 and all(u["facedown"] for u in lizards)
+    assert game.weapons(lizards[0]) == [("melee", 1), ("range", 1)]
+    # Scales (progressive): enemy armor 1 higher, hero armor unchanged
+    assert game.armor(lizards[0]) == 6 and game.armor(game.units["a-bard"]) == 6
+    until_main(game)
+    end_hero_turn(game)
+    until_main(game)  # the second enemy turn brings no more lizardmen
+    assert len([u for u in game.units.values() if u["name"] == "Lizardman"]) == 3
+
+
+def test_overwhelming_forces_doubles_every_enemy_another_ability_puts_into_play():
+    """Each lizardman that Ambush brings comes with one more; the extra one does not bring a
+    third (it was put into play by the challenge itself), and the monster card's own body is not
+    doubled (the rules, not an ability, put it into play)."""
+    game = solo_with("lizardmen", challenge="against-the-summoner")
+    assert game.pile == ["against-the-summoner", "lizardmen"]
+    feed(game, *[f"fighter:{v}" for v in (2, 3, 4, 5, 7, 8)])
+    assert len(units_named(game, "Lizardman")) == 6
+    assert game.chance["resume"] == "enemy_check"  # the attacks begin: no seventh lizardman
+    mummy = solo_with("mummy", challenge="against-the-summoner")
+    assert len(units_named(mummy, "Mummy")) == 1
+
+
+def test_overwhelming_forces_brings_eight_goblins():
+    game = solo_with("goblins", challenge="against-the-summoner")
+    feed(game, "fighter:0", *[f"mender:{v}" for v in (0, 3, 4, 5, 6, 7, 8)])
+    goblins = units_named(game, "Goblin")
+    assert len(goblins) == 8 and game.weapon_bonus(goblins[0], "melee", None) == 7
+
+
+# -- Hemgoth, Vessel of Wrath ---------------------------------------------------------------------
+@pytest.mark.parametrize("health, damage", [(14, 1), (8, 1), (7, 2), (3, 2)])
+def test_wrath_hemgoths_weapons_deal_1_more_damage_at_health_7_or_less(health, damage):
+    game = solo_with("hemgoth", encounter="hemgoth")
+    game.units[uid_of(game, "Hemgoth, Vessel of Wrath")]["health"] = health
+    game.touch()
+    feed(game, "fighter:5")  # melee 3 + 5 against the war priest's 4: a hit
+    assert game.units["a-war-priest"]["health"] == 6 - damage
+
+
+# -- Unmaker Numenax ------------------------------------------------------------------------------
+def numenax(hand=ZERO_HAND):
+    game = solo_with("unmaker-numenax", hand=hand, encounter="unmaker-numenax")
+    assert game.prompt["kind"] == "choose hero"
+    feed(game, ("hero", "a-sellsword"))
+    feed(game, "fighter:2", "fighter:3", "fighter:4")  # the three stones' face-down cards
+    return game
+
+
+def test_unmake_defeats_every_hero_but_one_and_puts_three_stones_into_play():
+    game = numenax()
+    assert [h["uid"] for h in game.heroes(0)] == ["a-sellsword"]
+    assert sorted(t["card"] for t in game.tokens) == ["fighter:2", "fighter:3", "fighter:4"]
+    assert game.public_history[-3:] == ["?", "?", "?"]
+    until_main(game, ["champion:0", "champion:2"])  # two misses against the sellsword
+    end_hero_turn(game)
+    until_main(game)
+    assert len(game.tokens) == 3  # only on the first enemy turn
+
+
+def test_resurrect_a_feat_brings_a_defeated_hero_back_exhausted_for_a_stone():
+    game = numenax(hand=["fighter:5", "mender:5", "magician:5", "champion:8", "fighter:6"])
+    until_main(game, ["champion:0", "champion:2"])
+    feed(game, ("feat", "a-sellsword", "rest", "fighter:5", "magician:5", "mender:5"))
+    assert game.prompt["kind"] == "resurrect"
+    feed(game, ("hero", "a-bard"))
+    bard = game.units["a-bard"]
+    assert not bard["defeated"] and bard["health"] == 1 and bard["area"] == "far"
+    assert bard["activated"]  # decision: it comes back already activated this turn
+    assert len(game.tokens) == 2 and "fighter:4" in game.discard
+
+
+def test_resurrect_a_stone_saves_the_king_and_it_heals_3():
+    game = numenax()
+    king = uid_of(game, "Unmaker Numenax")
+    game.deal(king, 3)
+    assert not game.units[king]["defeated"] and game.units[king]["health"] == 3
+    assert len(game.tokens) == 2
+    game.tokens.clear()
+    game.deal(king, 3)
+    assert game.units[king]["defeated"]
+
+
+def test_dispel_an_ability_paid_with_a_zero_costs_a_stone_and_1_damage_to_a_hero():
+    game = numenax()
+    until_main(game, ["champion:0", "champion:2"])
+    feed(game, ("attack", "a-sellsword", "melee", "mender:0"))
+    assert game.units["a-sellsword"]["health"] == 5 and len(game.tokens) == 2
+    assert any("(Dispel)" in line for line in game.log)
+
+
+def test_dispel_ignores_player_abilities_paid_with_a_zero():
+    game = numenax()
+    until_main(game, ["champion:0", "champion:2"])
+    feed(game, ("focus", "mender:0"))
+    assert game.units["a-sellsword"]["health"] == 6 and len(game.tokens) == 3
+
+
+# -- coverage of the registry -------------------------------------------------------------------
+def test_every_registered_ability_belongs_to_a_card():
+    cat = catalog()
+    known = {f"{h.id}/{a.key}" for h in cat.heroes.values() for a in h.abilities}
+    known |= {f"{d.id}/{b.key}" for d in cat.damage.values() for b in d.boxes if b.key}
+    known |= {f"{m.id}/{a.key}" for m in cat.monsters.values() for a in m.abilities}
+    known |= {
+        f"{m.id}/{a.key}" for m in cat.monsters.values() for c in m.creates for a in c.abilities
+    }
+    known |= {f"{c.id}/{c.ability.key}" for c in cat.challenges.values()}
+    registered = set(EFFECTS) | {key for table in HOOKS.values() for key in table}
+    temporary = {key for key in registered if key not in known}
+    assert temporary <= {"charge", "goblins/scared-now", "zombie/lonely-prey-on"} | {
+        key for key in temporary if key.split("/")[0] in cat.heroes
+    }
