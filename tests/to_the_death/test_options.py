@@ -203,3 +203,31 @@ def test_block_and_draw_step_options_are_certain():
         kept = hand - (len(action) - 1)
         assert outcome.cards == max(kept, game.hand_limit(0)) - hand
     assert seen_by(game)  # the draw step's table changed nothing
+
+
+def test_the_widget_shows_each_options_outcome_beside_the_buttons():
+    """Ticking the box shows every main-step option's exact numbers (options paid by different
+    cards that come out the same share a row); the table follows each decision."""
+    from html import unescape
+
+    from toolkit.dist import as_fraction_string
+    from toolkit.to_the_death.widget import ToTheDeathGame
+
+    game = ToTheDeathGame(seed=3)
+    assert game.outcomes_html.value == ""  # off by default: the click tests stay fast
+    game.outcomes_toggle.value = True
+    while game.state.prompt["kind"] != "main":
+        game.bot_button.click()
+    shown = unescape(game.outcomes_html.value)
+    table = game.outcomes()
+    assert [o.action for o in table] == game.state.legal_actions()
+    assert table == option_outcomes(game.state, threat=len(game.state.monster_units()) <= 2)
+    for outcome in table:
+        for value in (outcome.dealt, outcome.healed, outcome.threat):
+            if value:
+                assert as_fraction_string(value) in shown
+    assert "next enemy turn" in shown and "discard any of" in shown
+    game.bot_button.click()
+    assert [o.action for o in game.outcomes()] == game.state.legal_actions()
+    game.outcomes_toggle.value = False
+    assert game.outcomes_html.value == ""

@@ -37,7 +37,6 @@ from fractions import Fraction
 from html import escape
 
 from toolkit.dist import as_fraction_string
-from toolkit.html import percent
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.odds import monster_turn
 
@@ -59,10 +58,10 @@ class Outcome:
 
     action: object
     label: str
-    dealt: Fraction
-    p_defeat: Fraction
-    healed: Fraction
-    cards: Fraction
+    dealt: Fraction | None  # None: not computed (``note`` says why)
+    p_defeat: Fraction | None
+    healed: Fraction | None
+    cards: Fraction | None
     threat: Fraction | None
     deterministic: bool
     note: str = ""
@@ -114,13 +113,7 @@ def outcomes_html(table: OptionTable, names=None) -> str:
     head = "".join(f"<th>{escape(HEADINGS[m])}</th>" for m in MEASURES)
     rows = []
     for o in table:
-        cells = "".join(
-            f"<td>{escape(percent(o.p_defeat) if m == 'p_defeat' and o.p_defeat else '')}"
-            f"{escape(fraction_cell(getattr(o, m)))}</td>"
-            if m != "p_defeat"
-            else f"<td>{escape(fraction_cell(o.p_defeat))}</td>"
-            for m in MEASURES
-        )
+        cells = "".join(f"<td>{escape(fraction_cell(getattr(o, m)))}</td>" for m in MEASURES)
         kind = "certain" if o.deterministic else "chance"
         rows.append(f"<tr><td>{escape(o.label)}</td><td>{kind}</td>{cells}</tr>")
     note = f"<div class='ttd-outcomes-note'>{escape(table.note)}</div>" if table.note else ""
@@ -322,7 +315,12 @@ def option_outcomes(state, threat: bool = True) -> OptionTable:
     outcomes, notes = [], set()
     wants_threat = threat and kind == "main" and state.players == 1
     for action in actions:
-        result = walk.option(action, real_left)
+        try:
+            result = walk.option(action, real_left)
+        except ValueError as error:  # a walk the module refuses: say why instead of a number
+            outcomes.append(_unknown(state, action, str(error)))
+            notes.add(f"Some options are not computed: {error}.")
+            continue
         level = None
         if wants_threat and result.path is not None and action[0] != "search":
             level, why = _threat_after(state, result.path)
@@ -340,16 +338,21 @@ def option_outcomes(state, threat: bool = True) -> OptionTable:
                 deterministic=result.path is not None,
             )
         )
-    note = ""
+    note = " ".join(sorted(n for n in notes if n.startswith("Some")))
+    notes = {n for n in notes if not n.startswith("Some")}
     if wants_threat:
-        note = (
-            "The next enemy turn is given for options that reveal no card; after a check or a "
+        note += (
+            " The next enemy turn is given for options that reveal no card; after a check or a "
             "draw it depends on the cards revealed, after a search on the card you "
             "take, and is left blank."
         )
         if notes:
             note += " " + " ".join(sorted(notes))
-    return OptionTable(outcomes, kind, note)
+    return OptionTable(outcomes, kind, note.strip())
+
+
+def _unknown(state, action, why: str) -> Outcome:
+    return Outcome(action, state.action_to_string(action), None, None, None, None, None, False, why)
 
 
 def _threat_after(state, path) -> tuple[Fraction | None, str]:

@@ -2,8 +2,9 @@
 against a bot).
 
 The widget is a view. Every rule lives in :class:`~toolkit.to_the_death.rules.ToTheDeathState` and
-every number in :mod:`toolkit.to_the_death.odds`; the widget asks the state what is legal, shows
-each choice as a button labelled by the engine's ``action_to_string``, applies what a person
+every number in :mod:`toolkit.to_the_death.odds` and :mod:`toolkit.to_the_death.options` (the
+expected outcome of each option open now, shown beside the buttons); the widget asks the state
+what is legal, shows each choice as a button labelled by the engine's ``action_to_string``, applies what a person
 clicks and redraws. Checks and draws are the engine's chance nodes, sampled exactly
 (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the widget owns, as
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
@@ -35,6 +36,7 @@ from toolkit.to_the_death.odds import (
     p_hit,
     seen_by,
 )
+from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.view import (
     card_chip,
@@ -52,9 +54,17 @@ from toolkit.to_the_death.view import (
 # is how people using a screen reader, and the browser test, find a button.
 NEW_GAME = "New game"
 BOT_MOVE = "Let the bot decide"
+OUTCOME_THREAT_ENEMIES = 2  # above this many enemies the widget leaves out the next enemy turn
 DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
 HERO_ABILITIES = ("attack", "rest", "ability")
+OUTCOME_HEADINGS = {
+    "dealt": "damage dealt",
+    "p_defeat": "P(enemy defeated)",
+    "healed": "your heroes' health",
+    "cards": "hand size",
+    "threat": "next enemy turn's damage",
+}
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, then draw back up",
@@ -87,12 +97,20 @@ class ToTheDeathGame(widgets.VBox):
 
     ``players=1`` is the solo game: you lead the party, and the monsters need no decisions (their
     checks are chance). ``players=2`` is the duel, played hot-seat by two people at one screen, or
-    with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. Other keyword options
-    go to the engine (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``,
+    with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. ``outcomes=True`` ticks
+    the box that shows the expected outcome of each option open now
+    (:func:`toolkit.to_the_death.options.option_outcomes`). Other keyword options go to the engine (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``,
     ``max_turns``).
     """
 
-    def __init__(self, seed: int = 0, players: int = 1, opponent: str | None = None, **options):
+    def __init__(
+        self,
+        seed: int = 0,
+        players: int = 1,
+        opponent: str | None = None,
+        outcomes: bool = False,
+        **options,
+    ):
         if players not in (1, 2):
             raise ValueError(f"To the Death! is played by 1 or 2 players, not {players}")
         if opponent is not None:
@@ -119,10 +137,24 @@ class ToTheDeathGame(widgets.VBox):
         self.hand_html = _html("ttd-hand")
         self.prompt_html = _html("ttd-prompt")
         self.odds_html = _html("ttd-odds")
+        self.outcomes_html = _html("ttd-outcomes-view")
+        self._outcomes_key, self._outcomes_table = None, None
+        # off unless asked: it walks every option through the engine, up to a second a decision
+        self.outcomes_toggle = widgets.Checkbox(
+            value=outcomes, description="Expected outcome of each option", indent=False
+        ).add_class("ttd-outcomes-toggle")
+        self.outcomes_toggle.observe(lambda _: self._show_outcomes(), names="value")
         self.actions = widgets.VBox().add_class("ttd-actions")
         self.log_html = _html("ttd-log")
         moves = widgets.VBox(
-            [self.hand_html, self.prompt_html, self.odds_html, self.actions],
+            [
+                self.hand_html,
+                self.prompt_html,
+                self.odds_html,
+                self.outcomes_toggle,
+                self.outcomes_html,
+                self.actions,
+            ],
             layout={"width": "50%"},
         ).add_class("ttd-moves")
         super().__init__(
@@ -306,6 +338,19 @@ class ToTheDeathGame(widgets.VBox):
                 rows.append({"uid": uid, "kind": kind, "expected": expected, **row})
         return rows
 
+    def outcomes(self):
+        """The expected outcome of each option open now (:mod:`toolkit.to_the_death.options`),
+        computed once per decision. The next enemy turn is left out against more than two enemies,
+        where it takes seconds to compute."""
+        state = self.state
+        key = (self.seed, len(state.history))
+        if self._outcomes_key != key:
+            self._outcomes_key = key
+            self._outcomes_table = option_outcomes(
+                state, threat=len(state.monster_units()) <= OUTCOME_THREAT_ENEMIES
+            )
+        return self._outcomes_table
+
     # -- what is shown --------------------------------------------------------------------------
     def _render(self) -> None:
         state = self.state
@@ -315,6 +360,7 @@ class ToTheDeathGame(widgets.VBox):
         self.hand_html.value = hand_html(state, self.viewer, title)
         self.prompt_html.value = self._prompt()
         self.odds_html.value = self._odds()
+        self._show_outcomes()
         self.actions.children = self._action_groups()
         self.bot_button.disabled = state.is_terminal()
         lines = "".join(
@@ -447,6 +493,45 @@ class ToTheDeathGame(widgets.VBox):
                 f"{body}</table>" + self._unseen_line(seat)
             )
         return ""
+
+    def _show_outcomes(self) -> None:
+        self.outcomes_html.value = self._outcomes() if self.outcomes_toggle.value else ""
+
+    def _outcomes(self) -> str:
+        """The options' expected outcomes, one row per option; options that differ only in the
+        card paid and come out the same share a row."""
+        state = self.state
+        if state.is_terminal():
+            return ""
+        table = self.outcomes()
+        names = display_names(state)
+        rows: dict[tuple, list[str]] = {}
+        for outcome in table:
+            action = outcome.action
+            paid = action[0] in PAID_BY_ONE_CARD and len(action) > 1
+            plain = action[:-1] if paid else action
+            key = (plain, tuple(outcome.measures().values()), outcome.deterministic)
+            rows.setdefault(key, []).append(action[-1] if paid else "")
+        columns = [m for m in MEASURES if any(getattr(o, m) for o in table)] or ["dealt"]
+        kinds = {True: "certain", False: "chance"}
+        body = []
+        for (plain, values, certain), cards in rows.items():
+            label = self.label(plain + ((cards[0],) if cards[0] else ()), names)
+            if len(cards) > 1:
+                label = label.replace(f"discard {cards[0]}", "discard any of " + ", ".join(cards))
+            by_name = dict(zip(MEASURES, values, strict=True))
+            cells = "".join(f"<td>{escape(fraction_cell(by_name[m]))}</td>" for m in columns)
+            body.append(f"<tr><td>{escape(label)}</td><td>{kinds[certain]}</td>{cells}</tr>")
+        heads = "".join(f"<th>{escape(OUTCOME_HEADINGS[m])}</th>" for m in columns)
+        note = f"<div style='font-size:11px'>{escape(table.note)}</div>" if table.note else ""
+        return (
+            "<details open><summary><b>Expected outcome of each option</b> (exact, from the "
+            "cards you cannot see; targets and heroes on the way chosen for the most damage)"
+            "</summary><div style='max-height:16em;overflow-y:auto'>"
+            "<table class='death-toolkit ttd-outcomes' style='font-size:12px'>"
+            f"<tr><th>option</th><th>effect</th>{heads}</tr>{''.join(body)}</table></div>"
+            f"{note}</details>"
+        )
 
     def _action_groups(self) -> tuple[widgets.Widget, ...]:
         """The choices as buttons. In the main step they are grouped by the card that pays for
