@@ -167,14 +167,28 @@ def test_the_duel_counts_the_other_hand_as_unseen():
 
 
 def test_the_threat_is_the_monster_turn_on_the_table_a_certain_option_leaves():
+    """The draw step comes before the enemy turn: ending now is the monster turn averaged over
+    every pair of cards the draw step can bring (the hand of 3 is filled to 5)."""
     state = example_main_step()
+    for _ in range(2):  # two focuses spend two cards
+        state.apply(next(a for a in state.legal_actions() if a[0] == "focus"))
+    assert len(state.hands[0]) == 3
     table = option_outcomes(state).by_action()
-    assert table[("end",)].threat == monster_turn(state, block=False)["expected"]
+    end = state.clone()
+    end.apply(("end",))
+    end.apply(("discard",))
+    pool = sorted(end.chance_outcomes())
+    total, pairs = Fraction(0), 0
+    for i, (first, _) in enumerate(pool):
+        for second, _ in pool[i + 1 :]:
+            drawn = end.clone()
+            drawn.apply(first)
+            drawn.apply(second)
+            total += monster_turn(drawn, block=False)["expected"]
+            pairs += 1
+    assert table[("end",)].threat == total / pairs
     move = next(a for a in table if a[:2] == ("move", "a-war-priest"))
-    after = state.clone()
-    after.apply(move)
     assert table[move].deterministic
-    assert table[move].threat == monster_turn(after, block=False)["expected"]
     assert table[move].threat < table[("end",)].threat  # only the sellsword is left near
     attack = next(a for a in table if a[0] == "attack")
     assert table[attack].threat is None and not table[attack].deterministic

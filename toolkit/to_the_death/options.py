@@ -360,6 +360,7 @@ def _threat_after(state, path) -> tuple[Fraction | None, str]:
     after = state.clone()
     for action in path:
         after.apply(action)
+    _as_after_the_draw_step(after)
     key = _table_key(after)
     if key not in _THREATS:
         if len(_THREATS) > 4096:
@@ -369,6 +370,16 @@ def _threat_after(state, path) -> tuple[Fraction | None, str]:
         except ValueError as error:
             _THREATS[key] = (None, f"Next enemy turn not computed: {error}.")
     return _THREATS[key]
+
+
+def _as_after_the_draw_step(state) -> None:
+    """Give the hand back the size the draw step will give it. Without blocks only whether a card
+    is there matters (Trophy takes one, Pilfer discards one), so seen cards from the discard pile
+    stand in for the cards to be drawn: the unseen cards, and so the checks, stay the same."""
+    missing = state.hand_limit(0) - len(state.hands[0])
+    if missing > 0 and (state.deck or state.deck_top):
+        for _ in range(min(missing, len(state.discard))):
+            state.hands[0].append(state.discard.pop())
 
 
 def _table_key(state) -> tuple:
