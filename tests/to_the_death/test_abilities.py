@@ -9,17 +9,20 @@ suit lands on the war priest, one of the champion suit on the sellsword.
 import pytest
 from ttd_helpers import (
     end_hero_turn,
+    engine_best_turn,
     feed,
     next_round,
     opening,
     set_heroes,
     solo_with,
+    thin_deck,
     uid_of,
     units_named,
     until_main,
 )
 
 from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.odds import monster_turn
 from toolkit.to_the_death.registry import EFFECTS, HOOKS
 
 SOLO = {"monsters": ["zombie", "mummy", "dream-slayer", "gryphon"]}
@@ -299,3 +302,45 @@ def test_every_registered_ability_belongs_to_a_card():
     assert temporary <= {"charge", "goblins/scared-now", "zombie/lonely-prey-on"} | {
         key for key in temporary if key.split("/")[0] in cat.heroes
     }
+
+
+# -- hero damage-card bursts in the middle of a monster turn --------------------------------------
+# Hemgoth's melee 3, melee 3, range 2 against a deck where only the 4 of Fighters reaches armor 6:
+# no burst attack can fire before the last check, and the 2s hit the war priest (armor 4).
+THIN_DECK = ["fighter:4", "fighter:0", "fighter:2", "champion:0", "champion:2", "magician:0",
+             "magician:2", "mender:0"]  # fmt: skip
+
+
+def hemgoth_with(health, area=None):
+    game = solo_with("hemgoth", encounter="hemgoth")
+    set_heroes(game, health=health, area=area)
+    return thin_deck(game, THIN_DECK)
+
+
+@pytest.mark.parametrize(
+    "health, area, block",
+    [
+        # the bard, near at 4, lands on its box at 3 (move any hero) on the first hit: moving the
+        # war priest far sends the next melee checks to the sellsword; the priest, at 5, heals
+        # another hero from its box at 4
+        ({"a-bard": 4, "a-war-priest": 5, "a-sellsword": 5}, {"a-bard": "near"}, False),
+        # the war priest at 4 lands on its box at 3 (draw a card): the card may block a later hit
+        ({"a-war-priest": 4}, None, True),
+    ],
+)
+def test_monster_turn_plays_out_bursts_like_the_engine(health, area, block):
+    """Every order of the deck's cards (checks and burst draws) through the engine, each choice
+    (block, heal, move) made to leave the lowest expected damage, against monster_turn."""
+    game = hemgoth_with(health, area)
+    assert monster_turn(game, block=block)["joint"].pmf() == engine_best_turn(game, block)
+
+
+def test_monster_turn_refuses_a_burst_attack_before_the_last_check():
+    """The sellsword at 4 can land on its box at 3 (a melee attack) on the first or second check:
+    its weapon would check cards and maybe defeat Hemgoth mid-turn, which monster_turn does not
+    play out. At 6 it needs three hits, the last on the last check, after which nothing counts."""
+    game = solo_with("hemgoth", encounter="hemgoth")
+    set_heroes(game, health={"a-sellsword": 4})
+    with pytest.raises(ValueError, match="champion-damage/burst-melee"):
+        monster_turn(game)
+    assert monster_turn(solo_with("hemgoth", encounter="hemgoth"))["expected"] > 0

@@ -92,3 +92,62 @@ def next_round(game, body: str, monster: str, draws=()) -> ToTheDeathState:
         game.apply(draws.pop(0) if draws else game.legal_actions()[0])
     game.apply(monster)
     return game
+
+
+def engine_best_turn(game, block: bool = True) -> dict:
+    """The engine itself over every order of the cards the monster turn takes (its checks and the
+    bursts' draws), with each decision made to leave the lowest expected damage still to come:
+    {damage tuple (heroes by class): probability}, the damage read from the engine's log.
+
+    Ties go to the first option in the engine's order, except that a hit is taken unless a block
+    (the first one offered) does strictly better; with ``block=False`` hits are always taken."""
+    import re
+    from fractions import Fraction
+
+    from toolkit.to_the_death.cards import SUITS
+
+    heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
+    names = [h["name"] for h in heroes]
+    start = len(game.log)
+
+    def mean(dist):
+        return sum(sum(o) * p for o, p in dist.items())
+
+    def after(state, action):
+        copy = state.clone()
+        copy.apply(action)
+        return go(copy)
+
+    def go(state):
+        chance = state.chance
+        if chance is not None and chance["resume"] in ("enemy_check", "card_drawn"):
+            found = {}
+            for card, q in state.chance_outcomes():
+                for outcome, p in after(state, card).items():
+                    found[outcome] = found.get(outcome, 0) + p * q
+            return found
+        prompt = state.prompt
+        if chance is None and prompt is not None and prompt["kind"] not in ("main", "draw step"):
+            options = state.legal_actions()
+            if prompt["kind"] == "block":
+                best = after(state, ("take",))
+                blocks = [o for o in options if o[0] == "block"]
+                if block and blocks:
+                    kept = after(state, blocks[0])
+                    if mean(kept) < mean(best):
+                        best = kept
+                return best
+            best = None
+            for option in options:
+                branch = after(state, option)
+                if best is None or mean(branch) < mean(best):
+                    best = branch
+            return best
+        damage = [0] * len(names)
+        for line in state.log[start:]:
+            hit = re.match(r"(.+) takes (\d+) damage", line)
+            if hit and hit.group(1) in names:
+                damage[names.index(hit.group(1))] += int(hit.group(2))
+        return {tuple(damage): Fraction(1)}
+
+    return go(game)

@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
+from math import lcm
 
 from toolkit.deck import unseen
 from toolkit.dist import Dist, as_fraction_string
+from toolkit.to_the_death import abilities
 from toolkit.to_the_death.cards import (
     SUITS,
     VALUES,
@@ -31,7 +33,7 @@ from toolkit.to_the_death.cards import (
     suit_of,
     value_of,
 )
-from toolkit.to_the_death.registry import HOOKS
+from toolkit.to_the_death.registry import EFFECTS, HOOKS
 from toolkit.to_the_death.rules import MONSTERS
 
 ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
@@ -214,8 +216,19 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
     (the zombie's Brains attacks again) is refused with a ValueError, and so is a question asked
     before the enemy turn has begun when an ability at its start would change it (Sekzar's Swarm
     brings a new grave beetle, the goblins' Horde four goblins): ask at the turn's first check.
-    Bursts of the heroes' damage boxes (a draw, a heal, an attack) are not played out: the figures
-    are the damage the weapons deal, before any burst.
+
+    **Bursts.** A hit that lands a hero on a burst box of its damage card fires the burst (after
+    Trophy or Pilfer has taken its card), and the rest of the turn is played from there: a
+    **draw** puts one of the unseen cards in the hand, where it can block a later hit; a **heal**
+    of another hero (the mender's boxes) goes to the hero that leaves the lowest expected damage
+    still to come, changes its armor box and may land it on a burst of its own; a **move** (the
+    fighter's box at 3) moves the hero, or none, that leaves the lowest expected damage, which
+    changes where later melee checks go. A burst **attack** (a hero's weapons checking cards and
+    perhaps defeating monsters mid-turn) is not played out: when one can fire before the turn's
+    last check and the hero has an enemy in reach, monster_turn refuses with a ValueError. A burst
+    after the last check changes nothing that is counted. The figures are the damage the weapons
+    deal; healing does not subtract from them. Ties between choices go to the first in the
+    engine's order of options (taking a hit before blocking it).
 
     Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
     "total": Dist, "expected": Fraction}``.
@@ -237,31 +250,72 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                 take = None
             trophy = unit["uid"] in trophy_units
             weapons.append((unit, kind, total, damage, blockable, take, trophy))
-    # armor_at[k][h]: hero k's armor at health h (a damage box may change it)
-    armor_at = [_armor_by_health(state, h) for h in heroes]
+    last = len(weapons)
+    gains = sum(1 for w in weapons if w[5] == "attach")  # trophies the turn can add
+    most_damage = max((w[3] for w in weapons), default=1) + (1 if gains else 0)
+    # what each hero's boxes do: armor_at[k][h], and the burst that fires on landing at h
+    bursts = [_bursts_by_health(state, h) for h in heroes]
     healths = tuple(h["health"] for h in heroes)
+    tops = tuple(h["max"] for h in heroes)
+    areas0 = tuple(h["area"] == "near" for h in heroes)
+    targets = _targeting(state, heroes, weapons)
+    masks = [tuple(m >> k & 1 for k in range(len(heroes))) for m in range(1 << len(heroes))]
+    every_layout = [
+        tuple(bool(m >> k & 1) for k in range(len(heroes))) for m in range(1 << len(heroes))
+    ]
+    # The bursts that can fire before the last check decide what must be modelled (a burst after
+    # it changes nothing counted). A hero no weapon can reach never lands on a box by damage.
+    reach_down = most_damage * max(last - 1, 0)
+    heal_up = 2 * max(last - 1, 0)
+    layouts, kinds = [areas0], set()
+    while True:
+        hit = {
+            targets(i, suit, hp, ar)
+            for i in range(last)
+            for suit in SUITS
+            for hp in masks
+            for ar in layouts
+        }
+        heals = "heal" in kinds
+        found = set()
+        for k, hero in enumerate(heroes):
+            now = hero["health"]
+            low = now - reach_down if k in hit else now
+            landings = set(range(low, now))  # by damage
+            if heals:  # a heal may lift it back up, or above where it stands
+                landings |= set(range(low, min(hero["max"], now + heal_up) + 1))
+            found |= {b[0] for h, b in bursts[k].items() if h in landings}
+        if found <= kinds:
+            break
+        kinds |= found
+        if "move" in kinds:
+            layouts = every_layout
+    heals, draws = "heal" in kinds, "draw" in kinds
+    armor_at = [_armor_by_health(state, h, upto=h["max"] if heals else None) for h in heroes]
+    engine_order = [heroes.index(h) for h in state.heroes(seat)]  # the order options are offered
     seen = seen_by(state, seat)
     pool_cards = sorted(unseen_cards(seen).elements())
     hand_values = {value_of(c) for c in state.hands[seat]}
     deck_left = len(state.deck) + len(state.deck_top)
-    gains = sum(1 for w in weapons if w[5] == "attach")  # trophies the turn can add
 
-    targets = _targeting(state, heroes, weapons)
-    # Suits that send every weapon to the same hero, whoever is still standing, act alike.
-    masks = [tuple(m >> k & 1 for k in range(len(heroes))) for m in range(1 << len(heroes))]
+    # Suits that send every weapon to the same hero, whoever is still standing (and wherever the
+    # heroes are, when a burst can move one), act alike.
     first_with: dict[tuple, str] = {}
     suit_group = {}
     for suit in SUITS:
-        behaviour = tuple(targets(i, suit, hp) for i in range(len(weapons)) for hp in masks)
+        behaviour = tuple(
+            targets(i, suit, hp, ar) for i in range(last) for hp in masks for ar in layouts
+        )
         suit_group[suit] = first_with.setdefault(behaviour, suit)
-    # Cards that behave alike for every remaining weapon and block are merged into classes.
+    # Cards that behave alike for every remaining weapon and block are merged into classes (a
+    # card a burst may draw can block by its value, whatever the hand holds now).
     armors = {a for table in armor_at for a in table.values()}
     thresholds = sorted({a - w[2] - g for a in armors for w in weapons for g in range(gains + 1)})
 
     def signature(card):
         v = value_of(card)
         hit_pattern = tuple(v >= t for t in thresholds)
-        return (suit_group[suit_of(card)], hit_pattern, v if v in hand_values else -1)
+        return (suit_group[suit_of(card)], hit_pattern, v if draws or v in hand_values else -1)
 
     hand_cards = sorted(state.hands[seat])
     known = [*pool_cards, *state.discard, *hand_cards]
@@ -278,94 +332,168 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         discard_pool[index[signature(card)]] += 1
 
     hand_classes = tuple(sorted(index[signature(c)] for c in hand_cards))
-    # who each weapon attacks, by class of card and by which heroes still stand
-    aim = [
-        {hp: [targets(i, class_suit[c], hp) for c in range(len(classes))] for hp in masks}
-        for i in range(len(weapons))
-    ]
+    # who each weapon attacks, by class of card, by which heroes still stand and where they are
+    aims: dict = {}
+
+    def aim(i, hp, areas):
+        key = (i, tuple(1 if h > 0 else 0 for h in hp), areas)
+        found = aims.get(key)
+        if found is None:
+            found = aims[key] = [
+                targets(i, class_suit[c], key[1], areas) for c in range(len(classes))
+            ]
+        return found
+
     # damage still possible from weapon i on: above that, a hero's health changes nothing, unless
-    # its armor changes with health
-    most_damage = max((w[3] for w in weapons), default=1) + (1 if gains else 0)
-    still = [most_damage * (len(weapons) - i) for i in range(len(weapons) + 1)]
-    # Two healths of a hero play alike from weapon i on when neither can fall to 0 and the armor
-    # met on the way down is the same: the memo merges them.
-    canon = [[{} for _ in range(len(weapons) + 1)] for _ in heroes]
+    # its boxes on the way down differ
+    still = [most_damage * (last - i) for i in range(last + 1)]
+    # Two healths of a hero play alike from weapon i on when neither can fall to 0 and the boxes
+    # met on the way down (armor and bursts) are the same: the memo merges them. With a heal in
+    # reach, healths can climb, and none are merged.
+    canon = [[{} for _ in range(last + 1)] for _ in heroes]
 
     def canonical(k, i, h):
         found = canon[k][i].get(h)
         if found is None:
             reach = still[i]
-            found = h if h <= reach else (-1, *(armor_at[k][h - j] for j in range(reach + 1)))
+            found = h
+            if h > reach and not heals:
+                found = (
+                    -1,
+                    *((armor_at[k][h - j], bursts[k].get(h - j)) for j in range(reach + 1)),
+                )
             canon[k][i][h] = found
         return found
 
     memo: dict = {}
     nothing = ({tuple(0 for _ in heroes): 1}, 1, 0)
-    last = len(weapons)
 
-    def solve(i, pool, hand, hp, left, discards, gained):
+    def solve(i, pool, hand, hp, areas, left, discards, gained):
         """(weights of damage tuples, their sum, the sum of weight x total damage) for weapons i..
         (weights count the equally likely card sequences)."""
         if i == last:
             return nothing
+        if i == last - 1 and left:  # the last check: a table lookup, cheaper than the memo
+            return last_check(pool, hand, hp, areas, gained)
         key = (
             i,
             pool,
             hand,
-            tuple(canonical(k, i, h) for k, h in enumerate(hp)),
+            hp if heals else tuple(canonical(k, i, h) for k, h in enumerate(hp)),
+            areas,
             left,
             discards,
             gained,
         )
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _solve(i, pool, hand, hp, left, discards, gained)
+            found = memo[key] = _solve(i, pool, hand, hp, areas, left, discards, gained)
         return found
 
-    def after_damage(i, pool, hand, hp, left, discards, gained, take):
-        """The rest of the turn once weapon i has damaged a hero (a card may leave the hand)."""
+    def after_damage(i, pool, hand, hp, areas, left, discards, gained, take, k):
+        """The rest of the turn once weapon i has damaged hero k (a card may leave the hand)."""
         if take is None or not hand:
-            return solve(i + 1, pool, hand, hp, left, discards, gained)
+            return land(i, k, pool, hand, hp, areas, left, discards, gained)
         best = None
         for c in sorted(set(hand)):
             kept = list(hand)
             kept.remove(c)
             if take == "attach":
-                branch = solve(i + 1, pool, tuple(kept), hp, left, discards, gained + 1)
+                branch = land(i, k, pool, tuple(kept), hp, areas, left, discards, gained + 1)
             else:
-                branch = solve(i + 1, pool, tuple(kept), hp, left, _bump(discards, c), gained)
+                branch = land(i, k, pool, tuple(kept), hp, areas, left, _bump(discards, c), gained)
             if best is None or _lower_mean(branch, best):
                 best = branch
         return best
 
-    def _solve(i, pool, hand, hp, left, discards, gained):
+    def land(i, k, pool, hand, hp, areas, left, discards, gained):
+        """Hero k's health has just changed during weapon i: its burst, then weapon i + 1 on."""
+        burst = bursts[k].get(hp[k]) if hp[k] > 0 else None
+        rest = (pool, hand, hp, areas, left, discards, gained)
+        if burst is None or i + 1 >= last:
+            return solve(i + 1, *rest)
+        what = burst[0]
+        if what == "draw":
+            return draw(i, *rest)
+        if what == "heal":
+            options = [j for j in engine_order if j != k and hp[j] > 0]
+            best = None
+            for j in options:
+                healed = min(tops[j], hp[j] + burst[1])
+                if healed == hp[j]:
+                    branch = solve(i + 1, *rest)
+                else:
+                    up = hp[:j] + (healed,) + hp[j + 1 :]
+                    branch = land(i, j, pool, hand, up, areas, left, discards, gained)
+                if best is None or _lower_mean(branch, best):
+                    best = branch
+            return best if best is not None else solve(i + 1, *rest)
+        if what == "move":
+            best = None
+            for j in [*(j for j in engine_order if hp[j] > 0), None]:
+                moved = areas if j is None else areas[:j] + (not areas[j],) + areas[j + 1 :]
+                branch = solve(i + 1, pool, hand, hp, moved, left, discards, gained)
+                if best is None or _lower_mean(branch, best):
+                    best = branch
+            return best
+        if what == "attack" and not _can_attack(state, heroes[k], burst[1], areas[k]):
+            return solve(i + 1, *rest)
+        box = f"{heroes[k]['dmg']}/{burst[-1]}"
+        raise ValueError(
+            f"monster_turn cannot play out {box!r}, the burst {heroes[k]['name']} fires at health "
+            f"{hp[k]} in the middle of the monster turn (an attack, whose checks and hits change "
+            "the later checks); its odds would be wrong"
+        )
+
+    def draw(i, pool, hand, hp, areas, left, discards, gained):
+        """A burst draws the top card: any unseen card, which joins the hand."""
+        if left == 0:
+            if discards is None or not sum(discards):
+                return solve(i + 1, pool, hand, hp, areas, left, discards, gained)
+            pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
+        if i + 1 == last - 1 and left > 1:
+            found = draw_then_last(pool, hand, hp, areas, gained)
+            if found is not None:
+                return found
+        parts = []
+        for c, count in enumerate(pool):
+            if count:
+                after = pool[:c] + (count - 1,) + pool[c + 1 :]
+                more = tuple(sorted((*hand, c)))
+                parts.append(
+                    (count, solve(i + 1, after, more, hp, areas, left - 1, discards, gained))
+                )
+        return _mix(parts)
+
+    def _solve(i, pool, hand, hp, areas, left, discards, gained):
         if left == 0:  # the deck ran out: the discard pile, drawn checks included, is the new deck
             pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
         if sum(pool) == 0:
             return nothing
+        if i == last - 1:
+            return last_check(pool, hand, hp, areas, gained)
         _, kind, total, damage, blockable, take, trophy = weapons[i]
         if trophy:
             total += gained
             damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
-        aims = aim[i][tuple(1 if h > 0 else 0 for h in hp)]
-        if i == last - 1:
-            return _last_weapon(pool, hand, hp, total, damage, blockable, aims)
-        result: dict = {}
-        weights = damages = 0
+        aimed = aim(i, hp, areas)
+        parts = []
         for c, count in enumerate(pool):
             if not count:
                 continue
             after = pool[:c] + (count - 1,) + pool[c + 1 :]
             new_discards = _bump(discards, c)
-            target = aims[c]
+            target = aimed[c]
             if (
                 target is None
                 or not classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
             ):
-                branch = solve(i + 1, after, hand, hp, left - 1, new_discards, gained)
+                branch = solve(i + 1, after, hand, hp, areas, left - 1, new_discards, gained)
             else:
                 take_hp = _hurt(hp, target, damage)
-                taken = after_damage(i, after, hand, take_hp, left - 1, new_discards, gained, take)
+                taken = after_damage(
+                    i, after, hand, take_hp, areas, left - 1, new_discards, gained, take, target
+                )
                 branch = _shift(taken, target, min(damage, hp[target]))
                 v = class_block[c]
                 blocker = next((h for h in hand if v >= 0 and class_block[h] == v), None)
@@ -373,15 +501,11 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                     spent = list(hand)
                     spent.remove(blocker)
                     thrown = _bump(new_discards, blocker)
-                    kept = solve(i + 1, after, tuple(spent), hp, left - 1, thrown, gained)
+                    kept = solve(i + 1, after, tuple(spent), hp, areas, left - 1, thrown, gained)
                     if _lower_mean(kept, branch):
                         branch = kept
-            outcomes, weight, dealt = branch
-            for outcome, w in outcomes.items():
-                result[outcome] = result.get(outcome, 0) + w * count
-            weights += weight * count
-            damages += dealt * count
-        return result, weights, damages
+            parts.append((count, branch))
+        return _mix(parts)
 
     zero = tuple(0 for _ in heroes)
     # one_hit[k][d]: the outcome "d damage to hero k, none to the others"
@@ -390,30 +514,96 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         for k in range(len(heroes))
     ]
 
-    def _last_weapon(pool, hand, hp, total, damage, blockable, aims):
-        """The turn's last check, without recursion: a hit is blocked whenever it can be."""
-        can_block = {class_block[h] for h in hand} if block and blockable else set()
+    last_tables: dict = {}
+
+    def last_table(hp, areas, gained, can_block):
+        """What each class of card does as the turn's last check, grouped by outcome:
+        [(outcome, damage dealt, classes)] (a hit is blocked whenever it can be)."""
+        key = (hp, areas, gained, can_block)
+        table = last_tables.get(key)
+        if table is None:
+            _, kind, total, damage, blockable, take, trophy = weapons[-1]
+            if trophy:
+                total += gained
+                damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
+            aimed = aim(last - 1, hp, areas)
+            groups: dict = {}
+            for c in range(len(classes)):
+                target = aimed[c]
+                outcome, dealt = zero, 0
+                if (
+                    target is not None
+                    and classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
+                ):
+                    d = min(damage, hp[target])
+                    blocked = class_block[c] >= 0 and class_block[c] in can_block
+                    if d > 0 and not blocked:
+                        outcome, dealt = one_hit[target][d], d
+                groups.setdefault((outcome, dealt), []).append(c)
+            table = last_tables[key] = [(o, d, tuple(cs)) for (o, d), cs in groups.items()]
+        return table
+
+    blocks_last = block and weapons[-1][4] if weapons else False
+
+    def blocking(hand):
+        return frozenset(class_block[h] for h in hand) if blocks_last else frozenset()
+
+    last_memo: dict = {}
+    # at the last check a health only matters up to the most one hit deals, and by its armor
+    last_health = [
+        {h: h if h <= most_damage else (-1, table[h]) for h in table} for table in armor_at
+    ]
+
+    def last_check(pool, hand, hp, areas, gained):
+        """The turn's last check, without recursion."""
+        can_block = blocking(hand)
+        key = (pool, can_block, tuple(last_health[k][h] for k, h in enumerate(hp)), areas, gained)
+        found = last_memo.get(key)
+        if found is not None:
+            return found
+        size = sum(pool)
+        if not size:
+            return nothing
         result: dict = {}
         damages = 0
-        for c, count in enumerate(pool):
-            if not count:
-                continue
-            target = aims[c]
-            outcome = zero
-            if (
-                target is not None
-                and classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
-            ):
-                dealt = min(damage, hp[target])
-                if dealt > 0 and not (class_block[c] >= 0 and class_block[c] in can_block):
-                    outcome = one_hit[target][dealt]
-                    damages += dealt * count
-            result[outcome] = result.get(outcome, 0) + count
-        return result, sum(pool), damages
+        for outcome, dealt, members in last_table(hp, areas, gained, can_block):
+            n = sum([pool[c] for c in members])
+            if n:
+                result[outcome] = n
+                damages += dealt * n
+        found = last_memo[key] = (result, size, damages)
+        return found
 
-    # the discard pile only matters if the deck can run out during the turn
-    discards = tuple(discard_pool) if deck_left < len(weapons) else None
-    joint_weights = solve(0, tuple(start_pool), hand_classes, healths, deck_left, discards, 0)[0]
+    def draw_then_last(pool, hand, hp, areas, gained):
+        """A burst draw just before the last check, in closed form: the drawn card x (any class,
+        `pool[x]` ways) leaves the pool and may add its value to the blocks the hand can make."""
+        size = sum(pool)
+        if size < 2:
+            return None
+        can_block = blocking(hand)
+        by_blocks: dict = {}
+        for x, count in enumerate(pool):
+            if count:
+                v = class_block[x]
+                more = can_block | {v} if blocks_last and v >= 0 else can_block
+                by_blocks.setdefault(more, []).append(x)
+        result: dict = {}
+        damages = 0
+        for blocks, drawn in by_blocks.items():
+            ways = sum([pool[x] for x in drawn])
+            drawn = set(drawn)
+            for outcome, dealt, members in last_table(hp, areas, gained, blocks):
+                n = ways * sum([pool[c] for c in members])
+                n -= sum([pool[c] for c in members if c in drawn])
+                if n:
+                    result[outcome] = result.get(outcome, 0) + n
+                    damages += dealt * n
+        return result, size * (size - 1), damages
+
+    # the discard pile only matters if the deck can run out during the turn (bursts draw too)
+    discards = tuple(discard_pool) if deck_left < last * (2 if draws else 1) else None
+    start = (tuple(start_pool), hand_classes, healths, areas0, deck_left, discards, 0)
+    joint_weights = solve(0, *start)[0]
     joint = Dist(joint_weights)
     uids = [h["uid"] for h in heroes]
     per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
@@ -425,6 +615,67 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
         "total": total,
         "expected": total.mean(),
     }
+
+
+def _mix(parts: list) -> tuple:
+    """Equally likely cards, each `count` times, each followed by its solved rest of the turn.
+
+    Each rest's weights count its own card sequences; rests of different lengths (a burst drew a
+    card, the deck was refilled from a pile a block made larger) are brought to a common total
+    first, so every card keeps its share."""
+    totals = {branch[1] for _, branch in parts}
+    scale = dict.fromkeys(totals, 1)
+    if len(totals) > 1:
+        common = lcm(*totals)
+        scale = {t: common // t for t in totals}
+    result: dict = {}
+    weights = damages = 0
+    for count, (outcomes, weight, dealt) in parts:
+        factor = count * scale[weight]
+        for outcome, w in outcomes.items():
+            result[outcome] = result.get(outcome, 0) + w * factor
+        weights += weight * factor
+        damages += dealt * factor
+    return result, weights, damages
+
+
+def _bursts_by_health(state, hero) -> dict[int, tuple]:
+    """{health: what the burst box there does}: ("draw", key), ("heal", amount, key),
+    ("move", key), ("attack", kinds, key) or ("unknown", key), read from the registered effect."""
+    found = {}
+    for box in catalog().damage[hero["dmg"]].boxes:
+        if not box.burst:
+            continue
+        function = EFFECTS.get(f"{hero['dmg']}/{box.key}")
+        if function is abilities.burst_draw:
+            found[box.health] = ("draw", box.key)
+        elif function is abilities.mender_burst_heal_1:
+            found[box.health] = ("heal", 1, box.key)
+        elif function is abilities.mender_burst_heal_2:
+            found[box.health] = ("heal", 2, box.key)
+        elif function is abilities.fighter_burst_move:
+            found[box.health] = ("move", box.key)
+        elif function is abilities.champion_burst_melee:
+            found[box.health] = ("attack", ("melee",), box.key)
+        elif function in (abilities.magician_burst_attack, abilities.fighter_burst_attack_each):
+            found[box.health] = ("attack", ("melee", "range"), box.key)
+        else:
+            found[box.health] = ("unknown", box.key)
+    return found
+
+
+def _can_attack(state, hero, kinds, near: bool) -> bool:
+    """Could a burst attack of these kinds reach an enemy, with the hero near or far? (During the
+    monster turn every monster is still in play: no hero weapon has checked a card.)"""
+    foes = state.monster_units()
+    for kind in kinds:
+        if not state.weapons(hero, kind):
+            continue
+        if kind == "range" and foes:
+            return True
+        if near and (state.any("charging", hero) or any(f["area"] == "near" for f in foes)):
+            return True
+    return False
 
 
 def _mid_turn_abilities(state, units) -> dict:
@@ -467,11 +718,13 @@ def _check_turn_start(state) -> None:
         )
 
 
-def _armor_by_health(state, hero) -> dict[int, int]:
-    """{health: armor} for every health the hero can fall to this turn (its box may change it)."""
+def _armor_by_health(state, hero, upto: int | None = None) -> dict[int, int]:
+    """{health: armor} for every health the hero can fall to this turn, or climb to `upto` (its
+    box may change it)."""
     now = state.armor(hero)
     base = now - _box_armor(state, hero, hero["health"])
-    return {h: base + _box_armor(state, hero, h) for h in range(0, hero["health"] + 1)}
+    top = hero["health"] if upto is None else max(upto, hero["health"])
+    return {h: base + _box_armor(state, hero, h) for h in range(0, top + 1)}
 
 
 def _box_armor(state, hero, health: int) -> int:
@@ -509,22 +762,39 @@ def _lower_mean(a: tuple, b: tuple) -> bool:
 
 
 def _targeting(state, heroes, weapons):
-    """target(i, suit, healths) -> index of the hero weapon i attacks, or None."""
-    areas = [h["area"] for h in heroes]
+    """target(i, suit, healths, areas) -> index of the hero weapon i attacks, or None (`areas`:
+    for each hero, is it near)."""
     by_class = {h["cls"]: k for k, h in enumerate(heroes)}
-    redirects = []
-    for unit, kind, *_ in weapons:
-        probe = {}
-        for k, hero in enumerate(heroes):
-            moved = state.collect("redirect", unit, kind, hero)
-            probe[k] = [heroes.index(state.units[u]) for u in moved if state.units[u] in heroes]
-        redirects.append(probe)
+    redirecting = bool(state.hooked("redirect"))
+    probes: dict = {}
+
+    def redirects(areas):
+        """For each weapon and hero it would attack, the heroes that take the attack instead
+        (Taunt looks at the areas, so they are probed on a copy with the heroes placed so)."""
+        found = probes.get(areas)
+        if found is None:
+            table = state
+            if areas != tuple(h["area"] == "near" for h in heroes):
+                table = state.clone()
+                for hero, near in zip(heroes, areas, strict=True):
+                    table.units[hero["uid"]]["area"] = "near" if near else "far"
+            units = [table.units[h["uid"]] for h in heroes]
+            found = probes[areas] = [
+                {
+                    k: [units.index(table.units[u]) for u in moved if table.units[u] in units]
+                    for k, hero in enumerate(units)
+                    for moved in [table.collect("redirect", table.units[unit["uid"]], kind, hero)]
+                }
+                for unit, kind, *_ in weapons
+            ]
+        return found
+
     charging = [kind == "melee" and state.any("charging", unit) for unit, kind, *_ in weapons]
 
-    def target(i, suit, hp):
+    def target(i, suit, hp, areas):
         kind = weapons[i][1]
         start = SUITS.index(suit)
-        reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k] == "near")  # noqa: E731
+        reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k])  # noqa: E731
         found = None
         for step in range(4):
             k = by_class.get(SUITS[(start + step) % 4])
@@ -533,9 +803,10 @@ def _targeting(state, heroes, weapons):
                 break
         if found is None:
             return None
-        for k in redirects[i][found]:
-            if reach(k):
-                return k
+        if redirecting:
+            for k in redirects(areas)[i][found]:
+                if reach(k):
+                    return k
         return found
 
     return target
