@@ -32,7 +32,8 @@ def play(
     """Play to the end: bots choose for their seats, `rng` (not the state's) draws chance outcomes.
 
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
-    play and in replay, so the saved history reproduces the game exactly.
+    play and in replay, so the saved history reproduces the game exactly. A bot whose
+    `reads_observation` is false (the random bot) is handed None instead of an observation.
     """
     for _ in range(max_moves):
         seat = state.current_player()
@@ -41,7 +42,9 @@ def play(
         if seat == CHANCE:
             state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
-            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+            bot = bots[seat]
+            seen = state.observation(seat) if getattr(bot, "reads_observation", True) else None
+            state.apply(bot.choose(seen, state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 

@@ -46,6 +46,11 @@ class ChanceOutcomes(tuple):
             raise ValueError("chance outcome probabilities do not sum to 1")
         return denominator, cumulative
 
+    @cached_property
+    def actions(self) -> frozenset:
+        """The outcomes alone, to check an applied outcome in constant time."""
+        return frozenset(outcome for outcome, _ in self)
+
 
 class IllegalAction(ValueError):
     """An action the state refused; the state is exactly as it was before the attempt."""
@@ -134,11 +139,17 @@ class GameState(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged."""
-        action = freeze(action)
-        if self.is_terminal() or action not in self.legal_actions():
+        if isinstance(action, list):
+            action = freeze(action)
+        if not self._is_legal(action):
             raise IllegalAction(action, self.why_illegal(action))
         self._apply(action)
         self.history.append(action)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether `action` may be applied now. Engines that keep their legal actions, or whose
+        chance outcomes are cached, answer here without building the list again."""
+        return not self.is_terminal() and action in self.legal_actions()
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)

@@ -12,9 +12,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from toolkit.bots import RandomBot
 from toolkit.dist import Dist, binomial
-from toolkit.epic_death.rules import dice_outcomes
-from toolkit.simulate import run_many, sample_outcome, wilson_interval, win_rates
+from toolkit.epic_death.rules import EpicDeathState, dice_outcomes
+from toolkit.simulate import play, run_many, sample_outcome, wilson_interval, win_rates
 from toolkit.state import ChanceOutcomes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +139,25 @@ def test_wilson_interval():
     narrow = wilson_interval(300, 1000)
     wide = wilson_interval(30, 100)
     assert narrow[1] - narrow[0] < wide[1] - wide[0]
+
+
+class SpyBot(RandomBot):
+    """Records what it is handed."""
+
+    def __init__(self, reads: bool):
+        super().__init__(seed=0)
+        self.reads_observation = reads
+        self.handed: list = []
+
+    def choose(self, observation, legal_actions):
+        self.handed.append(observation)
+        return super().choose(observation, legal_actions)
+
+
+def test_play_hands_observations_only_to_bots_that_read_them():
+    state = EpicDeathState(seed=4, players=2)
+    reader, ignorer = SpyBot(reads=True), SpyBot(reads=False)
+    play(state, [reader, ignorer], random.Random(1))
+    assert reader.handed and all(isinstance(seen, dict) for seen in reader.handed)
+    assert all(seen["player"] == 0 for seen in reader.handed)
+    assert ignorer.handed and all(seen is None for seen in ignorer.handed)

@@ -30,12 +30,23 @@ def check_invariants(state: EpicDeathState) -> None:
     assert shown == [
         [(a, state.alive[a], state.under[a]) for a in party] for party in state.parties
     ]
+    check_kept_views_are_fresh(state)
     player = state.current_player()
     if not state.is_terminal():
         assert state.legal_actions(), "a live game always has something to do"
         assert player == CHANCE or 0 <= player < state.num_players
     if state.is_chance_node():
         assert sum(p for _, p in state.chance_outcomes()) == 1
+
+
+def check_kept_views_are_fresh(state: EpicDeathState) -> None:
+    """The engine keeps its legal actions and the parties' view between changes; what it kept
+    must equal what it would work out afresh now."""
+    if not state.is_terminal() and not state.is_chance_node():
+        assert state.legal_actions() == state._compute_legal()
+    kept = [state.observation(seat) for seat in range(state.num_players)]
+    state._parties, state._adventurer_views = None, {}
+    assert [state.observation(seat) for seat in range(state.num_players)] == kept
 
 
 def check_observation_hides_hands(state: EpicDeathState, seat: int) -> None:

@@ -8,8 +8,8 @@ YAML files and every calculator follows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
+from functools import cache, cached_property
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
@@ -111,6 +111,15 @@ class CardSet:
             if card_id in group:
                 return group[card_id]
         raise KeyError(f"no Epic Death! card with id {card_id!r}")
+
+    @cached_property
+    def fate_kinds(self) -> dict[str, dict[str, str]]:
+        """For each Fate window, the kind of every card played in it: one lookup per card in hand
+        tells the engine whether the card can be played now and what it does."""
+        by_timing: dict[str, dict[str, str]] = {timing: {} for timing in get_args(Timing)}
+        for card in self.fate.values():
+            by_timing[card.timing][card.id] = card.kind
+        return by_timing
 
 
 def load_card_set(folder=None) -> CardSet:

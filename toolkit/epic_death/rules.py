@@ -26,6 +26,7 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 FATE_HAND = 5
 SET_BONUS = 400
 DONE = "done"
+DICE_KINDS = frozenset({"add_dice", "remove_dice", "add_d6", "remove_d6"})
 DISCARD = "discard"
 
 
@@ -89,7 +90,8 @@ class EpicDeathState(GameState):
         self.unused_adventurers = adventurers[self._players * party_size :]
         self.alive = {adv: True for party in self.parties for adv in party}
         self.under: dict[str, list[str]] = {adv: [] for adv in self.alive}
-        self._parties_view: tuple | None = None
+        self._parties: tuple | None = None
+        self._adventurer_views: dict[str, dict] = {}
         self.epic_deaths: set[str] = set()
         self.loot = Deck(expand(self.cards.loot))
         self.loot.shuffle(rng)
@@ -100,6 +102,7 @@ class EpicDeathState(GameState):
     def _start_turn(self) -> None:
         self.phase = "choose_quest"
         self.quest: str | None = None
+        self.quest_card: Quest | None = None
         self.quest_placed = False  # the attempted quest has gone under an adventurer or away
         self.plays: list[tuple[int, str, str | None]] = []  # (seat, fate card, first target)
         self.deadly: tuple[int, str] | None = None  # (player, target adventurer)
@@ -174,11 +177,13 @@ class EpicDeathState(GameState):
     # -- Fate windows ---------------------------------------------------------------------------
     def _fate_plays(self, seat: int) -> list[Action]:
         plays: list[Action] = []
+        kinds = self.cards.fate_kinds[self.phase]
         for card_id in dict.fromkeys(self.hands[seat]):
-            card = self.cards.fate[card_id]
-            if card.timing != self.phase:
-                continue
-            plays.extend(("fate", card_id, *details) for details in self._targets(seat, card.kind))
+            kind = kinds.get(card_id)
+            if kind in DICE_KINDS:  # the commonest cards, playable whenever their window is open
+                plays.append(("fate", card_id))
+            elif kind is not None:
+                plays += [("fate", card_id, *details) for details in self._targets(seat, kind)]
         return plays
 
     def _targets(self, seat: int, kind: str) -> list[tuple[str, ...]]:
@@ -204,7 +209,7 @@ class EpicDeathState(GameState):
             return [()] if self.failed_dice else []
         if kind == "reroll_victories":
             return [()] if self.plain + self.sixes else []
-        return [()]  # dice cards can always be played
+        return [()]  # dice cards (DICE_KINDS) can always be played
 
     def _envy_moves(self, seat: int) -> list[tuple[str, str, str]]:
         """(their adventurer, loot card, my adventurer) for every living pair across parties."""
@@ -239,22 +244,35 @@ class EpicDeathState(GameState):
         """After a play the same player may play again; after `done` the next player is asked.
         Players with nothing they could play are passed over. The plays found for the player
         asked are the legal actions, so they are kept rather than worked out again."""
-        while self.window:
-            plays = self._fate_plays(self.window[0])
-            if plays:
-                self._legal_cache = [*plays, DONE]
-                return
-            self.window.pop(0)
+        window, now_playable = self.window, self.cards.fate_kinds[self.phase].keys()
+        while window:
+            if not now_playable.isdisjoint(self.hands[window[0]]):  # a quick look first
+                plays = self._fate_plays(window[0])
+                if plays:
+                    plays.append(DONE)
+                    self._legal_cache = plays
+                    return
+            window.pop(0)
         self._close_window()
 
     # -- applying actions -----------------------------------------------------------------------
+    def _is_legal(self, action: Action) -> bool:
+        if self.winners is not None:
+            return False
+        if self.phase in ("d6", "roll", "reroll"):
+            return action in self.chance_outcomes().actions
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal()
+        return action in self._legal_cache
+
     def _apply(self, action: Action) -> None:
         self._legal_cache = None
         kind = action if isinstance(action, str) else action[0]
-        getattr(self, f"_do_{kind}")(action)
+        HANDLERS[kind](self, action)
 
     def _do_quest(self, action) -> None:
         self.quest = action[1]
+        self.quest_card = self.cards.quests.get(self.quest) or self.cards.epic_quests[self.quest]
         self.quest_line.remove(self.quest)
         self._open_window("targets")
 
@@ -353,10 +371,6 @@ class EpicDeathState(GameState):
     def victories(self) -> int:
         return self.plain + self.sixes * (2 if self.frenzy else 1)
 
-    @property
-    def quest_card(self) -> Quest:
-        return self.cards.quests.get(self.quest) or self.cards.epic_quests[self.quest]
-
     def _resolve(self) -> None:
         needed, got = self.quest_card.victories, self.victories()
         if self.quest_card.epic_quest and got == needed:
@@ -430,7 +444,8 @@ class EpicDeathState(GameState):
         else:
             hand.extend(self.fate.draw_up_to(max(0, FATE_HAND - len(hand)), self.rng))
         hand.sort()
-        if any(not any(self.alive[a] for a in party) for party in self.parties):
+        alive = self.alive.__getitem__
+        if not all(any(map(alive, party)) for party in self.parties):
             self._end_game()
             return
         self.active = (self.active + 1) % self._players
@@ -443,29 +458,41 @@ class EpicDeathState(GameState):
         self.winners = [seat for seat, score in enumerate(scores) if score == best]
         self.phase = "over"
 
-    # -- the table changes only here, so its public view can be kept between changes ------------
+    # -- the parties change only here, so their public view is kept between changes: most moves
+    # are Fate plays and passes that leave them alone ------------------------------------------
     def _put_under(self, adventurer: str, card: str) -> None:
         self.under[adventurer].append(card)
-        self._parties_view = None
+        self._changed(adventurer)
 
     def _take_from(self, adventurer: str, card: str) -> None:
         self.under[adventurer].remove(card)
-        self._parties_view = None
+        self._changed(adventurer)
 
     def _set_alive(self, adventurer: str, alive: bool) -> None:
         self.alive[adventurer] = alive
-        self._parties_view = None
+        self._changed(adventurer)
+
+    def _changed(self, adventurer: str) -> None:
+        self._adventurer_views.pop(adventurer, None)
+        self._parties = None
 
     def parties_view(self) -> tuple:
         """Every party as the table shows it: each adventurer, alive or dead, and its cards."""
-        if self._parties_view is None:
-            self._parties_view = tuple(
-                tuple(
-                    {"id": a, "alive": self.alive[a], "under": tuple(self.under[a])} for a in party
-                )
-                for party in self.parties
+        if self._parties is None:
+            self._parties = tuple(
+                tuple(map(self._adventurer_view, party)) for party in self.parties
             )
-        return self._parties_view
+        return self._parties
+
+    def _adventurer_view(self, adventurer: str) -> dict:
+        view = self._adventurer_views.get(adventurer)
+        if view is None:
+            view = self._adventurer_views[adventurer] = {
+                "id": adventurer,
+                "alive": self.alive[adventurer],
+                "under": tuple(self.under[adventurer]),
+            }
+        return view
 
     @property
     def last_result(self) -> tuple[int, str, str] | None:
@@ -515,17 +542,16 @@ class EpicDeathState(GameState):
     # -- what a player sees ---------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """Everything on the table, plus `player`'s own hand; other hands only by their size."""
-        return {**self._public_view(), "player": player, "hand": tuple(self.hands[player])}
-
-    def _public_view(self) -> dict:
         return {
             "players": self._players,
+            "player": player,
+            "hand": tuple(self.hands[player]),
+            "hand_sizes": tuple(map(len, self.hands)),
+            "quest_line": tuple(self.quest_line),
+            "quest_deck_size": len(self.quest_deck),
             "active": self.active,
             "phase": self.phase,
             "turn": self.turn,
-            "hand_sizes": tuple(len(hand) for hand in self.hands),
-            "quest_line": tuple(self.quest_line),
-            "quest_deck_size": len(self.quest_deck),
             "quest": self.quest,
             "plays": tuple(self.plays),
             "deadly": self.deadly,
@@ -613,3 +639,11 @@ def score_cards(cards: CardSet, under, epic_deaths) -> int:
             quest = cards.quests.get(card_id) or cards.epic_quests[card_id]
             total += quest.epic * (2 if card_id in epic_deaths else 1) - quest.fail
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
+
+
+# An action's first word names the method that carries it out: "fate" -> `_do_fate`.
+HANDLERS = {
+    name.removeprefix("_do_"): method
+    for name, method in vars(EpicDeathState).items()
+    if name.startswith("_do_")
+}
