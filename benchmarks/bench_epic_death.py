@@ -8,13 +8,17 @@ best of their repeats (sympy's own cache is cleared before each, so it recompute
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from fractions import Fraction
 
 from timing import best_of, cpu_best_of
 
+from toolkit.bots import RandomBot
 from toolkit.epic_death import odds
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.simulate import play
 
 TABLE_TARGET_ICEPOOL = 10
 TABLE_TARGET_SYMPY = 500
@@ -188,7 +192,33 @@ def games_rows() -> list[dict]:
                 note,
             )
         )
+    rows.insert(1, observed_games_row())
     return rows
+
+
+class ObservingRandomBot(RandomBot):
+    """A random bot that is handed an observation, as a bot that reads one would be."""
+
+    reads_observation = True
+
+
+def observed_games_row(games: int = 200) -> dict:
+    """The engine with every observation built: what a study of bots that look costs per move."""
+
+    def study():
+        for seed in range(games):
+            bots = [ObservingRandomBot(seed * 101 + seat) for seat in range(4)]
+            play(EpicDeathState(seed=seed, players=4), bots, random.Random(f"chance-{seed}"))
+
+    seconds, _, _ = cpu_best_of(study, 3)
+    return row(
+        f"{games} four-player games, random bots handed observations",
+        seconds,
+        None,
+        None,
+        f"{games / seconds:.0f} games/s of CPU time; the random bot reads none, so the row above "
+        "skips building them",
+    )
 
 
 def row(benchmark, ours_s, baseline, baseline_s, note, target=None) -> dict:
