@@ -184,6 +184,141 @@ def test_night_terror_does_nothing_by_day():
     assert game.weapon_bonus(slayer, "range", None) == 0
 
 
+# -- the Gryphon ----------------------------------------------------------------------------------
+def test_grasping_talons_a_hero_its_range_weapon_damages_costs_a_card_or_its_next_activation():
+    game = solo_with("gryphon", **SOLO)
+    gryphon = game.units[uid_of(game, "Gryphon")]
+    # Updraft (progressive, so also while the gryphon is active): its range weapons get +2
+    assert game.weapon_bonus(gryphon, "range", None) == 2
+    feed(game, "mender:0")  # 2 + 0 + 2 = 4 against the war priest's armor 4: a hit
+    assert game.prompt["kind"] == "grasping talons"
+    assert game.legal_actions() == [("discard", c) for c in sorted(game.hands[0])] + [
+        ("skip", "a-war-priest")
+    ]
+    feed(game, ("discard", "champion:8"))
+    assert "champion:8" in game.discard and not game.units["a-war-priest"]["skip"]
+    feed(game, "magician:0", ("skip", "a-shadow-mage"))  # the mage is hit: it will skip
+    assert game.prompt["kind"] == "main"
+    assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
+    assert game.units["a-shadow-mage"]["activated"] and not game.units["a-war-priest"]["activated"]
+    assert main_options(game, "a-shadow-mage") == [
+        a for a in main_options(game, "a-shadow-mage") if a[0] == "move"
+    ]
+
+
+def test_flying_hero_weapon_checks_get_minus_2_against_everyone():
+    game = solo_with("gryphon", **SOLO)
+    gryphon = uid_of(game, "Gryphon")
+    until_main(game, ["champion:0", "champion:2"])  # 4 and 6 against the sellsword's 8: misses
+    assert game.weapon_bonus(game.units["a-bard"], "range", game.units[gryphon]) == -2
+    assert game.weapon_bonus(game.units["a-sellsword"], "melee", None) == -2
+    feed(game, ("attack", "a-bard", "range", "champion:3"), ("target", gryphon), "mender:5")
+    assert game.units[gryphon]["health"] == 6  # 2 + 5 - 2 = 5 against armor 6: a miss
+    feed(game, ("attack", "a-shadow-mage", "range", "mender:2"), ("target", gryphon), "mender:8")
+    assert game.units[gryphon]["health"] == 5  # 0 + 8 - 2 = 6: a hit
+
+
+def test_dust_cloud_the_draw_step_fills_the_hand_to_4():
+    game = solo_with("gryphon", **SOLO)
+    until_main(game, ["champion:0", "champion:2"])
+    assert game.hand_limit(0) == 4
+    feed(game, ("focus", "mender:2"), ("focus", "champion:3"))  # three cards left
+    end_hero_turn(game, ["fighter:2", "fighter:3"])
+    assert sorted(game.hands[0]) == ["champion:8", "fighter:2", "fighter:6", "magician:7"]
+    assert game.chance["resume"] == "enemy_check"  # one card drawn, not two
+
+
+# -- the Sphinx -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("check, skips", [("fighter:3", True), ("fighter:4", False)])
+def test_riddle_a_hero_of_your_choice_makes_a_skill_check_against_8_or_skips(check, skips):
+    game = solo_with("sphinx")
+    assert game.prompt["kind"] == "choose hero"  # at the start of the enemy turn
+    feed(game, ("hero", "a-shadow-mage"), check)  # skill 4 + the check
+    until_main(game, ["champion:0"])  # the sphinx's range 3 misses the sellsword
+    assert game.units["a-shadow-mage"]["activated"] is skips
+    assert not game.units["a-bard"]["activated"]
+    end_hero_turn(game)
+    assert game.prompt["kind"] == "choose hero"  # again at the start of every enemy turn
+
+
+def test_ancient_ward_enemy_armor_is_1_higher():
+    game = solo_with("sphinx")
+    sphinx = uid_of(game, "Sphinx")
+    assert game.armor(game.units[sphinx]) == 8
+    assert game.armor(game.units["a-sellsword"]) == 8 and game.armor(game.units["a-bard"]) == 6
+    feed(game, ("hero", "a-sellsword"), "fighter:8")  # the riddle is answered
+    until_main(game, ["champion:0"])
+    feed(game, ("attack", "a-bard", "range", "champion:3"), ("target", sphinx), "mender:5")
+    assert game.units[sphinx]["health"] == 8  # 2 + 5 = 7 would hit armor 7, not 8
+    feed(game, ("attack", "a-shadow-mage", "range", "mender:2"), ("target", sphinx), "mender:8")
+    assert game.units[sphinx]["health"] == 7  # 0 + 8 = 8: a hit
+
+
+# -- the Goblins (Horde, Shiv and Gang: test_rules.py) ---------------------------------------------
+GOBLIN_HAND = ["champion:8", "champion:7", "magician:8", "magician:7", "mender:8"]
+
+
+def test_scared_once_a_goblin_falls_weapons_cannot_damage_goblins_for_the_rest_of_the_turn():
+    game = opening(GOBLIN_HAND)
+    set_heroes(game, area={"a-war-priest": "far"})  # every melee check goes to the sellsword
+    feed(game, "goblins", "fighter:5", "fighter:6", "fighter:7", "fighter:8")  # face-down cards
+    # four goblins, club 1 + shiv 1, +3 for the others: checks of 3 or less miss armor 8
+    lows = ["champion:0", "champion:2", "champion:3", "fighter:0", "fighter:2", "fighter:3"]
+    until_main(game, [*lows, "magician:0", "magician:2"])
+    assert game.units["a-sellsword"]["health"] == 6
+    first, second, *_ = units_named(game, "Goblin")
+    first["health"] = 1
+    feed(game, ("attack", "a-sellsword", "melee", "champion:7"), ("target", first["uid"]))
+    feed(game, "mender:2")  # 3 + 2 = 5 against armor 5
+    assert first["defeated"]
+    feed(game, ("attack", "a-bard", "range", "magician:7"), ("target", second["uid"]), "mender:5")
+    assert second["health"] == 4  # 2 + 5 = 7 hits, but the goblins are scared
+    assert "weapons cannot damage Goblin now" in game.log[-1]
+    end_hero_turn(game)
+    assert not game.any("weapon_immune", second)  # over with the turn
+
+
+# -- the Gladiator (Trophy and Dominate: test_example_turn.py) -----------------------------------
+@pytest.mark.parametrize("priest, after", [(1, 0), (2, 1)])
+def test_bloodsport_enemy_weapons_deal_1_more_damage_to_an_exhausted_hero(priest, after):
+    game = opening()
+    set_heroes(game, health={"a-war-priest": priest})
+    feed(game, "gladiator", "fighter:5")  # 3 + 5 against the war priest's armor 4: a hit
+    assert game.units["a-war-priest"]["health"] == after
+    assert game.units["a-war-priest"]["defeated"] is (after == 0)
+
+
+# -- the Ratman -----------------------------------------------------------------------------------
+RATMAN = {"monsters": ["ratman", "gladiator", "gryphon", "zombie"]}
+
+
+def test_pilfer_a_hit_discards_a_card_of_your_choice_and_scurry_heals_only_after_a_miss():
+    game = solo_with("ratman", **RATMAN)
+    ratman = game.units[uid_of(game, "Ratman")]
+    ratman["health"] = 5
+    feed(game, "mender:4")  # 2 + 4 against the war priest's 4: a hit (no 4 to block it)
+    assert game.prompt["kind"] == "discard"
+    feed(game, ("discard", "champion:8"), "champion:0")  # the second weapon misses
+    assert game.prompt["kind"] == "main"
+    assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
+    assert game.discard[-2:] == ["champion:8", "champion:0"]
+    assert ratman["health"] == 5  # it dealt damage: no Scurry
+    missed = solo_with("ratman", **RATMAN)
+    rat = missed.units[uid_of(missed, "Ratman")]
+    rat["health"] = 5
+    until_main(missed, ["champion:0", "champion:2"])
+    assert rat["health"] == 6
+
+
+@pytest.mark.parametrize("check, damage", [("mender:6", 2), ("mender:5", 0)])
+def test_plague_hero_skill_checks_get_minus_1(check, damage):
+    game = solo_with("ratman", **RATMAN)
+    ratman = uid_of(game, "Ratman")
+    until_main(game, ["champion:0", "champion:2"])  # two misses: Scurry leaves it at 7
+    feed(game, ("ability", "a-shadow-mage", "shadow-bolt", "champion:8"), check)
+    assert game.units[ratman]["health"] == 7 - damage  # skill 4 + check - 1 against 9
+
+
 # -- Lizardmen and the challenge card -------------------------------------------------------------
 def test_ambush_puts_three_lizardmen_into_play_on_the_first_enemy_turn_only():
     game = solo_with("lizardmen", monsters=["lizardmen", "mummy", "zombie", "gryphon"])
@@ -285,6 +420,31 @@ def test_dispel_ignores_player_abilities_paid_with_a_zero():
     until_main(game, ["champion:0", "champion:2"])
     feed(game, ("focus", "mender:0"))
     assert game.units["a-sellsword"]["health"] == 6 and len(game.tokens) == 3
+
+
+# -- Sekzar, the Grave Swarm ----------------------------------------------------------------------
+def test_swarm_a_grave_beetle_comes_into_play_face_down_at_the_start_of_every_enemy_turn():
+    game = solo_with("sekzar", encounter="sekzar")
+    feed(game, "fighter:2")
+    [beetle] = units_named(game, "Grave Beetle")
+    assert beetle["facedown"] == "fighter:2" and beetle["area"] == "near"
+    assert game.weapons(beetle) == [("melee", 2)] and game.armor(beetle) == 4
+    until_main(game, ["champion:0", "champion:2"])
+    end_hero_turn(game)
+    feed(game, "fighter:3")
+    assert [u["facedown"] for u in units_named(game, "Grave Beetle")] == ["fighter:2", "fighter:3"]
+
+
+def test_feast_sekzar_heals_1_when_a_grave_beetle_damages_a_hero():
+    game = solo_with("sekzar", encounter="sekzar")
+    sekzar = game.units[uid_of(game, "Sekzar, the Grave Swarm")]
+    sekzar["health"] = 8
+    # Sekzar's own hit (2 + 5 on the bard's 6) heals nothing; the beetle's (2 + 4 on the war
+    # priest's 4) heals it 1
+    feed(game, "fighter:2", "fighter:5")
+    assert game.units["a-bard"]["health"] == 5 and sekzar["health"] == 8
+    feed(game, "mender:4")
+    assert game.units["a-war-priest"]["health"] == 5 and sekzar["health"] == 9
 
 
 # -- coverage of the registry -------------------------------------------------------------------
