@@ -206,6 +206,15 @@ def test_grasping_talons_a_hero_its_range_weapon_damages_costs_a_card_or_its_nex
     ]
 
 
+def test_grasping_talons_asks_nothing_for_a_hero_the_hit_defeats():
+    game = opening(**SOLO)
+    set_heroes(game, health={"a-war-priest": 1})
+    feed(game, "gryphon", "mender:0")  # 2 + 0 + 2 = 4: the exhausted war priest falls
+    assert game.units["a-war-priest"]["defeated"]
+    assert game.chance["resume"] == "enemy_check"  # on to the second weapon: no talons prompt
+    assert len(game.hands[0]) == 5
+
+
 def test_flying_hero_weapon_checks_get_minus_2_against_everyone():
     game = solo_with("gryphon", **SOLO)
     gryphon = uid_of(game, "Gryphon")

@@ -367,10 +367,28 @@ def test_stunning_blow_a_hero_weapon_beating_armor_by_6_deals_2_damage(check, da
         ["mender:5", "fighter:3", "mender:2", "fighter:4", "fighter:8"]
     )
     feed(game, ("ability", fisherman, "stunning-blow", "mender:5"))
-    assert game.units[fisherman]["activated"] and game.prompt["kind"] == "main"
     feed(game, ("focus", "fighter:3"), ("focus", "mender:2"))
     feed(game, ("attack", "a-sellsword", "melee", "fighter:4"), ("target", hemgoth), check)
     assert game.units[hemgoth]["health"] == 14 - damage
+
+
+def test_stunning_blow_ends_by_activating_the_fisherman_who_may_then_use_the_hook():
+    """Our reading of its closing words (see the rules notes): Stunning Blow leaves the fisherman
+    free to be activated once more this turn, so the hook's 5 and an 8 (13 against armor 7) deal
+    2 damage."""
+    game, fisherman, hemgoth = fisherman_main(
+        ["mender:5", "fighter:8", "mender:2", "fighter:4", "mender:3"]
+    )
+    feed(game, ("ability", fisherman, "stunning-blow", "mender:5"))
+    assert not game.units[fisherman]["activated"] and game.prompt["kind"] == "main"
+    assert ("ability", fisherman, "biggest-hook", "fighter:8") in game.legal_actions()
+    feed(game, ("ability", fisherman, "biggest-hook", "fighter:8"))
+    # 1 + 6 = 7 hits for 1, 1 + 4 misses, the hook's 5 + 8 = 13 beats armor 7 by 6: 2 damage
+    for check in ("magician:6", "magician:4", "champion:8"):
+        feed(game, ("target", hemgoth), check)
+    assert game.units[hemgoth]["health"] == 11
+    assert game.units[fisherman]["activated"]  # the hook was its activation
+    assert not [a for a in game.legal_actions() if a[0] == "ability" and a[1] == fisherman]
 
 
 @pytest.mark.parametrize(

@@ -110,7 +110,9 @@ def hook_weapon(game, src, unit) -> list:
 
 @effect("fisherman/stunning-blow")
 def stunning_blow(game, uid: str) -> None:
+    """Ends by activating the hero: it may be activated once more this turn (say for the hook)."""
     temporary(game, uid, "stunning-blow")
+    game.units[uid]["activated"] = False
 
 
 @hook("damage_bonus", "fisherman/stunning-blow")
@@ -512,7 +514,12 @@ def dust_cloud(game, src, seat) -> int:
 
 @hook("weapon_damaged", "gryphon/grasping-talons")
 def grasping_talons(game, src, attacker, defender, kind) -> None:
-    if _is_source(src, attacker) and kind == "range" and _is_hero(defender):
+    if (
+        _is_source(src, attacker)
+        and kind == "range"
+        and _is_hero(defender)
+        and not defender["defeated"]
+    ):
         options = [("discard", c) for c in sorted(game.hands[0])] + [("skip", defender["uid"])]
         game.ask(0, "grasping talons", options, "talons_choice")
 
