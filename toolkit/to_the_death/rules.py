@@ -16,10 +16,13 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
+from itertools import product, repeat
+from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
-from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
+from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
 
 HAND_SIZE = 5
@@ -29,6 +32,7 @@ SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
+VALUE = {card_id(suit, value): value for suit in SUITS for value in VALUES}  # value_of, looked up
 
 PLAYER_ABILITIES = ("charge", "focus", "move", "reset", "search")
 
@@ -73,6 +77,7 @@ class ToTheDeathState(GameState):
         self.players = players
         self.max_turns = max_turns
         self.units: dict[str, dict] = {}
+        self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
         self.deck: list[str] = sorted(cat.arsenal)  # a multiset: order is never used
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.discard: list[str] = []
@@ -102,7 +107,8 @@ class ToTheDeathState(GameState):
         self._cache_key = None
         self._cache: list = []
         self._by_hook: dict = {}
-        self._views: dict = {}
+        self._views: dict = {}  # uid -> (what the view depends on, the view), see unit_views
+        self._views_at: tuple | None = None
         self._checked = -1
         self._ver = 0
         self._batch: list | None = []
@@ -140,7 +146,7 @@ class ToTheDeathState(GameState):
         for hero_id in heroes:
             card = cat.heroes[hero_id]
             uid = f"{'ab'[side]}-{hero_id}"
-            self.units[uid] = {
+            self.units[uid] = hero = {
                 "uid": uid,
                 "kind": "hero",
                 "card": hero_id,
@@ -162,6 +168,7 @@ class ToTheDeathState(GameState):
                 "armor": card.armor,
                 "skill": card.skill,
             }
+            self._sides[side].append(hero)
 
     def _setup_solo(self, party, monsters, king, challenge) -> None:
         cat = catalog()
@@ -249,7 +256,6 @@ class ToTheDeathState(GameState):
         return list(self.result) if self.result is not None else [0.0] * self.players
 
     def _apply(self, action) -> None:
-        self._batch = None
         if self.chance is not None:
             pending, self.chance = self.chance, None
             if pending["kind"] == "monster":
@@ -260,12 +266,14 @@ class ToTheDeathState(GameState):
                 self._take_from_deck(action)
                 hidden = pending.get("hidden")
                 self.public_history.append("?" if hidden == "all" else action)
-            self._call(STEPS[pending["resume"]], action, **pending["args"])
         else:
             pending, self.prompt = self.prompt, None
             self.public_history.append(action)
-            self._call(STEPS[pending["resume"]], action, **pending["args"])
+        self._batch = []
+        STEPS[pending["resume"]](self, action, **pending["args"])
+        self._flush()
         self._run()
+        self._batch = None  # between actions nothing may be scheduled
 
     def _take_from_deck(self, card: str) -> None:
         if self.deck_top and self.deck_top[-1] == card:
@@ -279,25 +287,22 @@ class ToTheDeathState(GameState):
         self._batch.append((step_name, args))
 
     def _flush(self) -> None:
+        """Put the steps scheduled by the step that just ran on the stack, first on top."""
         if self._batch:
             self.stack.extend(reversed(self._batch))
         self._batch = []
 
-    def _call(self, function, *args, **kwargs) -> None:
-        outer, self._batch = self._batch, []
-        function(self, *args, **kwargs)
-        self._flush()
-        self._batch = outer
-
     def _run(self) -> None:
+        stack = self.stack
         while self.prompt is None and self.chance is None and self.result is None:
             if self._ver != self._checked and (self._game_over() or self._round_over()):
                 continue
             self._checked = self._ver
-            if not self.stack:
+            if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
-            name, args = self.stack.pop()
-            self._call(STEPS[name], **args)
+            name, args = stack.pop()
+            STEPS[name](self, **args)
+            self._flush()
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking."""
@@ -367,24 +372,23 @@ class ToTheDeathState(GameState):
 
     # -- looking things up ----------------------------------------------------------------------
     def heroes(self, side: int) -> list[dict]:
-        return [
-            u
-            for u in self.units.values()
-            if u["kind"] == "hero" and u["side"] == side and not u["defeated"]
-        ]
+        return [u for u in self._sides[side] if u["kind"] == "hero" and not u["defeated"]]
 
     def enemies_of(self, side: int) -> list[dict]:
-        return [u for u in self.units.values() if u["side"] != side and not u["defeated"]]
+        return [u for u in self._sides[1 - side] if not u["defeated"]]
 
     def monster_units(self) -> list[dict]:
-        return [u for u in self.units.values() if u["kind"] == "enemy" and not u["defeated"]]
+        return [u for u in self._sides[MONSTERS] if u["kind"] == "enemy" and not u["defeated"]]
 
     def active_card(self) -> dict | None:
         return self.monster_cards[-1] if self.monster_cards else None
 
     def is_night(self) -> bool:
-        cat = catalog()
-        return any(cat.monsters[c["id"]].night for c in self.monster_cards if not c["defeated"])
+        monsters = catalog().monsters
+        for card in self.monster_cards:
+            if not card["defeated"] and monsters[card["id"]].night:
+                return True
+        return False
 
     def owner_seat(self, unit: dict) -> int:
         return unit["side"]
@@ -395,37 +399,35 @@ class ToTheDeathState(GameState):
         key = (self.turn, self._ver)
         if key == self._cache_key:
             return self._cache
-        self._by_hook = {}
-        cat = catalog()
         found: list[tuple[str, dict | None]] = []
+        turn = self.turn
         for effect in self.effects:
-            if effect["start"] <= self.turn <= effect["end"]:
+            if effect["start"] <= turn <= effect["end"]:
                 found.append((effect["id"], effect))
         for unit in self.units.values():
             if unit["defeated"]:
                 continue
             if unit["kind"] == "hero":
-                box = cat.damage[unit["dmg"]].box(unit["health"])
-                if box is not None and box.key and not box.burst:
-                    found.append((f"{unit['dmg']}/{box.key}", unit))
+                box = _working_box(unit["dmg"], unit["health"])
+                if box is not None:
+                    found.append((box, unit))
             else:
                 for ability in unit["abilities"]:
                     found.append((ability, unit))
         active = self.active_card()
         for card in self.monster_cards:
-            monster = cat.monsters[card["id"]]
-            working = not card["defeated"] and (card is active or monster.king)
-            for ability in monster.abilities:
-                if ability.progressive or (working and card.get("body") is None):
-                    found.append((f"{monster.id}/{ability.key}", card))
+            king, abilities = _monster_abilities(card["id"])
+            working = not card["defeated"] and (card is active or king) and card.get("body") is None
+            for source_id, progressive in abilities:
+                if progressive or working:
+                    found.append((source_id, card))
         if self.challenge is not None:
-            ability = cat.challenges[self.challenge].ability
-            found.append((f"{self.challenge}/{ability.key}", None))
-        self._cache_key, self._cache = key, found
-        by_hook = self._by_hook
-        for sid, src in found:
-            for name, function in _hooks_of(sid):
-                by_hook.setdefault(name, []).append((function, src))
+            found.append((_challenge_ability(self.challenge), None))
+        by_hook: dict[str, list] = {}
+        for source_id, source in found:
+            for name, function in _hooks_of(source_id):
+                by_hook.setdefault(name, []).append((function, source))
+        self._cache_key, self._cache, self._by_hook = key, found, by_hook
         return found
 
     def hooked(self, hook: str) -> list:
@@ -446,7 +448,10 @@ class ToTheDeathState(GameState):
         return result
 
     def any(self, hook: str, *args) -> bool:
-        return any(function(self, source, *args) for function, source in self.hooked(hook))
+        for function, source in self.hooked(hook):
+            if function(self, source, *args):
+                return True
+        return False
 
     def collect(self, hook: str, *args) -> list:
         found = []
@@ -455,8 +460,9 @@ class ToTheDeathState(GameState):
         return found
 
     def emit(self, hook: str, *args) -> None:
-        """A triggered ability's moment: each working source with this hook schedules its steps."""
-        for function, source in list(self.hooked(hook)):
+        """A triggered ability's moment: each working source with this hook schedules its steps.
+        (A change it makes rebuilds the sources into new lists, so this one is safe to walk.)"""
+        for function, source in self.hooked(hook):
             function(self, source, *args)
 
     def armor(self, unit: dict) -> int:
@@ -467,20 +473,22 @@ class ToTheDeathState(GameState):
 
     def weapons(self, unit: dict, kind: str | None = None) -> list[tuple[str, int]]:
         """Printed weapons in printed order, then weapons gained from abilities."""
-        found = list(unit["weapons"]) + self.collect("extra_weapons", unit)
-        return [w for w in found if kind is None or w[0] == kind]
+        found = list(unit["weapons"])
+        for function, source in self.hooked("extra_weapons"):
+            found += function(self, source, unit)
+        return found if kind is None else [w for w in found if w[0] == kind]
 
     def weapon_bonus(self, attacker: dict, kind: str, target: dict | None) -> int:
         return self.total("weapon_bonus", attacker, kind, target)
 
-    def reachable(self, attacker: dict, kind: str) -> list[dict]:
-        """The enemies a hero's weapon of this kind may attack."""
-        foes = self.enemies_of(attacker["side"])
-        if kind == "range":
-            return foes
-        if attacker["area"] != "near":
+    def reachable(self, attacker: dict, kind: str, foes: list[dict] | None = None) -> list[dict]:
+        """The enemies a hero's weapon of this kind may attack (`foes`: its enemies in play, when
+        the caller has them already)."""
+        if kind == "melee" and attacker["area"] != "near":
             return []
-        if self.any("charging", attacker):
+        if foes is None:
+            foes = self.enemies_of(attacker["side"])
+        if kind == "range" or self.any("charging", attacker):
             return foes
         return [foe for foe in foes if foe["area"] == "near"]
 
@@ -634,6 +642,7 @@ class ToTheDeathState(GameState):
             "zombie": False,
         }
         self.units[uid] = unit
+        self._sides[MONSTERS].append(unit)
         card["units"].append(uid)
         self.touch()
         return unit
@@ -705,21 +714,30 @@ class ToTheDeathState(GameState):
         found += [token["card"] for token in self.tokens]
         return found
 
-    def unit_view(self, unit: dict, seat: int) -> dict:
-        signature = (
-            self.turn,
-            self._ver,
-            unit["health"],
-            unit["area"],
-            unit.get("activated"),
-            unit.get("skip"),
-            unit["zombie"],
-            len(unit["attached"]),
-            unit["defeated"],
-        )
-        cached = self._views.get(unit["uid"])
-        if cached is not None and cached[0] == signature:
-            return dict(cached[1])
+    def unit_views(self) -> list[dict]:
+        """Every unit in play as every seat sees it.
+
+        A view is rebuilt only when something it shows may have changed: the working abilities
+        (a new turn or version clears every kept view) or the unit's own health, area, flags or
+        number of attached cards. Bots get copies, so the kept views cannot be changed from outside.
+        """
+        at = (self.turn, self._ver)
+        if self._views_at != at:
+            self._views_at, self._views = at, {}
+        kept = self._views
+        views = []
+        for unit in self.units.values():
+            if unit["defeated"]:
+                continue
+            hero = unit["kind"] == "hero"
+            shown = ((_HERO_SHOWN if hero else _ENEMY_SHOWN)(unit), len(unit["attached"]))
+            cached = kept.get(unit["uid"])
+            if cached is None or cached[0] != shown:
+                cached = kept[unit["uid"]] = (shown, self._unit_view(unit, hero))
+            views.append(cached[1].copy())
+        return views
+
+    def _unit_view(self, unit: dict, hero: bool) -> dict:
         view = {
             "uid": unit["uid"],
             "kind": unit["kind"],
@@ -729,55 +747,56 @@ class ToTheDeathState(GameState):
             "area": unit["area"],
             "health": unit["health"],
             "armor": self.armor(unit),
-            "weapons": [list(w) for w in self.weapons(unit)],
+            "weapons": list(map(list, self.weapons(unit))),
             "attached": list(unit["attached"]),
         }
-        if unit["kind"] == "hero":
-            view.update(
-                cls=unit["cls"],
-                activated=unit["activated"],
-                zombie=unit["zombie"],
-                skip=unit["skip"],
-                dmg=unit["dmg"],
-                skill=self.skill(unit),
-                weapon_bonus={k: self.weapon_bonus(unit, k, None) for k in ("melee", "range")},
-            )
+        if hero:
+            view["cls"] = unit["cls"]
+            view["activated"] = unit["activated"]
+            view["zombie"] = unit["zombie"]
+            view["skip"] = unit["skip"]
+            view["dmg"] = unit["dmg"]
+            view["skill"] = self.skill(unit)
+            view["weapon_bonus"] = {
+                "melee": self.weapon_bonus(unit, "melee", None),
+                "range": self.weapon_bonus(unit, "range", None),
+            }
         else:
-            view.update(facedown=unit.get("facedown") is not None, skill=unit["skill"])
-        self._views[unit["uid"]] = (signature, view)
-        return dict(view)
+            view["facedown"] = unit.get("facedown") is not None
+            view["skill"] = unit["skill"]
+        return view
 
     def observation(self, player: int) -> dict:
         """What `player` may see: their hand, every public pile and unit, never the deck's cards
         nor face-down cards (nor, in the duel, the other hand)."""
         prompt = self.prompt
+        solo = self.players == 1
+        turn = self.turn
         return {
-            "mode": "solo" if self.players == 1 else "duel",
+            "mode": "solo" if solo else "duel",
             "seat": player,
-            "turn": self.turn,
+            "turn": turn,
             "side": self.side,
             "round": self.round,
             "hand": sorted(self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand_sizes": list(map(len, self.hands)),
             "deck_size": len(self.deck) + len(self.deck_top),
             "discard": list(self.discard),
             "focus": self.focus[player],
-            "units": [self.unit_view(u, player) for u in self.units.values() if not u["defeated"]],
+            "units": self.unit_views(),
             "tokens": len(self.tokens),
             "pile": list(self.pile),
             "monster_deck_size": len(self.monster_deck),
-            "effects": sorted(
-                {e["id"] for e in self.effects if e["start"] <= self.turn <= e["end"]}
-            ),
+            "effects": sorted({e["id"] for e in self.effects if e["start"] <= turn <= e["end"]})
+            if self.effects
+            else [],
             "prompt": None
             if prompt is None
             else {**_public_args(prompt["args"]), "kind": prompt["kind"], "seat": prompt["seat"]},
-            "night": self.is_night() if self.players == 1 else False,
+            "night": self.is_night() if solo else False,
             "seed": self.seed,
             "config": self.config,
-            "public_history": list(self.public_history)
-            if player == 0 and self.players == 1
-            else None,
+            "public_history": list(self.public_history) if player == 0 and solo else None,
         }
 
     def summary(self) -> dict:
@@ -844,6 +863,26 @@ def _hooks_of(source_id: str) -> tuple:
     return found
 
 
+@cache
+def _working_box(damage_card: str, health: int) -> str | None:
+    """The source id of the passive box a hero's health marks (None: no box, or a burst box, which
+    acts once on arrival instead)."""
+    box = catalog().damage[damage_card].box(health)
+    return f"{damage_card}/{box.key}" if box is not None and box.key and not box.burst else None
+
+
+@cache
+def _monster_abilities(monster_id: str) -> tuple[bool, tuple[tuple[str, bool], ...]]:
+    """Whether a monster card is a king, and its abilities as (source id, progressive) pairs."""
+    monster = catalog().monsters[monster_id]
+    return monster.king, tuple((f"{monster_id}/{a.key}", a.progressive) for a in monster.abilities)
+
+
+@cache
+def _challenge_ability(challenge: str) -> str:
+    return f"{challenge}/{catalog().challenges[challenge].ability.key}"
+
+
 _SHARES: dict[int, tuple[Fraction, tuple[int, list[int]]]] = {}
 
 
@@ -853,9 +892,15 @@ def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
     if n not in _SHARES:
         _SHARES[n] = (Fraction(1, n), (n, list(range(1, n + 1))))
     share, table = _SHARES[n]
-    outcomes = ChanceOutcomes((card, share) for card in cards)
+    outcomes = ChanceOutcomes(zip(cards, repeat(share, n), strict=True))
     outcomes.__dict__["table"] = table
     return outcomes
+
+
+_PUBLIC_TYPES = (str, int, bool)
+# what a unit's view shows that may change without a new version (besides its attached cards)
+_HERO_SHOWN = itemgetter("health", "area", "activated", "skip", "zombie")
+_ENEMY_SHOWN = itemgetter("health", "area")
 
 
 def _public_args(args: dict) -> dict:
@@ -864,7 +909,7 @@ def _public_args(args: dict) -> dict:
     return {
         ("weapon_kind" if k == "kind" else k): v
         for k, v in args.items()
-        if isinstance(v, str | int | bool) and k != "card"
+        if type(v) in _PUBLIC_TYPES and k != "card"
     }
 
 
@@ -984,7 +1029,7 @@ def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, va
     if target is None:
         game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
         return
-    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
+    total = value + VALUE[card] + game.weapon_bonus(attacker, kind, target)
     armor = game.armor(target)
     if total < armor:
         game.narrate(
@@ -999,7 +1044,8 @@ def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, va
     )
     blockers = []
     if not game.any("unblockable", attacker):
-        blockers = [("block", c) for c in sorted(game.hands[0]) if value_of(c) == value_of(card)]
+        checked = VALUE[card]
+        blockers = [("block", c) for c in sorted(game.hands[0]) if VALUE[c] == checked]
     options = blockers + [("take",)]
     game.ask(
         0,
@@ -1128,59 +1174,87 @@ def main(game: ToTheDeathState, side: int) -> None:
 
 
 def main_options(game: ToTheDeathState, side: int) -> list:
+    """Every choice of the main step, in a fixed order (a seeded random bot relies on it): each
+    hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
+
+    Tuples sharing their first items come from ``itertools.product``, whose order is that of
+    nested loops."""
     hand = sorted(game.hands[side])
-    values = [(c, value_of(c)) for c in hand]
+    values = [(c, VALUE[c]) for c in hand]
     heroes = game.heroes(side)
+    foes = game.enemies_of(side)
+    trios = _trios_by_value(values)
     options: list = []
-    heroes_catalog = catalog().heroes
     for hero in heroes:
         if hero["activated"]:
             continue
-        uid = hero["uid"]
-        usable = [c for c, v in values if v == 0] if hero["zombie"] else hand
-        kinds = attack_kinds(game, hero)
-        for kind in kinds:
-            options += [("attack", uid, kind, c) for c in usable]
-        options += [("rest", uid, c) for c in usable]
-        for ability in heroes_catalog[hero["card"]].abilities:
-            low, high = ability.low, ability.high
+        uid = (hero["uid"],)
+        zombie = hero["zombie"]
+        usable = [c for c, v in values if v == 0] if zombie else hand
+        kinds = attack_kinds(game, hero, foes)
+        options += product(("attack",), uid, kinds, usable)
+        options += product(("rest",), uid, usable)
+        abilities = _ability_ranges(hero["card"])
+        if zombie:
+            options += product(("ability",), uid, [key for key, _, _ in abilities], usable)
+        else:
             options += [
-                ("ability", uid, ability.key, c)
+                ("ability", uid[0], key, c)
+                for key, low, high in abilities
                 for c, v in values
-                if (v == 0 if hero["zombie"] else low <= v <= high)
+                if low <= v <= high
             ]
-        if len(usable) >= 3:
-            options += feat_options(game, hero, usable, kinds)
+        if trios and (0 in trios or not zombie):
+            options += feat_options(hero, trios, kinds)
     for hero in heroes:
-        options += [("move", hero["uid"], c) for c in hand]
-        if hero["area"] == "near":
-            options += [("charge", hero["uid"], c) for c in hand]
-    for name in ("focus", "reset", "search"):
-        options += [(name, c) for c in hand]
+        player_abilities = ("move", "charge") if hero["area"] == "near" else ("move",)
+        options += product(player_abilities, (hero["uid"],), hand)
+    options += product(("focus", "reset", "search"), hand)
     options.append(("end",))
     return options
 
 
-def attack_kinds(game: ToTheDeathState, hero: dict) -> list[str]:
-    """The kinds of attack a hero can make now: it has such a weapon and an enemy in reach."""
-    held = {kind for kind, _ in game.weapons(hero)}
-    return [k for k in ("melee", "range") if k in held and game.reachable(hero, k)]
+def attack_kinds(game: ToTheDeathState, hero: dict, foes: list[dict] | None = None) -> list[str]:
+    """The kinds of attack a hero can make now: it has such a weapon and an enemy in reach
+    (`foes`, the hero's enemies in play, when the caller has them already)."""
+    held = dict(game.weapons(hero))
+    kinds = []
+    for kind in ("melee", "range"):
+        if kind in held and game.reachable(hero, kind, foes):
+            kinds.append(kind)
+    return kinds
 
 
-def feat_options(game: ToTheDeathState, hero: dict, usable: list[str], kinds: list[str]) -> list:
+def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
+    """The ways to pick three cards of one value from a hand (its cards with their values), for
+    each value held three or more times: what a feat is paid with."""
     by_value: dict[int, list[str]] = {}
-    for card in usable:
-        by_value.setdefault(value_of(card), []).append(card)
+    for card, value in values:
+        by_value.setdefault(value, []).append(card)
+    return {value: _triples(cards) for value, cards in by_value.items() if len(cards) >= 3}
+
+
+def feat_options(hero: dict, trios: dict[int, list], kinds: list[str]) -> list:
+    """A hero's feats: each way to pay (a zombie hero pays with 0s only), each ability it triggers."""
     options = []
-    abilities = catalog().heroes[hero["card"]].abilities
-    for value, cards in by_value.items():
-        if len(cards) < 3:
+    for value, paid in trios.items():
+        if hero["zombie"] and value != 0:
             continue
         keys = ["rest"] + [f"attack:{k}" for k in kinds]
-        keys += [a.key for a in abilities if a.accepts(value) or hero["zombie"]]
-        for trio in _triples(cards):
+        keys += [
+            key
+            for key, low, high in _ability_ranges(hero["card"])
+            if low <= value <= high or hero["zombie"]
+        ]
+        for trio in paid:
             options += [("feat", hero["uid"], key, *trio) for key in keys]
     return options
+
+
+@cache
+def _ability_ranges(hero_card: str) -> tuple[tuple[str, int, int], ...]:
+    """A hero card's activated abilities as (key, lowest, highest card value they accept)."""
+    return tuple((a.key, a.low, a.high) for a in catalog().heroes[hero_card].abilities)
 
 
 def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
@@ -1328,7 +1402,7 @@ def hero_check(
     if card is None:
         return
     focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
-    total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
+    total = value + VALUE[card] + focus + game.weapon_bonus(hero, kind, foe)
     if game.any("keep_check", hero, card):
         game.hands[hero["side"]].append(card)
         game.narrate(f"The {card} goes to the hand.")
@@ -1347,7 +1421,7 @@ def hero_check(
     blockers = []
     if foe["kind"] == "hero" and not game.any("unblockable", hero):
         blockers = [
-            ("block", c) for c in sorted(game.hands[foe["side"]]) if value_of(c) == value_of(card)
+            ("block", c) for c in sorted(game.hands[foe["side"]]) if VALUE[c] == VALUE[card]
         ]
     game.ask(
         foe["side"],
@@ -1382,7 +1456,7 @@ def skill_check_card(
     focus = 0
     if unit["kind"] == "hero":
         focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
-    total = game.skill(unit) + value_of(card) + focus + game.total("skill_check_bonus", unit)
+    total = game.skill(unit) + VALUE[card] + focus + game.total("skill_check_bonus", unit)
     passed = total >= target
     game.narrate(
         f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
