@@ -123,7 +123,7 @@ class ToTheDeathState(GameState):
             for seat, heroes in enumerate(chosen):
                 self._add_party(seat, heroes)
             _begin_duel(self)
-        self._flush()
+        self.stack.extend(reversed(self._batch))
         self._run()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -234,6 +234,14 @@ class ToTheDeathState(GameState):
             return self._chance_actions()
         return self.prompt["options"]
 
+    def _is_legal(self, action) -> bool:
+        """Checked against the options kept in the prompt, or the chance node's kept cards."""
+        if self.result is not None:
+            return False
+        if self.chance is not None:
+            return action in self._chance_actions()
+        return action in self.prompt["options"]
+
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         if self.chance is None:
             raise ValueError("not a chance node")
@@ -269,9 +277,10 @@ class ToTheDeathState(GameState):
         else:
             pending, self.prompt = self.prompt, None
             self.public_history.append(action)
-        self._batch = []
+        self._batch = batch = []
         STEPS[pending["resume"]](self, action, **pending["args"])
-        self._flush()
+        if batch:
+            self.stack.extend(reversed(batch))
         self._run()
         self._batch = None  # between actions nothing may be scheduled
 
@@ -286,12 +295,6 @@ class ToTheDeathState(GameState):
         """Schedule a step to run after the current one (steps run in the order scheduled)."""
         self._batch.append((step_name, args))
 
-    def _flush(self) -> None:
-        """Put the steps scheduled by the step that just ran on the stack, first on top."""
-        if self._batch:
-            self.stack.extend(reversed(self._batch))
-        self._batch = []
-
     def _run(self) -> None:
         stack = self.stack
         while self.prompt is None and self.chance is None and self.result is None:
@@ -301,8 +304,11 @@ class ToTheDeathState(GameState):
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             name, args = stack.pop()
+            self._batch = batch = []
             STEPS[name](self, **args)
-            self._flush()
+            if batch:  # what the step scheduled goes on the stack, first on top
+                stack.extend(reversed(batch))
+        self._batch = []
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking."""
@@ -425,8 +431,12 @@ class ToTheDeathState(GameState):
             found.append((_challenge_ability(self.challenge), None))
         by_hook: dict[str, list] = {}
         for source_id, source in found:
-            for name, function in _hooks_of(source_id):
-                by_hook.setdefault(name, []).append((function, source))
+            pairs = _HOOKS_OF.get(source_id)
+            for name, function in _hooks_of(source_id) if pairs is None else pairs:
+                if name in by_hook:
+                    by_hook[name].append((function, source))
+                else:
+                    by_hook[name] = [(function, source)]
         self._cache_key, self._cache, self._by_hook = key, found, by_hook
         return found
 
@@ -481,16 +491,28 @@ class ToTheDeathState(GameState):
     def weapon_bonus(self, attacker: dict, kind: str, target: dict | None) -> int:
         return self.total("weapon_bonus", attacker, kind, target)
 
-    def reachable(self, attacker: dict, kind: str, foes: list[dict] | None = None) -> list[dict]:
-        """The enemies a hero's weapon of this kind may attack (`foes`: its enemies in play, when
-        the caller has them already)."""
-        if kind == "melee" and attacker["area"] != "near":
+    def reachable(self, attacker: dict, kind: str) -> list[dict]:
+        """The enemies a hero's weapon of this kind may attack."""
+        foes = self.enemies_of(attacker["side"])
+        if kind == "range":
+            return foes
+        if attacker["area"] != "near":
             return []
-        if foes is None:
-            foes = self.enemies_of(attacker["side"])
-        if kind == "range" or self.any("charging", attacker):
+        if self.any("charging", attacker):
             return foes
         return [foe for foe in foes if foe["area"] == "near"]
+
+    def can_reach(self, attacker: dict, kind: str, foes: list[dict]) -> bool:
+        """Whether :meth:`reachable` names anyone (`foes`: the attacker's enemies in play). The
+        main step asks this of every hero, so a near enemy answers before any charging ability."""
+        if not foes or (kind == "melee" and attacker["area"] != "near"):
+            return False
+        if kind == "range":
+            return True
+        for foe in foes:
+            if foe["area"] == "near":
+                return True
+        return self.any("charging", attacker)
 
     def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
         """The hero a monster weapon attacks after checking `suit`.
@@ -1214,13 +1236,13 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     return options
 
 
-def attack_kinds(game: ToTheDeathState, hero: dict, foes: list[dict] | None = None) -> list[str]:
-    """The kinds of attack a hero can make now: it has such a weapon and an enemy in reach
-    (`foes`, the hero's enemies in play, when the caller has them already)."""
+def attack_kinds(game: ToTheDeathState, hero: dict, foes: list[dict]) -> list[str]:
+    """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
+    play (`foes`) in reach."""
     held = dict(game.weapons(hero))
     kinds = []
     for kind in ("melee", "range"):
-        if kind in held and game.reachable(hero, kind, foes):
+        if kind in held and game.can_reach(hero, kind, foes):
             kinds.append(kind)
     return kinds
 
