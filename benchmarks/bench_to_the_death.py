@@ -1,5 +1,6 @@
 """To the Death! speed: one P(hit) query, a monster turn's exact damage distribution, and complete
-random-bot solo games.
+random-bot solo games (as run, with no observation built, and with every observation built, which
+is what a bot that looks pays).
 
 Results are checked before they are timed: the monster turn must equal a brute-force enumeration
 of every order of explicit cards (with the same blocking rule), and the P(hit) query must equal
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -87,21 +87,34 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
     return row
 
 
-def bench_games(n: int = 200) -> dict:
+class ObservingRandomBot(RandomBot):
+    """A random bot that is handed an observation, as a bot that reads one would be."""
+
+    reads_observation = True
+
+
+def bench_games(n: int = 100, bot=RandomBot, what: str = "random-bot solo game") -> dict:
+    """Complete solo games, best of three runs of CPU time: this machine's speed drifts."""
     ToTheDeathState(seed=0)  # load the cards once, outside the timing
-    start = time.process_time()
-    for seed in range(n):
-        play(ToTheDeathState(seed=seed), [RandomBot(seed)], random.Random(seed))
-    per_game = (time.process_time() - start) / n
+
+    def games():
+        for seed in range(n):
+            play(ToTheDeathState(seed=seed), [bot(seed)], random.Random(seed))
+
+    seconds, _, _ = cpu_best_of(games, 3)
+    per_game = seconds / n
     rate = 1 / per_game
-    verdict = "meets" if rate >= GAMES_TARGET_PER_S else "MISSES"
+    note = f"{rate:.0f} games/s"
+    if bot is RandomBot:  # the issue's target is for the random bot, which reads no observation
+        verdict = "meets" if rate >= GAMES_TARGET_PER_S else "MISSES"
+        note += f"; {verdict} the {GAMES_TARGET_PER_S}/s target"
     return {
-        "benchmark": "to-the-death: random-bot solo game (CPU time, one core)",
+        "benchmark": f"to-the-death: {what} (CPU time, one core)",
         "ours_s": per_game,
         "baseline": None,
         "baseline_s": None,
         "ratio": None,
-        "note": f"{rate:.0f} games/s; {verdict} the {GAMES_TARGET_PER_S}/s target",
+        "note": note,
     }
 
 
@@ -114,6 +127,7 @@ def run() -> list[dict]:
             "goblins", ["fighter:2", "mender:3", "champion:4", "magician:5"], kill=2, check=False
         ),
         bench_games(),
+        bench_games(bot=ObservingRandomBot, what="random-bot solo game, observations built"),
     ]
 
 

@@ -1202,10 +1202,12 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     Tuples sharing their first items come from ``itertools.product``, whose order is that of
     nested loops."""
     hand = sorted(game.hands[side])
-    values = [(c, VALUE[c]) for c in hand]
+    card_values = list(map(VALUE.__getitem__, hand))
+    values = list(zip(hand, card_values, strict=True))
     heroes = game.heroes(side)
     foes = game.enemies_of(side)
-    trios = _trios_by_value(values)
+    # three cards of one value need two repeats among the values (most hands have none)
+    trios = _trios_by_value(values) if len(hand) - len(set(card_values)) >= 2 else {}
     options: list = []
     for hero in heroes:
         if hero["activated"]:
