@@ -33,6 +33,7 @@ def seconds(value: float) -> str:
 def cold():
     odds._tails.cache_clear()
     odds.victories.cache_clear()
+    odds.quest_odds.cache_clear()
 
 
 def ours_table():

@@ -107,10 +107,14 @@ class QuestOdds:
         return table(["event", "exact", "chance"], rows, caption=f"{self.difficulty} quest")
 
 
+@cache
 def quest_odds(
     needed: int, difficulty: str, modifiers: PoolModifiers | None = None, base: int = BASE_POOL
 ) -> QuestOdds:
-    """Odds of a quest needing `needed` Victories at `difficulty`, given the pool's modifiers."""
+    """Odds of a quest needing `needed` Victories at `difficulty`, given the pool's modifiers.
+
+    Kept once worked out: a greedy bot or the advisor asks the same few questions again and again
+    (a few hundred distinct ones in a game), and the answer is immutable."""
     if not 1 <= needed <= BOX:
         raise ValueError(f"a quest needs 1 to {BOX} Victories, not {needed}")
     check_difficulty(difficulty)
