@@ -11,6 +11,7 @@ import pytest
 from ttd_helpers import end_hero_turn, feed, set_heroes, uid_of, until_main
 
 from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.odds import attack_odds
 from toolkit.to_the_death.rules import SECOND_PARTY, ToTheDeathState
 
 HAND = ["fighter:8", "magician:7", "mender:5", "fighter:3", "mender:2"]
@@ -235,6 +236,107 @@ def test_taunt_does_not_reach_a_far_knight():
     assert health(game) == {"a-grave-knight": 6, "a-archer": 6, "a-wizard": 6, "a-dreamer": 4}
 
 
+# -- Bodyguard and Taunt in the duel: the other player's heroes are enemies too ---------------------
+def player_one(game):
+    return {uid: h for uid, h in health(game).items() if uid.startswith("a-")}
+
+
+def duel_after_bodyguard():
+    """Player 1's sellsword used Bodyguard (the 8 of Fighters) in turn 1; player 2 is in the main
+    step of turn 2 with the 6 and 3 of Magicians, the 6 and 3 of Menders and the 2 of Champions."""
+    game = ToTheDeathState(seed=0, players=2)
+    feed(game, "fighter:2", "fighter:3", "fighter:8")  # player 1's three cards
+    feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
+    feed(game, ("ability", "a-sellsword", "bodyguard", "fighter:8"), ("end",), ("discard",))
+    feed(game, "mender:8", "fighter:4", "fighter:6")  # player 1 draws to five (no 5 to block)
+    assert game.prompt["seat"] == 1 and game.prompt["kind"] == "main"
+    return game
+
+
+def test_bodyguard_sends_the_other_players_weapons_to_the_sellsword_in_the_duel():
+    """Player 2's knight aims at the war priest (armor 4): the weapon attacks the sellsword
+    instead, where 3 + 5 = 8 reaches its armor 8. The knight still chooses; Bodyguard overrides."""
+    game = duel_after_bodyguard()
+    feed(game, ("attack", "b-grave-knight", "melee", "magician:6"))
+    assert ("target", "a-war-priest") in game.legal_actions()
+    rows = {row["target"]: row for row in attack_odds(game, "b-grave-knight", "melee")}
+    assert rows["a-war-priest"]["attacked"] == "a-sellsword"
+    assert rows["a-war-priest"]["armor"] == 8 and rows["a-war-priest"]["needs"] == 5
+    feed(game, ("target", "a-war-priest"), "champion:5")
+    assert player_one(game) == {
+        "a-sellsword": 5,
+        "a-bard": 6,
+        "a-shadow-mage": 6,
+        "a-war-priest": 6,
+    }
+    # a range weapon aimed at a far hero goes to the sellsword too: 2 + 7 against 9 (its box at
+    # health 5 adds 1) hits
+    feed(game, ("attack", "b-archer", "range", "magician:3"), ("target", "a-shadow-mage"))
+    feed(game, "champion:7")
+    assert player_one(game) == {
+        "a-sellsword": 4,
+        "a-bard": 6,
+        "a-shadow-mage": 6,
+        "a-war-priest": 6,
+    }
+
+
+def test_bodyguard_ends_with_the_other_players_turn_in_the_duel():
+    game = duel_after_bodyguard()
+    feed(game, ("end",), ("discard",))  # player 2 ends turn 2 with five cards
+    feed(game, ("end",), ("discard",))  # so does player 1 turn 3; turn 4 is player 2's again
+    assert game.prompt["seat"] == 1 and game.prompt["kind"] == "main"
+    feed(game, ("attack", "b-grave-knight", "melee", "magician:6"), ("target", "a-war-priest"))
+    feed(game, "champion:5")  # 3 + 5 against the war priest's 4
+    assert player_one(game) == {
+        "a-sellsword": 6,
+        "a-bard": 6,
+        "a-shadow-mage": 6,
+        "a-war-priest": 5,
+    }
+
+
+def duel_after_taunt(knight_area="near"):
+    """Player 2's grave knight used Taunt in turn 2; player 1 is in the main step of turn 3
+    holding the 2, 3, 4 and 7 of Fighters and the 8 of Menders."""
+    game = ToTheDeathState(seed=0, players=2)
+    feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
+    feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
+    feed(game, ("end",), ("discard",), "mender:8", "fighter:7")  # player 1 draws to five
+    if knight_area == "far":
+        feed(game, ("move", "b-grave-knight", "champion:2"))
+    feed(game, ("ability", "b-grave-knight", "taunt", "magician:3"), ("end",), ("discard",))
+    while game.is_chance_node():
+        feed(game, game.legal_actions()[-1])  # player 2 draws high cards of other suits
+    assert game.prompt["seat"] == 0 and game.prompt["kind"] == "main"
+    return game
+
+
+def test_taunt_sends_the_other_players_melee_weapons_at_near_heroes_to_the_knight_in_the_duel():
+    """The sellsword aims its melee weapon at the near dreamer (armor 4): Taunt sends it to the
+    knight, where 3 + 4 = 7 misses its armor 8. The bard's range weapon is not taunted: aimed at
+    the dreamer it stays there (2 + 2 against 4 hits)."""
+    game = duel_after_taunt()
+    feed(game, ("attack", "a-sellsword", "melee", "fighter:7"), ("target", "b-dreamer"))
+    feed(game, "champion:4")
+    assert game.units["b-grave-knight"]["health"] == 6
+    assert game.units["b-dreamer"]["health"] == 6
+    rows = {row["target"]: row for row in attack_odds(game, "a-bard", "range")}
+    assert rows["b-dreamer"]["attacked"] == "b-dreamer"
+    feed(game, ("attack", "a-bard", "range", "fighter:2"), ("target", "b-dreamer"), "mender:2")
+    feed(game, *(("take",),) * (game.prompt["kind"] == "block"))
+    assert game.units["b-dreamer"]["health"] == 5
+    assert game.units["b-grave-knight"]["health"] == 6
+
+
+def test_taunt_from_a_far_knight_lets_the_other_players_melee_weapons_through_in_the_duel():
+    game = duel_after_taunt(knight_area="far")
+    feed(game, ("attack", "a-sellsword", "melee", "fighter:7"), ("target", "b-dreamer"))
+    feed(game, "champion:4")  # 3 + 4 against the dreamer's 4
+    feed(game, *(("take",),) * (game.prompt["kind"] == "block"))
+    assert game.units["b-dreamer"]["health"] == 5
+
+
 # -- the Archer ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("check, damage", [("fighter:7", 2), ("fighter:6", 0)])
 def test_power_shot_a_skill_check_against_10_deals_2_damage_to_one_enemy(check, damage):
@@ -314,7 +416,7 @@ def test_foresight_draws_two_then_puts_a_hand_card_on_top_of_the_deck():
 def test_lucid_dream_heals_every_hero_1_then_draws_a_card():
     game = sekzar_main(party=SECOND, health={"a-grave-knight": 5, "a-archer": 5, "a-wizard": 4})
     feed(game, ("ability", "a-dreamer", "lucid-dream", "fighter:8"), "champion:4")
-    assert health(game) == {"a-grave-knight": 6, "a-archer": 6, "a-wizard": 5, "a-dreamer": 6}
+    assert player_one(game) == {"a-grave-knight": 6, "a-archer": 6, "a-wizard": 5, "a-dreamer": 6}
     assert "champion:4" in game.hands[0] and len(game.hands[0]) == 5
 
 

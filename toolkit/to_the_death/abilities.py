@@ -230,11 +230,22 @@ def taunt(game, uid: str) -> None:
     temporary(game, uid, "taunt", next_turn=True)
 
 
+def _guarded(game, src, attacker, target) -> bool:
+    """An enemy of the effect's owner (a monster, or in the duel an opposing hero) aims a weapon
+    at another hero of the owner's side."""
+    owner = game.units[src["owner"]]
+    return (
+        _is_hero(target)
+        and target["side"] == owner["side"]
+        and attacker["side"] != owner["side"]
+        and target["uid"] != owner["uid"]
+    )
+
+
 @hook("redirect", "grave-knight/taunt")
 def taunt_redirect(game, src, attacker, kind, target) -> list:
-    owner = game.units[src["owner"]]
-    if kind == "melee" and target["uid"] != owner["uid"] and target["area"] == "near":
-        return [owner["uid"]]
+    if kind == "melee" and target["area"] == "near" and _guarded(game, src, attacker, target):
+        return [src["owner"]]
     return []
 
 
@@ -245,7 +256,7 @@ def bodyguard(game, uid: str) -> None:
 
 @hook("redirect", "sellsword/bodyguard")
 def bodyguard_redirect(game, src, attacker, kind, target) -> list:
-    return [src["owner"]] if target["uid"] != src["owner"] else []
+    return [src["owner"]] if _guarded(game, src, attacker, target) else []
 
 
 @effect("sellsword/shield-wall")

@@ -127,13 +127,16 @@ def seen_by(state, seat: int = 0) -> list[str]:
 
 def attack_odds(state, uid: str, kind: str, seat: int | None = None) -> list[dict]:
     """For each weapon of a hero's attack and each enemy it can reach: P(hit) and expected damage,
-    from the cards the hero's player cannot see (focus already bought counts for the first check)."""
+    from the cards the hero's player cannot see (focus already bought counts for the first check).
+    A weapon aimed at a hero that Bodyguard or Taunt protects is measured against the hero that
+    takes the attack instead (`attacked`)."""
     hero = state.units[uid]
     seat = hero["side"] if seat is None else seat
     values = check_values(seen_by(state, seat))
     rows = []
     for index, (weapon_kind, value) in enumerate(state.weapons(hero, kind)):
-        for foe in state.reachable(hero, kind):
+        for aimed in state.reachable(hero, kind):
+            foe = state.redirected(hero, weapon_kind, aimed)  # Bodyguard, Taunt in the duel
             bonus = state.weapon_bonus(hero, weapon_kind, foe) + (
                 state.focus[seat] if index == 0 else 0
             )
@@ -144,8 +147,9 @@ def attack_odds(state, uid: str, kind: str, seat: int | None = None) -> list[dic
                     "weapon": index,
                     "value": value,
                     "bonus": bonus,
-                    "target": foe["uid"],
-                    "target_name": foe["name"],
+                    "target": aimed["uid"],
+                    "target_name": aimed["name"],
+                    "attacked": foe["uid"],
                     "armor": state.armor(foe),
                     "needs": needed,
                     "p_hit": p,

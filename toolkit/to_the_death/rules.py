@@ -534,10 +534,26 @@ class ToTheDeathState(GameState):
                 break
         if target is None:
             return None
-        for uid in self.collect("redirect", attacker, kind, target):
-            new = self.units[uid]
-            if not new["defeated"] and (kind == "range" or charging or new["area"] == "near"):
-                return new
+        return self.redirected(attacker, kind, target, charging)
+
+    def redirected(
+        self, attacker: dict, kind: str, target: dict, charging: bool | None = None
+    ) -> dict:
+        """The unit a weapon aimed at `target` attacks: another hero when a working ability
+        (Bodyguard, Taunt) takes the attack, as long as the weapon can reach that hero; monster and
+        hero weapons alike (in the duel the other player's heroes are enemies too)."""
+        hooked = self.hooked("redirect")
+        if not hooked:
+            return target
+        for function, source in hooked:
+            for uid in function(self, source, attacker, kind, target):
+                new = self.units[uid]
+                if new["defeated"]:
+                    continue
+                if charging is None:
+                    charging = kind == "melee" and self.any("charging", attacker)
+                if kind == "range" or charging or new["area"] == "near":
+                    return new
         return target
 
     def can_activate(self, hero: dict) -> bool:
@@ -1413,9 +1429,15 @@ def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, 
 
 @step
 def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: str) -> None:
-    if game.units[uid]["defeated"] or game.units[target]["defeated"]:
+    hero, foe = game.units[uid], game.units[target]
+    if hero["defeated"] or foe["defeated"]:
         return
-    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=target)
+    struck = game.redirected(hero, kind, foe)
+    if struck is not foe:
+        game.narrate(
+            f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
+        )
+    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
 
 
 @step
