@@ -1,9 +1,12 @@
-"""The engine's kept values (working abilities, unit views) equal a fresh computation.
+"""The engine's kept values (working abilities, unit views, the sorted deck) equal a fresh
+computation.
 
-The engine keeps the working abilities and each unit's view until the version changes (or, for
-a view, the unit's own health, area, flags or attached cards). These seeded random games check,
-at every step, that what was kept is what a computation from scratch gives: ``touch()`` marks a
-new version, which forces one.
+The engine keeps the working abilities until the abilities version changes or a turn comes in
+which a temporary effect starts or has ended (an enemy's health, or a hero's that keeps its box,
+changes no working ability), and each unit's view until the version changes (or, for a view, the
+unit's own health, area, flags or attached cards). It keeps the deck sorted between draws, with a
+copy of the deck it sorted. These seeded random games check, at every step, that what was kept is
+what a computation from scratch gives: ``touch()`` marks a new version, which forces one.
 """
 
 import random
@@ -15,9 +18,19 @@ from toolkit.to_the_death.rules import ToTheDeathState
 
 
 def kept_and_fresh(game: ToTheDeathState):
-    kept = (list(game.sources()), game.observation(0), game.observation(game.num_players - 1))
+    kept = (
+        list(game.sources()),
+        game.observation(0),
+        game.observation(game.num_players - 1),
+        game._sorted_deck(),
+    )
     game.touch()
-    fresh = (list(game.sources()), game.observation(0), game.observation(game.num_players - 1))
+    fresh = (
+        list(game.sources()),
+        game.observation(0),
+        game.observation(game.num_players - 1),
+        sorted(game.deck),
+    )
     return kept, fresh
 
 
@@ -33,3 +46,20 @@ def test_kept_values_equal_fresh_ones_in_random_games(seed, players):
             game.apply(sample_outcome(game.chance_outcomes(), rng))
         else:
             game.apply(rng.choice(game.legal_actions()))
+
+
+def test_the_sorted_deck_follows_a_change_made_outside_the_engine():
+    """A card swapped into the deck in place (the deck keeps its length), as an ability might do,
+    is among the next chance node's outcomes: the kept order is made again."""
+    game = ToTheDeathState(seed=0)
+    rng = random.Random(0)
+    while not (game.is_chance_node() and game.discard and len(game.deck) > 2):
+        if game.is_chance_node():
+            game.apply(sample_outcome(game.chance_outcomes(), rng))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    game.apply(game.legal_actions()[0])  # a draw keeps the sorted deck up to date
+    assert game._sorted_deck() == sorted(game.deck)
+    swapped = game.discard[-1]
+    game.discard[-1], game.deck[0] = game.deck[0], swapped
+    assert game._sorted_deck() == sorted(game.deck) and swapped in game._sorted_deck()

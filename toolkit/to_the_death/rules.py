@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from itertools import product, repeat
+from itertools import product
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
@@ -79,6 +79,8 @@ class ToTheDeathState(GameState):
         self.units: dict[str, dict] = {}
         self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
         self.deck: list[str] = sorted(cat.arsenal)  # a multiset: order is never used
+        self._deck_seen: list[str] | None = None  # the deck when _deck_sorted was made
+        self._deck_sorted: list[str] = []
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -104,13 +106,15 @@ class ToTheDeathState(GameState):
         self.wrapping_up = False
         self._next_uid = 0
         self._pos = 0
-        self._cache_key = None
+        self._cache_ver = -1  # the abilities version the kept working abilities were found at
+        self._cache_until = -1  # ... and the last turn over which they stay the same
         self._cache: list = []
         self._by_hook: dict = {}
         self._views: dict = {}  # uid -> (what the view depends on, the view), see unit_views
         self._views_at: tuple | None = None
         self._checked = -1
-        self._ver = 0
+        self._ver = 0  # bumped by any change the views or the end of the game may depend on
+        self._abilities_ver = 0  # bumped only by changes to which abilities are working
         self._batch: list | None = []
         if players == 1 and encounter is not None:
             self._setup_encounter(party or list(STARTER_PARTY), encounter)
@@ -256,9 +260,19 @@ class ToTheDeathState(GameState):
         cached = self.chance.get("cards")
         if cached is None:
             cached = self.chance["cards"] = (
-                [self.deck_top[-1]] if self.deck_top else sorted(self.deck)
+                [self.deck_top[-1]] if self.deck_top else self._sorted_deck()
             )
         return cached
+
+    def _sorted_deck(self) -> list[str]:
+        """The deck's cards in sorted order (a chance node's outcomes; callers must not change
+        the list). Kept with a copy of the deck it was made from: a card drawn at a chance node
+        updates both (see :meth:`_take_from_deck`); any other change to the deck, wherever it is
+        made, leaves the copy different, and the deck is sorted again."""
+        if self._deck_seen != self.deck:
+            self._deck_seen = list(self.deck)
+            self._deck_sorted = sorted(self.deck)
+        return self._deck_sorted
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.players
@@ -287,8 +301,13 @@ class ToTheDeathState(GameState):
     def _take_from_deck(self, card: str) -> None:
         if self.deck_top and self.deck_top[-1] == card:
             self.deck_top.pop()
-        else:
-            self.deck.remove(card)
+            return
+        kept = self._deck_seen == self.deck
+        self.deck.remove(card)
+        if kept:
+            self._deck_seen.remove(card)
+            self._deck_sorted = self._deck_sorted.copy()  # the old list is a past node's outcomes
+            self._deck_sorted.remove(card)
 
     # -- the step machine -----------------------------------------------------------------------
     def then(self, step_name: str, /, **args) -> None:
@@ -401,15 +420,22 @@ class ToTheDeathState(GameState):
 
     # -- working abilities and the numbers they change -----------------------------------------
     def sources(self) -> list[tuple[str, dict | None]]:
-        """Every ability working right now, as (source id, the unit or effect it belongs to)."""
-        key = (self.turn, self._ver)
-        if key == self._cache_key:
+        """Every ability working right now, as (source id, the unit or effect it belongs to).
+
+        Kept until the abilities version changes (:meth:`touch`) or a turn comes in which a
+        temporary effect starts or has ended; turns only go forward."""
+        turn = self.turn
+        if self._cache_ver == self._abilities_ver and turn <= self._cache_until:
             return self._cache
         found: list[tuple[str, dict | None]] = []
-        turn = self.turn
+        until = _FOREVER
         for effect in self.effects:
-            if effect["start"] <= turn <= effect["end"]:
+            start, end = effect["start"], effect["end"]
+            if start <= turn <= end:
                 found.append((effect["id"], effect))
+                until = min(until, end)
+            elif start > turn:
+                until = min(until, start - 1)
         for unit in self.units.values():
             if unit["defeated"]:
                 continue
@@ -437,19 +463,31 @@ class ToTheDeathState(GameState):
                     by_hook[name].append((function, source))
                 else:
                     by_hook[name] = [(function, source)]
-        self._cache_key, self._cache, self._by_hook = key, found, by_hook
+        self._cache_ver, self._cache_until = self._abilities_ver, until
+        self._cache, self._by_hook = found, by_hook
         return found
 
     def hooked(self, hook: str) -> list:
         """The working sources' functions for one hook, as (function, source) pairs."""
-        key = self._cache_key
-        if key is None or key[1] != self._ver or key[0] != self.turn:
+        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
             self.sources()
         return self._by_hook.get(hook, ())
 
     def touch(self) -> None:
         """Note a change to which abilities are working (health boxes, defeats, effects)."""
         self._ver += 1
+        self._abilities_ver += 1
+
+    def _health_changed(self, unit: dict, old: int) -> None:
+        """A hero's health picks its working box; an enemy's health works no ability. Unless the
+        working box changed, only the views and the end-of-game checks need a new version (the
+        working abilities are kept)."""
+        if unit["kind"] == "hero" and _working_box(unit["dmg"], old) != _working_box(
+            unit["dmg"], unit["health"]
+        ):
+            self.touch()
+        else:
+            self._ver += 1
 
     def total(self, hook: str, *args) -> int:
         result = 0
@@ -582,13 +620,13 @@ class ToTheDeathState(GameState):
         unit = self.units[uid]
         if unit["defeated"] or amount <= 0:
             return
-        health = unit["health"] - amount
+        old, health = unit["health"], unit["health"] - amount
         self.narrate(f"{unit['name']} takes {amount} damage{why}.")
         if health <= 0:
             self.defeat(uid)
             return
         unit["health"] = health
-        self.touch()
+        self._health_changed(unit, old)
         if unit["kind"] == "hero":
             self._arrive(unit)
 
@@ -600,8 +638,8 @@ class ToTheDeathState(GameState):
         if health == unit["health"]:
             return
         self.narrate(f"{unit['name']} heals {health - unit['health']} (health {health}).")
-        unit["health"] = health
-        self.touch()
+        old, unit["health"] = unit["health"], health
+        self._health_changed(unit, old)
         if unit["kind"] == "hero":
             self._arrive(unit)
 
@@ -889,6 +927,7 @@ class ToTheDeathState(GameState):
 
 
 _HOOKS_OF: dict[str, tuple] = {}
+_FOREVER = 1 << 62  # a turn no game reaches
 
 
 def _hooks_of(source_id: str) -> tuple:
@@ -921,16 +960,28 @@ def _challenge_ability(challenge: str) -> str:
     return f"{challenge}/{catalog().challenges[challenge].ability.key}"
 
 
-_SHARES: dict[int, tuple[Fraction, tuple[int, list[int]]]] = {}
+class _Pairs(dict):
+    """card -> (card, its share) for one deck size, each pair made once and then reused."""
+
+    def __init__(self, share: Fraction):
+        super().__init__()
+        self.share = share
+
+    def __missing__(self, card: str) -> tuple[str, Fraction]:
+        pair = self[card] = (card, self.share)
+        return pair
+
+
+_SHARES: dict[int, tuple[_Pairs, tuple[int, list[int]]]] = {}
 
 
 def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
     """Each card equally likely, with the sampling table filled in (it only depends on the count)."""
     n = len(cards)
     if n not in _SHARES:
-        _SHARES[n] = (Fraction(1, n), (n, list(range(1, n + 1))))
-    share, table = _SHARES[n]
-    outcomes = ChanceOutcomes(zip(cards, repeat(share, n), strict=True))
+        _SHARES[n] = (_Pairs(Fraction(1, n)), (n, list(range(1, n + 1))))
+    pairs, table = _SHARES[n]
+    outcomes = ChanceOutcomes(map(pairs.__getitem__, cards))
     outcomes.__dict__["table"] = table
     return outcomes
 
@@ -1117,8 +1168,15 @@ def enemy_end(game: ToTheDeathState) -> None:
     game.emit("enemy_turn_end")
     for card in game.monster_cards:
         card["turns"] += 1
-    game.effects = [e for e in game.effects if e["end"] > game.turn]
-    game.touch()
+    _drop_ended_effects(game)
+
+
+def _drop_ended_effects(game: ToTheDeathState) -> None:
+    """At the end of a turn, effects that end with it go (a new version only if any did)."""
+    kept = [e for e in game.effects if e["end"] > game.turn]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.touch()
 
 
 @step
@@ -1152,8 +1210,7 @@ def hero_turn(game: ToTheDeathState, side: int) -> None:
 def hero_end(game: ToTheDeathState, side: int) -> None:
     game.emit("hero_turn_end", side)
     game.focus[side] = 0
-    game.effects = [e for e in game.effects if e["end"] > game.turn]
-    game.touch()
+    _drop_ended_effects(game)
 
 
 @step
@@ -1222,8 +1279,10 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     values = list(zip(hand, card_values, strict=True))
     heroes = game.heroes(side)
     foes = game.enemies_of(side)
+    near_foe = "near" in [foe["area"] for foe in foes]
     # three cards of one value need two repeats among the values (most hands have none)
     trios = _trios_by_value(values) if len(hand) - len(set(card_values)) >= 2 else {}
+    fitting: dict[tuple[int, int], list[str]] = {}  # value range -> the hand's cards in it
     options: list = []
     for hero in heroes:
         if hero["activated"]:
@@ -1231,19 +1290,20 @@ def main_options(game: ToTheDeathState, side: int) -> list:
         uid = (hero["uid"],)
         zombie = hero["zombie"]
         usable = [c for c, v in values if v == 0] if zombie else hand
-        kinds = attack_kinds(game, hero, foes)
-        options += product(("attack",), uid, kinds, usable)
+        kinds = attack_kinds(game, hero, foes, near_foe)
+        if kinds:
+            options += product(("attack",), uid, kinds, usable)
         options += product(("rest",), uid, usable)
         abilities = _ability_ranges(hero["card"])
         if zombie:
             options += product(("ability",), uid, [key for key, _, _ in abilities], usable)
         else:
-            options += [
-                ("ability", uid[0], key, c)
-                for key, low, high in abilities
-                for c, v in values
-                if low <= v <= high
-            ]
+            for key, low, high in abilities:
+                cards = fitting.get((low, high))
+                if cards is None:
+                    cards = fitting[low, high] = [c for c, v in values if low <= v <= high]
+                if cards:
+                    options += product(("ability",), uid, (key,), cards)
         if trios and (0 in trios or not zombie):
             options += feat_options(hero, trios, kinds)
     for hero in heroes:
@@ -1254,14 +1314,30 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     return options
 
 
-def attack_kinds(game: ToTheDeathState, hero: dict, foes: list[dict]) -> list[str]:
+def attack_kinds(
+    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool | None = None
+) -> list[str]:
     """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
-    play (`foes`) in reach."""
-    held = dict(game.weapons(hero))
+    play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
+    `near_foe`, whether any of `foes` is near, may be passed in by a caller asking for every hero).
+    Gained weapons are looked up only while an ability grants some."""
+    if not foes:
+        return []
+    weapons = game.weapons(hero) if game.hooked("extra_weapons") else hero["weapons"]
+    melee = ranged = False
+    for kind, _ in weapons:
+        if kind == "melee":
+            melee = True
+        else:
+            ranged = True
     kinds = []
-    for kind in ("melee", "range"):
-        if kind in held and game.can_reach(hero, kind, foes):
-            kinds.append(kind)
+    if melee and hero["area"] == "near":
+        if near_foe is None:
+            near_foe = any(foe["area"] == "near" for foe in foes)
+        if near_foe or game.any("charging", hero):
+            kinds.append("melee")
+    if ranged:
+        kinds.append("range")
     return kinds
 
 
