@@ -1,7 +1,8 @@
-"""The engine's kept values (working abilities, unit views, the sorted deck) equal a fresh
-computation.
+"""The engine's kept values (working abilities, units in play, unit views, the sorted deck) equal
+a fresh computation.
 
-The engine keeps the working abilities until the abilities version changes or a turn comes in
+The engine keeps the units and heroes in play until the abilities version changes, and the
+working abilities until that version changes or a turn comes in
 which a temporary effect starts or has ended (an enemy's health, or a hero's that keeps its box,
 changes no working ability), and each unit's view until the version changes (or, for a view, the
 unit's own health, area, flags or attached cards). It keeps the deck sorted between draws, with a
@@ -23,6 +24,7 @@ def kept_and_fresh(game: ToTheDeathState):
         game.observation(0),
         game.observation(game.num_players - 1),
         game._sorted_deck(),
+        [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
     )
     game.touch()
     fresh = (
@@ -30,6 +32,7 @@ def kept_and_fresh(game: ToTheDeathState):
         game.observation(0),
         game.observation(game.num_players - 1),
         sorted(game.deck),
+        [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
     )
     return kept, fresh
 

@@ -115,6 +115,9 @@ class ToTheDeathState(GameState):
         self._checked = -1
         self._ver = 0  # bumped by any change the views or the end of the game may depend on
         self._abilities_ver = 0  # bumped only by changes to which abilities are working
+        self._roster_ver = -1  # the abilities version _in_play and _heroes were found at
+        self._in_play: list[list[dict]] = [[], []]
+        self._heroes: list[list[dict]] = [[], []]
         self._batch: list | None = []
         if players == 1 and encounter is not None:
             self._setup_encounter(party or list(STARTER_PARTY), encounter)
@@ -317,9 +320,11 @@ class ToTheDeathState(GameState):
     def _run(self) -> None:
         stack = self.stack
         while self.prompt is None and self.chance is None and self.result is None:
-            if self._ver != self._checked and (self._game_over() or self._round_over()):
+            # the end of the game or of a round comes with a defeat or a new monster card, which
+            # mark a new abilities version (a health change alone does not end anything)
+            if self._abilities_ver != self._checked and (self._game_over() or self._round_over()):
                 continue
-            self._checked = self._ver
+            self._checked = self._abilities_ver
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             name, args = stack.pop()
@@ -397,10 +402,21 @@ class ToTheDeathState(GameState):
 
     # -- looking things up ----------------------------------------------------------------------
     def heroes(self, side: int) -> list[dict]:
-        return [u for u in self._sides[side] if u["kind"] == "hero" and not u["defeated"]]
+        if self._roster_ver != self._abilities_ver:
+            self._find_roster()
+        return self._heroes[side].copy()
 
     def enemies_of(self, side: int) -> list[dict]:
-        return [u for u in self._sides[1 - side] if not u["defeated"]]
+        if self._roster_ver != self._abilities_ver:
+            self._find_roster()
+        return self._in_play[1 - side].copy()
+
+    def _find_roster(self) -> None:
+        """Each side's units in play and heroes in play, kept until the abilities version changes
+        (a defeat, a new enemy or a hero's return all mark one)."""
+        self._in_play = [[u for u in units if not u["defeated"]] for units in self._sides]
+        self._heroes = [[u for u in units if u["kind"] == "hero"] for units in self._in_play]
+        self._roster_ver = self._abilities_ver
 
     def monster_units(self) -> list[dict]:
         return [u for u in self._sides[MONSTERS] if u["kind"] == "enemy" and not u["defeated"]]
@@ -560,14 +576,18 @@ class ToTheDeathState(GameState):
         passed over the same way (our decision, see the rules notes).
         """
         by_class = {h["cls"]: h for h in self.heroes(0)}
-        charging = kind == "melee" and self.any("charging", attacker)
-        start = SUITS.index(suit)
+        charging = None  # asked only when a far hero is found for a melee weapon
         target = None
-        for step_ in range(4):
-            hero = by_class.get(SUITS[(start + step_) % 4])
+        for cls in _CLASSES_FROM[suit]:
+            hero = by_class.get(cls)
             if hero is None:
                 continue
-            if kind == "range" or charging or hero["area"] == "near":
+            if kind == "range" or hero["area"] == "near":
+                target = hero
+                break
+            if charging is None:
+                charging = self.any("charging", attacker)
+            if charging:
                 target = hero
                 break
         if target is None:
@@ -927,6 +947,8 @@ class ToTheDeathState(GameState):
 
 
 _HOOKS_OF: dict[str, tuple] = {}
+# each suit's class, then the classes after it alphabetically (a monster weapon's search order)
+_CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 _FOREVER = 1 << 62  # a turn no game reaches
 
 
@@ -981,7 +1003,7 @@ def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
     if n not in _SHARES:
         _SHARES[n] = (_Pairs(Fraction(1, n)), (n, list(range(1, n + 1))))
     pairs, table = _SHARES[n]
-    outcomes = ChanceOutcomes(map(pairs.__getitem__, cards))
+    outcomes = ChanceOutcomes(itemgetter(*cards)(pairs) if n > 1 else [pairs[cards[0]]])
     outcomes.__dict__["table"] = table
     return outcomes
 
@@ -1217,7 +1239,7 @@ def hero_end(game: ToTheDeathState, side: int) -> None:
 def draw_step(game: ToTheDeathState, seat: int) -> None:
     """Discard any number of cards (one decision: which ones), then fill the hand."""
     hand = sorted(game.hands[seat])
-    options = [("discard", *subset) for subset in _subsets(hand)]
+    options = _discard_options(hand)
     game.prompt = {
         "seat": seat,
         "kind": "draw step",
@@ -1227,11 +1249,22 @@ def draw_step(game: ToTheDeathState, seat: int) -> None:
     }
 
 
-def _subsets(cards: list[str]) -> list[tuple[str, ...]]:
-    found: list[tuple[str, ...]] = [()]
-    for card in cards:
-        found += [subset + (card,) for subset in found]
-    return sorted(found, key=lambda subset: (len(subset), subset))
+def _discard_options(cards: list[str]) -> list[tuple[str, ...]]:
+    """("discard", *subset) for every subset of a sorted hand of distinct cards, shortest first,
+    then in order (for such a hand, the order of the cards' places is the order of the cards)."""
+    row = ("discard", *cards)
+    return [("discard",)] + [pick(row) for pick in _subset_pickers(len(cards))]
+
+
+@cache
+def _subset_pickers(n: int) -> tuple[itemgetter, ...]:
+    """For each non-empty subset of n places (shortest first, then in order), a getter that
+    picks it from a row whose first item is a label (so that a getter always returns a tuple)."""
+    found: list[tuple[int, ...]] = [()]
+    for place in range(1, n + 1):
+        found += [subset + (place,) for subset in found]
+    found = sorted(found[1:], key=lambda subset: (len(subset), subset))
+    return tuple(itemgetter(0, *subset) for subset in found)
 
 
 @step
