@@ -506,13 +506,17 @@ class ToTheDeathState(GameState):
             self._ver += 1
 
     def total(self, hook: str, *args) -> int:
+        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+            self.sources()  # what hooked() does, without a call: asked for every weapon and armor
         result = 0
-        for function, source in self.hooked(hook):
+        for function, source in self._by_hook.get(hook, ()):
             result += function(self, source, *args)
         return result
 
     def any(self, hook: str, *args) -> bool:
-        for function, source in self.hooked(hook):
+        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+            self.sources()
+        for function, source in self._by_hook.get(hook, ()):
             if function(self, source, *args):
                 return True
         return False
@@ -671,8 +675,8 @@ class ToTheDeathState(GameState):
             self.narrate(f"{unit['name']} is exhausted (health 1).")
 
     def _arrive(self, hero: dict) -> None:
-        box = catalog().damage[hero["dmg"]].box(hero["health"])
-        if box is not None and box.burst:
+        box = _burst_box(hero["dmg"], hero["health"])
+        if box is not None:
             self.narrate(f"{hero['name']}'s box at health {hero['health']} bursts: {box.text}")
             self.then("burst", uid=hero["uid"], key=box.key)
 
@@ -968,6 +972,13 @@ def _working_box(damage_card: str, health: int) -> str | None:
     acts once on arrival instead)."""
     box = catalog().damage[damage_card].box(health)
     return f"{damage_card}/{box.key}" if box is not None and box.key and not box.burst else None
+
+
+@cache
+def _burst_box(damage_card: str, health: int):
+    """The burst box a hero's health marks, or None."""
+    box = catalog().damage[damage_card].box(health)
+    return box if box is not None and box.burst else None
 
 
 @cache
