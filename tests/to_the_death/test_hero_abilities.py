@@ -96,6 +96,20 @@ def test_bodyguard_sends_every_enemy_weapon_to_the_sellsword_during_the_next_tur
     assert health(game) == {"a-sellsword": 4, "a-bard": 6, "a-shadow-mage": 6, "a-war-priest": 6}
 
 
+def test_bodyguard_never_redirects_its_own_sides_weapons():
+    """During the enemy turn Bodyguard works, but a hero's own weapon (a burst attack) aimed at
+    a monster still attacks that monster; a monster's weapon at the war priest goes to the
+    sellsword."""
+    game = sekzar_main()
+    sekzar, _ = foes(game)
+    feed(game, ("ability", "a-sellsword", "bodyguard", "fighter:8"))
+    end_hero_turn(game, ["champion:3"])
+    assert game.is_chance_node() and game.turn == 3  # the enemy turn, Bodyguard working
+    units = game.units
+    assert game.redirected(units["a-bard"], "range", units[sekzar]) is units[sekzar]
+    assert game.redirected(units[sekzar], "range", units["a-war-priest"]) is units["a-sellsword"]
+
+
 # -- the Bard (Furious Fife: test_example_turn.py) ---------------------------------------------------
 def test_rousing_anthem_heals_every_hero_1():
     game = sekzar_main(health={"a-sellsword": 5, "a-bard": 5, "a-shadow-mage": 4})
