@@ -42,7 +42,8 @@ class ToTheDeathState(GameState):
 
     Options (all JSON-able): ``party`` (solo, four hero ids), ``parties`` (duel, two lists),
     ``monsters`` (four monster ids) and ``king`` or ``challenge`` (a challenge card id that names
-    both), ``encounter`` (one round against one monster card, for studies), ``max_turns`` (a safety cap on hero turns; reaching it ends the game as a draw).
+    both), ``encounter`` (one round against one monster card, for studies), ``max_turns`` (a
+    safety cap on hero turns; reaching it ends the game as a draw).
     """
 
     game = "to-the-death"

@@ -4,9 +4,9 @@ against a bot).
 The widget is a view. Every rule lives in :class:`~toolkit.to_the_death.rules.ToTheDeathState` and
 every number in :mod:`toolkit.to_the_death.odds` and :mod:`toolkit.to_the_death.options` (the
 expected outcome of each option open now, shown beside the buttons); the widget asks the state
-what is legal, shows each choice as a button labelled by the engine's ``action_to_string``, applies what a person
-clicks and redraws. Checks and draws are the engine's chance nodes, sampled exactly
-(:func:`toolkit.simulate.sample_outcome`) with a seeded generator the widget owns, as
+what is legal, shows each choice as a button labelled by the engine's ``action_to_string``,
+applies what a person clicks and redraws. Checks and draws are the engine's chance nodes, sampled
+exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the widget owns, as
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
 game the bots play alone here is the game ``play`` would give.
 
@@ -99,8 +99,8 @@ class ToTheDeathGame(widgets.VBox):
     checks are chance). ``players=2`` is the duel, played hot-seat by two people at one screen, or
     with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. ``outcomes=True`` ticks
     the box that shows the expected outcome of each option open now
-    (:func:`toolkit.to_the_death.options.option_outcomes`). Other keyword options go to the engine (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``,
-    ``max_turns``).
+    (:func:`toolkit.to_the_death.options.option_outcomes`). Other keyword options go to the engine
+    (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``, ``max_turns``).
     """
 
     def __init__(
