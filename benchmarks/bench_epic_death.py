@@ -13,9 +13,8 @@ import statistics
 import time
 from fractions import Fraction
 
-from timing import best_of, cpu_best_of
+from timing import ObservingRandomBot, best_of, cpu_best_of, time_study
 
-from toolkit.bots import RandomBot
 from toolkit.epic_death import odds
 from toolkit.epic_death.rules import EpicDeathState
 from toolkit.simulate import play
@@ -162,25 +161,9 @@ def query_rows() -> list[dict]:
 
 
 def games_rows() -> list[dict]:
-    from toolkit.simulate import run_many
-
     rows = []
     for bots, games in (("random", 200), ("greedy", 40)):
-        run_many(
-            "epic-death", 4, 2, seed=10_000, bots=bots, progress=False
-        )  # load cards, warm caches
-        seconds, wall, table = cpu_best_of(
-            lambda bots=bots, games=games: run_many(
-                "epic-death", 4, games, seed=0, bots=bots, progress=False
-            ),
-            3,
-        )
-        assert len(table) == games
-        per_second = games / seconds
-        note = (
-            f"{per_second:.0f} games/s of CPU time ({games / wall:.0f}/s wall clock), "
-            f"{table['moves'].mean():.0f} moves a game"
-        )
+        seconds, per_second, note = time_study("epic-death", 4, bots, games)
         if bots == "random":
             met = "met" if per_second >= GAMES_TARGET_PER_S else "MISSED"
             note += f"; target {GAMES_TARGET_PER_S}/s: {met}"
@@ -195,12 +178,6 @@ def games_rows() -> list[dict]:
         )
     rows.insert(1, observed_games_row())
     return rows
-
-
-class ObservingRandomBot(RandomBot):
-    """A random bot that is handed an observation, as a bot that reads one would be."""
-
-    reads_observation = True
 
 
 def observed_games_row(games: int = 200) -> dict:

@@ -11,11 +11,10 @@ import random
 import statistics
 import time
 
-from timing import best_of, cpu_best_of
+from timing import best_of, time_study
 
 from toolkit.how_i_died import odds
 from toolkit.how_i_died.cards import ALL_IDS
-from toolkit.simulate import run_many
 
 GAMES_TARGET_PER_S = 300
 LEGENDARY_TARGET_S = 10e-3
@@ -42,19 +41,8 @@ def games_rows() -> list[dict]:
         ("survivor", 300),
         ("lookahead", 100),
     ):
-        run_many("how-i-died", 4, 3, seed=10_000, bots=bots, progress=False)  # warm caches
-        cpu, wall, table = cpu_best_of(
-            lambda bots=bots, games=games: run_many(
-                "how-i-died", 4, games, seed=0, bots=bots, progress=False
-            ),
-            3,
-        )
-        assert len(table) == games
-        per_second = games / cpu
-        note = (
-            f"{per_second:.0f} games/s of CPU time ({games / wall:.0f}/s wall clock), "
-            f"{table['moves'].mean():.0f} moves a game, one process"
-        )
+        cpu, per_second, note = time_study("how-i-died", 4, bots, games, warm=3)
+        note += ", one process"
         targeted = bots != "lookahead"
         if targeted:
             note += f"; target {GAMES_TARGET_PER_S}/s: "

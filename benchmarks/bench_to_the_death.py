@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from timing import best_of, cpu_best_of
+from timing import ObservingRandomBot, best_of, cpu_best_of
 
 import toolkit.to_the_death.odds as odds
 from toolkit.bots import RandomBot
@@ -85,12 +85,6 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
         f"{verdict} the {MONSTER_TURN_TARGET_S * 1e3:.0f} ms target (wall {wall_s * 1e3:.0f} ms)"
     )
     return row
-
-
-class ObservingRandomBot(RandomBot):
-    """A random bot that is handed an observation, as a bot that reads one would be."""
-
-    reads_observation = True
 
 
 def bench_games(n: int = 100, bot=RandomBot, what: str = "random-bot solo game") -> dict:

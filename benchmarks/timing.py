@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import time
 
+from toolkit.bots import RandomBot
+from toolkit.simulate import run_many
+
 
 def best_of(function, repeats: int) -> tuple[float, object]:
     """The fastest of `repeats` timed calls, and the last result: the least disturbed measurement
@@ -28,3 +31,29 @@ def cpu_best_of(function, repeats: int) -> tuple[float, float, object]:
         cpu = min(cpu, time.process_time() - start_cpu)
         wall = min(wall, time.perf_counter() - start_wall)
     return cpu, wall, result
+
+
+class ObservingRandomBot(RandomBot):
+    """A random bot that is handed an observation, as a bot that reads one would be: timing it
+    beside the plain random bot shows what building observations costs a game."""
+
+    reads_observation = True
+
+
+def time_study(
+    slug: str, players: int, bots: str, games: int, warm: int = 2
+) -> tuple[float, float, str]:
+    """Best CPU time of three :func:`run_many` studies of `games` games (seeds 0, 1, ...), after
+    `warm` games that load the cards and fill the caches; with games/s and a note that gives
+    the wall-clock rate and the moves a game too."""
+    run_many(slug, players, warm, seed=10_000, bots=bots, progress=False)
+    cpu, wall, table = cpu_best_of(
+        lambda: run_many(slug, players, games, seed=0, bots=bots, progress=False), 3
+    )
+    assert len(table) == games
+    per_second = games / cpu
+    note = (
+        f"{per_second:.0f} games/s of CPU time ({games / wall:.0f}/s wall clock), "
+        f"{table['moves'].mean():.0f} moves a game"
+    )
+    return cpu, per_second, note

@@ -139,8 +139,7 @@ class GameState(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged."""
-        if isinstance(action, list):
-            action = freeze(action)
+        action = freeze(action)
         if not self._is_legal(action):
             raise IllegalAction(action, self.why_illegal(action))
         self._apply(action)

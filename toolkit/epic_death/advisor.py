@@ -48,7 +48,7 @@ def advise(
     ("chance"), best first; ties go to the other measure, then to the card id."""
     advice = []
     for quest_id in quest_ids:
-        quest = cards.quests.get(quest_id) or cards.epic_quests[quest_id]
+        quest = cards.quest(quest_id)
         odds = quest_odds(quest.victories, quest.difficulty, modifiers)
         advice.append(QuestAdvice(quest, odds, expected_change(quest, odds, cards)))
     keys = {

@@ -13,10 +13,6 @@ from toolkit.epic_death.odds import PoolModifiers, quest_odds
 from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 
 
-def _quest(cards, quest_id):
-    return cards.quests.get(quest_id) or cards.epic_quests[quest_id]
-
-
 def _modifiers(obs) -> PoolModifiers:
     return PoolModifiers(dice=obs["dice_change"], frenzy=obs["frenzy"])
 
@@ -40,9 +36,9 @@ def evaluate(obs: dict, action) -> Fraction:
         return Fraction(0)
     kind = action[0]
     if kind == "quest":
-        quest = _quest(cards, action[1])
+        quest = cards.quest(action[1])
         return expected_change(quest, quest_odds(quest.victories, quest.difficulty), cards)
-    quest = _quest(cards, obs["quest"])
+    quest = cards.quest(obs["quest"])
     if kind == "loot":
         loot = cards.loot[obs["loot_to_place"][0]]
         replaced = [

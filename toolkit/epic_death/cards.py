@@ -112,6 +112,10 @@ class CardSet:
                 return group[card_id]
         raise KeyError(f"no Epic Death! card with id {card_id!r}")
 
+    def quest(self, quest_id: str) -> Quest:
+        """A green Quest or an Epic Quest: the two decks share one card type."""
+        return self.quests.get(quest_id) or self.epic_quests[quest_id]
+
     @cached_property
     def fate_kinds(self) -> dict[str, dict[str, str]]:
         """For each Fate window, the kind of every card played in it: one lookup per card in hand

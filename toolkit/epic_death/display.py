@@ -16,7 +16,7 @@ def quest_lines(quest) -> list[str]:
 
 
 def quest_html(cards, quest_id: str, odds=None) -> str:
-    quest = cards.quests.get(quest_id) or cards.epic_quests[quest_id]
+    quest = cards.quest(quest_id)
     lines = quest_lines(quest)
     if odds is not None:
         lines.append(f"success {float(odds.success):.1%}")
@@ -36,7 +36,7 @@ def adventurer_html(state, adventurer: str) -> str:
                 f"{loot.loot_class}: {loot.name} ({loot.epic}{', ' + loot.set if loot.set else ''})"
             )
         else:
-            quest = state.cards.quests.get(card_id) or state.cards.epic_quests[card_id]
+            quest = state.cards.quest(card_id)
             if quest.epic_quest:
                 double = card_id in state.epic_deaths
                 lines.append(

@@ -140,9 +140,13 @@ class EpicDeathState(GameState):
         return self.active
 
     def legal_actions(self) -> list[Action]:
+        return list(self._kept_legal())
+
+    def _kept_legal(self) -> list[Action]:
+        """The legal actions, worked out once per position (Fate windows set them as they go)."""
         if self._legal_cache is None:
             self._legal_cache = self._compute_legal()
-        return list(self._legal_cache)
+        return self._legal_cache
 
     def _compute_legal(self) -> list[Action]:
         if self.winners is not None:
@@ -261,9 +265,7 @@ class EpicDeathState(GameState):
             return False
         if self.phase in ("d6", "roll", "reroll"):
             return action in self.chance_outcomes().actions
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
-        return action in self._legal_cache
+        return action in self._kept_legal()
 
     def _apply(self, action: Action) -> None:
         self._legal_cache = None
@@ -272,7 +274,7 @@ class EpicDeathState(GameState):
 
     def _do_quest(self, action) -> None:
         self.quest = action[1]
-        self.quest_card = self.cards.quests.get(self.quest) or self.cards.epic_quests[self.quest]
+        self.quest_card = self.cards.quest(self.quest)
         self.quest_line.remove(self.quest)
         self._open_window("targets")
 
@@ -596,7 +598,7 @@ class EpicDeathState(GameState):
             )
         kind = action[0]
         if kind == "quest":
-            card = self.cards.quests.get(action[1]) or self.cards.epic_quests[action[1]]
+            card = self.cards.quest(action[1])
             return f"attempt {card.name} ({card.victories} {card.difficulty})"
         if kind == "fate":
             name = self.cards.fate[action[1]].name
@@ -636,7 +638,7 @@ def score_cards(cards: CardSet, under, epic_deaths) -> int:
             if loot.set:
                 sets.setdefault(loot.set, set()).add(loot.loot_class)
         else:
-            quest = cards.quests.get(card_id) or cards.epic_quests[card_id]
+            quest = cards.quest(card_id)
             total += quest.epic * (2 if card_id in epic_deaths else 1) - quest.fail
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
 

@@ -265,7 +265,7 @@ class EpicDeathGame(widgets.VBox):
         """Narrate each quest's outcome as the engine records it, and the end of the game."""
         state = self.state
         for seat, quest_id, outcome in state.results[self._told :]:
-            quest = state.cards.quests.get(quest_id) or state.cards.epic_quests[quest_id]
+            quest = state.cards.quest(quest_id)
             self.narration.append(f"{self._quest_of(seat, quest)}: {OUTCOME_WORDS[outcome]}")
         self._told = len(state.results)
         if state.is_terminal() and not self._told_end:
