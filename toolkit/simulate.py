@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from toolkit.bots import Bot
+from toolkit.bots import Bot, below
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 
@@ -23,7 +23,7 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
     if not isinstance(outcomes, ChanceOutcomes):
         outcomes = ChanceOutcomes(outcomes)
     denominator, cumulative = outcomes.table
-    return outcomes[bisect.bisect_right(cumulative, rng.randrange(denominator))][0]
+    return outcomes[bisect.bisect_right(cumulative, below(rng, denominator))][0]
 
 
 def play(
@@ -35,6 +35,7 @@ def play(
     play and in replay, so the saved history reproduces the game exactly. A bot whose
     `reads_observation` is false (the random bot) is handed None instead of an observation.
     """
+    reads = [getattr(bot, "reads_observation", True) for bot in bots]
     for _ in range(max_moves):
         seat = state.current_player()
         if seat == TERMINAL:
@@ -42,9 +43,8 @@ def play(
         if seat == CHANCE:
             state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
-            bot = bots[seat]
-            seen = state.observation(seat) if getattr(bot, "reads_observation", True) else None
-            state.apply(bot.choose(seen, state.legal_actions()))
+            seen = state.observation(seat) if reads[seat] else None
+            state.apply(bots[seat].choose(seen, state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 

@@ -139,7 +139,8 @@ class GameState(ABC):
 
     def apply(self, action: Action) -> None:
         """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged."""
-        action = freeze(action)
+        if action.__class__ is list:  # from JSON; tested here, as freeze is a call on every move
+            action = freeze(action)
         if not self._is_legal(action):
             raise IllegalAction(action, self.why_illegal(action))
         self._apply(action)

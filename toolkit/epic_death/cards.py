@@ -29,6 +29,8 @@ FateKind = Literal[
     "loot_envy",  # take a loot card from another party (swapping one of the same class back)
 ]
 Timing = Literal["targets", "before_roll", "after_roll"]
+# Cards with no target, playable whenever their window is open: they need no look at the table.
+UNTARGETED_KINDS = frozenset({"add_dice", "remove_dice", "add_d6", "remove_d6"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,6 +126,17 @@ class CardSet:
         for card in self.fate.values():
             by_timing[card.timing][card.id] = card.kind
         return by_timing
+
+    @cached_property
+    def untargeted_plays(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """For each Fate window, the ready-made action of every card with no target: the commonest
+        cards, so the engine offers them without building a tuple each time."""
+        return {
+            timing: {
+                card: ("fate", card) for card, kind in kinds.items() if kind in UNTARGETED_KINDS
+            }
+            for timing, kinds in self.fate_kinds.items()
+        }
 
 
 def load_card_set(folder=None) -> CardSet:

@@ -26,7 +26,6 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 FATE_HAND = 5
 SET_BONUS = 400
 DONE = "done"
-DICE_KINDS = frozenset({"add_dice", "remove_dice", "add_d6", "remove_d6"})
 DISCARD = "discard"
 
 
@@ -56,6 +55,10 @@ class EpicDeathState(GameState):
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
         self.cards: CardSet = default_cards()
         self._players = players
+        # The order a Fate window asks the seats in, for each active player.
+        self._laps = [
+            [(active + i) % players for i in range(1, players + 1)] for active in range(players)
+        ]
         self.line_size = 4 if players == 5 else 5
         self._deal(quests_per_player)
         self.active = 0
@@ -92,6 +95,7 @@ class EpicDeathState(GameState):
         self.under: dict[str, list[str]] = {adv: [] for adv in self.alive}
         self._parties: tuple | None = None
         self._adventurer_views: dict[str, dict] = {}
+        self._death_to_check = False  # whether the end of this turn must look for a fallen party
         self.epic_deaths: set[str] = set()
         self.loot = Deck(expand(self.cards.loot))
         self.loot.shuffle(rng)
@@ -124,6 +128,7 @@ class EpicDeathState(GameState):
         if not self.quest_line:
             self._end_game()
         self._legal_cache: list[Action] | None = None
+        self._chance: ChanceOutcomes | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
@@ -140,7 +145,8 @@ class EpicDeathState(GameState):
         return self.active
 
     def legal_actions(self) -> list[Action]:
-        return list(self._kept_legal())
+        legal = self._legal_cache
+        return list(self._kept_legal() if legal is None else legal)
 
     def _kept_legal(self) -> list[Action]:
         """The legal actions, worked out once per position (Fate windows set them as they go)."""
@@ -164,14 +170,19 @@ class EpicDeathState(GameState):
             return [("adventurer", a) for a in self.parties[self.active] if self.alive[a]]
         raise AssertionError(f"unknown phase {self.phase}")
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.phase == "d6":
-            return D6_OUTCOMES
-        if self.phase == "roll":
-            return dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
-        if self.phase == "reroll":
-            return dice_outcomes("reroll", self.pending_reroll[1], self.quest_card.difficulty)
-        raise ValueError("not a chance node")
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """Kept for the node: the simulator asks for them once to draw and once more to check."""
+        if self._chance is None:
+            if self.phase == "d6":
+                self._chance = D6_OUTCOMES
+            elif self.phase == "roll":
+                self._chance = dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
+            elif self.phase == "reroll":
+                dice = self.pending_reroll[1]
+                self._chance = dice_outcomes("reroll", dice, self.quest_card.difficulty)
+            else:
+                raise ValueError("not a chance node")
+        return self._chance
 
     def _open_quests(self) -> list[str]:
         """Green Quests first: an Epic Quest in the line opens once no green one is left there."""
@@ -182,11 +193,13 @@ class EpicDeathState(GameState):
     def _fate_plays(self, seat: int) -> list[Action]:
         plays: list[Action] = []
         kinds = self.cards.fate_kinds[self.phase]
+        untargeted = self.cards.untargeted_plays[self.phase]
         for card_id in dict.fromkeys(self.hands[seat]):
-            kind = kinds.get(card_id)
-            if kind in DICE_KINDS:  # the commonest cards, playable whenever their window is open
-                plays.append(("fate", card_id))
-            elif kind is not None:
+            play = untargeted.get(card_id)
+            if play is not None:
+                plays.append(play)
+            elif card_id in kinds:
+                kind = kinds[card_id]
                 plays += [("fate", card_id, *details) for details in self._targets(seat, kind)]
         return plays
 
@@ -213,7 +226,7 @@ class EpicDeathState(GameState):
             return [()] if self.failed_dice else []
         if kind == "reroll_victories":
             return [()] if self.plain + self.sixes else []
-        return [()]  # dice cards (DICE_KINDS) can always be played
+        return [()]  # untargeted cards (UNTARGETED_KINDS) can always be played
 
     def _envy_moves(self, seat: int) -> list[tuple[str, str, str]]:
         """(their adventurer, loot card, my adventurer) for every living pair across parties."""
@@ -232,8 +245,7 @@ class EpicDeathState(GameState):
     def _open_window(self, phase: str) -> None:
         """Ask every player once, left of the active player first and the active player last."""
         self.phase = phase
-        order = [(self.active + i) % self._players for i in range(1, self._players + 1)]
-        self.window = order
+        self.window = self._laps[self.active][:]
         self._next_in_window()
 
     def _close_window(self) -> None:
@@ -265,10 +277,11 @@ class EpicDeathState(GameState):
             return False
         if self.phase in ("d6", "roll", "reroll"):
             return action in self.chance_outcomes().actions
-        return action in self._kept_legal()
+        legal = self._legal_cache
+        return action in (self._kept_legal() if legal is None else legal)
 
     def _apply(self, action: Action) -> None:
-        self._legal_cache = None
+        self._legal_cache = self._chance = None
         kind = action if isinstance(action, str) else action[0]
         HANDLERS[kind](self, action)
 
@@ -446,10 +459,12 @@ class EpicDeathState(GameState):
         else:
             hand.extend(self.fate.draw_up_to(max(0, FATE_HAND - len(hand)), self.rng))
         hand.sort()
-        alive = self.alive.__getitem__
-        if not all(any(map(alive, party)) for party in self.parties):
-            self._end_game()
-            return
+        if self._death_to_check:  # only a death can leave a party with no one alive
+            self._death_to_check = False
+            alive = self.alive.__getitem__
+            if not all(any(map(alive, party)) for party in self.parties):
+                self._end_game()
+                return
         self.active = (self.active + 1) % self._players
         self.turn += 1
         self._start_turn()
@@ -472,6 +487,7 @@ class EpicDeathState(GameState):
 
     def _set_alive(self, adventurer: str, alive: bool) -> None:
         self.alive[adventurer] = alive
+        self._death_to_check |= not alive
         self._changed(adventurer)
 
     def _changed(self, adventurer: str) -> None:
