@@ -7,7 +7,8 @@ which a temporary effect starts or has ended (an enemy's health, or a hero's tha
 changes no working ability), and each unit's view until the version changes (or, for a view, the
 unit's own health, area, flags or attached cards). It keeps the deck sorted between draws, with a
 copy of the deck it sorted. These seeded random games check, at every step, that what was kept is
-what a computation from scratch gives: ``touch()`` marks a new version, which forces one.
+what a computation from scratch gives: ``touch()`` marks a new version, which forces one; the
+units in play are found again from every unit, independently of the engine's own search.
 """
 
 import random
@@ -18,13 +19,29 @@ from toolkit.simulate import sample_outcome
 from toolkit.to_the_death.rules import ToTheDeathState
 
 
+def roster_from_scratch(game: ToTheDeathState):
+    """Each side's heroes in play and enemies in play, and every unit in play, in the order the
+    units came (the order the working abilities are listed in), found from the units alone."""
+    in_play = [u for u in game.units.values() if not u["defeated"]]
+    return [
+        (
+            [u for u in in_play if u["side"] == side and u["kind"] == "hero"],
+            [u for u in in_play if u["side"] != side],
+        )
+        for side in (0, 1)
+    ], in_play
+
+
 def kept_and_fresh(game: ToTheDeathState):
     kept = (
         list(game.sources()),
         game.observation(0),
         game.observation(game.num_players - 1),
         game._sorted_deck(),
-        [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
+        (
+            [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
+            game.enemies_of(1) + game.enemies_of(0),
+        ),
     )
     game.touch()
     fresh = (
@@ -32,7 +49,7 @@ def kept_and_fresh(game: ToTheDeathState):
         game.observation(0),
         game.observation(game.num_players - 1),
         sorted(game.deck),
-        [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
+        roster_from_scratch(game),
     )
     return kept, fresh
 

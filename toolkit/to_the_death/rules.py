@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import filterfalse, product
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
@@ -79,6 +79,7 @@ class ToTheDeathState(GameState):
         self.max_turns = max_turns
         self.units: dict[str, dict] = {}
         self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
+        self._parties: list[list[dict]] = [[], []]  # each side's heroes (all come at set-up)
         self.deck: list[str] = sorted(cat.arsenal)  # a multiset: order is never used
         self._deck_seen: list[str] | None = None  # the deck when _deck_sorted was made
         self._deck_sorted: list[str] = []
@@ -177,6 +178,7 @@ class ToTheDeathState(GameState):
                 "skill": card.skill,
             }
             self._sides[side].append(hero)
+            self._parties[side].append(hero)
 
     def _setup_solo(self, party, monsters, king, challenge) -> None:
         cat = catalog()
@@ -369,23 +371,27 @@ class ToTheDeathState(GameState):
 
     # -- end of game and of round ---------------------------------------------------------------
     def _game_over(self) -> bool:
+        if self._roster_ver != self._abilities_ver:
+            self._find_roster()
+        heroes = self._heroes
         if self.players == 2:
             for side in (0, 1):
-                if not self.heroes(side):
+                if not heroes[side]:
                     self.result = [1.0, -1.0] if side == 1 else [-1.0, 1.0]
                     self.narrate(
                         f"Every hero of player {side + 1} is defeated: player {2 - side} wins."
                     )
                     return True
             return False
-        if not self.heroes(0):
+        if not heroes[0]:
             self.result = [-1.0]
             self.narrate("Every hero is defeated: the monsters win.")
             return True
-        if any(card["id"] == self.king and card["defeated"] for card in self.monster_cards):
-            self.result = [1.0]
-            self.narrate("The monster king is defeated: you win!")
-            return True
+        for card in self.monster_cards:
+            if card["defeated"] and card["id"] == self.king:
+                self.result = [1.0]
+                self.narrate("The monster king is defeated: you win!")
+                return True
         return False
 
     def _round_over(self) -> bool:
@@ -414,9 +420,10 @@ class ToTheDeathState(GameState):
 
     def _find_roster(self) -> None:
         """Each side's units in play and heroes in play, kept until the abilities version changes
-        (a defeat, a new enemy or a hero's return all mark one)."""
-        self._in_play = [[u for u in units if not u["defeated"]] for units in self._sides]
-        self._heroes = [[u for u in units if u["kind"] == "hero"] for units in self._in_play]
+        (a defeat, a new enemy or a hero's return all mark one). Picked by ``filterfalse``, which
+        takes no bytecode per unit."""
+        self._in_play = [list(filterfalse(_DEFEATED, units)) for units in self._sides]
+        self._heroes = [list(filterfalse(_DEFEATED, heroes)) for heroes in self._parties]
         self._roster_ver = self._abilities_ver
 
     def monster_units(self) -> list[dict]:
@@ -453,9 +460,9 @@ class ToTheDeathState(GameState):
                 until = min(until, end)
             elif start > turn:
                 until = min(until, start - 1)
-        for unit in self.units.values():
-            if unit["defeated"]:
-                continue
+        if self._roster_ver != self._abilities_ver:
+            self._find_roster()
+        for unit in (*self._in_play[0], *self._in_play[1]):  # the order they came, as in units
             if unit["kind"] == "hero":
                 box = _working_box(unit["dmg"], unit["health"])
                 if box is not None:
@@ -795,8 +802,10 @@ class ToTheDeathState(GameState):
             self.ask(seat, "choose hero", [("hero", h["uid"]) for h in heroes], resume, **args)
 
     def draw_cards(self, seat: int, n: int) -> None:
-        for _ in range(n):
-            self.then("draw_one", seat=seat)
+        """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
+        for the next at once (nothing else happens between the draws)."""
+        if n > 0:
+            self.then("draw_one", seat=seat, left=n - 1)
 
     # -- views ----------------------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
@@ -952,6 +961,7 @@ class ToTheDeathState(GameState):
 
 
 _HOOKS_OF: dict[str, tuple] = {}
+_DEFEATED = itemgetter("defeated")
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 _FOREVER = 1 << 62  # a turn no game reaches
@@ -1290,15 +1300,18 @@ def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
 
 
 @step
-def draw_one(game: ToTheDeathState, seat: int) -> None:
+def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
+    """Draw a card into a hand; `left` more follow it."""
     hidden = "all" if game.players == 2 else None
-    game.need_card("card_drawn", hidden=hidden, seat=seat)
+    game.need_card("card_drawn", hidden=hidden, seat=seat, left=left)
 
 
 @step
-def card_drawn(game: ToTheDeathState, card: str | None, seat: int) -> None:
+def card_drawn(game: ToTheDeathState, card: str | None, seat: int, left: int) -> None:
     if card is not None:
         game.hands[seat].append(card)
+    if left:
+        draw_one(game, seat, left - 1)
 
 
 # -- the main step: hero and player abilities ----------------------------------------------------
@@ -1318,23 +1331,48 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
 
     Tuples sharing their first items come from ``itertools.product``, whose order is that of
-    nested loops."""
+    nested loops. The main step comes about five times a turn, mostly with a short hand, so the
+    work that does not depend on a hero is done once, and only when some hero is ready."""
     hand = sorted(game.hands[side])
-    card_values = list(map(VALUE.__getitem__, hand))
-    values = list(zip(hand, card_values, strict=True))
     heroes = game.heroes(side)
+    options: list = []
+    if not hand:
+        options.append(_END)
+        return options
+    ready = [hero for hero in heroes if not hero["activated"]]
+    if ready:
+        options += _hero_options(game, side, hand, ready)
+    for hero in heroes:
+        abilities = _NEAR_PLAYER_ABILITIES if hero["area"] == "near" else _FAR_PLAYER_ABILITIES
+        options += product(abilities, (hero["uid"],), hand)
+    options += product(_HAND_PLAYER_ABILITIES, hand)
+    options.append(_END)
+    return options
+
+
+_NEAR_PLAYER_ABILITIES = ("move", "charge")
+_FAR_PLAYER_ABILITIES = ("move",)
+_HAND_PLAYER_ABILITIES = ("focus", "reset", "search")
+_END = ("end",)
+
+
+def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list[dict]) -> list:
+    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand.
+    Cards are picked by a value range with ``filter`` over a set, which takes no bytecode per card."""
     foes = game.enemies_of(side)
     near_foe = "near" in [foe["area"] for foe in foes]
     # three cards of one value need two repeats among the values (most hands have none)
-    trios = _trios_by_value(values) if len(hand) - len(set(card_values)) >= 2 else {}
+    card_values = list(map(VALUE.__getitem__, hand))
+    if len(hand) - len(set(card_values)) >= 2:
+        trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
+    else:
+        trios = {}
     fitting: dict[tuple[int, int], list[str]] = {}  # value range -> the hand's cards in it
     options: list = []
-    for hero in heroes:
-        if hero["activated"]:
-            continue
+    for hero in ready:
         uid = (hero["uid"],)
         zombie = hero["zombie"]
-        usable = [c for c, v in values if v == 0] if zombie else hand
+        usable = list(filter(_CARDS_VALUED[0, 0].__contains__, hand)) if zombie else hand
         kinds = attack_kinds(game, hero, foes, near_foe)
         if kinds:
             options += product(("attack",), uid, kinds, usable)
@@ -1346,17 +1384,26 @@ def main_options(game: ToTheDeathState, side: int) -> list:
             for key, low, high in abilities:
                 cards = fitting.get((low, high))
                 if cards is None:
-                    cards = fitting[low, high] = [c for c, v in values if low <= v <= high]
+                    cards = fitting[low, high] = list(
+                        filter(_CARDS_VALUED[low, high].__contains__, hand)
+                    )
                 if cards:
                     options += product(("ability",), uid, (key,), cards)
         if trios and (0 in trios or not zombie):
             options += feat_options(hero, trios, kinds)
-    for hero in heroes:
-        player_abilities = ("move", "charge") if hero["area"] == "near" else ("move",)
-        options += product(player_abilities, (hero["uid"],), hand)
-    options += product(("focus", "reset", "search"), hand)
-    options.append(("end",))
     return options
+
+
+class _CardsValued(dict):
+    """(lowest, highest) -> the set of card ids whose value lies in that range, made once."""
+
+    def __missing__(self, bounds: tuple[int, int]) -> frozenset[str]:
+        low, high = bounds
+        cards = self[bounds] = frozenset(c for c, v in VALUE.items() if low <= v <= high)
+        return cards
+
+
+_CARDS_VALUED = _CardsValued()
 
 
 def attack_kinds(
