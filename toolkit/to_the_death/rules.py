@@ -15,6 +15,7 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import filterfalse, product
@@ -132,8 +133,8 @@ class ToTheDeathState(GameState):
             for seat, heroes in enumerate(chosen):
                 self._add_party(seat, heroes)
             _begin_duel(self)
-        self.stack.extend(reversed(self._batch))
-        self._run()
+        self._run(self._batch)
+        self._batch = []
 
     # -- set-up ---------------------------------------------------------------------------------
     def _add_party(self, side: int, heroes) -> None:
@@ -248,26 +249,30 @@ class ToTheDeathState(GameState):
         """Checked against the options kept in the prompt, or the chance node's kept cards."""
         if self.result is not None:
             return False
-        if self.chance is not None:
-            return action in self._chance_actions()
-        return action in self.prompt["options"]
+        chance = self.chance
+        if chance is None:
+            return action in self.prompt["options"]
+        cards = chance.get("cards")
+        return action in (self._chance_actions() if cards is None else cards)
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
-        if self.chance is None:
+        chance = self.chance
+        if chance is None:
             raise ValueError("not a chance node")
-        if self.chance["kind"] == "monster":
+        if chance["kind"] == "monster":
             choices = sorted(self.monster_deck) or [self.king]
             return [(name, Fraction(1, len(choices))) for name in choices]
-        return uniform_outcomes(self._chance_actions())
+        cards = chance.get("cards")
+        return uniform_outcomes(self._chance_actions() if cards is None else cards)
 
     def _chance_actions(self) -> list:
-        if self.chance["kind"] == "monster":
+        """The chance node's outcomes alone; a card node keeps its cards (``chance["cards"]``)."""
+        chance = self.chance
+        if chance["kind"] == "monster":
             return [outcome for outcome, _ in self.chance_outcomes()]
-        cached = self.chance.get("cards")
+        cached = chance.get("cards")
         if cached is None:
-            cached = self.chance["cards"] = (
-                [self.deck_top[-1]] if self.deck_top else self._sorted_deck()
-            )
+            cached = chance["cards"] = [self.deck_top[-1]] if self.deck_top else self._sorted_deck()
         return cached
 
     def _sorted_deck(self) -> list[str]:
@@ -299,9 +304,7 @@ class ToTheDeathState(GameState):
             self.public_history.append(action)
         self._batch = batch = []
         STEPS[pending["resume"]](self, action, **pending["args"])
-        if batch:
-            self.stack.extend(reversed(batch))
-        self._run()
+        self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
 
     def _take_from_deck(self, card: str) -> None:
@@ -320,9 +323,17 @@ class ToTheDeathState(GameState):
         """Schedule a step to run after the current one (steps run in the order scheduled)."""
         self._batch.append((step_name, args))
 
-    def _run(self) -> None:
+    def _run(self, batch: list) -> None:
+        """Run steps until one stops for a decision, a card or the end. `batch` is the list that
+        :meth:`then` fills (``self._batch``): what the last step scheduled, which goes on the
+        stack, first on top; one list serves every step."""
         stack = self.stack
-        while self.prompt is None and self.chance is None and self.result is None:
+        while True:
+            if batch:
+                stack.extend(reversed(batch))
+                batch.clear()
+            if self.prompt is not None or self.chance is not None or self.result is not None:
+                return
             # the end of the game or of a round comes with a defeat or a new monster card, which
             # mark a new abilities version (a health change alone does not end anything)
             if self._abilities_ver != self._checked and (self._game_over() or self._round_over()):
@@ -331,11 +342,7 @@ class ToTheDeathState(GameState):
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             name, args = stack.pop()
-            self._batch = batch = []
             STEPS[name](self, **args)
-            if batch:  # what the step scheduled goes on the stack, first on top
-                stack.extend(reversed(batch))
-        self._batch = []
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking."""
@@ -538,7 +545,9 @@ class ToTheDeathState(GameState):
     def emit(self, hook: str, *args) -> None:
         """A triggered ability's moment: each working source with this hook schedules its steps.
         (A change it makes rebuilds the sources into new lists, so this one is safe to walk.)"""
-        for function, source in self.hooked(hook):
+        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+            self.sources()  # what hooked() does, without a call: every step of a turn emits
+        for function, source in self._by_hook.get(hook, ()):
             function(self, source, *args)
 
     def armor(self, unit: dict) -> int:
@@ -962,6 +971,8 @@ class ToTheDeathState(GameState):
 
 _HOOKS_OF: dict[str, tuple] = {}
 _DEFEATED = itemgetter("defeated")
+_ACTIVATED = itemgetter("activated")
+_AREA = itemgetter("area")
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 _FOREVER = 1 << 62  # a turn no game reaches
@@ -1339,7 +1350,7 @@ def main_options(game: ToTheDeathState, side: int) -> list:
     if not hand:
         options.append(_END)
         return options
-    ready = [hero for hero in heroes if not hero["activated"]]
+    ready = list(filterfalse(_ACTIVATED, heroes))
     if ready:
         options += _hero_options(game, side, hand, ready)
     for hero in heroes:
@@ -1360,33 +1371,28 @@ def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list
     """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand.
     Cards are picked by a value range with ``filter`` over a set, which takes no bytecode per card."""
     foes = game.enemies_of(side)
-    near_foe = "near" in [foe["area"] for foe in foes]
+    near_foe = "near" in map(_AREA, foes)
     # three cards of one value need two repeats among the values (most hands have none)
     card_values = list(map(VALUE.__getitem__, hand))
     if len(hand) - len(set(card_values)) >= 2:
         trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
     else:
         trios = {}
-    fitting: dict[tuple[int, int], list[str]] = {}  # value range -> the hand's cards in it
     options: list = []
     for hero in ready:
         uid = (hero["uid"],)
         zombie = hero["zombie"]
-        usable = list(filter(_CARDS_VALUED[0, 0].__contains__, hand)) if zombie else hand
+        usable = list(filter(_cards_valued(0, 0), hand)) if zombie else hand
         kinds = attack_kinds(game, hero, foes, near_foe)
         if kinds:
             options += product(("attack",), uid, kinds, usable)
         options += product(("rest",), uid, usable)
-        abilities = _ability_ranges(hero["card"])
         if zombie:
-            options += product(("ability",), uid, [key for key, _, _ in abilities], usable)
+            keys = [key for key, _, _ in _ability_ranges(hero["card"])]
+            options += product(("ability",), uid, keys, usable)
         else:
-            for key, low, high in abilities:
-                cards = fitting.get((low, high))
-                if cards is None:
-                    cards = fitting[low, high] = list(
-                        filter(_CARDS_VALUED[low, high].__contains__, hand)
-                    )
+            for key, accepted in _ability_cards(hero["card"]):
+                cards = list(filter(accepted, hand))
                 if cards:
                     options += product(("ability",), uid, (key,), cards)
         if trios and (0 in trios or not zombie):
@@ -1394,16 +1400,16 @@ def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list
     return options
 
 
-class _CardsValued(dict):
-    """(lowest, highest) -> the set of card ids whose value lies in that range, made once."""
-
-    def __missing__(self, bounds: tuple[int, int]) -> frozenset[str]:
-        low, high = bounds
-        cards = self[bounds] = frozenset(c for c, v in VALUE.items() if low <= v <= high)
-        return cards
+@cache
+def _cards_valued(low: int, high: int) -> Callable[[str], bool]:
+    """Whether a card's value lies in [low, high], as a set's ``__contains__`` (for filter)."""
+    return frozenset(c for c, v in VALUE.items() if low <= v <= high).__contains__
 
 
-_CARDS_VALUED = _CardsValued()
+@cache
+def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[str], bool]], ...]:
+    """A hero card's activated abilities as (key, whether a card pays for it)."""
+    return tuple((key, _cards_valued(low, high)) for key, low, high in _ability_ranges(hero_card))
 
 
 def attack_kinds(
