@@ -24,6 +24,7 @@ def check_invariants(state: EpicDeathState) -> None:
             assert any(c not in CARDS.loot for c in cards), "the dead died on a quest"
     if state.quest:
         assert 0 <= state.pool() <= 16
+    assert all(hand == sorted(hand) for hand in state.hands), "the Fate windows rely on it"
     shown = [
         [(a["id"], a["alive"], list(a["under"])) for a in party] for party in state.parties_view()
     ]
@@ -44,6 +45,9 @@ def check_kept_views_are_fresh(state: EpicDeathState) -> None:
     must equal what it would work out afresh now."""
     if not state.is_terminal() and not state.is_chance_node():
         assert state.legal_actions() == state._compute_legal()
+    if state.is_chance_node():
+        kept_outcomes, state._chance = state.chance_outcomes(), None
+        assert state.chance_outcomes() == kept_outcomes
     kept = [state.observation(seat) for seat in range(state.num_players)]
     state._parties, state._adventurer_views = None, {}
     assert [state.observation(seat) for seat in range(state.num_players)] == kept

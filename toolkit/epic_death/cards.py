@@ -128,12 +128,14 @@ class CardSet:
         return by_timing
 
     @cached_property
-    def untargeted_plays(self) -> dict[str, dict[str, tuple[str, str]]]:
-        """For each Fate window, the ready-made action of every card with no target: the commonest
-        cards, so the engine offers them without building a tuple each time."""
+    def window_plays(self) -> dict[str, dict[str, tuple[str, str] | str]]:
+        """For each Fate window, what each card played in it needs: a card with no target (the
+        commonest) maps to its ready-made action, any other card to its kind, whose targets the
+        engine looks up on the table. One lookup a card in hand, and no tuple built."""
         return {
             timing: {
-                card: ("fate", card) for card, kind in kinds.items() if kind in UNTARGETED_KINDS
+                card: ("fate", card) if kind in UNTARGETED_KINDS else kind
+                for card, kind in kinds.items()
             }
             for timing, kinds in self.fate_kinds.items()
         }

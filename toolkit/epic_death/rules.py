@@ -27,6 +27,8 @@ FATE_HAND = 5
 SET_BONUS = 400
 DONE = "done"
 DISCARD = "discard"
+CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
+WINDOW_PHASES = frozenset({"targets", "before_roll", "after_roll"})  # Fate windows
 
 
 D6_OUTCOMES = ChanceOutcomes((("d6", face), Fraction(1, 6)) for face in range(1, 7))
@@ -136,17 +138,15 @@ class EpicDeathState(GameState):
         return self._players
 
     def current_player(self) -> int:
-        if self.winners is not None:
-            return TERMINAL
-        if self.phase in ("d6", "roll", "reroll"):
-            return CHANCE
-        if self.phase in ("targets", "before_roll", "after_roll"):
+        phase = self.phase  # the commonest first: most moves are Fate plays and passes
+        if phase in WINDOW_PHASES:
             return self.window[0]
-        return self.active
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        return TERMINAL if phase == "over" else self.active
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal_cache
-        return list(self._kept_legal() if legal is None else legal)
+        return list(self._kept_legal())
 
     def _kept_legal(self) -> list[Action]:
         """The legal actions, worked out once per position (Fate windows set them as they go)."""
@@ -157,11 +157,11 @@ class EpicDeathState(GameState):
     def _compute_legal(self) -> list[Action]:
         if self.winners is not None:
             return []
-        if self.phase in ("d6", "roll", "reroll"):
+        if self.phase in CHANCE_PHASES:
             return [outcome for outcome, _ in self.chance_outcomes()]
         if self.phase == "choose_quest":
             return [("quest", q) for q in self._open_quests()]
-        if self.phase in ("targets", "before_roll", "after_roll"):
+        if self.phase in WINDOW_PHASES:
             return self._fate_plays(self.window[0]) + [DONE]
         if self.phase == "place_loot":
             living = [a for a in self.parties[self.active] if self.alive[a]]
@@ -191,42 +191,51 @@ class EpicDeathState(GameState):
 
     # -- Fate windows ---------------------------------------------------------------------------
     def _fate_plays(self, seat: int) -> list[Action]:
+        """Each way `seat` may play a card now, a card once however many copies it holds."""
         plays: list[Action] = []
-        kinds = self.cards.fate_kinds[self.phase]
-        untargeted = self.cards.untargeted_plays[self.phase]
-        for card_id in dict.fromkeys(self.hands[seat]):
-            play = untargeted.get(card_id)
-            if play is not None:
+        window_plays = self.cards.window_plays[self.phase]
+        previous = None
+        for card_id in self.hands[seat]:  # hands are kept sorted: copies of a card sit together
+            if card_id == previous:
+                continue
+            previous = card_id
+            play = window_plays.get(card_id)
+            if play is None:  # not played in this window
+                continue
+            if play.__class__ is tuple:
                 plays.append(play)
-            elif card_id in kinds:
-                kind = kinds[card_id]
-                plays += [("fate", card_id, *details) for details in self._targets(seat, kind)]
+            else:  # a kind whose targets are on the table
+                plays += self._card_plays(seat, card_id, play)
         return plays
 
-    def _targets(self, seat: int, kind: str) -> list[tuple[str, ...]]:
-        """The ways a card of `kind` may be played now (its targets); none means it cannot be."""
+    def _card_plays(self, seat: int, card_id: str, kind: str) -> list[Action]:
+        """The ways `seat` may play a card of `kind` now, one action a target; none means it
+        cannot be played. The commonest kinds are asked first."""
+        if kind == "reroll_failures":
+            return [("fate", card_id)] if self.failed_dice else []
+        if kind == "reroll_victories":
+            return [("fate", card_id)] if self.plain + self.sixes else []
         party = self.parties[self.active]
         if kind == "deadly":
-            return [] if self.deadly else [(a,) for a in party if self.alive[a] and self.under[a]]
+            if self.deadly:
+                return []
+            return [("fate", card_id, a) for a in party if self.alive[a] and self.under[a]]
+        if kind == "frenzy":
+            return [] if self.frenzy else [("fate", card_id)]
         if kind == "resurrect":
-            return (
-                []
-                if self.resurrect
-                else [(a,) for a in party if not self.alive[a] and self.under[a]]
-            )
+            if self.resurrect:
+                return []
+            return [("fate", card_id, a) for a in party if not self.alive[a] and self.under[a]]
+        if kind == "loot_envy":
+            return [("fate", card_id, *move) for move in self._envy_moves(seat)]
         if kind == "ancient_pact":
             if not self.deadly or self.pact:
                 return []
-            return [(a,) for a in self.parties[seat] if self.alive[a] and a != self.deadly[1]]
-        if kind == "frenzy":
-            return [] if self.frenzy else [()]
-        if kind == "loot_envy":
-            return self._envy_moves(seat)
-        if kind == "reroll_failures":
-            return [()] if self.failed_dice else []
-        if kind == "reroll_victories":
-            return [()] if self.plain + self.sixes else []
-        return [()]  # untargeted cards (UNTARGETED_KINDS) can always be played
+            doomed = self.deadly[1]
+            return [
+                ("fate", card_id, a) for a in self.parties[seat] if self.alive[a] and a != doomed
+            ]
+        return [("fate", card_id)]  # untargeted cards (UNTARGETED_KINDS) can always be played
 
     def _envy_moves(self, seat: int) -> list[tuple[str, str, str]]:
         """(their adventurer, loot card, my adventurer) for every living pair across parties."""
@@ -273,12 +282,9 @@ class EpicDeathState(GameState):
 
     # -- applying actions -----------------------------------------------------------------------
     def _is_legal(self, action: Action) -> bool:
-        if self.winners is not None:
-            return False
-        if self.phase in ("d6", "roll", "reroll"):
+        if self.phase in CHANCE_PHASES:
             return action in self.chance_outcomes().actions
-        legal = self._legal_cache
-        return action in (self._kept_legal() if legal is None else legal)
+        return action in self._kept_legal()  # none once the game is over
 
     def _apply(self, action: Action) -> None:
         self._legal_cache = self._chance = None
@@ -303,17 +309,17 @@ class EpicDeathState(GameState):
         self.fate.discard(card_id)
         self.plays.append((seat, card_id, target))
         kind = card.kind
-        if kind == "deadly":
+        if kind == "add_dice":  # the commonest first
+            self.dice_change += card.amount
+        elif kind == "remove_dice":
+            self.dice_change -= card.amount
+        elif kind == "deadly":
             self.deadly = (seat, target)
         elif kind == "resurrect":
             self.resurrect = (seat, target)
         elif kind == "ancient_pact":
             self.pact = True
             self.deadly = (seat, target)
-        elif kind == "add_dice":
-            self.dice_change += card.amount
-        elif kind == "remove_dice":
-            self.dice_change -= card.amount
         elif kind in ("add_d6", "remove_d6"):
             self.pending_d6 = 1 if kind == "add_d6" else -1
             self.phase = "d6"
@@ -598,7 +604,8 @@ class EpicDeathState(GameState):
             card = self.cards.fate[card_id]
             if card.timing != self.phase:
                 return f"{card.name} is played at {card.timing}, and it is now {self.phase}"
-            return f"{card.name} cannot be played like that now (targets: {self._targets(seat, card.kind)})"
+            ways = self._card_plays(seat, card_id, card.kind)
+            return f"{card.name} cannot be played like that now (it can be: {ways})"
         if isinstance(action, tuple) and action and action[0] == "quest":
             return f"{action[1]!r} is not an open quest (open: {', '.join(self._open_quests())})"
         return super().why_illegal(action)
