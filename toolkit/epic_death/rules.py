@@ -130,6 +130,7 @@ class EpicDeathState(GameState):
         if not self.quest_line:
             self._end_game()
         self._legal_cache: list[Action] | None = None
+        self._chosen_from: list[Action] | None = None
         self._chance: ChanceOutcomes | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -227,7 +228,7 @@ class EpicDeathState(GameState):
                 return []
             return [("fate", card_id, a) for a in party if not self.alive[a] and self.under[a]]
         if kind == "loot_envy":
-            return [("fate", card_id, *move) for move in self._envy_moves(seat)]
+            return self._envy_plays(seat, card_id)
         if kind == "ancient_pact":
             if not self.deadly or self.pact:
                 return []
@@ -237,17 +238,19 @@ class EpicDeathState(GameState):
             ]
         return [("fate", card_id)]  # untargeted cards (UNTARGETED_KINDS) can always be played
 
-    def _envy_moves(self, seat: int) -> list[tuple[str, str, str]]:
-        """(their adventurer, loot card, my adventurer) for every living pair across parties."""
-        mine = [a for a in self.parties[seat] if self.alive[a]]
+    def _envy_plays(self, seat: int, card_id: str) -> list[Action]:
+        """Loot Envy's plays, ("fate", card, their adventurer, loot card, my adventurer), for
+        every loot card under a living adventurer of another party and every living one of mine."""
+        alive, under, loot_cards = self.alive, self.under, self.cards.loot
+        mine = [a for a in self.parties[seat] if alive[a]]
         return [
-            (theirs, loot, to)
+            ("fate", card_id, theirs, loot, to)
             for other, party in enumerate(self.parties)
             if other != seat
             for theirs in party
-            if self.alive[theirs]
-            for loot in self.under[theirs]
-            if loot in self.cards.loot
+            if alive[theirs]
+            for loot in under[theirs]
+            if loot in loot_cards
             for to in mine
         ]
 
@@ -287,7 +290,8 @@ class EpicDeathState(GameState):
         return action in self._kept_legal()  # none once the game is over
 
     def _apply(self, action: Action) -> None:
-        self._legal_cache = self._chance = None
+        # the actions this one was chosen from, for a handler that can tell the next ones from them
+        self._chosen_from, self._legal_cache, self._chance = self._legal_cache, None, None
         kind = action if isinstance(action, str) else action[0]
         HANDLERS[kind](self, action)
 
@@ -309,10 +313,17 @@ class EpicDeathState(GameState):
         self.fate.discard(card_id)
         self.plays.append((seat, card_id, target))
         kind = card.kind
-        if kind == "add_dice":  # the commonest first
-            self.dice_change += card.amount
-        elif kind == "remove_dice":
-            self.dice_change -= card.amount
+        if kind == "add_dice" or kind == "remove_dice":  # the commonest cards
+            self.dice_change += card.amount if kind == "add_dice" else -card.amount
+            # Nothing a card's targets depend on has changed: the same plays are open, less this
+            # card's once its last copy is gone; a player left with only `done` is passed over.
+            plays = self._chosen_from
+            if plays is not None:
+                if card_id not in self.hands[seat]:
+                    plays.remove(action)
+                if len(plays) > 1:
+                    self._legal_cache = plays
+                    return
         elif kind == "deadly":
             self.deadly = (seat, target)
         elif kind == "resurrect":
