@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from toolkit.bots import RandomBot
+from toolkit.bots import RandomBot, below
 from toolkit.dist import Dist, binomial
 from toolkit.epic_death.rules import EpicDeathState, dice_outcomes
 from toolkit.simulate import play, run_many, sample_outcome, wilson_interval, win_rates
@@ -161,3 +161,22 @@ def test_play_hands_observations_only_to_bots_that_read_them():
     assert reader.handed and all(isinstance(seen, dict) for seen in reader.handed)
     assert all(seen["player"] == 0 for seen in reader.handed)
     assert ignorer.handed and all(seen is None for seen in ignorer.handed)
+
+
+def test_below_draws_exactly_what_randrange_and_choice_draw():
+    """Bots and chance draws use `below` for speed; seeded games must not notice."""
+    ours, theirs = random.Random(7), random.Random(7)
+    for n in [1, 2, 3, 5, 6, 7, 8, 31, 32, 33, 1000, 2**40 + 1] * 20:
+        assert below(ours, n) == theirs.randrange(n)
+    options = ["a", "b", "c", "d", "e"]
+    bot, reference = RandomBot(seed=3), random.Random(3)
+    assert [bot.choose(None, options) for _ in range(200)] == [
+        reference.choice(options) for _ in range(200)
+    ]
+
+
+def test_below_refuses_an_empty_choice():
+    with pytest.raises(ValueError, match="nothing to choose from"):
+        below(random.Random(0), 0)
+    with pytest.raises(ValueError):
+        RandomBot(seed=0).choose(None, [])
