@@ -44,6 +44,12 @@ class Deck:
         available = len(self.cards) + (len(self.discards) if rng is not None else 0)
         if n > available:
             raise EmptyDeck(f"cannot draw {n} cards: only {available} left to draw")
+        cards = self.cards
+        if n <= len(cards):  # no reshuffle: one slice, in the order the cards come off the top
+            top = len(cards) - n
+            drawn = cards[top:][::-1]
+            del cards[top:]
+            return drawn
         drawn = []
         for _ in range(n):
             if not self.cards:

@@ -128,6 +128,12 @@ class CardSet:
         return by_timing
 
     @cached_property
+    def window_cards(self) -> dict[str, frozenset[str]]:
+        """For each Fate window, the cards played in it: a seat holding none is passed over after
+        one set test."""
+        return {timing: frozenset(kinds) for timing, kinds in self.fate_kinds.items()}
+
+    @cached_property
     def window_plays(self) -> dict[str, dict[str, tuple[str, str] | str]]:
         """For each Fate window, what each card played in it needs: a card with no target (the
         commonest) maps to its ready-made action, any other card to its kind, whose targets the

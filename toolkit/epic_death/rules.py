@@ -272,7 +272,7 @@ class EpicDeathState(GameState):
         """After a play the same player may play again; after `done` the next player is asked.
         Players with nothing they could play are passed over. The plays found for the player
         asked are the legal actions, so they are kept rather than worked out again."""
-        window, now_playable = self.window, self.cards.fate_kinds[self.phase].keys()
+        window, now_playable = self.window, self.cards.window_cards[self.phase]
         while window:
             if not now_playable.isdisjoint(self.hands[window[0]]):  # a quick look first
                 plays = self._fate_plays(window[0])
@@ -381,8 +381,12 @@ class EpicDeathState(GameState):
             self.phase = "roll"
 
     def pool(self) -> int:
-        size = min(max(BASE_POOL + self.dice_change, 0), BOX)
-        return max(size, 1) if self.frenzy else size
+        """The dice rolled: 10 plus the cards played, within the box's 0 to 16 (1 under Frenzy)."""
+        size = BASE_POOL + self.dice_change
+        if size > BOX:
+            return BOX
+        floor = 1 if self.frenzy else 0
+        return size if size > floor else floor
 
     def _do_roll(self, action) -> None:
         _, self.plain, self.sixes = action
