@@ -38,9 +38,13 @@ def victories(dice: int, difficulty: str, frenzy: bool = False) -> Dist:
         raise ValueError(f"a pool holds 0 to {BOX} dice, not {dice}")
     if not frenzy:
         return binomial(dice, victory_chance(difficulty))
+    if dice == 0:
+        return Dist.constant(0)
     plain = FACES_WINNING[check_difficulty(difficulty)] - 1  # winning faces other than the 6
     one_die = Dist({0: 6 - plain - 1, 1: plain, 2: 1})
-    return one_die.repeat(dice)
+    # one die more than the pool one smaller: a random pool (D6 cards) asks for a run of sizes,
+    # and each then costs one small convolution
+    return victories(dice - 1, difficulty, True) + one_die
 
 
 @cache
