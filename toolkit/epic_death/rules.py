@@ -187,7 +187,7 @@ class EpicDeathState(GameState):
 
     def _open_quests(self) -> list[str]:
         """Green Quests first: an Epic Quest in the line opens once no green one is left there."""
-        green = [q for q in self.quest_line if q in self.cards.quests]
+        green = list(filter(self.cards.quests.__contains__, self.quest_line))
         return green or list(self.quest_line)
 
     # -- Fate windows ---------------------------------------------------------------------------
