@@ -2,9 +2,9 @@
 
 Three tables:
 
-- ``STEPS``: the engine's resumable steps (``name -> function(game, **args)``). The engine keeps a
-  stack of ``(name, args)`` pairs instead of Python call frames, so a state can stop for a decision
-  or a card draw in the middle of an effect, be copied, saved and resumed.
+- ``STEPS``: the engine's resumable steps (``name -> function(game, *args)``). The engine keeps a
+  stack of ``(function, args)`` pairs instead of Python call frames, so a state can stop for a
+  decision or a card draw in the middle of an effect, be copied, saved and resumed.
 - ``EFFECTS``: what an activated ability or a burst box does, keyed ``"<card id>/<ability key>"``;
   called as ``function(game, hero_uid)``.
 - ``HOOKS``: passive and triggered abilities, ``HOOKS[hook][source id] = function(game, source, ...)``.

@@ -90,7 +90,7 @@ class ToTheDeathState(GameState):
         self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
         self.effects: list[dict] = []
         self.focus = [0, 0]
-        self.stack: list[tuple[str, dict]] = []
+        self.stack: list[tuple[Callable, tuple]] = []  # (step, its arguments), last on top
         self.prompt: dict | None = None
         self.chance: dict | None = None
         self.turn = 0
@@ -289,21 +289,22 @@ class ToTheDeathState(GameState):
         return list(self.result) if self.result is not None else [0.0] * self.players
 
     def _apply(self, action) -> None:
-        if self.chance is not None:
-            pending, self.chance = self.chance, None
-            if pending["kind"] == "monster":
+        self._batch = batch = []
+        chance = self.chance
+        if chance is not None:
+            self.chance = None
+            if chance["kind"] == "monster":
                 if action in self.monster_deck:
                     self.monster_deck.remove(action)
                 self.public_history.append(action)
             else:
                 self._take_from_deck(action)
-                hidden = pending.get("hidden")
-                self.public_history.append("?" if hidden == "all" else action)
+                self.public_history.append("?" if chance["hidden"] == "all" else action)
+            STEPS[chance["resume"]](self, action, *chance["args"])
         else:
-            pending, self.prompt = self.prompt, None
+            prompt, self.prompt = self.prompt, None
             self.public_history.append(action)
-        self._batch = batch = []
-        STEPS[pending["resume"]](self, action, **pending["args"])
+            STEPS[prompt["resume"]](self, action, **prompt["args"])
         self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
 
@@ -319,9 +320,11 @@ class ToTheDeathState(GameState):
             self._deck_sorted.remove(card)
 
     # -- the step machine -----------------------------------------------------------------------
-    def then(self, step_name: str, /, **args) -> None:
-        """Schedule a step to run after the current one (steps run in the order scheduled)."""
-        self._batch.append((step_name, args))
+    def then(self, step_name: str, /, *args) -> None:
+        """Schedule a step to run after the current one (steps run in the order scheduled). Steps
+        take their arguments by position: a keyword call costs a dict and a search by name, and
+        more than a thousand steps run in a game."""
+        self._batch.append((STEPS[step_name], args))
 
     def _run(self, batch: list) -> None:
         """Run steps until one stops for a decision, a card or the end. `batch` is the list that
@@ -341,15 +344,16 @@ class ToTheDeathState(GameState):
             self._checked = self._abilities_ver
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
-            name, args = stack.pop()
-            STEPS[name](self, **args)
+            step, args = stack.pop()
+            step(self, *args)
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
-        """Stop for a decision by `seat`; a single option is taken without asking."""
+        """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
+        its step's arguments by name (``prompt["args"]``): views show them."""
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
-            self.then(resume, choice=options[0], **args)
+            self._batch.append((_resume, (STEPS[resume], options[0], args)))
             return
         self.prompt = {
             "seat": seat,
@@ -359,15 +363,15 @@ class ToTheDeathState(GameState):
             "args": args,
         }
 
-    def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
-        """Take the top card of the deck (a chance node), then call step `resume`(card, ...).
+    def need_card(self, resume: str, /, *args, hidden: str | None = None) -> None:
+        """Take the top card of the deck (a chance node), then call step `resume`(card, *args).
 
         An empty deck is first refilled from the discard pile; with no card anywhere, `resume`
         gets None.
         """
         if not self.deck and not self.deck_top:
             if not self.discard:
-                self.then(resume, card=None, **args)
+                self.then(resume, None, *args)
                 return
             self.deck, self.discard = self.discard, []
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
@@ -411,7 +415,7 @@ class ToTheDeathState(GameState):
         self.stack.clear()
         self.side = 0
         self.narrate(f"Every monster of round {self.round} is defeated.")
-        self.stack.extend(reversed([("draw_step", {"seat": 0}), ("new_round", {})]))
+        self.stack += [(new_round, ()), (draw_step, (0,))]  # the draw step first
         return True
 
     # -- looking things up ----------------------------------------------------------------------
@@ -695,7 +699,7 @@ class ToTheDeathState(GameState):
         box = _burst_box(hero["dmg"], hero["health"])
         if box is not None:
             self.narrate(f"{hero['name']}'s box at health {hero['health']} bursts: {box.text}")
-            self.then("burst", uid=hero["uid"], key=box.key)
+            self.then("burst", hero["uid"], box.key)
 
     def defeat(self, uid: str) -> None:
         unit = self.units[uid]
@@ -724,13 +728,7 @@ class ToTheDeathState(GameState):
 
     def create_enemy(self, card_index: int, name: str, by_challenge: bool = False) -> None:
         """Put a created enemy into play, shown by the top card of the deck face down."""
-        self.need_card(
-            "place_created",
-            hidden="all",
-            card_index=card_index,
-            name=name,
-            by_challenge=by_challenge,
-        )
+        self.need_card("place_created", card_index, name, by_challenge, hidden="all")
 
     def new_enemy(
         self, card_index: int, name: str, stats, abilities, facedown=None, main=False
@@ -781,7 +779,7 @@ class ToTheDeathState(GameState):
         weapons = self.weapons(hero, kind)
         self.attack_log[uid] = [len(weapons), 0]
         for index, (weapon_kind, value) in enumerate(weapons):
-            self.then("hero_weapon", uid=uid, kind=weapon_kind, value=value, index=index, each=each)
+            self.then("hero_weapon", uid, weapon_kind, value, index, each)
 
     def choose_attack(self, uid: str, each: bool = False) -> None:
         """Let the player pick melee or range (only kinds the hero has and can use)."""
@@ -797,8 +795,9 @@ class ToTheDeathState(GameState):
                 each=each,
             )
 
-    def skill_check(self, uid: str, target: int, success: str, **args) -> None:
-        self.then("skill_check_start", uid=uid, target=target, success=success, args=args)
+    def skill_check(self, uid: str, target: int, success: str, *args) -> None:
+        """A skill check of `uid` against `target`; then step `success`(uid, passed, *args)."""
+        self.then("skill_check_start", uid, target, success, args)
 
     def choose_enemy(self, seat: int, resume: str, **args) -> None:
         foes = self.enemies_of(seat)
@@ -814,7 +813,7 @@ class ToTheDeathState(GameState):
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
         for the next at once (nothing else happens between the draws)."""
         if n > 0:
-            self.then("draw_one", seat=seat, left=n - 1)
+            self.then("draw_one", seat, n - 1)
 
     # -- views ----------------------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
@@ -1083,11 +1082,16 @@ def describe(game: ToTheDeathState, action) -> str:
     return " ".join(str(part) for part in action)
 
 
+def _resume(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
+    """A decision with a single option, taken without asking: its step as if it were chosen."""
+    step(game, choice, **args)
+
+
 # -- turn structure -------------------------------------------------------------------------------
 def _begin_duel(game: ToTheDeathState) -> None:
     game.draw_cards(0, 3)
     game.draw_cards(1, HAND_SIZE)
-    game.then("hero_turn", side=0)
+    game.then("hero_turn", 0)
 
 
 @step
@@ -1096,7 +1100,7 @@ def new_round(game: ToTheDeathState) -> None:
     if game.round >= 5:
         raise RuntimeError("no monster left for a new round")
     game.round += 1
-    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": {}}
+    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": ()}
 
 
 @step
@@ -1124,7 +1128,7 @@ def enemy_turn(game: ToTheDeathState) -> None:
     game.then("enemy_begin")
     game.then("enemy_main")
     game.then("enemy_end")
-    game.then("hero_turn", side=0)
+    game.then("hero_turn", 0)
 
 
 @step
@@ -1135,7 +1139,7 @@ def enemy_begin(game: ToTheDeathState) -> None:
 @step
 def enemy_main(game: ToTheDeathState) -> None:
     for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
-        game.then("enemy_attack", uid=unit["uid"])
+        game.then("enemy_attack", unit["uid"])
 
 
 @step
@@ -1146,8 +1150,8 @@ def enemy_attack(game: ToTheDeathState, uid: str) -> None:
     weapons = game.weapons(unit)
     game.attack_log[uid] = [len(weapons), 0]
     for kind, value in weapons:
-        game.then("enemy_weapon", uid=uid, kind=kind, value=value)
-    game.then("enemy_attack_done", uid=uid)
+        game.then("enemy_weapon", uid, kind, value)
+    game.then("enemy_attack_done", uid)
 
 
 @step
@@ -1159,7 +1163,7 @@ def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
 def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
     if game.units[uid]["defeated"] or not game.heroes(0):
         return
-    game.need_card("enemy_check", uid=uid, kind=kind, value=value)
+    game.need_card("enemy_check", uid, kind, value)
 
 
 @step
@@ -1252,13 +1256,13 @@ def hero_turn(game: ToTheDeathState, side: int) -> None:
         hero["skip"] = False
         hero["acted"] = False
     game.focus[side] = 0
-    game.then("main", side=side)
-    game.then("draw_step", seat=side)
-    game.then("hero_end", side=side)
+    game.then("main", side)
+    game.then("draw_step", side)
+    game.then("hero_end", side)
     if game.players == 1:
         game.then("enemy_turn")
     else:
-        game.then("hero_turn", side=1 - side)
+        game.then("hero_turn", 1 - side)
 
 
 @step
@@ -1314,7 +1318,7 @@ def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
 def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
     """Draw a card into a hand; `left` more follow it."""
     hidden = "all" if game.players == 2 else None
-    game.need_card("card_drawn", hidden=hidden, seat=seat, left=left)
+    game.need_card("card_drawn", seat, left, hidden=hidden)
 
 
 @step
@@ -1486,7 +1490,7 @@ def main_choice(game: ToTheDeathState, choice, side: int) -> None:
     if head == "end":
         return
     _carry_out(game, choice, side)
-    game.then("main", side=side)  # back to the main step once this choice has resolved
+    game.then("main", side)  # back to the main step once this choice has resolved
 
 
 def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
@@ -1505,7 +1509,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
         game.narrate(f"{describe(game, choice)}.")
         game.emit("ability_activated", hero, head, cards)
         for _ in range(times):
-            game.then("resolve_ability", uid=hero["uid"], key=key)
+            game.then("resolve_ability", hero["uid"], key)
         return
     card = choice[-1]
     game.discard_from_hand(side, card)
@@ -1520,7 +1524,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
         game.deck += game.deck_top + game.discard
         game.deck_top, game.discard = [], []
     elif head == "search":
-        game.then("search_deck", seat=side)
+        game.then("search_deck", side)
 
 
 @step
@@ -1580,7 +1584,7 @@ def hero_weapon(
         return
     if each:
         for target in targets:
-            game.then("hero_strike", uid=uid, kind=kind, value=value, target=target["uid"])
+            game.then("hero_strike", uid, kind, value, target["uid"])
         return
     options = [("target", t["uid"]) for t in targets]
     options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
@@ -1596,9 +1600,9 @@ def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, 
         game.discard_from_hand(side, choice[1])
         game.focus[side] += 1
         game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
-        game.then("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
+        game.then("hero_weapon", uid, kind, value, index, False)
         return
-    game.then("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
+    game.then("hero_strike", uid, kind, value, choice[1])
 
 
 @step
@@ -1611,7 +1615,7 @@ def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: 
         game.narrate(
             f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
         )
-    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
+    game.need_card("hero_check", uid, kind, value, struck["uid"])
 
 
 @step
@@ -1658,16 +1662,16 @@ def hero_check(
 # -- skill checks and created enemies --------------------------------------------------------
 @step
 def skill_check_start(
-    game: ToTheDeathState, uid: str, target: int, success: str, args: dict
+    game: ToTheDeathState, uid: str, target: int, success: str, args: tuple
 ) -> None:
     if game.units[uid]["defeated"]:
         return
-    game.need_card("skill_check_card", uid=uid, target=target, success=success, args=args)
+    game.need_card("skill_check_card", uid, target, success, args)
 
 
 @step
 def skill_check_card(
-    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: dict
+    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: tuple
 ) -> None:
     unit = game.units[uid]
     if card is None:
@@ -1682,7 +1686,7 @@ def skill_check_card(
         f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
         f"{'a success' if passed else 'a failure'}."
     )
-    game.then(success, uid=uid, passed=passed, **args)
+    game.then(success, uid, passed, *args)
 
 
 @step
