@@ -326,6 +326,23 @@ class ToTheDeathState(GameState):
         more than a thousand steps run in a game."""
         self._batch.append((STEPS[step_name], args))
 
+    def then_now(self, step_name: str, /, *args) -> None:
+        """Schedule a step, or run it at once where it would run next anyway: while a step runs,
+        nothing else is scheduled yet, no end-of-game check is due (no new abilities version)
+        and nothing stopped the game. The caller may only schedule steps after this call: what
+        the step schedules then comes first, as it would from the stack."""
+        batch = self._batch
+        if (
+            batch == []
+            and self._abilities_ver == self._checked
+            and self.prompt is None
+            and self.chance is None
+            and self.result is None
+        ):
+            STEPS[step_name](self, *args)
+        else:
+            batch.append((STEPS[step_name], args))
+
     def _run(self, batch: list) -> None:
         """Run steps until one stops for a decision, a card or the end. `batch` is the list that
         :meth:`then` fills (``self._batch``): what the last step scheduled, which goes on the
@@ -779,7 +796,7 @@ class ToTheDeathState(GameState):
         weapons = self.weapons(hero, kind)
         self.attack_log[uid] = [len(weapons), 0]
         for index, (weapon_kind, value) in enumerate(weapons):
-            self.then("hero_weapon", uid, weapon_kind, value, index, each)
+            self.then_now("hero_weapon", uid, weapon_kind, value, index, each)
 
     def choose_attack(self, uid: str, each: bool = False) -> None:
         """Let the player pick melee or range (only kinds the hero has and can use)."""
@@ -797,7 +814,7 @@ class ToTheDeathState(GameState):
 
     def skill_check(self, uid: str, target: int, success: str, *args) -> None:
         """A skill check of `uid` against `target`; then step `success`(uid, passed, *args)."""
-        self.then("skill_check_start", uid, target, success, args)
+        self.then_now("skill_check_start", uid, target, success, args)
 
     def choose_enemy(self, seat: int, resume: str, **args) -> None:
         foes = self.enemies_of(seat)
@@ -813,7 +830,7 @@ class ToTheDeathState(GameState):
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
         for the next at once (nothing else happens between the draws)."""
         if n > 0:
-            self.then("draw_one", seat, n - 1)
+            self.then_now("draw_one", seat, n - 1)
 
     # -- views ----------------------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
@@ -1125,15 +1142,10 @@ def enemy_turn(game: ToTheDeathState) -> None:
     game.turn += 1
     game.side = MONSTERS
     game.narrate(f"-- Enemy turn {game.turn} --")
-    game.then("enemy_begin")
-    game.then("enemy_main")
+    game.emit("enemy_turn_begin")  # what it schedules comes first
+    game.then_now("enemy_main")
     game.then("enemy_end")
     game.then("hero_turn", 0)
-
-
-@step
-def enemy_begin(game: ToTheDeathState) -> None:
-    game.emit("enemy_turn_begin")
 
 
 @step
@@ -1150,7 +1162,7 @@ def enemy_attack(game: ToTheDeathState, uid: str) -> None:
     weapons = game.weapons(unit)
     game.attack_log[uid] = [len(weapons), 0]
     for kind, value in weapons:
-        game.then("enemy_weapon", uid, kind, value)
+        game.then_now("enemy_weapon", uid, kind, value)
     game.then("enemy_attack_done", uid)
 
 
@@ -1256,7 +1268,7 @@ def hero_turn(game: ToTheDeathState, side: int) -> None:
         hero["skip"] = False
         hero["acted"] = False
     game.focus[side] = 0
-    game.then("main", side)
+    game.then_now("main", side)
     game.then("draw_step", side)
     game.then("hero_end", side)
     if game.players == 1:
@@ -1490,7 +1502,7 @@ def main_choice(game: ToTheDeathState, choice, side: int) -> None:
     if head == "end":
         return
     _carry_out(game, choice, side)
-    game.then("main", side)  # back to the main step once this choice has resolved
+    game.then_now("main", side)  # back to the main step once this choice has resolved
 
 
 def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
@@ -1509,7 +1521,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
         game.narrate(f"{describe(game, choice)}.")
         game.emit("ability_activated", hero, head, cards)
         for _ in range(times):
-            game.then("resolve_ability", hero["uid"], key)
+            game.then_now("resolve_ability", hero["uid"], key)
         return
     card = choice[-1]
     game.discard_from_hand(side, card)
@@ -1600,9 +1612,9 @@ def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, 
         game.discard_from_hand(side, choice[1])
         game.focus[side] += 1
         game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
-        game.then("hero_weapon", uid, kind, value, index, False)
+        game.then_now("hero_weapon", uid, kind, value, index, False)
         return
-    game.then("hero_strike", uid, kind, value, choice[1])
+    game.then_now("hero_strike", uid, kind, value, choice[1])
 
 
 @step
