@@ -1031,28 +1031,26 @@ def _challenge_ability(challenge: str) -> str:
     return f"{challenge}/{catalog().challenges[challenge].ability.key}"
 
 
-class _Pairs(dict):
-    """card -> (card, its share) for one deck size, each pair made once and then reused."""
-
-    def __init__(self, share: Fraction):
-        super().__init__()
-        self.share = share
-
-    def __missing__(self, card: str) -> tuple[str, Fraction]:
-        pair = self[card] = (card, self.share)
-        return pair
-
-
-_SHARES: dict[int, tuple[_Pairs, tuple[int, list[int]]]] = {}
+_SHARES: dict[int, tuple[dict, tuple[int, list[int]]]] = {}
 
 
 def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
-    """Each card equally likely, with the sampling table filled in (it only depends on the count)."""
+    """Each card equally likely, with the sampling table filled in (it only depends on the count).
+
+    The (card, share) pairs of each deck size are made once, for every card of the arsenal, in
+    a plain dict: a dict subclass making them on demand would be read through Python's generic
+    ``__getitem__`` slot, several times slower, and a draw reads some twenty of them."""
     n = len(cards)
-    if n not in _SHARES:
-        _SHARES[n] = (_Pairs(Fraction(1, n)), (n, list(range(1, n + 1))))
-    pairs, table = _SHARES[n]
-    outcomes = ChanceOutcomes(itemgetter(*cards)(pairs) if n > 1 else [pairs[cards[0]]])
+    shares = _SHARES.get(n)
+    if shares is None:
+        share = Fraction(1, n)
+        shares = _SHARES[n] = ({card: (card, share) for card in VALUE}, (n, list(range(1, n + 1))))
+    pairs, table = shares
+    try:
+        outcomes = ChanceOutcomes(itemgetter(*cards)(pairs) if n > 1 else [pairs[cards[0]]])
+    except KeyError:  # a card not of the arsenal (the odds walk's stand-in for a hidden card)
+        share = Fraction(1, n)
+        outcomes = ChanceOutcomes((card, share) for card in cards)
     outcomes.__dict__["table"] = table
     return outcomes
 
