@@ -15,11 +15,13 @@ from concurrent.futures import Executor
 from fractions import Fraction
 
 from toolkit.bots import Bot, below
-from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
+from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """Draw a chance outcome with its exact probability (integer arithmetic, no float bias)."""
+    if isinstance(outcomes, UniformOutcomes):  # the same draw as through a table of 1, 2, ..., n
+        return outcomes.outcomes[below(rng, len(outcomes.outcomes))]
     if not isinstance(outcomes, ChanceOutcomes):
         outcomes = ChanceOutcomes(outcomes)
     denominator, cumulative = outcomes.table

@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -50,6 +50,50 @@ class ChanceOutcomes(tuple):
     def actions(self) -> frozenset:
         """The outcomes alone, to check an applied outcome in constant time."""
         return frozenset(outcome for outcome, _ in self)
+
+
+class UniformOutcomes(Sequence):
+    """A chance node whose outcomes are all equally likely, such as a card drawn from a shuffled
+    deck. It reads as the same (outcome, probability) pairs as :class:`ChanceOutcomes`, but a
+    pair is made only when read: sampling needs one number, and a deck of thirty cards would
+    otherwise build thirty pairs at every draw. `outcomes` must not change afterwards (engines
+    hand over a list they keep as it is)."""
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self, outcomes: Sequence[Action]):
+        if not outcomes:
+            raise ValueError("a chance node needs at least one outcome")
+        self.outcomes = outcomes
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return (self.outcomes[index], _share(len(self.outcomes)))
+
+    def __iter__(self):
+        share = _share(len(self.outcomes))
+        return ((outcome, share) for outcome in self.outcomes)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"UniformOutcomes({list(self.outcomes)!r})"
+
+    @property
+    def actions(self) -> frozenset:
+        return frozenset(self.outcomes)
+
+
+@cache
+def _share(n: int) -> Fraction:
+    return Fraction(1, n)
 
 
 class IllegalAction(ValueError):

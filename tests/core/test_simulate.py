@@ -16,7 +16,7 @@ from toolkit.bots import RandomBot, below
 from toolkit.dist import Dist, binomial
 from toolkit.epic_death.rules import EpicDeathState, dice_outcomes
 from toolkit.simulate import play, run_many, sample_outcome, wilson_interval, win_rates
-from toolkit.state import ChanceOutcomes
+from toolkit.state import ChanceOutcomes, UniformOutcomes
 
 ROOT = Path(__file__).resolve().parents[2]
 # the 0.9999 quantile of chi-square for up to 12 degrees of freedom is below 40: a correct sampler
@@ -180,3 +180,20 @@ def test_below_refuses_an_empty_choice():
         below(random.Random(0), 0)
     with pytest.raises(ValueError):
         RandomBot(seed=0).choose(None, [])
+
+
+def test_uniform_outcomes_read_and_sample_as_their_pairs_do():
+    """UniformOutcomes makes its pairs only when read; it must read, compare and sample exactly
+    as the same pairs in a ChanceOutcomes (seeded games depend on the sampling)."""
+    cards = ["champion:2", "fighter:5", "mender:0", "magician:8", "fighter:7"]
+    lazy = UniformOutcomes(cards)
+    pairs = ChanceOutcomes((card, Fraction(1, 5)) for card in cards)
+    assert lazy == pairs and pairs == lazy and list(lazy) == list(pairs)
+    assert lazy[1] == ("fighter:5", Fraction(1, 5)) and lazy[1:3] == list(pairs[1:3])
+    assert len(lazy) == 5 and lazy.actions == frozenset(cards)
+    ours, theirs = random.Random(11), random.Random(11)
+    assert [sample_outcome(lazy, ours) for _ in range(300)] == [
+        sample_outcome(pairs, theirs) for _ in range(300)
+    ]
+    with pytest.raises(ValueError, match="at least one outcome"):
+        UniformOutcomes([])

@@ -16,13 +16,12 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from functools import cache
 from itertools import filterfalse, product
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
+from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
 
@@ -255,15 +254,15 @@ class ToTheDeathState(GameState):
         cards = chance.get("cards")
         return action in (self._chance_actions() if cards is None else cards)
 
-    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+    def chance_outcomes(self) -> UniformOutcomes:
+        """The next monster card, or the next card of the deck: each equally likely."""
         chance = self.chance
         if chance is None:
             raise ValueError("not a chance node")
         if chance["kind"] == "monster":
-            choices = sorted(self.monster_deck) or [self.king]
-            return [(name, Fraction(1, len(choices))) for name in choices]
+            return UniformOutcomes(sorted(self.monster_deck) or [self.king])
         cards = chance.get("cards")
-        return uniform_outcomes(self._chance_actions() if cards is None else cards)
+        return UniformOutcomes(self._chance_actions() if cards is None else cards)
 
     def _chance_actions(self) -> list:
         """The chance node's outcomes alone; a card node keeps its cards (``chance["cards"]``)."""
@@ -1029,30 +1028,6 @@ def _monster_abilities(monster_id: str) -> tuple[bool, tuple[tuple[str, bool], .
 @cache
 def _challenge_ability(challenge: str) -> str:
     return f"{challenge}/{catalog().challenges[challenge].ability.key}"
-
-
-_SHARES: dict[int, tuple[dict, tuple[int, list[int]]]] = {}
-
-
-def uniform_outcomes(cards: list[str]) -> ChanceOutcomes:
-    """Each card equally likely, with the sampling table filled in (it only depends on the count).
-
-    The (card, share) pairs of each deck size are made once, for every card of the arsenal, in
-    a plain dict: a dict subclass making them on demand would be read through Python's generic
-    ``__getitem__`` slot, several times slower, and a draw reads some twenty of them."""
-    n = len(cards)
-    shares = _SHARES.get(n)
-    if shares is None:
-        share = Fraction(1, n)
-        shares = _SHARES[n] = ({card: (card, share) for card in VALUE}, (n, list(range(1, n + 1))))
-    pairs, table = shares
-    try:
-        outcomes = ChanceOutcomes(itemgetter(*cards)(pairs) if n > 1 else [pairs[cards[0]]])
-    except KeyError:  # a card not of the arsenal (the odds walk's stand-in for a hidden card)
-        share = Fraction(1, n)
-        outcomes = ChanceOutcomes((card, share) for card in cards)
-    outcomes.__dict__["table"] = table
-    return outcomes
 
 
 _PUBLIC_TYPES = (str, int, bool)
