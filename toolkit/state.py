@@ -144,7 +144,8 @@ class GameState(ABC):
 
     def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         """At a chance node, each outcome with its exact probability (they sum to 1); return a
-        cached :class:`ChanceOutcomes` where the same roll recurs, so sampling stays fast."""
+        cached :class:`ChanceOutcomes` where the same roll recurs, or a :class:`UniformOutcomes`
+        for equally likely outcomes (a card drawn), so sampling stays fast."""
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     @abstractmethod
