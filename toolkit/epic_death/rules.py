@@ -147,7 +147,8 @@ class EpicDeathState(GameState):
         return TERMINAL if phase == "over" else self.active
 
     def legal_actions(self) -> list[Action]:
-        return list(self._kept_legal())
+        kept = self._legal_cache  # read here, not through _kept_legal: asked at every move
+        return list(self._kept_legal() if kept is None else kept)
 
     def _kept_legal(self) -> list[Action]:
         """The legal actions, worked out once per position (Fate windows set them as they go)."""
@@ -287,13 +288,13 @@ class EpicDeathState(GameState):
     def _is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
             return action in self.chance_outcomes().actions
-        return action in self._kept_legal()  # none once the game is over
+        kept = self._legal_cache  # none once the game is over
+        return action in (self._kept_legal() if kept is None else kept)
 
     def _apply(self, action: Action) -> None:
         # the actions this one was chosen from, for a handler that can tell the next ones from them
         self._chosen_from, self._legal_cache, self._chance = self._legal_cache, None, None
-        kind = action if isinstance(action, str) else action[0]
-        HANDLERS[kind](self, action)
+        HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
 
     def _do_quest(self, action) -> None:
         self.quest = action[1]
