@@ -248,27 +248,21 @@ class ToTheDeathState(GameState):
         """Checked against the options kept in the prompt, or the chance node's kept cards."""
         if self.result is not None:
             return False
-        chance = self.chance
-        if chance is None:
+        if self.chance is None:
             return action in self.prompt["options"]
-        cards = chance.get("cards")
-        return action in (self._chance_actions() if cards is None else cards)
+        return action in self._chance_actions()
 
     def chance_outcomes(self) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely."""
-        chance = self.chance
-        if chance is None:
+        if self.chance is None:
             raise ValueError("not a chance node")
-        if chance["kind"] == "monster":
-            return UniformOutcomes(sorted(self.monster_deck) or [self.king])
-        cards = chance.get("cards")
-        return UniformOutcomes(self._chance_actions() if cards is None else cards)
+        return UniformOutcomes(self._chance_actions())
 
     def _chance_actions(self) -> list:
         """The chance node's outcomes alone; a card node keeps its cards (``chance["cards"]``)."""
         chance = self.chance
         if chance["kind"] == "monster":
-            return [outcome for outcome, _ in self.chance_outcomes()]
+            return sorted(self.monster_deck) or [self.king]
         cached = chance.get("cards")
         if cached is None:
             cached = chance["cards"] = [self.deck_top[-1]] if self.deck_top else self._sorted_deck()
