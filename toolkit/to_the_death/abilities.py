@@ -747,6 +747,7 @@ def place_stone(game) -> None:
 @step
 def stone_placed(game, card) -> None:
     if card is not None:
+        game.place_face_down(card)
         game.tokens.append({"name": "Resurrection Stone", "card": card})
         game.narrate("A resurrection stone comes into play (a face-down card).")
 
@@ -755,7 +756,7 @@ def _spend_stone(game) -> bool:
     if not game.tokens:
         return False
     stone = game.tokens.pop()
-    game.discard.append(stone["card"])
+    game.turn_face_up(stone["card"])
     game.narrate(f"A resurrection stone is discarded: it was the {stone['card']}.")
     return True
 

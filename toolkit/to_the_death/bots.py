@@ -111,7 +111,8 @@ def evaluate(state) -> float:
 
 def rebuild(observation: dict, rng: random.Random):
     """A solo game consistent with what the player has seen: replay the public history, filling each
-    face-down card with a deck card that never shows up later in that history."""
+    card still face down (a turned-up one is named there) with a deck card that never shows up
+    later in that history."""
     from toolkit.to_the_death.rules import ToTheDeathState
 
     history = observation["public_history"]

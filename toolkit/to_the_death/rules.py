@@ -100,6 +100,7 @@ class ToTheDeathState(GameState):
         self.log: list[str] = []
         self.attack_log: dict[str, list[int]] = {}  # uid -> [weapons used, weapons that damaged]
         self.public_history: list = []  # the history with face-down cards hidden
+        self.face_down_at: dict[str, int] = {}  # face-down card -> its "?" in public_history
         self.challenge = challenge
         self.monster_cards: list[dict] = []
         self.monster_deck: list[str] = []
@@ -386,6 +387,20 @@ class ToTheDeathState(GameState):
             self.deck, self.discard = self.discard, []
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
+
+    def place_face_down(self, card: str) -> None:
+        """Remember where the card just drawn face down stands hidden in the public history."""
+        self.face_down_at[card] = len(self.public_history) - 1
+
+    def turn_face_up(self, card: str) -> None:
+        """Discard a face-down card face up. The player now knows which card was drawn there, so
+        the public history names it (a search bot rebuilds the game from that history). The
+        stand-ins of a player's view (:func:`toolkit.to_the_death.options.players_view`) have no
+        place there."""
+        at = self.face_down_at.pop(card, None)
+        if at is not None:
+            self.public_history[at] = card
+        self.discard.append(card)
 
     def narrate(self, text: str) -> None:
         self.log.append(text)
@@ -722,7 +737,7 @@ class ToTheDeathState(GameState):
         self.discard.extend(unit["attached"])
         unit["attached"] = []
         if unit.get("facedown"):
-            self.discard.append(unit["facedown"])
+            self.turn_face_up(unit["facedown"])
             self.narrate(f"Its face-down card, the {unit['facedown']}, is discarded.")
             unit["facedown"] = None
         if unit["kind"] == "enemy":
@@ -1675,6 +1690,8 @@ def place_created(
     monster = catalog().monsters[game.monster_cards[card_index]["id"]]
     stats = monster.created(name)
     abilities = [f"{monster.id}/{a.key}" for a in stats.abilities]
+    if card is not None:
+        game.place_face_down(card)
     unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
     game.narrate(f"A {name} comes into play (shown by a face-down card).")
     game.emit("enemy_created", unit, by_challenge)
