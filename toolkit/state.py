@@ -122,6 +122,8 @@ class GameState(ABC):
     """
 
     game: ClassVar[str] = ""  # the registry slug, e.g. "epic-death"
+    SHARED: ClassVar[tuple[str, ...]] = ()  # attributes a clone shares: tables never written
+    FLAT_LISTS: ClassVar[tuple[str, ...]] = ()  # lists of immutable items (actions, log lines)
 
     def __init__(self, seed: int = 0, **config: Any):
         self.seed = seed
@@ -197,7 +199,14 @@ class GameState(ABC):
         return not self.is_terminal() and action in self.legal_actions()
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy, but read-only tables (:attr:`SHARED`) are shared and lists whose items never
+        change (the history, :attr:`FLAT_LISTS`) are copied flat: a search that clones at every
+        move would otherwise visit each action and log line of the game so far."""
+        memo = {id(table): table for table in map(self.__getattribute__, self.SHARED)}
+        for name in ("history", *self.FLAT_LISTS):
+            flat = getattr(self, name)
+            memo[id(flat)] = list(flat)
+        return copy.deepcopy(self, memo)
 
     # -- save, load, replay ---------------------------------------------------------------------
     def to_dict(self) -> dict:

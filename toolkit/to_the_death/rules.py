@@ -47,6 +47,7 @@ class ToTheDeathState(GameState):
     """
 
     game = "to-the-death"
+    FLAT_LISTS = ("public_history", "log")
 
     def __init__(
         self,

@@ -100,6 +100,7 @@ class TPKState(GameState):
     """
 
     game = "tpk"
+    SHARED = ("items", "threats")
 
     def __init__(
         self,
@@ -390,10 +391,6 @@ class TPKState(GameState):
             self.result = "won"
         else:
             self._start_level(self.level + 1, starter=seat)
-
-    def clone(self) -> TPKState:
-        """A deep copy that shares the read-only card tables."""
-        return copy.deepcopy(self, {id(self.items): self.items, id(self.threats): self.threats})
 
     # -- results -----------------------------------------------------------------------------------
     def returns(self) -> list[float]:
