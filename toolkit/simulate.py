@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from toolkit.bots import Bot, below
+from toolkit.bots import Bot, RandomBot, below
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
 
 
@@ -36,14 +36,21 @@ def play(
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
     play and in replay, so the saved history reproduces the game exactly. A bot whose
     `reads_observation` is false (the random bot) is handed None instead of an observation.
+    Chance outcomes and the random bot's moves are picked from the state's own lists, so they are
+    applied without the legality check that another bot's move gets.
     """
     reads = [getattr(bot, "reads_observation", True) for bot in bots]
+    random_rngs = [bot.rng if type(bot) is RandomBot else None for bot in bots]
+    apply_listed = state.apply_listed
     for _ in range(max_moves):
         seat = state.current_player()
         if seat == TERMINAL:
             return state
         if seat == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            apply_listed(sample_outcome(state.chance_outcomes(), rng))
+        elif random_rngs[seat] is not None:  # RandomBot.choose, without the call
+            actions = state.legal_actions()
+            apply_listed(actions[below(random_rngs[seat], len(actions))])
         else:
             seen = state.observation(seat) if reads[seat] else None
             state.apply(bots[seat].choose(seen, state.legal_actions()))

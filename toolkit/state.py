@@ -193,6 +193,14 @@ class GameState(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def apply_listed(self, action: Action) -> None:
+        """Apply an action this state has just listed, in :meth:`legal_actions` or
+        :meth:`chance_outcomes`: it is legal by construction, so the check :meth:`apply` makes of
+        any other action is left out. :func:`toolkit.simulate.play` applies chance outcomes and the
+        random bot's moves this way."""
+        self._apply(action)
+        self.history.append(action)
+
     def _is_legal(self, action: Action) -> bool:
         """Whether `action` may be applied now. Engines that keep their legal actions, or whose
         chance outcomes are cached, answer here without building the list again."""

@@ -197,3 +197,45 @@ def test_uniform_outcomes_read_and_sample_as_their_pairs_do():
     ]
     with pytest.raises(ValueError, match="at least one outcome"):
         UniformOutcomes([])
+
+
+@pytest.mark.parametrize(
+    "slug, players",
+    [
+        ("epic-death", 4),
+        ("to-the-death", 1),
+        ("to-the-death", 2),
+        ("how-i-died", 3),
+        ("death-may-die", 2),
+        ("tpk", 3),
+    ],
+)
+def test_play_applies_listed_moves_as_apply_would(slug, players):
+    """`play` applies chance outcomes and the random bot's moves without apply's legality check
+    (they come from the state's own lists): the games must be those of checked moves, and every
+    move must have been legal."""
+    from toolkit.games import get_game
+
+    spec = get_game(slug)
+    for seed in range(3):
+        fast = play(spec.new_state(players, seed), make_bots(spec, players, seed), chance(seed))
+        checked, bots, rng = (
+            spec.new_state(players, seed),
+            make_bots(spec, players, seed),
+            chance(seed),
+        )
+        while not checked.is_terminal():
+            if checked.is_chance_node():
+                checked.apply(sample_outcome(checked.chance_outcomes(), rng))
+            else:
+                seat = checked.current_player()
+                checked.apply(bots[seat].choose(None, checked.legal_actions()))
+        assert fast.history == checked.history and fast.returns() == checked.returns()
+
+
+def make_bots(spec, players, seed):
+    return [spec.bots["random"](seat, seed * 101 + seat) for seat in range(players)]
+
+
+def chance(seed):
+    return random.Random(f"chance-{seed}")
