@@ -20,9 +20,9 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, U
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """Draw a chance outcome with its exact probability (integer arithmetic, no float bias)."""
-    if isinstance(outcomes, UniformOutcomes):  # the same draw as through a table of 1, 2, ..., n
-        return outcomes.outcomes[below(rng, len(outcomes.outcomes))]
-    if not isinstance(outcomes, ChanceOutcomes):
+    if not isinstance(outcomes, ChanceOutcomes):  # asked first: a quick test, not an ABC's
+        if isinstance(outcomes, UniformOutcomes):  # the same draw as through a table 1, 2, ..., n
+            return outcomes.outcomes[below(rng, len(outcomes.outcomes))]
         outcomes = ChanceOutcomes(outcomes)
     denominator, cumulative = outcomes.table
     return outcomes[bisect.bisect_right(cumulative, below(rng, denominator))][0]
