@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.data import expand
-from toolkit.deck import Deck
+from toolkit.deck import Deck, shuffle
 from toolkit.epic_death.cards import CardSet, Quest, default_cards
 from toolkit.epic_death.odds import BASE_POOL, BOX, roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
@@ -75,8 +75,8 @@ class EpicDeathState(GameState):
     def _deal(self, quests_per_player: int) -> None:
         rng = self.rng
         quests, epics = list(self.cards.quests), list(self.cards.epic_quests)
-        rng.shuffle(quests)
-        rng.shuffle(epics)
+        shuffle(quests, rng)
+        shuffle(epics, rng)
         self.out_of_game: list[str] = []  # quests left in the box for a shorter game
         if quests_per_player:
             keep = quests_per_player * self._players
@@ -87,7 +87,7 @@ class EpicDeathState(GameState):
         self.quest_line: list[str] = []
         self.finished_quests: list[str] = []
         adventurers = list(self.cards.adventurers)
-        rng.shuffle(adventurers)
+        shuffle(adventurers, rng)
         party_size = 4 if self._players == 5 else 5
         self.parties = [
             adventurers[i * party_size : (i + 1) * party_size] for i in range(self._players)
