@@ -210,7 +210,10 @@ class GameState(ABC):
         """A deep copy, but read-only tables (:attr:`SHARED`) are shared and lists whose items never
         change (the history, :attr:`FLAT_LISTS`) are copied flat: a search that clones at every
         move would otherwise visit each action and log line of the game so far."""
-        memo = {id(table): table for table in map(self.__getattribute__, self.SHARED)}
+        memo = {}
+        for name in self.SHARED:
+            table = getattr(self, name)
+            memo[id(table)] = table
         for name in ("history", *self.FLAT_LISTS):
             flat = getattr(self, name)
             memo[id(flat)] = list(flat)

@@ -241,6 +241,32 @@ def test_clone_is_independent():
     assert state.snapshot() == before
 
 
+def test_a_clone_shares_only_what_never_changes():
+    """SHARED tables are the same objects; FLAT_LISTS and the history are new lists of the same
+    (immutable) items; everything else is copied deep."""
+
+    class Logged(DiceRace):
+        SHARED = ("rules",)
+        FLAT_LISTS = ("log",)
+
+        def __init__(self, seed: int = 0, players: int = 2, goal: int = 8):
+            super().__init__(seed, players=players, goal=goal)
+            self.rules = {"goal": goal}
+            self.log = ["set up"]
+
+    state = Logged(seed=1)
+    state.apply("step")
+    twin = state.clone()
+    assert twin.rules is state.rules
+    for name in ("log", "history"):
+        assert getattr(twin, name) == getattr(state, name)
+        assert getattr(twin, name) is not getattr(state, name)
+    assert twin.hands is not state.hands and twin.hands == state.hands
+    twin.log.append("twin only")
+    twin.apply(twin.legal_actions()[0])
+    assert state.log == ["set up"] and len(state.history) == 1
+
+
 def test_a_save_of_another_game_is_refused():
     from toolkit.epic_death.rules import EpicDeathState
 
