@@ -1378,6 +1378,7 @@ def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list
     else:
         trios = {}
     options: list = []
+    paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
     for hero in ready:
         uid = (hero["uid"],)
         zombie = hero["zombie"]
@@ -1391,7 +1392,9 @@ def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list
             options += product(("ability",), uid, keys, usable)
         else:
             for key, accepted in _ability_cards(hero["card"]):
-                cards = list(filter(accepted, hand))
+                cards = paid_by.get(accepted)
+                if cards is None:
+                    cards = paid_by[accepted] = list(filter(accepted, hand))
                 if cards:
                     options += product(("ability",), uid, (key,), cards)
         if trios and (0 in trios or not zombie):
