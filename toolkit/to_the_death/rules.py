@@ -458,9 +458,17 @@ class ToTheDeathState(GameState):
     def _find_roster(self) -> None:
         """Each side's units in play and heroes in play, kept until the abilities version changes
         (a defeat, a new enemy or a hero's return all mark one). Picked by ``filterfalse``, which
-        takes no bytecode per unit."""
-        self._in_play = [list(filterfalse(_DEFEATED, units)) for units in self._sides]
-        self._heroes = [list(filterfalse(_DEFEATED, heroes)) for heroes in self._parties]
+        takes no bytecode per unit (and the two sides are written out: a comprehension would cost
+        a call of its own, and the roster changes a hundred times a game)."""
+        units, heroes = self._sides, self._parties
+        self._in_play = [
+            list(filterfalse(_DEFEATED, units[0])),
+            list(filterfalse(_DEFEATED, units[1])),
+        ]
+        self._heroes = [
+            list(filterfalse(_DEFEATED, heroes[0])),
+            list(filterfalse(_DEFEATED, heroes[1])),
+        ]
         self._roster_ver = self._abilities_ver
 
     def monster_units(self) -> list[dict]:
