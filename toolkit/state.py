@@ -190,8 +190,7 @@ class GameState(ABC):
             action = freeze(action)
         if not self._is_legal(action):
             raise IllegalAction(action, self.why_illegal(action))
-        self._apply(action)
-        self.history.append(action)
+        self.apply_listed(action)
 
     def apply_listed(self, action: Action) -> None:
         """Apply an action this state has just listed, in :meth:`legal_actions` or

@@ -288,8 +288,7 @@ class EpicDeathState(GameState):
     def _is_legal(self, action: Action) -> bool:
         if self.phase in CHANCE_PHASES:
             return action in self.chance_outcomes().actions
-        kept = self._legal_cache  # none once the game is over
-        return action in (self._kept_legal() if kept is None else kept)
+        return action in self._kept_legal()  # none once the game is over
 
     def _apply(self, action: Action) -> None:
         # the actions this one was chosen from, for a handler that can tell the next ones from them

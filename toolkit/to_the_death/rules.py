@@ -246,14 +246,6 @@ class ToTheDeathState(GameState):
             return self._chance_actions()
         return self.prompt["options"]
 
-    def _is_legal(self, action) -> bool:
-        """Checked against the options kept in the prompt, or the chance node's kept cards."""
-        if self.result is not None:
-            return False
-        if self.chance is None:
-            return action in self.prompt["options"]
-        return action in self._chance_actions()
-
     def chance_outcomes(self) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely."""
         if self.chance is None:
@@ -328,7 +320,7 @@ class ToTheDeathState(GameState):
         the step schedules then comes first, as it would from the stack."""
         batch = self._batch
         if (
-            batch == []
+            not batch
             and self._abilities_ver == self._checked
             and self.prompt is None
             and self.chance is None
