@@ -141,8 +141,9 @@ class GameState(ABC):
         """The seat to act, or CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
-        """Actions open to the current player; at a chance node, the possible outcomes."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions open to the current player; at a chance node, the possible outcomes. A list, or
+        a sequence that reads as one (:class:`toolkit.actions.ActionBlocks`)."""
 
     def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         """At a chance node, each outcome with its exact probability (they sum to 1); return a

@@ -15,12 +15,13 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import filterfalse, product
+from itertools import filterfalse
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
+from toolkit.actions import ActionBlocks
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
@@ -239,7 +240,7 @@ class ToTheDeathState(GameState):
             return CHANCE
         return self.prompt["seat"]
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> Sequence:
         if self.result is not None:
             return []
         if self.chance is not None:
@@ -1336,39 +1337,43 @@ def main(game: ToTheDeathState, side: int) -> None:
     }
 
 
-def main_options(game: ToTheDeathState, side: int) -> list:
+def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
     """Every choice of the main step, in a fixed order (a seeded random bot relies on it): each
     hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
 
-    Tuples sharing their first items come from ``itertools.product``, whose order is that of
-    nested loops. The main step comes about five times a turn, mostly with a short hand, so the
-    work that does not depend on a hero is done once, and only when some hero is ready."""
+    The choices are listed as blocks of an :class:`toolkit.actions.ActionBlocks`, mostly a head
+    and the hand's cards, as the random bot reads one of them only. The main step comes about
+    five times a turn, mostly with a short hand, so the work that does not depend on a hero is
+    done once, and only when some hero is ready."""
     hand = sorted(game.hands[side])
-    heroes = game.heroes(side)
-    options: list = []
     if not hand:
-        options.append(_END)
-        return options
+        return [_END]
+    cards = list(map(_ALONE.__getitem__, hand))
+    heroes = game.heroes(side)
+    blocks: list[tuple] = []
     ready = list(filterfalse(_ACTIVATED, heroes))
     if ready:
-        options += _hero_options(game, side, hand, ready)
+        _hero_blocks(game, side, hand, cards, ready, blocks)
     for hero in heroes:
-        abilities = _NEAR_PLAYER_ABILITIES if hero["area"] == "near" else _FAR_PLAYER_ABILITIES
-        options += product(abilities, (hero["uid"],), hand)
-    options += product(_HAND_PLAYER_ABILITIES, hand)
-    options.append(_END)
-    return options
+        uid = hero["uid"]
+        blocks.append((("move", uid), cards))
+        if hero["area"] == "near":
+            blocks.append((("charge", uid), cards))
+    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), _ENDS)]
+    return ActionBlocks(blocks)
 
 
-_NEAR_PLAYER_ABILITIES = ("move", "charge")
-_FAR_PLAYER_ABILITIES = ("move",)
-_HAND_PLAYER_ABILITIES = ("focus", "reset", "search")
+_ALONE = {card: (card,) for card in VALUE}  # a card as a one-item tuple: a block's item
 _END = ("end",)
+_ENDS = (_END,)
 
 
-def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list[dict]) -> list:
-    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand.
-    Cards are picked by a value range with ``filter`` over a set, which takes no bytecode per card."""
+def _hero_blocks(
+    game: ToTheDeathState, side: int, hand: list[str], cards: list[tuple], ready: list[dict], blocks
+) -> None:
+    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand
+    (`cards`: the hand as one-card tuples), added to `blocks`. Cards are picked by a value range
+    with ``filter`` over a set, which takes no bytecode per card."""
     foes = game.enemies_of(side)
     near_foe = "near" in map(_AREA, foes)
     # three cards of one value need two repeats among the values (most hands have none)
@@ -1377,52 +1382,50 @@ def _hero_options(game: ToTheDeathState, side: int, hand: list[str], ready: list
         trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
     else:
         trios = {}
-    options: list = []
     paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
     for hero in ready:
-        uid = (hero["uid"],)
+        uid = hero["uid"]
         zombie = hero["zombie"]
-        usable = list(filter(_cards_valued(0, 0), hand)) if zombie else hand
+        usable = list(filter(_cards_valued(0, 0), cards)) if zombie else cards
         kinds = attack_kinds(game, hero, foes, near_foe)
-        if kinds:
-            options += product(("attack",), uid, kinds, usable)
-        options += product(("rest",), uid, usable)
+        for kind in kinds:
+            blocks.append((("attack", uid, kind), usable))
+        blocks.append((("rest", uid), usable))
         if zombie:
-            keys = [key for key, _, _ in _ability_ranges(hero["card"])]
-            options += product(("ability",), uid, keys, usable)
+            for key, _, _ in _ability_ranges(hero["card"]):
+                blocks.append((("ability", uid, key), usable))
         else:
             for key, accepted in _ability_cards(hero["card"]):
-                cards = paid_by.get(accepted)
-                if cards is None:
-                    cards = paid_by[accepted] = list(filter(accepted, hand))
-                if cards:
-                    options += product(("ability",), uid, (key,), cards)
+                paid = paid_by.get(accepted)
+                if paid is None:
+                    paid = paid_by[accepted] = list(filter(accepted, cards))
+                blocks.append((("ability", uid, key), paid))
         if trios and (0 in trios or not zombie):
-            options += feat_options(hero, trios, kinds)
-    return options
+            blocks.append(((), feat_options(hero, trios, kinds)))
 
 
 @cache
-def _cards_valued(low: int, high: int) -> Callable[[str], bool]:
-    """Whether a card's value lies in [low, high], as a set's ``__contains__`` (for filter)."""
-    return frozenset(c for c, v in VALUE.items() if low <= v <= high).__contains__
+def _cards_valued(low: int, high: int) -> Callable[[tuple[str]], bool]:
+    """Whether a one-card tuple's value lies in [low, high], as a set's ``__contains__`` (for
+    filter)."""
+    return frozenset((c,) for c, v in VALUE.items() if low <= v <= high).__contains__
 
 
 @cache
-def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[str], bool]], ...]:
-    """A hero card's activated abilities as (key, whether a card pays for it)."""
+def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[tuple[str]], bool]], ...]:
+    """A hero card's activated abilities as (key, whether a one-card tuple pays for it)."""
     return tuple((key, _cards_valued(low, high)) for key, low, high in _ability_ranges(hero_card))
 
 
 def attack_kinds(
     game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool | None = None
-) -> list[str]:
+) -> tuple[str, ...]:
     """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
     play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
     `near_foe`, whether any of `foes` is near, may be passed in by a caller asking for every hero).
     Gained weapons are looked up only while an ability grants some."""
     if not foes:
-        return []
+        return ()
     weapons = game.weapons(hero) if game.hooked("extra_weapons") else hero["weapons"]
     melee = ranged = False
     for kind, _ in weapons:
@@ -1430,15 +1433,12 @@ def attack_kinds(
             melee = True
         else:
             ranged = True
-    kinds = []
     if melee and hero["area"] == "near":
         if near_foe is None:
             near_foe = any(foe["area"] == "near" for foe in foes)
         if near_foe or game.any("charging", hero):
-            kinds.append("melee")
-    if ranged:
-        kinds.append("range")
-    return kinds
+            return ("melee", "range") if ranged else ("melee",)
+    return ("range",) if ranged else ()
 
 
 def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
