@@ -1,12 +1,12 @@
-"""The engine's kept values (working abilities, units in play, unit views, the sorted deck) equal
-a fresh computation.
+"""The engine's kept values (working abilities, units in play, unit views) equal a fresh
+computation, and the deck stays sorted.
 
 The engine keeps the units and heroes in play until the abilities version changes, and the
 working abilities until that version changes or a turn comes in
 which a temporary effect starts or has ended (an enemy's health, or a hero's that keeps its box,
 changes no working ability), and each unit's view until the version changes (or, for a view, the
-unit's own health, area, flags or attached cards). It keeps the deck sorted between draws, with a
-copy of the deck it sorted. These seeded random games check, at every step, that what was kept is
+unit's own health, area, flags or attached cards). The deck is kept sorted, as a card node's
+outcomes are the deck list itself. These seeded random games check, at every step, that what was kept is
 what a computation from scratch gives: ``touch()`` marks a new version, which forces one; the
 units in play are found again from every unit, independently of the engine's own search.
 """
@@ -37,7 +37,7 @@ def kept_and_fresh(game: ToTheDeathState):
         list(game.sources()),
         game.observation(0),
         game.observation(game.num_players - 1),
-        game._sorted_deck(),
+        game.deck,
         (
             [(game.heroes(side), game.enemies_of(side)) for side in (0, 1)],
             game.enemies_of(1) + game.enemies_of(0),
@@ -68,9 +68,10 @@ def test_kept_values_equal_fresh_ones_in_random_games(seed, players):
             game.apply(rng.choice(game.legal_actions()))
 
 
-def test_the_sorted_deck_follows_a_change_made_outside_the_engine():
-    """A card swapped into the deck in place (the deck keeps its length), as an ability might do,
-    is among the next chance node's outcomes: the kept order is made again."""
+def test_a_card_nodes_outcomes_are_the_deck_and_stay_as_handed_out():
+    """A card node's outcomes are the deck itself, so a card swapped into the deck in place (as
+    code outside the engine might do) is among them; and a draw makes a new deck list, so the
+    outcomes handed out at an earlier node stay as they were."""
     game = ToTheDeathState(seed=0)
     rng = random.Random(0)
     while not (game.is_chance_node() and game.discard and len(game.deck) > 2):
@@ -78,11 +79,16 @@ def test_the_sorted_deck_follows_a_change_made_outside_the_engine():
             game.apply(sample_outcome(game.chance_outcomes(), rng))
         else:
             game.apply(rng.choice(game.legal_actions()))
-    game.apply(game.legal_actions()[0])  # a draw keeps the sorted deck up to date
-    assert game._sorted_deck() == sorted(game.deck)
+    handed_out = game.legal_actions()
+    before = list(handed_out)
+    game.apply(handed_out[0])
+    assert handed_out == before and handed_out[0] not in game.deck
+    assert game.deck == sorted(game.deck)
+    while not game.is_chance_node():
+        game.apply(game.legal_actions()[-1])
     swapped = game.discard[-1]
     game.discard[-1], game.deck[0] = game.deck[0], swapped
-    assert game._sorted_deck() == sorted(game.deck) and swapped in game._sorted_deck()
+    assert not game.deck_top and swapped in game.legal_actions()
 
 
 def test_draws_read_as_fresh_pairs_in_random_games():

@@ -49,12 +49,8 @@ def set_heroes(game, health=None, area=None) -> ToTheDeathState:
 def thin_deck(game, keep) -> ToTheDeathState:
     """Leave only the cards `keep` in the deck; the others go to the discard pile (seen), so a
     brute force over the deck's orders stays small."""
-    for card in sorted(game.deck):
-        if card not in keep:
-            game.deck.remove(card)
-            game.discard.append(card)
-    if game.chance is not None:
-        game.chance.pop("cards", None)  # the chance node's cached outcomes
+    game.discard += [card for card in game.deck if card not in keep]
+    game.deck = [card for card in game.deck if card in keep]  # a new list, as the engine makes
     return game
 
 

@@ -133,21 +133,20 @@ def players_view(state, seat: int):
     the outcomes do not count. A check is then any unseen card, each equally likely, as it is for
     the player. Returns the copy and how many hidden cards it has."""
     view = state.clone()
-    hidden = 0
+    unseen: list[str] = []
     for unit in view.units.values():
         if unit.get("facedown"):
-            view.deck.append(unit["facedown"])
+            unseen.append(unit["facedown"])
             unit["facedown"] = HIDDEN
-            hidden += 1
     for token in view.tokens:
-        view.deck.append(token["card"])
+        unseen.append(token["card"])
         token["card"] = HIDDEN
-        hidden += 1
     for other, hand in enumerate(view.hands):
         if other != seat:  # its cards are unseen; the walk never lets that player block
-            view.deck += hand
-            hidden += len(hand)
+            unseen += hand
             view.hands[other] = []
+    view.deck = sorted(view.deck + unseen)  # the engine's deck is sorted and never changed in place
+    hidden = len(unseen)
     return view, hidden
 
 
@@ -273,7 +272,7 @@ class _Walk:
         parts = []
         for n, cards in enumerate(groups.values(), 1):
             branch = state if n == len(groups) else state.clone()
-            branch.deck.remove(cards[0])
+            branch.take_from_deck(cards[0])
             branch.discard[branch.discard.index(HIDDEN)] = cards[0]
             result = self.explore(branch, real_left)
             parts.append((Fraction(len(cards), len(pool)), result))

@@ -82,9 +82,8 @@ class ToTheDeathState(GameState):
         self.units: dict[str, dict] = {}
         self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
         self._parties: list[list[dict]] = [[], []]  # each side's heroes (all come at set-up)
-        self.deck: list[str] = sorted(cat.arsenal)  # a multiset: order is never used
-        self._deck_seen: list[str] | None = None  # the deck when _deck_sorted was made
-        self._deck_sorted: list[str] = []
+        # a multiset, kept sorted; a change makes a new list (see _chance_actions)
+        self.deck: list[str] = sorted(cat.arsenal)
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -254,24 +253,12 @@ class ToTheDeathState(GameState):
         return UniformOutcomes(self._chance_actions())
 
     def _chance_actions(self) -> list:
-        """The chance node's outcomes alone; a card node keeps its cards (``chance["cards"]``)."""
-        chance = self.chance
-        if chance["kind"] == "monster":
+        """The chance node's outcomes alone. A card node's are the deck's cards, in sorted order:
+        the deck list itself, which the engine never changes in place but replaces (a drawn card
+        leaves a new list), so outcomes once handed out stay as they were."""
+        if self.chance["kind"] == "monster":
             return sorted(self.monster_deck) or [self.king]
-        cached = chance.get("cards")
-        if cached is None:
-            cached = chance["cards"] = [self.deck_top[-1]] if self.deck_top else self._sorted_deck()
-        return cached
-
-    def _sorted_deck(self) -> list[str]:
-        """The deck's cards in sorted order (a chance node's outcomes; callers must not change
-        the list). Kept with a copy of the deck it was made from: a card drawn at a chance node
-        updates both (see :meth:`_take_from_deck`); any other change to the deck, wherever it is
-        made, leaves the copy different, and the deck is sorted again."""
-        if self._deck_seen != self.deck:
-            self._deck_seen = list(self.deck)
-            self._deck_sorted = sorted(self.deck)
-        return self._deck_sorted
+        return [self.deck_top[-1]] if self.deck_top else self.deck
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.players
@@ -286,7 +273,7 @@ class ToTheDeathState(GameState):
                     self.monster_deck.remove(action)
                 self.public_history.append(action)
             else:
-                self._take_from_deck(action)
+                self.take_from_deck(action)
                 self.public_history.append("?" if chance["hidden"] == "all" else action)
             STEPS[chance["resume"]](self, action, *chance["args"])
         else:
@@ -296,16 +283,14 @@ class ToTheDeathState(GameState):
         self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
 
-    def _take_from_deck(self, card: str) -> None:
+    def take_from_deck(self, card: str) -> None:
+        """A card leaves the deck: drawn, searched for, or (in a player's view) revealed."""
         if self.deck_top and self.deck_top[-1] == card:
             self.deck_top.pop()
             return
-        kept = self._deck_seen == self.deck
-        self.deck.remove(card)
-        if kept:
-            self._deck_seen.remove(card)
-            self._deck_sorted = self._deck_sorted.copy()  # the old list is a past node's outcomes
-            self._deck_sorted.remove(card)
+        deck = self.deck.copy()  # the old list may be a past chance node's outcomes
+        deck.remove(card)
+        self.deck = deck
 
     # -- the step machine -----------------------------------------------------------------------
     def then(self, step_name: str, /, *args) -> None:
@@ -378,7 +363,7 @@ class ToTheDeathState(GameState):
             if not self.discard:
                 self.then(resume, None, *args)
                 return
-            self.deck, self.discard = self.discard, []
+            self.deck, self.discard = sorted(self.discard), []
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
 
@@ -1519,7 +1504,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
     elif head == "focus":
         game.focus[side] += 1
     elif head == "reset":
-        game.deck += game.deck_top + game.discard
+        game.deck = sorted(game.deck + game.deck_top + game.discard)
         game.deck_top, game.discard = [], []
     elif head == "search":
         game.then("search_deck", side)
@@ -1542,16 +1527,16 @@ def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
 def search_deck(game: ToTheDeathState, seat: int) -> None:
     if not game.deck and not game.deck_top:
         game.deck, game.discard = game.discard, []
-    game.deck += game.deck_top
+    game.deck = sorted(game.deck + game.deck_top)
     game.deck_top = []
-    options = [("take", c) for c in sorted(game.deck)]
+    options = [("take", c) for c in game.deck]
     if options:
         game.ask(seat, "search", options, "searched", seat=seat)
 
 
 @step
 def searched(game: ToTheDeathState, choice, seat: int) -> None:
-    game.deck.remove(choice[1])
+    game.take_from_deck(choice[1])
     game.hands[seat].append(choice[1])
     game.narrate("A card is taken from the deck, which is then shuffled.")
 
