@@ -1367,12 +1367,13 @@ def _hero_blocks(
         trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
     else:
         trios = {}
+    gains = game.hooked("extra_weapons") if foes else ()
     paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
     for hero in ready:
         uid = hero["uid"]
         zombie = hero["zombie"]
         usable = list(filter(_cards_valued(0, 0), cards)) if zombie else cards
-        kinds = attack_kinds(game, hero, foes, near_foe)
+        kinds = attack_kinds(game, hero, foes, near_foe, gains)
         for kind in kinds:
             blocks.append((("attack", uid, kind), usable))
         blocks.append((("rest", uid), usable))
@@ -1403,27 +1404,33 @@ def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[tuple[str]], bo
 
 
 def attack_kinds(
-    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool | None = None
+    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool, gains
 ) -> tuple[str, ...]:
     """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
     play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
-    `near_foe`, whether any of `foes` is near, may be passed in by a caller asking for every hero).
-    Gained weapons are looked up only while an ability grants some."""
+    `near_foe`, whether any of `foes` is near). `gains` are the working abilities that grant
+    weapons (``hooked("extra_weapons")``, asked once for every hero); they are looked at only
+    for a kind the hero's card does not print."""
     if not foes:
         return ()
-    weapons = game.weapons(hero) if game.hooked("extra_weapons") else hero["weapons"]
-    melee = ranged = False
-    for kind, _ in weapons:
-        if kind == "melee":
-            melee = True
-        else:
-            ranged = True
-    if melee and hero["area"] == "near":
-        if near_foe is None:
-            near_foe = any(foe["area"] == "near" for foe in foes)
-        if near_foe or game.any("charging", hero):
-            return ("melee", "range") if ranged else ("melee",)
+    melee, ranged = _printed_kinds(hero["card"])
+    if gains and not (melee and ranged):
+        for function, source in gains:
+            for kind, _ in function(game, source, hero):
+                if kind == "melee":
+                    melee = True
+                else:
+                    ranged = True
+    if melee and hero["area"] == "near" and (near_foe or game.any("charging", hero)):
+        return ("melee", "range") if ranged else ("melee",)
     return ("range",) if ranged else ()
+
+
+@cache
+def _printed_kinds(hero_card: str) -> tuple[bool, bool]:
+    """Whether a hero card prints a melee weapon, and whether it prints another (ranged) one."""
+    kinds = [weapon.kind for weapon in catalog().heroes[hero_card].weapons]
+    return "melee" in kinds, any(kind != "melee" for kind in kinds)
 
 
 def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
