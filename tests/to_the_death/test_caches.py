@@ -2,13 +2,14 @@
 computation, and the deck stays sorted.
 
 The engine keeps the units and heroes in play until the abilities version changes, and the
-working abilities until that version changes or a turn comes in
-which a temporary effect starts or has ended (an enemy's health, or a hero's that keeps its box,
-changes no working ability), and each unit's view until the version changes (or, for a view, the
-unit's own health, area, flags or attached cards). The deck is kept sorted, as a card node's
-outcomes are the deck list itself. These seeded random games check, at every step, that what was kept is
-what a computation from scratch gives: ``touch()`` marks a new version, which forces one; the
-units in play are found again from every unit, independently of the engine's own search.
+working abilities until that version changes, a hero's health moves it to another box, or a turn
+comes in which a temporary effect starts or has ended (an enemy's health, or a hero's that keeps
+its box, changes no working ability), and each unit's view until the version changes (or, for a
+view, the unit's own health, area, flags or attached cards). The deck is kept sorted, as a card
+node's outcomes are the deck list itself. These seeded random games check, at every step, that
+what was kept is what a computation from scratch gives: ``touch()`` marks a new version, which
+forces one; the units in play are found again from every unit, independently of the engine's own
+search.
 """
 
 import random

@@ -469,8 +469,9 @@ class ToTheDeathState(GameState):
     def sources(self) -> list[tuple[str, dict | None]]:
         """Every ability working right now, as (source id, the unit or effect it belongs to).
 
-        Kept until the abilities version changes (:meth:`touch`) or a turn comes in which a
-        temporary effect starts or has ended; turns only go forward."""
+        Kept until the abilities version changes (:meth:`touch`), a hero moves to another health
+        box, or a turn comes in which a temporary effect starts or has ended; turns only go
+        forward."""
         turn = self.turn
         if self._cache_ver == self._abilities_ver and turn <= self._cache_until:
             return self._cache
@@ -526,15 +527,15 @@ class ToTheDeathState(GameState):
         self._abilities_ver += 1
 
     def _health_changed(self, unit: dict, old: int) -> None:
-        """A hero's health picks its working box; an enemy's health works no ability. Unless the
-        working box changed, only the views and the end-of-game checks need a new version (the
-        working abilities are kept)."""
+        """A hero's health picks its working box; an enemy's health works no ability. A new box
+        lets the kept working abilities go (they are found again when next asked for), without a
+        new abilities version: the units in play and the end of the game do not depend on a box,
+        so they are not looked at again. The views always need a new version."""
+        self._ver += 1
         if unit["kind"] == "hero" and _working_box(unit["dmg"], old) != _working_box(
             unit["dmg"], unit["health"]
         ):
-            self.touch()
-        else:
-            self._ver += 1
+            self._cache_until = -1
 
     def total(self, hook: str, *args) -> int:
         if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
