@@ -110,10 +110,9 @@ class ToTheDeathState(GameState):
         self.wrapping_up = False
         self._next_uid = 0
         self._pos = 0
-        self._cache_ver = -1  # the abilities version the kept working abilities were found at
-        self._cache_until = -1  # ... and the last turn over which they stay the same
-        self._cache: list = []
-        self._by_hook: dict = {}
+        self._cache: list = []  # the working abilities (see sources), kept ...
+        self._by_hook: dict | None = None  # ... with their functions by hook; None: find again
+        self._cache_until = -1  # the last turn over which they stay the same
         self._views: dict = {}  # uid -> (what the view depends on, the view), see unit_views
         self._views_at: tuple | None = None
         self._checked = -1
@@ -329,9 +328,10 @@ class ToTheDeathState(GameState):
                 return
             # the end of the game or of a round comes with a defeat or a new monster card, which
             # mark a new abilities version (a health change alone does not end anything)
-            if self._abilities_ver != self._checked and (self._game_over() or self._round_over()):
-                continue
-            self._checked = self._abilities_ver
+            if self._abilities_ver != self._checked:
+                if self._game_over() or self._round_over():
+                    continue
+                self._checked = self._abilities_ver
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             step, args = stack.pop()
@@ -472,9 +472,9 @@ class ToTheDeathState(GameState):
         Kept until the abilities version changes (:meth:`touch`), a hero moves to another health
         box, or a turn comes in which a temporary effect starts or has ended; turns only go
         forward."""
-        turn = self.turn
-        if self._cache_ver == self._abilities_ver and turn <= self._cache_until:
+        if self._by_hook is not None:
             return self._cache
+        turn = self.turn
         found: list[tuple[str, dict | None]] = []
         until = _FOREVER
         for effect in self.effects:
@@ -511,20 +511,28 @@ class ToTheDeathState(GameState):
                     by_hook[name].append((function, source))
                 else:
                     by_hook[name] = [(function, source)]
-        self._cache_ver, self._cache_until = self._abilities_ver, until
+        self._cache_until = until
         self._cache, self._by_hook = found, by_hook
         return found
 
     def hooked(self, hook: str) -> list:
         """The working sources' functions for one hook, as (function, source) pairs."""
-        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+        if self._by_hook is None:
             self.sources()
         return self._by_hook.get(hook, ())
 
+    def next_turn(self) -> None:
+        """Turns only go forward. The working abilities are kept until a turn in which a
+        temporary effect starts or has ended."""
+        self.turn += 1
+        if self.turn > self._cache_until:
+            self._by_hook = None
+
     def touch(self) -> None:
-        """Note a change to which abilities are working (health boxes, defeats, effects)."""
+        """Note a change to which abilities are working (defeats, effects, new units)."""
         self._ver += 1
         self._abilities_ver += 1
+        self._by_hook = None
 
     def _health_changed(self, unit: dict, old: int) -> None:
         """A hero's health picks its working box; an enemy's health works no ability. A new box
@@ -535,10 +543,10 @@ class ToTheDeathState(GameState):
         if unit["kind"] == "hero" and _working_box(unit["dmg"], old) != _working_box(
             unit["dmg"], unit["health"]
         ):
-            self._cache_until = -1
+            self._by_hook = None
 
     def total(self, hook: str, *args) -> int:
-        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+        if self._by_hook is None:
             self.sources()  # what hooked() does, without a call: asked for every weapon and armor
         result = 0
         for function, source in self._by_hook.get(hook, ()):
@@ -546,7 +554,7 @@ class ToTheDeathState(GameState):
         return result
 
     def any(self, hook: str, *args) -> bool:
-        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+        if self._by_hook is None:
             self.sources()
         for function, source in self._by_hook.get(hook, ()):
             if function(self, source, *args):
@@ -562,7 +570,7 @@ class ToTheDeathState(GameState):
     def emit(self, hook: str, *args) -> None:
         """A triggered ability's moment: each working source with this hook schedules its steps.
         (A change it makes rebuilds the sources into new lists, so this one is safe to walk.)"""
-        if self._cache_ver != self._abilities_ver or self.turn > self._cache_until:
+        if self._by_hook is None:
             self.sources()  # what hooked() does, without a call: every step of a turn emits
         for function, source in self._by_hook.get(hook, ()):
             function(self, source, *args)
@@ -1109,7 +1117,7 @@ def monster_revealed(game: ToTheDeathState, card: str) -> None:
 
 @step
 def enemy_turn(game: ToTheDeathState) -> None:
-    game.turn += 1
+    game.next_turn()
     game.side = MONSTERS
     game.narrate(f"-- Enemy turn {game.turn} --")
     game.emit("enemy_turn_begin")  # what it schedules comes first
@@ -1226,7 +1234,7 @@ def hero_turn(game: ToTheDeathState, side: int) -> None:
         game.result = [0.0] * game.players
         game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
         return
-    game.turn += 1
+    game.next_turn()
     game.hero_turns += 1
     game.side = side
     who = "" if game.players == 1 else f" (player {side + 1})"
