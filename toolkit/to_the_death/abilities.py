@@ -373,8 +373,7 @@ def sleepwalk_chosen(game, choice) -> None:
 
 @effect("dreamer/daydream")
 def daydream(game, uid: str) -> None:
-    game.deck = sorted(game.deck + game.deck_top + game.discard)
-    game.deck_top, game.discard = [], []
+    game.shuffle_discard_into_deck()
     game.narrate("The discard pile is shuffled into the deck.")
     game.then("draw_for", uid)
 

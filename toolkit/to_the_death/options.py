@@ -145,7 +145,7 @@ def players_view(state, seat: int):
         if other != seat:  # its cards are unseen; the walk never lets that player block
             unseen += hand
             view.hands[other] = []
-    view.deck = sorted(view.deck + unseen)  # the engine's deck is sorted and never changed in place
+    view.add_to_deck(unseen)
     hidden = len(unseen)
     return view, hidden
 

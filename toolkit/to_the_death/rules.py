@@ -291,6 +291,16 @@ class ToTheDeathState(GameState):
         deck.remove(card)
         self.deck = deck
 
+    def add_to_deck(self, cards: list[str]) -> None:
+        """Cards go into the deck, which is kept sorted and is replaced, never changed in place:
+        a card node's outcomes are the deck list itself (see :meth:`_chance_actions`)."""
+        self.deck = sorted(self.deck + cards)
+
+    def shuffle_discard_into_deck(self) -> None:
+        """The discard pile, and any cards known to be on top, go back into the deck."""
+        self.add_to_deck(self.deck_top + self.discard)
+        self.deck_top, self.discard = [], []
+
     # -- the step machine -----------------------------------------------------------------------
     def then(self, step_name: str, /, *args) -> None:
         """Schedule a step to run after the current one (steps run in the order scheduled). Steps
@@ -363,7 +373,7 @@ class ToTheDeathState(GameState):
             if not self.discard:
                 self.then(resume, None, *args)
                 return
-            self.deck, self.discard = sorted(self.discard), []
+            self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
 
@@ -1520,8 +1530,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
     elif head == "focus":
         game.focus[side] += 1
     elif head == "reset":
-        game.deck = sorted(game.deck + game.deck_top + game.discard)
-        game.deck_top, game.discard = [], []
+        game.shuffle_discard_into_deck()
     elif head == "search":
         game.then("search_deck", side)
 
@@ -1542,8 +1551,8 @@ def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
 @step
 def search_deck(game: ToTheDeathState, seat: int) -> None:
     if not game.deck and not game.deck_top:
-        game.deck, game.discard = game.discard, []
-    game.deck = sorted(game.deck + game.deck_top)
+        game.shuffle_discard_into_deck()
+    game.add_to_deck(game.deck_top)
     game.deck_top = []
     options = [("take", c) for c in game.deck]
     if options:
