@@ -9,8 +9,10 @@ seed only, so nothing unpicklable crosses to a worker.
 from __future__ import annotations
 
 import bisect
+import hashlib
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
@@ -57,14 +59,30 @@ def play(
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 
-def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> dict:
-    """One game from its name and seed: a table row with returns and the game's own summary."""
+def play_seeded(slug: str, players: int, bot_names: Sequence[str], seed: int) -> GameState:
+    """Play one game to the end from its name and seed alone: the game, each seat's bot and the
+    chance draws are all seeded from `seed`, so the same call plays the same game anywhere."""
     from toolkit.games import get_game
 
     spec = get_game(slug)
     state = spec.new_state(players, seed)
     bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
-    play(state, bots, random.Random(f"chance-{seed}"))
+    return play(state, bots, random.Random(f"chance-{seed}"))
+
+
+def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:
+    """A short hash of the histories of seeded games, every seat played by `bot`: a refactor that
+    changes no game leaves it as it was (``tests/test_fingerprints.py`` pins them)."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        state = play_seeded(slug, players, [bot] * players, seed)
+        digest.update(json.dumps(state.history).encode())
+    return digest.hexdigest()[:16]
+
+
+def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> dict:
+    """One game from its name and seed: a table row with returns and the game's own summary."""
+    state = play_seeded(slug, players, bot_names, seed)
     returns = state.returns()
     row = {"seed": seed, "moves": len(state.history)}
     row.update({f"return_{seat}": value for seat, value in enumerate(returns)})
