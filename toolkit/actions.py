@@ -12,8 +12,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
-from toolkit.state import Action
+if TYPE_CHECKING:
+    from toolkit.state import Action
 
 
 class ActionBlocks(Sequence):

@@ -23,6 +23,17 @@ PACKAGES = {
 }
 
 
+UTILITIES = {
+    "zero_sum": "the returns of every finished game add up to 0 (with one player: +1 win, -1 loss)",
+    "constant_sum": "the returns of every finished game add up to 1: the winners share the win",
+    "cooperative": "every seat gets the same return: the table wins or loses together",
+}
+INFORMATION = {
+    "perfect": "every seat observes the whole state",
+    "imperfect": "some of the state is hidden from some seat (hands, the order of a deck)",
+}
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the shared tools need to know of a game.
@@ -31,6 +42,13 @@ class GameSpec:
     give the game its ``death-toolkit odds`` command: `odds` takes the parsed arguments and returns a
     JSON-able dict (exact probabilities as "p/q" strings). `summarize` turns a simulation table into
     the game's ``simulate --json`` numbers.
+
+    The fixed facts after them are OpenSpiel's GameType, in our words: how the returns relate
+    (`utility`, a key of :data:`UTILITIES`), what a seat observes (`information`, of
+    :data:`INFORMATION`), and `max_moves`, a bound on the length of a game that the engine keeps
+    whatever its players do. Chance is explicit in every game: dice and draws are chance nodes
+    with exact outcome probabilities, and only shuffles come from the state's seeded RNG. The
+    contract tests hold each game to its facts.
     """
 
     slug: str
@@ -39,10 +57,21 @@ class GameSpec:
     min_players: int
     max_players: int
     bots: Mapping[str, Callable[[int, int], Bot]]
+    utility: str
+    information: str
+    max_moves: int
     add_odds_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     odds: Callable[[argparse.Namespace], dict] | None = None
     summarize: Callable[..., dict] | None = None
     options: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.utility not in UTILITIES:
+            raise ValueError(
+                f"{self.slug}: utility {self.utility!r} is not one of {list(UTILITIES)}"
+            )
+        if self.information not in INFORMATION:
+            raise ValueError(f"{self.slug}: information {self.information!r} is not known")
 
     def new_state(self, players: int, seed: int = 0, **options) -> GameState:
         if not self.min_players <= players <= self.max_players:

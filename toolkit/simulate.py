@@ -67,7 +67,7 @@ def play_seeded(slug: str, players: int, bot_names: Sequence[str], seed: int) ->
     spec = get_game(slug)
     state = spec.new_state(players, seed)
     bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
-    return play(state, bots, random.Random(f"chance-{seed}"))
+    return play(state, bots, random.Random(f"chance-{seed}"), spec.max_moves)
 
 
 def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:

@@ -23,11 +23,14 @@ from fractions import Fraction
 from functools import cache, cached_property
 from typing import Any, ClassVar
 
+from toolkit.actions import ActionBlocks
+
 CHANCE = -1
 TERMINAL = -4
 
 Action = Any  # a JSON-able value: str, int, or a tuple of those
 SAVE_FORMAT = 1
+_IMMUTABLE = (tuple, ActionBlocks)  # what legal_actions hands out as it is
 
 
 class ChanceOutcomes(tuple):
@@ -105,6 +108,13 @@ class IllegalAction(ValueError):
         super().__init__(f"illegal action {action!r}: {reason}")
 
 
+def _alike(listed: Action, action: Action) -> bool:
+    """Whether two equal actions are of the same types all through."""
+    if listed.__class__ is not action.__class__:
+        return False
+    return not isinstance(listed, tuple) or all(map(_alike, listed, action))
+
+
 def freeze(action: Action) -> Action:
     """JSON gives lists back where tuples went in; actions are compared as tuples."""
     if isinstance(action, list):
@@ -130,6 +140,8 @@ class GameState(ABC):
         self.config = config
         self.rng = random.Random(seed)
         self.history: list[Action] = []
+        self._legal: Sequence[Action] = ()
+        self._legal_at = -1  # the history length _legal was worked out at
 
     # -- what a subclass provides ---------------------------------------------------------------
     @property
@@ -141,9 +153,9 @@ class GameState(ABC):
         """The seat to act, or CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """Actions open to the current player; at a chance node, the possible outcomes. A list, or
-        a sequence that reads as one (:class:`toolkit.actions.ActionBlocks`)."""
+    def _compute_legal(self) -> Sequence[Action]:
+        """Actions open to the current player; at a chance node, the possible outcomes; none once
+        the game is over. Any sequence: :meth:`legal_actions` keeps it, made immutable."""
 
     def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         """At a chance node, each outcome with its exact probability (they sum to 1); return a
@@ -157,11 +169,22 @@ class GameState(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """Each seat's result once the game is over (0 for every seat before that)."""
+        """Each seat's result once the game is over (0 for every seat before that); how they add
+        up is the game's ``GameSpec.utility``."""
+
+    #: The seats that won, once the game is over (every seat of a cooperative game that won,
+    #: none where nobody won); None while it goes on. An engine sets it, or reads it off its own
+    #: fields in a property.
+    winners: tuple[int, ...] | None = None
+    #: Why the game ended, in a few words a table column can hold ("every party fell", "the
+    #: hero-turn cap"); None while it goes on.
+    ended_by: str | None = None
 
     @abstractmethod
     def observation(self, player: int) -> dict:
-        """A JSON-able view holding only what `player` may see."""
+        """A JSON-able view holding only what `player` may see. Every game's has the same two
+        keys for who is who: ``seat`` (`player`, the seat observing) and ``to_play`` (the seat
+        to act, or None at a chance node and once the game is over)."""
 
     def why_illegal(self, action: Action) -> str:
         """A sentence a person can act on; games override it to explain their own rules."""
@@ -178,7 +201,46 @@ class GameState(ABC):
         """Per-game numbers that a simulation table records (turns, scores, ...)."""
         return {}
 
+    def result_summary(self) -> dict:
+        """The end of the game in the same words for every game: ``winners`` (a list of seats, or
+        None while it goes on), ``returns`` and ``ended_by``."""
+        winners = self.winners
+        return {
+            "winners": None if winners is None else list(winners),
+            "returns": self.returns(),
+            "ended_by": self.ended_by,
+        }
+
+    def to_play(self) -> int | None:
+        """The seat to act, or None at a chance node and at the end: an observation's ``to_play``."""
+        seat = self.current_player()
+        return seat if seat >= 0 else None
+
     # -- the protocol ---------------------------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions of :meth:`_compute_legal`, worked out once per position and handed out
+        immutable (a tuple, or :class:`toolkit.actions.ActionBlocks`): a caller that changed the
+        list could otherwise make :meth:`apply` accept an action the engine never offered.
+
+        A position is the history's length, as the state changes only by :meth:`apply`. While an
+        action is being applied the list is still the one it was chosen from; an engine that
+        knows the next list then hands it over with :meth:`_offer`."""
+        if self._legal_at != len(self.history):
+            legal = self._compute_legal()
+            self._legal = legal if legal.__class__ in _IMMUTABLE else tuple(legal)
+            self._legal_at = len(self.history)
+        return self._legal
+
+    def _offer(self, actions: Sequence[Action]) -> None:
+        """From inside :meth:`_apply`: the legal actions of the position it is making."""
+        self._legal = actions if actions.__class__ in _IMMUTABLE else tuple(actions)
+        self._legal_at = len(self.history) + 1
+
+    def forget_legal(self) -> None:
+        """Forget the kept legal actions: for a test or a view that stacks a position by hand,
+        changing the state without :meth:`apply`."""
+        self._legal_at = -1
+
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -190,8 +252,16 @@ class GameState(ABC):
         if action.__class__ is list:  # from JSON; tested here, as freeze is a call on every move
             action = freeze(action)
         if not self._is_legal(action):
-            raise IllegalAction(action, self.why_illegal(action))
+            raise IllegalAction(action, self._explain(action))
         self.apply_listed(action)
+
+    def _explain(self, action: Action) -> str:
+        """The game's own reason, or the general one for an action too malformed for the game's
+        explanation to read (a game explains actions of its own shapes)."""
+        try:
+            return self.why_illegal(action)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            return GameState.why_illegal(self, action)
 
     def apply_listed(self, action: Action) -> None:
         """Apply an action this state has just listed, in :meth:`legal_actions` or
@@ -202,15 +272,18 @@ class GameState(ABC):
         self.history.append(action)
 
     def _is_legal(self, action: Action) -> bool:
-        """Whether `action` may be applied now. Engines that keep their legal actions, or whose
-        chance outcomes are cached, answer here without building the list again."""
-        return not self.is_terminal() and action in self.legal_actions()
+        """Whether `action` is listed now, to its types: ``True == 1`` in Python, but a seat is
+        not a yes, so an action must match a listed one in type as well as in value."""
+        legal = self.legal_actions()
+        return action in legal and any(
+            listed == action and _alike(listed, action) for listed in legal
+        )
 
     def clone(self) -> GameState:
         """A deep copy, but read-only tables (:attr:`SHARED`) are shared and lists whose items never
         change (the history, :attr:`FLAT_LISTS`) are copied flat: a search that clones at every
         move would otherwise visit each action and log line of the game so far."""
-        memo = {}
+        memo = {id(self._legal): self._legal}  # immutable
         for name in self.SHARED:
             table = getattr(self, name)
             memo[id(table)] = table

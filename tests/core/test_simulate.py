@@ -159,7 +159,7 @@ def test_play_hands_observations_only_to_bots_that_read_them():
     reader, ignorer = SpyBot(reads=True), SpyBot(reads=False)
     play(state, [reader, ignorer], random.Random(1))
     assert reader.handed and all(isinstance(seen, dict) for seen in reader.handed)
-    assert all(seen["player"] == 0 for seen in reader.handed)
+    assert all(seen["seat"] == 0 for seen in reader.handed)
     assert ignorer.handed and all(seen is None for seen in ignorer.handed)
 
 

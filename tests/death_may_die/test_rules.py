@@ -153,7 +153,7 @@ def test_enemy_move_ties_are_chosen_by_the_active_player():
     state._push([{"kind": "enemy_move", "uid": "cultist-2", "left": 1, "target": 0}])
     state._advance()
     assert state.current_player() == 0
-    assert state.legal_actions() == [("path", "crypt"), ("path", "well")]
+    assert list(state.legal_actions()) == [("path", "crypt"), ("path", "well")]
     state.apply(("path", "well"))
     assert state.enemies["cultist-2"]["space"] == "well"
 

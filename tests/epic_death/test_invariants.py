@@ -44,7 +44,7 @@ def check_kept_views_are_fresh(state: EpicDeathState) -> None:
     """The engine keeps its legal actions and the parties' view between changes; what it kept
     must equal what it would work out afresh now."""
     if not state.is_terminal() and not state.is_chance_node():
-        assert state.legal_actions() == state._compute_legal()
+        assert list(state.legal_actions()) == state._compute_legal()
     if state.is_chance_node():
         kept_outcomes, state._chance = state.chance_outcomes(), None
         assert state.chance_outcomes() == kept_outcomes

@@ -45,7 +45,7 @@ def test_set_up(players, party, line, quests):
 
 def test_epic_quests_open_only_when_no_green_quest_is_left_in_the_line():
     state = stacked(line=[GREEN_3_MIGHTY, EPIC_2_EXALTED])
-    assert state.legal_actions() == [("quest", GREEN_3_MIGHTY)]
+    assert list(state.legal_actions()) == [("quest", GREEN_3_MIGHTY)]
     with pytest.raises(IllegalAction, match="not an open quest"):
         state.apply(("quest", EPIC_2_EXALTED))
 

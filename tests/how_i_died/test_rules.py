@@ -22,7 +22,7 @@ def test_an_adventure_is_played_in_order_and_a_wrong_card_is_refused_without_cha
     with pytest.raises(IllegalAction, match="neither in your hand nor in the Pool"):
         state.apply("bit")
     assert state.observation(0) == before and state.history == []
-    assert state.legal_actions() == ["cursed", "hugged", "serenaded"]
+    assert list(state.legal_actions()) == ["cursed", "hugged", "serenaded"]
 
 
 def test_pulse_is_checked_only_at_the_end_of_your_own_turn():

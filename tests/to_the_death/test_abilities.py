@@ -192,7 +192,7 @@ def test_grasping_talons_a_hero_its_range_weapon_damages_costs_a_card_or_its_nex
     assert game.weapon_bonus(gryphon, "range", None) == 2
     feed(game, "mender:0")  # 2 + 0 + 2 = 4 against the war priest's armor 4: a hit
     assert game.prompt["kind"] == "grasping talons"
-    assert game.legal_actions() == [("discard", c) for c in sorted(game.hands[0])] + [
+    assert list(game.legal_actions()) == [("discard", c) for c in sorted(game.hands[0])] + [
         ("skip", "a-war-priest")
     ]
     feed(game, ("discard", "champion:8"))

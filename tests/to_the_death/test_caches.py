@@ -83,7 +83,7 @@ def test_a_card_nodes_outcomes_are_the_deck_and_stay_as_handed_out():
     handed_out = game.legal_actions()
     before = list(handed_out)
     game.apply(handed_out[0])
-    assert handed_out == before and handed_out[0] not in game.deck
+    assert list(handed_out) == before and handed_out[0] not in game.deck
     assert game.deck == sorted(game.deck)
     while not game.is_chance_node():
         game.apply(game.legal_actions()[-1])

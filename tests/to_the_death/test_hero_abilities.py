@@ -423,7 +423,7 @@ def test_foresight_draws_two_then_puts_a_hand_card_on_top_of_the_deck():
         "mender:5",
     ]
     feed(game, ("attack", "a-archer", "range", "champion:7"), ("target", foes(game)[0]))
-    assert game.legal_actions() == ["fighter:8"]  # the next check can only be that card
+    assert list(game.legal_actions()) == ["fighter:8"]  # the next check can only be that card
 
 
 # -- the Dreamer -----------------------------------------------------------------------------------
@@ -592,7 +592,7 @@ def test_the_champions_burst_at_3_is_a_melee_attack_it_may_pass():
     game = sekzar_main(health={"a-sellsword": 2})
     _, beetle = foes(game)
     feed(game, ("rest", "a-sellsword", "mender:2"))
-    assert game.legal_actions() == [("attack kind", "melee"), ("pass",)]
+    assert list(game.legal_actions()) == [("attack kind", "melee"), ("pass",)]
     feed(game, ("attack kind", "melee"), ("target", beetle), "fighter:2")
     assert game.units[beetle]["defeated"]
     assert game.units["a-sellsword"]["activated"]  # the rest was its activation
@@ -624,7 +624,7 @@ def test_the_fighters_burst_at_2_attacks_every_enemy_in_reach_with_each_weapon()
     sekzar, beetle = foes(game)
     feed(game, ("rest", "a-bard", "mender:2"))
     # far, the bard's melee weapon reaches no one: range only, one check for each enemy
-    assert game.legal_actions() == [("attack kind", "range"), ("pass",)]
+    assert list(game.legal_actions()) == [("attack kind", "range"), ("pass",)]
     feed(game, ("attack kind", "range"), "fighter:5", "fighter:2")  # 2 + 5 and 2 + 2
     assert game.units[sekzar]["health"] == 9 and game.units[beetle]["defeated"]
     assert game.prompt["kind"] == "main"

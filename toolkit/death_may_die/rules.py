@@ -69,7 +69,6 @@ class DeathMayDieState(GameState):
         self.board = load_board(self.episode.map)
         self._faces = {colour: _face_outcomes(colour) for colour in ("black", "green")}
         self._setup(team)
-        self._cache_key = None
         self._advance()
 
     # -- set-up -------------------------------------------------------------------------------------
@@ -137,12 +136,6 @@ class DeathMayDieState(GameState):
             return CHANCE
         return step.get("seat", self.active)
 
-    def legal_actions(self) -> list[Action]:
-        key = len(self.history)
-        if self._cache_key != key:
-            self._cache_key, self._legal = key, self._compute_legal()
-        return list(self._legal)
-
     def chance_outcomes(self) -> ChanceOutcomes:
         step = self.pending[0]
         if self.outcome is not None or step["kind"] != "roll" or not self._roll_needs_die(step):
@@ -152,6 +145,16 @@ class DeathMayDieState(GameState):
     def returns(self) -> list[float]:
         value = {"win": 1.0, "loss": -1.0}.get(self.outcome, 0.0)
         return [value] * self.num_players
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        if self.outcome is None:
+            return None
+        return tuple(range(self.num_players)) if self.outcome == "win" else ()
+
+    @property
+    def ended_by(self) -> str | None:
+        return None if self.outcome is None else self.reason
 
     def _compute_legal(self) -> list[Action]:
         if self.outcome is not None:
@@ -849,7 +852,8 @@ class DeathMayDieState(GameState):
                 "target": step.get("target"),
             }
         return {
-            "you": player,
+            "seat": player,
+            "to_play": self.to_play(),
             "active": self.active,
             "turn": self.turn,
             "step": step.get("kind", "over"),

@@ -28,7 +28,7 @@ def _under(obs, adventurer):
 def evaluate(obs: dict, action) -> Fraction:
     """The greedy bot's value of an action for the observing player."""
     cards = default_cards()
-    me, active = obs["player"], obs["active"]
+    me, active = obs["seat"], obs["active"]
     sign = 1 if me == active else -1
     if action == DONE:
         return Fraction(0)

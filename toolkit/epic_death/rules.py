@@ -65,7 +65,6 @@ class EpicDeathState(GameState):
         self._deal(quests_per_player)
         self.active = 0
         self.turn = 1
-        self.winners: list[int] | None = None
         # (seat, quest, outcome) of every attempt: a turn's own fields are reset when the next one
         # starts, and displays and summaries want to say how each ended.
         self.results: list[tuple[int, str, str]] = []
@@ -128,8 +127,7 @@ class EpicDeathState(GameState):
                 self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
             ]
         if not self.quest_line:
-            self._end_game()
-        self._legal_cache: list[Action] | None = None
+            self._end_game("the quests ran out")
         self._chosen_from: list[Action] | None = None
         self._chance: ChanceOutcomes | None = None
 
@@ -145,16 +143,6 @@ class EpicDeathState(GameState):
         if phase in CHANCE_PHASES:
             return CHANCE
         return TERMINAL if phase == "over" else self.active
-
-    def legal_actions(self) -> list[Action]:
-        kept = self._legal_cache  # read here, not through _kept_legal: asked at every move
-        return list(self._kept_legal() if kept is None else kept)
-
-    def _kept_legal(self) -> list[Action]:
-        """The legal actions, worked out once per position (Fate windows set them as they go)."""
-        if self._legal_cache is None:
-            self._legal_cache = self._compute_legal()
-        return self._legal_cache
 
     def _compute_legal(self) -> list[Action]:
         if self.winners is not None:
@@ -279,20 +267,16 @@ class EpicDeathState(GameState):
                 plays = self._fate_plays(window[0])
                 if plays:
                     plays.append(DONE)
-                    self._legal_cache = plays
+                    self._offer(plays)
                     return
             window.pop(0)
         self._close_window()
 
     # -- applying actions -----------------------------------------------------------------------
-    def _is_legal(self, action: Action) -> bool:
-        if self.phase in CHANCE_PHASES:
-            return action in self.chance_outcomes().actions
-        return action in self._kept_legal()  # none once the game is over
-
     def _apply(self, action: Action) -> None:
         # the actions this one was chosen from, for a handler that can tell the next ones from them
-        self._chosen_from, self._legal_cache, self._chance = self._legal_cache, None, None
+        known = self._legal_at == len(self.history)
+        self._chosen_from, self._chance = (list(self._legal) if known else None), None
         HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
 
     def _do_quest(self, action) -> None:
@@ -322,7 +306,7 @@ class EpicDeathState(GameState):
                 if card_id not in self.hands[seat]:
                     plays.remove(action)
                 if len(plays) > 1:
-                    self._legal_cache = plays
+                    self._offer(plays)
                     return
         elif kind == "deadly":
             self.deadly = (seat, target)
@@ -484,16 +468,17 @@ class EpicDeathState(GameState):
             self._death_to_check = False
             alive = self.alive.__getitem__
             if not all(any(map(alive, party)) for party in self.parties):
-                self._end_game()
+                self._end_game("a party fell")
                 return
         self.active = (self.active + 1) % self._players
         self.turn += 1
         self._start_turn()
 
-    def _end_game(self) -> None:
+    def _end_game(self, ended_by: str) -> None:
         scores = self.scores()
         best = max(scores)
-        self.winners = [seat for seat, score in enumerate(scores) if score == best]
+        self.winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        self.ended_by = ended_by
         self.phase = "over"
 
     # -- the parties change only here, so their public view is kept between changes: most moves
@@ -583,7 +568,8 @@ class EpicDeathState(GameState):
         """Everything on the table, plus `player`'s own hand; other hands only by their size."""
         return {
             "players": self._players,
-            "player": player,
+            "seat": player,
+            "to_play": self.to_play(),
             "hand": tuple(self.hands[player]),
             "hand_sizes": tuple(map(len, self.hands)),
             "quest_line": tuple(self.quest_line),

@@ -78,6 +78,9 @@ GAME = GameSpec(
     state_class=HowIDiedState,
     min_players=2,
     max_players=5,
+    utility="constant_sum",
+    information="imperfect",
+    max_moves=2_000,
     bots={
         "random": lambda seat, seed: RandomBot(seed),
         **{name: _bot_factory(cls) for name, cls in BOTS.items()},

@@ -95,7 +95,6 @@ class HowIDiedState(GameState):
         self.tied: list[int] = []
         self.winner: int | None = None
         self.stalled = False
-        self._legal_at, self._legal = -1, []
         self._begin_turn()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -202,16 +201,7 @@ class HowIDiedState(GameState):
             return CHANCE
         return self.seat
 
-    def legal_actions(self) -> list:
-        # The state changes only by apply(), which grows the history: a list computed for this
-        # history length is still right (a bot asks, then apply() checks the same list).
-        if self._legal_at == len(self.history):
-            return list(self._legal)
-        self._legal = self._compute_legal_actions()
-        self._legal_at = len(self.history)
-        return list(self._legal)
-
-    def _compute_legal_actions(self) -> list:
+    def _compute_legal(self) -> list:
         phase = self.phase
         if phase == "build":
             needed = TYPES[len(self.building)]
@@ -245,8 +235,7 @@ class HowIDiedState(GameState):
         elif phase == "claim":
             self._claim(action)
         else:
-            self.winner = action[1]
-            self.phase = "over"
+            self._crown(action[1], "a tie broken by a die")
 
     def _play_card(self, card: str) -> None:
         hand = self.hands[self.seat]
@@ -344,7 +333,7 @@ class HowIDiedState(GameState):
         living = sum(self.alive)
         if living == 0 or self.passes >= living:
             self.stalled = living > 0
-            self._finish()
+            self._finish("every player passed" if self.stalled else "every adventurer died")
             return
         seat = (self.seat + 1) % self.players
         while not self.alive[seat]:
@@ -352,15 +341,20 @@ class HowIDiedState(GameState):
         self.seat = seat
         self._begin_turn()
 
-    def _finish(self) -> None:
+    def _finish(self, ended_by: str) -> None:
         scores = self.scores()
         best = max(scores)
         self.tied = [seat for seat, score in enumerate(scores) if score == best]
         if len(self.tied) == 1:
-            self.winner = self.tied[0]
-            self.phase = "over"
+            self._crown(self.tied[0], ended_by)
         else:
+            self.ended_by = ended_by  # said again with the die that breaks the tie
             self.phase = "tiebreak"
+
+    def _crown(self, seat: int, ended_by: str) -> None:
+        self.winner, self.winners = seat, (seat,)
+        self.ended_by = ended_by if self.phase != "tiebreak" else f"{self.ended_by}; {ended_by}"
+        self.phase = "over"
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -395,7 +389,7 @@ class HowIDiedState(GameState):
         receive beside it, show what an effect reveals (an opponent's hand, the deck's top)."""
         return {
             "seat": player,
-            "current": self.seat,
+            "to_play": self.to_play(),
             "phase": self.phase,
             "hand": list(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],

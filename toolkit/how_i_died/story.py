@@ -79,7 +79,7 @@ class StoryState(GameState):
             return self.voter
         return TERMINAL
 
-    def legal_actions(self) -> list:
+    def _compute_legal(self) -> list:
         phase = self.phase
         if phase == "vote":
             return [("vote", seat) for seat in range(self.players) if seat != self.voter]
@@ -142,7 +142,7 @@ class StoryState(GameState):
         return {
             "seat": player,
             "phase": self.phase,
-            "current": self.current_player(),
+            "to_play": self.to_play(),
             "storyteller": self.storyteller if self.phase == "story" else None,
             "hand": list(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],

@@ -27,6 +27,9 @@ GAME = GameSpec(
     state_class=ToTheDeathState,
     min_players=1,
     max_players=2,
+    utility="zero_sum",
+    information="imperfect",
+    max_moves=20_000,
     bots={
         "random": lambda seat, seed: RandomBot(seed),
         "greedy": lambda seat, seed: GreedyBot(seed),

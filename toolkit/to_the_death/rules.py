@@ -238,7 +238,7 @@ class ToTheDeathState(GameState):
             return CHANCE
         return self.prompt["seat"]
 
-    def legal_actions(self) -> Sequence:
+    def _compute_legal(self) -> Sequence:
         if self.result is not None:
             return []
         if self.chance is not None:
@@ -261,6 +261,12 @@ class ToTheDeathState(GameState):
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.players
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        if self.result is None:
+            return None
+        return tuple(seat for seat, value in enumerate(self.result) if value > 0)
 
     def _apply(self, action) -> None:
         self._batch = batch = []
@@ -403,6 +409,7 @@ class ToTheDeathState(GameState):
             for side in (0, 1):
                 if not heroes[side]:
                     self.result = [1.0, -1.0] if side == 1 else [-1.0, 1.0]
+                    self.ended_by = f"every hero of player {side + 1} fell"
                     self.narrate(
                         f"Every hero of player {side + 1} is defeated: player {2 - side} wins."
                     )
@@ -410,11 +417,13 @@ class ToTheDeathState(GameState):
             return False
         if not heroes[0]:
             self.result = [-1.0]
+            self.ended_by = "every hero fell"
             self.narrate("Every hero is defeated: the monsters win.")
             return True
         for card in self.monster_cards:
             if card["defeated"] and card["id"] == self.king:
                 self.result = [1.0]
+                self.ended_by = "the monster king fell"
                 self.narrate("The monster king is defeated: you win!")
                 return True
         return False
@@ -924,6 +933,7 @@ class ToTheDeathState(GameState):
         return {
             "mode": "solo" if solo else "duel",
             "seat": player,
+            "to_play": self.to_play(),
             "turn": turn,
             "side": self.side,
             "round": self.round,
@@ -1242,6 +1252,7 @@ def _drop_ended_effects(game: ToTheDeathState) -> None:
 def hero_turn(game: ToTheDeathState, side: int) -> None:
     if game.hero_turns >= game.max_turns:
         game.result = [0.0] * game.players
+        game.ended_by = "the hero-turn cap"
         game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
         return
     game.next_turn()

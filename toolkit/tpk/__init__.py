@@ -67,6 +67,9 @@ GAME = GameSpec(
     state_class=TPKState,
     min_players=2,
     max_players=5,
+    utility="cooperative",
+    information="imperfect",
+    max_moves=1_000,
     bots={
         "random": lambda seat, seed: RandomBot(seed),
         "convention": lambda seat, seed: ConventionBot(seed),

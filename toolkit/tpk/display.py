@@ -87,7 +87,7 @@ def players_html(obs: dict) -> str:
                 obs["hand_sizes"][seat],
                 obs["treasures"][seat],
                 "-" if passed is None else f"{passed}. {cat.name(obs['row'][passed]['id'])}",
-                "to act" if seat == obs["current"] and obs["phase"] != "over" else "",
+                "to act" if seat == obs["to_play"] and obs["phase"] != "over" else "",
             )
         )
     return table(["seat", "character", "cards in hand", "treasures", "passed on", ""], rows)

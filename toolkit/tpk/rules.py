@@ -158,7 +158,6 @@ class TPKState(GameState):
         self.result: str | None = None
         self.current = 0
         self.leftmost = 0
-        self._legal: list[Action] | None = None
         if first_level not in range(1, LAST_LEVEL + 1):
             raise ValueError(f"first_level must be 1 to {LAST_LEVEL}, not {first_level!r}")
         self._start_level(first_level, starter=0)
@@ -238,12 +237,10 @@ class TPKState(GameState):
     def current_player(self) -> int:
         return TERMINAL if self.result is not None else self.current
 
-    def legal_actions(self) -> list[Action]:
+    def _compute_legal(self) -> list[Action]:
         if self.result is not None:
             return []
-        if self._legal is None:
-            self._legal = self._keep_actions() if self.phase == "keep" else self._play_actions()
-        return self._legal
+        return self._keep_actions() if self.phase == "keep" else self._play_actions()
 
     def _keep_actions(self) -> list[Action]:
         keep = catalogue().level(self.level).keep
@@ -305,7 +302,6 @@ class TPKState(GameState):
         return [PASS] + sorted(("use", cards, targets) for cards, targets in uses)
 
     def _apply(self, action: Action) -> None:
-        self._legal = None
         seat = self.current
         if self.phase == "keep":
             kept = list(action[1])
@@ -339,6 +335,7 @@ class TPKState(GameState):
         if self.passed_on[seat] is not None and self.passed_on[seat] == self.leftmost:
             self.log.append({"seat": seat, "event": "party killed", "threat": self.leftmost})
             self.result = "lost"
+            self.ended_by = "the party was killed"
             return
         self.passed_on[seat] = None
         if self.threats[self.row[self.leftmost]][2]:
@@ -389,6 +386,7 @@ class TPKState(GameState):
         self.cleared.append({"level": self.level, "cleared_by": seat})
         if self.level == LAST_LEVEL:
             self.result = "won"
+            self.ended_by = "the last level was cleared"
         else:
             self._start_level(self.level + 1, starter=seat)
 
@@ -396,6 +394,12 @@ class TPKState(GameState):
     def returns(self) -> list[float]:
         won = 1.0 if self.result == "won" else 0.0
         return [won] * self.num_players
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        if self.result is None:
+            return None
+        return tuple(range(self.num_players)) if self.result == "won" else ()
 
     def treasures_held(self) -> int:
         """Treasures in the party's equipment (decks, hands, set aside, drawn)."""
@@ -459,7 +463,7 @@ class TPKState(GameState):
             "keep": level.keep,
             "phase": self.phase if self.result is None else "over",
             "result": self.result,
-            "current": self.current,
+            "to_play": self.to_play(),
             "starter": self.starter,
             "row": [
                 {"id": card, "state": STATUS_NAMES[status], "by": by}
