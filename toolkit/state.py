@@ -17,7 +17,10 @@ import copy
 import json
 import math
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
+from collections import abc
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, cached_property
@@ -323,15 +326,106 @@ class GameState(ABC):
         return f"<pre>{escape(repr(self))}</pre>"
 
 
-def from_json(text: str, state_class: type[GameState] | None = None) -> GameState:
-    """Load a saved game: build the state from its seed and config, then replay every action."""
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
-    if state_class is None:
-        from toolkit.games import get_game
+class SaveError(ValueError):
+    """The one error a bad save file gives, from :func:`from_json` and from every command that
+    reads one: `field` names the part of the file that is wrong ("config", "actions[12]")."""
 
-        state_class = get_game(data["game"]).state_class
-    elif data["game"] != state_class.game:
-        raise ValueError(f"this save is of {data['game']!r}, not {state_class.game!r}")
-    return state_class.replay(data["seed"], data["config"], [freeze(a) for a in data["actions"]])
+    def __init__(self, field: str, problem: str):
+        self.field, self.problem = field, problem
+        super().__init__(f"bad save file: {field}: {problem}")
+
+
+MAX_ACTION_DEPTH = 8  # actions are tuples of a few levels at most; deeper is not a save of ours
+
+
+def from_json(text: str | bytes, state_class: type[GameState] | None = None) -> GameState:
+    """Load a saved game: build the state from its seed and config, then replay every action.
+    Anything wrong with the file raises :class:`SaveError` naming the field, never a bare
+    KeyError or TypeError, and a state is only handed back once every action has replayed."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise SaveError("(file)", "nested too deeply to be a save") from None
+    except ValueError as error:  # JSONDecodeError and bad UTF-8 both
+        raise SaveError("(file)", f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise SaveError("(file)", f"expected a JSON object, got {type(data).__name__}")
+    if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
+        raise SaveError("format", f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
+    game = _field(data, "game", str)
+    seed = _field(data, "seed", int)
+    config = _field(data, "config", dict)
+    actions = [_action(a, f"actions[{i}]") for i, a in enumerate(_field(data, "actions", list))]
+    if state_class is None:
+        from toolkit.games import PACKAGES, get_game
+
+        if game not in PACKAGES:
+            raise SaveError("game", f"unknown game {game!r}; known: {', '.join(PACKAGES)}")
+        state_class = get_game(game).state_class
+    elif game != state_class.game:
+        raise SaveError("game", f"this save is of {game!r}, not {state_class.game!r}")
+    check_config(state_class, config)
+    try:
+        state = state_class(seed=seed, **config)
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise SaveError("config", f"{state_class.game} cannot start from it: {error}") from None
+    for index, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise SaveError(f"actions[{index}]", error.reason) from None
+    return state
+
+
+def check_config(state_class: type[GameState], config: dict) -> None:
+    """Refuse a saved config that the game's constructor could not mean: a name it does not take,
+    or a value whose JSON type is not the one its signature declares (``true`` for a player
+    count, text for a turn cap). The engine's constructor then checks the values' ranges."""
+    hints = typing.get_type_hints(state_class.__init__)
+    for name, value in config.items():
+        if name == "seed" or name not in hints:
+            raise SaveError(f"config.{name}", f"{state_class.game} takes no such option")
+        if not _json_fits(value, hints[name]):
+            raise SaveError(f"config.{name}", f"expected {hints[name]}, got {value!r}")
+
+
+def _json_fits(value, hint) -> bool:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is typing.Any or hint is object:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_json_fits(value, option) for option in args)
+    if hint is type(None):
+        return value is None
+    if origin in (list, tuple, Sequence, abc.Sequence) or hint in (list, tuple):
+        return isinstance(value, list) and all(_json_fits(v, args[0] if args else object)
+                                               for v in value)  # fmt: skip
+    if origin is dict or hint is dict:
+        key, item = args or (str, object)
+        return isinstance(value, dict) and all(_json_fits(v, item) for v in value.values())
+    if hint is int:
+        return type(value) is int
+    if hint is float:
+        return type(value) in (int, float)
+    return isinstance(value, hint) if isinstance(hint, type) else True
+
+
+def _field(data: dict, name: str, kind: type):
+    if name not in data:
+        raise SaveError(name, "missing")
+    value = data[name]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SaveError(name, f"expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _action(value, field: str, depth: int = 0) -> Action:
+    """A saved action as the engines compare it (lists back to tuples), checked to be one: text,
+    a whole number, true/false, null, or a list of those a few levels deep."""
+    if isinstance(value, list):
+        if depth >= MAX_ACTION_DEPTH:
+            raise SaveError(field, f"nested more than {MAX_ACTION_DEPTH} levels deep")
+        return tuple(_action(item, field, depth + 1) for item in value)
+    if value is None or isinstance(value, str | int | bool):
+        return value
+    raise SaveError(field, f"{type(value).__name__} is not part of any action")

@@ -20,7 +20,15 @@ from hypothesis import strategies as st
 from toolkit.bots import RandomBot
 from toolkit.deck import Deck
 from toolkit.simulate import play
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, IllegalAction, from_json
+from toolkit.state import (
+    CHANCE,
+    TERMINAL,
+    ChanceOutcomes,
+    GameState,
+    IllegalAction,
+    SaveError,
+    from_json,
+)
 
 CARDS = ["boost", "boost", "slip", "plain", "plain"]
 STEP = ChanceOutcomes((("roll", k), Fraction(1, 3)) for k in (1, 2, 3))
@@ -277,17 +285,22 @@ def test_a_save_of_another_game_is_refused():
     assert isinstance(from_json(epic), EpicDeathState)
 
 
-@pytest.mark.parametrize("text", ["{}", "[1, 2]", '{"format": 99, "game": "dice-race"}'])
-def test_something_that_is_not_a_save_is_refused(text):
-    with pytest.raises(ValueError, match="not a death-toolkit save"):
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("{}", "format"), ("[1, 2]", "(file)"), ('{"format": 99, "game": "dice-race"}', "format")],
+)
+def test_something_that_is_not_a_save_is_refused(text, field):
+    with pytest.raises(SaveError, match="bad save file") as refused:
         from_json(text, DiceRace)
+    assert refused.value.field == field
 
 
 def test_a_replay_names_the_move_that_is_illegal():
     data = json.loads(played(4, moves=10).to_json())
     data["actions"][3] = "fly"
-    with pytest.raises(IllegalAction, match="at move 3 of the replay"):
+    with pytest.raises(SaveError, match=r"actions\[3\]") as refused:
         from_json(json.dumps(data), DiceRace)
+    assert refused.value.field == "actions[3]"
 
 
 # -- random play keeps every invariant --------------------------------------------------------------

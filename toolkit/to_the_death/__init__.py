@@ -29,7 +29,7 @@ GAME = GameSpec(
     max_players=2,
     utility="zero_sum",
     information="imperfect",
-    max_moves=20_000,
+    max_moves=100_000,
     bots={
         "random": lambda seat, seed: RandomBot(seed),
         "greedy": lambda seat, seed: GreedyBot(seed),

@@ -28,6 +28,7 @@ from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
 
 HAND_SIZE = 5
 MAX_HEALTH = 6
+MAX_TURNS = 1_000  # the largest hero-turn cap: a game's length stays bounded (GameSpec.max_moves)
 STARTER_PARTY = ("sellsword", "bard", "shadow-mage", "war-priest")
 SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
@@ -76,6 +77,8 @@ class ToTheDeathState(GameState):
         super().__init__(seed, players=players, **options)
         if players not in (1, 2):
             raise ValueError(f"To the Death! is played by 1 or 2 players, not {players}")
+        if not 1 <= max_turns <= MAX_TURNS:
+            raise ValueError(f"max_turns must be 1 to {MAX_TURNS}, not {max_turns}")
         cat = catalog()
         self.players = players
         self.max_turns = max_turns

@@ -1,0 +1,177 @@
+"""Hostile input is refused at once, in one kind of error that says where the problem is.
+
+Save files are mutated from real saves of every game (keys missing, null, of the wrong type, out of
+range, nested thousands deep); card data files are written to hold the YAML that attacks a
+loader (aliases that expand a billionfold or refer to themselves, very deep nesting, a key given
+twice, bytes that are not UTF-8). Each case runs under a time bound, and the cases that once
+exhausted memory or crashed the process run in a child process with a 1 GB address-space limit.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from toolkit.data import MAX_DEPTH, DataError, load_yaml
+from toolkit.games import available, get_game
+from toolkit.simulate import play_seeded
+from toolkit.state import SaveError, from_json
+
+ROOT = Path(__file__).resolve().parents[1]
+WRONG_VALUES = [None, "text", -1, 10**12, 2.5, True, [], {}, [[[[]]]]]
+
+
+def real_save(slug: str) -> dict:
+    spec = get_game(slug)
+    state = play_seeded(slug, spec.min_players, ["random"] * spec.min_players, 1)
+    return json.loads(state.to_json())
+
+
+def hostile_saves(save: dict):
+    """(label, text) pairs, every one of which is not a save that can load."""
+    for key in save:
+        broken = dict(save)
+        del broken[key]
+        yield f"no {key}", json.dumps(broken)
+        for value in WRONG_VALUES:
+            if key == "seed" and isinstance(value, int) and not isinstance(value, bool):
+                continue  # any whole number is a seed
+            if (key, value) in (("actions", []), ("config", {})):
+                continue  # a game saved before its first move; every option at its default
+            yield f"{key}={value!r}", json.dumps({**save, key: value})
+    for key, real in save["config"].items():
+        if real is None:
+            continue  # an option left at its default: its type is not known here
+        for value in WRONG_VALUES:
+            if value is None or (type(value) is type(real) and value not in (-1, 10**12)):
+                continue  # the option's own type: a list of other names may well be valid
+            config = {**save["config"], key: value}
+            yield f"config.{key}={value!r}", json.dumps({**save, "config": config})
+    yield "unknown config", json.dumps({**save, "config": {**save["config"], "colour": "red"}})
+    yield "config null", json.dumps({**save, "config": None})
+    deep = "[" * 50_000 + "]" * 50_000
+    yield "actions nested deep", json.dumps({**save, "actions": []}).replace("[]", deep)
+    for index in (0, len(save["actions"]) // 2, len(save["actions"]) - 1):
+        for value in ("no such move", 10**9, -1, None, 2.5, [["x"]] * 3):
+            actions = list(save["actions"])
+            actions[index] = value
+            yield f"actions[{index}]={value!r}", json.dumps({**save, "actions": actions})
+    yield "truncated", json.dumps(save)[: len(json.dumps(save)) // 2]
+    yield "not utf-8", b"\xff\xfe" + json.dumps(save).encode()
+    yield "another game", json.dumps({**save, "game": "chess"})
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("slug", available())
+def test_every_hostile_save_is_one_kind_of_error_naming_the_field(slug):
+    save = real_save(slug)
+    assert from_json(json.dumps(save)).history  # the real save loads
+    refused, wrong = 0, []
+    for label, text in hostile_saves(save):
+        try:
+            state = from_json(text)
+        except SaveError as error:
+            assert error.field and str(error).startswith("bad save file: "), label
+            refused += 1
+            continue
+        except Exception as error:  # noqa: BLE001 - the point is that nothing else escapes
+            wrong.append(f"{label}: {type(error).__name__}: {error}")
+            continue
+        wrong.append(f"{label}: loaded a state from it ({state.config})")
+    assert not wrong, f"{slug}: " + "\n".join(wrong)
+    assert refused > 60
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "cards.yaml") -> Path:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return path
+
+
+LAUGHS = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+    for i in range(9)
+)
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (LAUGHS, "anchors and aliases"),
+        ("cards: &loop [*loop]\n", "anchors and aliases"),
+        ("cards:\n  - id: a\n    name: A\n    id: b\n", "given twice"),
+        (b"cards:\n  - id: caf\xe9\n", "not UTF-8"),
+        ("cards: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "levels deep"),
+        ("cards: [unclosed\n", "not valid YAML"),
+    ],
+    ids=["billion laughs", "self alias", "duplicate key", "latin-1", "deep", "broken"],
+)
+def test_hostile_yaml_is_refused_naming_the_file(tmp_path, text, said):
+    path = write(tmp_path, text)
+    with pytest.raises(DataError, match=said) as refused:
+        load_yaml(path)
+    assert refused.value.file == str(path)
+
+
+def bounded(code: str) -> subprocess.CompletedProcess:
+    """Run `code` in a child process limited to 1 GB of address space and 60 s of CPU."""
+    prelude = textwrap.dedent(
+        """
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
+        """
+    )
+    return subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+@pytest.mark.timeout(150)
+def test_a_file_of_a_hundred_thousand_brackets_is_refused_not_a_crash(tmp_path):
+    path = write(tmp_path, "cards: " + "[" * 100_000 + "]" * 100_000)
+    run = bounded(
+        f"""
+        from toolkit.data import DataError, load_yaml
+        try:
+            load_yaml({str(path)!r})
+        except DataError as error:
+            print(error)
+        """
+    )
+    assert run.returncode == 0, run.stderr
+    assert "levels deep" in run.stdout
+
+
+@pytest.mark.timeout(150)
+def test_twenty_thousand_cards_load_and_validate_within_bounds(tmp_path):
+    cards = "".join(
+        f"  - {{id: c{i}, name: Card {i}, source: constructed, copies: 2}}\n" for i in range(20_000)
+    )
+    path = write(tmp_path, "cards:\n" + cards)
+    run = bounded(
+        f"""
+        import time
+        from toolkit.data import Card, load_cards
+        start = time.process_time()
+        print(len(load_cards({str(path)!r}, Card)), time.process_time() - start)
+        """
+    )
+    assert run.returncode == 0, run.stderr
+    count, seconds = run.stdout.split()
+    assert int(count) == 20_000
+    assert float(seconds) < 10  # a loose bound: with libyaml it takes about a second
