@@ -175,3 +175,45 @@ def test_twenty_thousand_cards_load_and_validate_within_bounds(tmp_path):
     count, seconds = run.stdout.split()
     assert int(count) == 20_000
     assert float(seconds) < 10  # a loose bound: with libyaml it takes about a second
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        input=stdin,
+        timeout=120,
+    )
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "tpk", "--games", "1000000000"),
+        ("simulate", "to-the-death", "--players", "2", "--bots", "search", "--json"),
+        ("simulate", "epic-death", "--players", "9"),
+        ("simulate", "epic-death", "--bots", "nobody"),
+    ],
+    ids=["a billion games", "search bot in a duel", "nine players", "unknown bot"],
+)
+def test_a_refused_command_is_one_line_and_exit_2(args):
+    run = cli(*args)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith(f"death-toolkit {args[0]} {args[1]}: error: ")
+
+
+@pytest.mark.timeout(120)
+def test_json_into_a_reader_that_stops_early_is_no_traceback():
+    run = subprocess.run(
+        f"{sys.executable} -m toolkit simulate how-i-died --games 30 --json | head -c 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.stdout == "{" and "Traceback" not in run.stderr and "Error" not in run.stderr

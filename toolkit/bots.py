@@ -31,10 +31,12 @@ class RandomBot:
     """Picks uniformly among the legal actions.
 
     It reads no observation, and says so (`reads_observation`), so :func:`toolkit.simulate.play`
-    hands it none: building one is a fifth of the work of an Epic Death! move.
+    hands it none: building one is a fifth of the work of an Epic Death! move. Its move is one of
+    the listed actions as listed (`picks_listed`), so play applies it unchecked.
     """
 
     reads_observation = False
+    picks_listed = True
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

@@ -55,12 +55,7 @@ def cmd_games(args) -> int:
 
 
 def cmd_odds(args) -> int:
-    spec = games.get_game(args.game)
-    try:
-        result = spec.odds(args)
-    except ValueError as error:
-        print(f"death-toolkit odds {args.game}: error: {error}", file=sys.stderr)
-        return 2
+    result = games.get_game(args.game).odds(args)
     if args.json:
         print(json.dumps(result))
     else:
@@ -82,19 +77,9 @@ def cmd_simulate(args) -> int:
 
     spec = games.get_game(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
-        print(
-            f"death-toolkit simulate {args.game}: error: {spec.title} takes "
-            f"{spec.min_players} to {spec.max_players} players",
-            file=sys.stderr,
-        )
-        return 2
+        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
     if args.bots not in spec.bots:
-        print(
-            f"death-toolkit simulate {args.game}: error: unknown bot {args.bots!r} "
-            f"(choose from {', '.join(spec.bots)})",
-            file=sys.stderr,
-        )
-        return 2
+        raise ValueError(f"unknown bot {args.bots!r} (choose from {', '.join(spec.bots)})")
     table = run_many(
         args.game, args.players, args.games, args.seed, args.bots, progress=not args.json
     )
@@ -166,7 +151,15 @@ def main(argv: list[str] | None = None) -> int:
         args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for JupyterLab itself
     elif unknown:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    return args.run(args)
+    try:
+        return args.run(args)
+    except ValueError as error:  # bad input of every kind: SaveError, DataError, IllegalAction
+        command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
+        print(f"death-toolkit {command}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (`... --json | head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

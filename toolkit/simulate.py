@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 
-from toolkit.bots import Bot, RandomBot, below
+from toolkit.bots import Bot, below
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
 
 
@@ -37,25 +37,23 @@ def play(
 
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
     play and in replay, so the saved history reproduces the game exactly. A bot whose
-    `reads_observation` is false (the random bot) is handed None instead of an observation.
-    Chance outcomes and the random bot's moves are picked from the state's own lists, so they are
-    applied without the legality check that another bot's move gets.
+    `reads_observation` is false (the random bot) is handed None instead of an observation, and
+    one whose `picks_listed` is true returns one of the actions it was handed, as it was handed:
+    its move, like a chance outcome, is applied without the legality check another bot's gets.
     """
     reads = [getattr(bot, "reads_observation", True) for bot in bots]
-    random_rngs = [bot.rng if type(bot) is RandomBot else None for bot in bots]
-    apply_listed = state.apply_listed
+    appliers = [
+        state.apply_listed if getattr(bot, "picks_listed", False) else state.apply for bot in bots
+    ]
     for _ in range(max_moves):
         seat = state.current_player()
         if seat == TERMINAL:
             return state
         if seat == CHANCE:
-            apply_listed(sample_outcome(state.chance_outcomes(), rng))
-        elif random_rngs[seat] is not None:  # RandomBot.choose, without the call
-            actions = state.legal_actions()
-            apply_listed(actions[below(random_rngs[seat], len(actions))])
+            state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
         else:
             seen = state.observation(seat) if reads[seat] else None
-            state.apply(bots[seat].choose(seen, state.legal_actions()))
+            appliers[seat](bots[seat].choose(seen, state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 
@@ -96,6 +94,9 @@ def _play_chunk(
     return [play_one(slug, players, bot_names, seed) for seed in seeds]
 
 
+MAX_GAMES = 1_000_000  # a table of rows in memory; a larger study is several runs by --seed
+
+
 def run_many(
     slug: str,
     players: int,
@@ -113,8 +114,10 @@ def run_many(
     bot_names = [bots] * players if isinstance(bots, str) else list(bots)
     if len(bot_names) != players:
         raise ValueError(f"{len(bot_names)} bots named for {players} players")
-    seeds = list(range(seed, seed + games))
-    chunks = [seeds[i : i + chunk] for i in range(0, len(seeds), chunk)]
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games, not {games:,}")
+    chunks = [range(start, min(start + chunk, seed + games)) for start in
+              range(seed, seed + games, chunk)]  # fmt: skip
     rows: list[dict] = []
     with tqdm(total=games, disable=not progress, desc=f"{slug} games") as bar:
         if executor is None:
