@@ -287,6 +287,9 @@ class GameState(ABC):
         change (the history, :attr:`FLAT_LISTS`) are copied flat: a search that clones at every
         move would otherwise visit each action and log line of the game so far."""
         memo = {id(self._legal): self._legal}  # immutable
+        rng = random.Random()  # deepcopy would copy the generator's 625 words one by one
+        rng.setstate(self.rng.getstate())
+        memo[id(self.rng)] = rng
         for name in self.SHARED:
             table = getattr(self, name)
             memo[id(table)] = table

@@ -1,0 +1,183 @@
+"""toolkit.analysis: the exact walk agrees with brute force and with closed forms.
+
+Push Your Luck is a one-turn dice game defined here: roll a d6 as often as you like; a 1 loses
+everything rolled this turn and ends it, any other face adds to the turn's total; `bank` keeps
+the total. Its best play and its odds are small enough to work out by a plain recursion, which
+the walk must match exactly, and a second seat's policy and the memo must not change a number.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from toolkit.analysis import Walk, WalkTooLarge
+from toolkit.epic_death.odds import victories
+from toolkit.epic_death.rules import EpicDeathState
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
+
+D6 = ChanceOutcomes((face, Fraction(1, 6)) for face in range(1, 7))
+TARGET = 12
+
+
+class PushYourLuck(GameState):
+    game = "push-your-luck"
+
+    def __init__(self, seed: int = 0, players: int = 1, rolls: int = 4):
+        super().__init__(seed, players=players, rolls=rolls)
+        self.players, self.rolls_left = players, rolls
+        self.total, self.banked, self.rolling, self.seat = 0, [0] * players, False, 0
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def current_player(self) -> int:
+        if self.seat >= self.players:
+            return TERMINAL
+        return CHANCE if self.rolling else self.seat
+
+    def _compute_legal(self):
+        if self.is_terminal():
+            return []
+        if self.rolling:
+            return list(range(1, 7))
+        return ["bank"] + (["roll"] if self.rolls_left else [])
+
+    def chance_outcomes(self):
+        return D6
+
+    def _apply(self, action) -> None:
+        if action == "roll":
+            self.rolling, self.rolls_left = True, self.rolls_left - 1
+        elif action == "bank":
+            self.banked[self.seat] += self.total
+            self.seat, self.total = self.seat + 1, 0
+            self.rolls_left = self.config["rolls"]
+        else:
+            self.rolling = False
+            if action == 1:
+                self.seat, self.total = self.seat + 1, 0
+                self.rolls_left = self.config["rolls"]
+            else:
+                self.total += action
+
+    def returns(self):
+        return [float(b) for b in self.banked]
+
+    def observation(self, player):
+        return {"seat": player, "to_play": self.to_play(), "total": self.total}
+
+
+@cache
+def best_chance(total: int, rolls: int) -> Fraction:
+    """P(banking TARGET or more), playing as well as one can: the plain recursion."""
+    bank = Fraction(total >= TARGET)
+    if not rolls:
+        return bank
+    roll = sum(best_chance(total + face, rolls - 1) for face in range(2, 7)) / 6
+    return max(bank, roll)
+
+
+@cache
+def best_mean(total: int, rolls: int) -> Fraction:
+    if not rolls:
+        return Fraction(total)
+    return max(Fraction(total), sum(best_mean(total + f, rolls - 1) for f in range(2, 7)) / 6)
+
+
+def turn_over(state: PushYourLuck) -> bool:
+    return state.seat > 0
+
+
+def reached(state: PushYourLuck):
+    return (Fraction(state.banked[0] >= TARGET),)
+
+
+def test_the_walk_matches_the_recursion_for_every_option():
+    game = PushYourLuck()
+    walk = Walk(seat=0, stop=turn_over, measure=reached)
+    options = walk.options(game)
+    assert options["bank"] == (0,)
+    assert options["roll"] == (sum(best_chance(f, 3) for f in range(2, 7)) / 6,)
+    assert walk.value(game) == (best_chance(0, 4),)
+    assert walk.best(game)[0] == "roll"
+
+
+def test_mid_turn_and_a_second_measure_break_ties():
+    game = PushYourLuck()
+    for action in ("roll", 6, "roll", 5):
+        game.apply(action)
+    mean = Walk(seat=0, stop=turn_over, measure=lambda s: (Fraction(s.banked[0]),))
+    assert mean.value(game) == (best_mean(11, 2),)
+    both = Walk(seat=0, stop=turn_over, measure=lambda s: (*reached(s), Fraction(s.banked[0])))
+    assert both.value(game)[0] == best_chance(11, 2)
+
+
+def test_the_memo_and_merged_outcomes_change_no_number():
+    game = PushYourLuck(rolls=5)
+    plain = Walk(seat=0, stop=turn_over, measure=reached)
+    keyed = Walk(
+        seat=0,
+        stop=turn_over,
+        measure=reached,
+        key=lambda s: (s.total, s.rolls_left, s.rolling, s.seat),
+        merge=lambda s, face: "bust" if face == 1 else min(s.total + face, TARGET),
+    )
+    assert plain.value(game) == keyed.value(game)
+
+
+def test_another_seats_policy_is_mixed_in_and_without_one_the_walk_stops():
+    game = PushYourLuck(players=2)
+    game.apply("bank")  # seat 1 to act
+    walk_to_end = Walk(
+        seat=0,
+        stop=lambda s: False,
+        measure=lambda s: (Fraction(s.banked[1]),),
+        others=lambda s: [(a, Fraction(1, len(s.legal_actions()))) for a in s.legal_actions()],
+    )
+    value = walk_to_end.value(game)[0]
+    assert 0 < value < best_mean(0, 4)  # a random player does worse than the best one
+    stops = Walk(seat=0, stop=lambda s: False, measure=lambda s: (Fraction(s.total),))
+    assert stops.value(game) == (0,)
+
+
+def test_a_walk_past_its_limit_is_refused():
+    with pytest.raises(WalkTooLarge, match="more than 50"):
+        Walk(seat=0, stop=turn_over, measure=reached, limit=50).value(PushYourLuck(rolls=6))
+
+
+def test_the_walk_reads_the_engine_epic_death_quest_odds_are_binomial_tails():
+    """From the real engine at the roll, passing every later window: the quest succeeds with the
+    binomial tail the odds module gives (no Fate card played, no re-roll)."""
+    state = EpicDeathState(seed=3, players=2)
+    while not state.is_chance_node():
+        legal = state.legal_actions()
+        state.apply(legal[0] if state.phase == "choose_quest" else legal[-1])
+    quest, dice = state.quest_card, state.pool()
+    walk = Walk(
+        seat=state.active,
+        stop=lambda s: s.outcome is not None,
+        measure=lambda s: (Fraction(s.outcome == "success"),),
+        others=lambda s: [(s.legal_actions()[-1], Fraction(1))],  # everyone passes
+    )
+    # the roller passes too: the walk's own choice among re-rolls is tested above
+    walk = Walk(seat=-2, stop=walk.stop, measure=walk.measure, others=walk.others)
+    tail = sum(p for got, p in victories(dice, quest.difficulty).pmf().items()
+               if got >= quest.victories)  # fmt: skip
+    assert walk.value(state)[0] == tail
+
+
+def test_random_positions_of_push_your_luck_agree_with_the_recursion():
+    rng = random.Random(5)
+    walk = Walk(seat=0, stop=turn_over, measure=reached)
+    for _ in range(40):
+        game = PushYourLuck()
+        while game.current_player() == 0 and rng.random() < 0.7 and game.rolls_left:
+            game.apply("roll")
+            game.apply(rng.choice([2, 3, 4, 5, 6]))
+        if game.current_player() == 0:
+            assert walk.value(game) == (best_chance(game.total, game.rolls_left),)

@@ -1,0 +1,139 @@
+"""Exact analysis from one seat, read off the engine itself.
+
+A number shown beside a decision must be what the engine then does, so it is not worked out by a
+second model of the rules: :class:`Walk` plays the engine forward through the protocol. At a chance
+node it branches over every outcome with its exact probability; at a decision of its seat it
+takes the action that does best by the walk's measure; at another seat's decision it follows a
+stated policy, or stops. It stops where the question ends (the end of this roll, this attack,
+this turn) and there reads the measure: what the player cares about once every rule has applied
+(wounds dealt, sanity lost, 1 for a quest won and 0 for one lost). Expectations of those are
+exact Fractions; a probability is the expectation of a 0/1 measure.
+
+Walk from what the seat can see, not from the real state: a game's ``players_view(seat)`` turns
+what the seat cannot see (the deck's order, other hands) into chance nodes over the unseen cards,
+so the walk sees what the player sees. Positions met again by another path are counted once when
+the walk is given a `key`; a walk larger than its `limit` of positions is refused with
+:class:`WalkTooLarge` rather than left to run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from toolkit.state import Action, GameState
+
+Values = tuple[Fraction, ...]
+
+
+class WalkTooLarge(ValueError):
+    """The walk would visit more positions than it may: the question is refused, not answered
+    slowly (a widget must not freeze, and a number it cannot compute exactly is not shown)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        super().__init__(f"the exact answer needs more than {limit:,} positions")
+
+
+@dataclass(frozen=True)
+class Walk:
+    """How to walk: for whom, until when, and what to count.
+
+    - `seat`: whose decisions the walk takes, each to do best by `measure` (its values compared
+      in order, the first deciding, the next breaking ties);
+    - `stop(state)`: whether the question has ended here (the end of the game always ends it);
+    - `measure(state)`: the values read where the walk stops, a tuple of exact numbers;
+    - `others(state)`: the policy of any other seat, as ``(action, probability)`` pairs; without
+      one the walk stops at another seat's decision;
+    - `merge(state, outcome)`: chance outcomes with the same answer lead to the same numbers (a
+      card's value where its suit never matters): they are walked once, with their weights added;
+    - `key(state)`: a position's identity, so a position reached twice is walked once;
+    - `limit`: the most positions one question may visit.
+    """
+
+    seat: int
+    stop: Callable[[GameState], bool]
+    measure: Callable[[GameState], Sequence]
+    others: Callable[[GameState], Sequence[tuple[Action, Fraction]]] | None = None
+    merge: Callable[[GameState, Action], Hashable] | None = None
+    key: Callable[[GameState], Hashable] | None = None
+    limit: int = 100_000
+
+    def value(self, state: GameState) -> Values:
+        """The expected measure from `state` on, the seat deciding as well as it can."""
+        return _Run(self).value(state.clone())
+
+    def options(self, state: GameState) -> dict[Action, Values]:
+        """The expected measure after each legal action of the seat to act now, which must be
+        this walk's seat: the numbers to show beside each choice."""
+        if state.current_player() != self.seat:
+            raise ValueError(f"seat {self.seat} has no decision now")
+        run = _Run(self)
+        return {action: run.after(state.clone(), action) for action in state.legal_actions()}
+
+    def best(self, state: GameState) -> tuple[Action, Values]:
+        """The action the walk would take now, and its expected measure."""
+        return max(self.options(state).items(), key=lambda item: item[1])
+
+
+class _Run:
+    """One question's walk: its memo and its count of positions."""
+
+    def __init__(self, walk: Walk):
+        self.walk = walk
+        self.memo: dict[Hashable, Values] = {}
+        self.visited = 0
+
+    def after(self, state: GameState, action: Action) -> Values:
+        state.apply_listed(action)
+        return self.value(state)
+
+    def value(self, state: GameState) -> Values:
+        walk = self.walk
+        if state.is_terminal() or walk.stop(state):
+            return tuple(Fraction(v) for v in walk.measure(state))
+        key = walk.key(state) if walk.key else None
+        if key is not None and key in self.memo:
+            return self.memo[key]
+        self.visited += 1
+        if self.visited > walk.limit:
+            raise WalkTooLarge(walk.limit)
+        seat = state.current_player()
+        if state.is_chance_node():
+            result = self.mix(state, self.chance_branches(state))
+        elif seat == walk.seat:
+            result = max(self.each(state, state.legal_actions()))
+        elif walk.others is None:
+            result = tuple(Fraction(v) for v in walk.measure(state))
+        else:
+            result = self.mix(state, walk.others(state))
+        if key is not None:
+            self.memo[key] = result
+        return result
+
+    def chance_branches(self, state: GameState) -> list[tuple[Action, Fraction]]:
+        outcomes = list(state.chance_outcomes())
+        if self.walk.merge is None:
+            return outcomes
+        groups: dict[Hashable, list] = {}
+        for outcome, p in outcomes:
+            group = groups.setdefault(self.walk.merge(state, outcome), [outcome, Fraction(0)])
+            group[1] += p
+        return [(outcome, p) for outcome, p in groups.values()]
+
+    def each(self, state: GameState, actions: Sequence[Action]):
+        """The value after each action; the last one is walked on `state` itself (no copy)."""
+        last = len(actions) - 1
+        for index, action in enumerate(actions):
+            yield self.after(state if index == last else state.clone(), action)
+
+    def mix(self, state: GameState, branches: Sequence[tuple[Action, Fraction]]) -> Values:
+        total: list[Fraction] | None = None
+        weights = [p for _, p in branches]
+        for weight, values in zip(weights, self.each(state, [a for a, _ in branches]), strict=True):
+            if total is None:
+                total = [Fraction(0)] * len(values)
+            for i, v in enumerate(values):
+                total[i] += weight * v
+        return tuple(total or ())
