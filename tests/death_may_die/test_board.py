@@ -6,7 +6,7 @@ import pytest
 
 from toolkit.data import load_yaml
 from toolkit.death_may_die.board import Board, MapError, load_board, map_path
-from toolkit.death_may_die.drawing import board_svg
+from toolkit.death_may_die.display import board_svg
 
 
 @pytest.fixture(scope="module")

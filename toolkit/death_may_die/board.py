@@ -134,7 +134,7 @@ class Board:
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.death_may_die.drawing import board_svg
+        from toolkit.death_may_die.display import board_svg
 
         return board_svg(self)
 

@@ -917,7 +917,7 @@ class DeathMayDieState(GameState):
         return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
 
     def _repr_html_(self) -> str:
-        from toolkit.death_may_die.drawing import state_html
+        from toolkit.death_may_die.display import state_html
 
         return state_html(self)
 
