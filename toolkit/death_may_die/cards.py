@@ -207,7 +207,8 @@ def _load_rules() -> Rules:
 
 
 @cache
-def load_cardset() -> CardSet:
+def catalog() -> CardSet:
+    """Every card, the rules' numbers and the checked references, loaded once and shared."""
     root = data_root() / "death_may_die"
     assets = root / "assets.yaml"
     cards = CardSet(

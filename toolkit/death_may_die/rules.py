@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import Effect, load_cardset
+from toolkit.death_may_die.cards import Effect, catalog
 from toolkit.death_may_die.dice import face_symbols, load_dice
 from toolkit.deck import Deck
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
@@ -46,7 +46,7 @@ class DeathMayDieState(GameState):
         super().__init__(
             seed, players=players, episode=episode, elder_one=elder_one, investigators=investigators
         )
-        self.cards = cards = load_cardset()
+        self.cards = cards = catalog()
         self.rules = cards.rules
         if episode not in cards.episodes:
             raise ValueError(f"unknown episode {episode!r}; known: {', '.join(cards.episodes)}")
