@@ -35,6 +35,9 @@ class DeathMayDieState(GameState):
     """A game of the sample episode for 1 to 4 investigators (one per seat)."""
 
     game = "death-may-die"
+    # The card set, its parts and the map are loaded once for every game and only read in play.
+    SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
+    FLAT_LISTS = ("log",)
 
     def __init__(
         self,
