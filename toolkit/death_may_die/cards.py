@@ -21,7 +21,6 @@ EFFECT_KINDS = (
     "remove_token", "ward_gate",
 )  # fmt: skip
 SKILL_KINDS = ("attack", "test", "guard", "resolve")
-GATES = ("red", "yellow", "blue")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -49,11 +49,6 @@ class SanityTrack:
         return tentacles.map(lambda t: self.lose(position, t)[0])
 
 
-def make_roll(position: int, track: SanityTrack, extra_green: int = 0) -> tuple[int, int]:
-    """(black, green) dice of an investigator's roll: 3 black; green from the track and extras."""
-    return STANDARD_DICE, track.bonus_dice(position) + extra_green
-
-
 def tentacles_distribution(black: int, green: int = 0) -> Dist:
     return marginal(roll_distribution(black, green), "tentacle")
 

@@ -19,10 +19,13 @@ from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.cards import Effect, catalog
 from toolkit.death_may_die.dice import face_symbols, load_dice
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
+from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
+ACTIONS_PER_TURN = 3
+ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
 @cache
@@ -109,14 +112,11 @@ class DeathMayDieState(GameState):
             "wounds": 0, "space": None, "entered_red": False,
         }  # fmt: skip
         self.ritual_disrupted = False
-        self.disrupted_this_turn = False
-        self.active = 0
         self.turn = 1
-        self.actions_left = 3
         self.outcome: str | None = None
         self.reason = ""
         self.log: list[str] = []
-        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
+        self._begin_turn(0)
 
     def _place_enemy(self, enemy: str, space: str) -> bool:
         on_map = sum(1 for e in self.enemies.values() if e["type"] == enemy)
@@ -408,10 +408,13 @@ class DeathMayDieState(GameState):
                 break
         if seat <= self.active:
             self.turn += 1
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
         self.active = seat
-        self.actions_left = 3
+        self.actions_left = ACTIONS_PER_TURN
         self.disrupted_this_turn = False
-        self.pending = [{"kind": "actions"}, {"kind": "turn"}]
+        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
 
     def _step_mythos(self, step: dict) -> None:
         card_id = self.mythos.draw(1, self.rng)[0]
@@ -455,7 +458,7 @@ class DeathMayDieState(GameState):
 
     def _step_mythos_check(self, step: dict) -> None:
         symbols = sum(1 for c in self.mythos.discards if self.cards.mythos[c].elder_symbol)
-        if symbols >= 3:
+        if symbols >= ELDER_SYMBOLS_TO_ADVANCE:
             self.mythos.reshuffle(self.rng)
             self._advance_elder()
 
@@ -501,16 +504,14 @@ class DeathMayDieState(GameState):
             effects += stage.end_of_turn
         self.push(self._effect_steps(effects, self.active))
 
-    def _turn_steps(self, dead_on_turn: bool = False) -> list[dict]:
-        if dead_on_turn:
-            return [{"kind": "mythos_check"}]
-        return [
-            {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
-            {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
-        ]  # fmt: skip
-
     def _step_turn(self, step: dict) -> None:
-        self.push(self._turn_steps())
+        """The turn after the actions: Mythos, investigate or fight, fire, then the Elder One."""
+        self.push(
+            [
+                {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
+                {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
+            ]
+        )  # fmt: skip
 
     # -- effects -------------------------------------------------------------------------------
     def _effect_steps(self, effects, seat: int) -> list[dict]:
@@ -606,7 +607,7 @@ class DeathMayDieState(GameState):
         green += self._skill(me, "attack" if purpose == "attack" else "test")
         green += sum(getattr(self.cards.items[i], field) for i in me["items"])
         green += sum(getattr(self.cards.conditions[c], field) for c in me["conditions"])
-        return 3, max(green, 0)
+        return STANDARD_DICE, max(green, 0)
 
     def investigator_roll(self, me: dict, purpose: str, **context) -> dict:
         """The roll step of `me` making an attack or a test, with the dice :meth:`dice_for` gives."""
