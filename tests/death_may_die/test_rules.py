@@ -2,14 +2,16 @@
 
 import random
 from collections import Counter
+from typing import get_args, get_type_hints
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.bots import RandomBot
-from toolkit.death_may_die import GAME
+from toolkit.death_may_die import GAME, effects
 from toolkit.death_may_die.bots import evaluate
+from toolkit.death_may_die.cards import EFFECT_KINDS, Enemy
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.simulate import play, sample_outcome
 from toolkit.state import CHANCE, IllegalAction, from_json
@@ -24,6 +26,12 @@ def roll(state, faces):
     for face in faces:
         assert state.current_player() == CHANCE, state.describe_step()
         state.apply(face)
+
+
+def test_every_effect_kind_the_data_may_name_is_registered():
+    assert set(effects.EFFECTS) == set(EFFECT_KINDS)
+    elder_kinds = get_args(get_type_hints(Enemy)["elder"])
+    assert set(effects.ELDER_SIGNS) == set(elder_kinds) - {"none"}
 
 
 def test_set_up():
@@ -137,7 +145,7 @@ def test_companions_take_wounds_and_are_discarded():
     state = new()
     me = state.investigators[0]
     me["companions"].append(["acolyte", 0])
-    state._push([{"kind": "wound", "amount": 2, "seat": 0}])
+    state.push([{"kind": "wound", "amount": 2, "seat": 0}])
     assert set(state.legal_actions()) == {("wound", "self"), ("wound", "acolyte")}
     state.apply(("wound", "acolyte"))
     assert me["companions"] == []  # health 1: gone
@@ -150,7 +158,7 @@ def test_enemy_move_ties_are_chosen_by_the_active_player():
     me = state.investigators[0]
     me["space"] = "tomb"
     state.enemies["cultist-2"]["space"] = "ossuary"
-    state._push([{"kind": "enemy_move", "uid": "cultist-2", "left": 1, "target": 0}])
+    state.push([{"kind": "enemy_move", "uid": "cultist-2", "left": 1, "target": 0}])
     state._advance()
     assert state.current_player() == 0
     assert list(state.legal_actions()) == [("path", "crypt"), ("path", "well")]

@@ -19,7 +19,6 @@ from toolkit.data import DataError, data_root, load_yaml
 
 GATE_COLOURS = ("red", "yellow", "blue")
 CONNECTOR_KINDS = ("staircase", "tunnel")
-RUN_STEPS = 3
 
 
 class MapError(DataError):
@@ -134,7 +133,7 @@ class Board:
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.death_may_die.drawing import board_svg
+        from toolkit.death_may_die.display import board_svg
 
         return board_svg(self)
 
@@ -156,10 +155,6 @@ class Board:
         """Steps from `source` to every space."""
         return dict(self.distance[source])
 
-    def within(self, space: str, steps: int = RUN_STEPS) -> list[str]:
-        """Spaces a run of up to `steps` moves can end on (including staying put)."""
-        return sorted(s for s, d in self.distance[space].items() if d <= steps)
-
     def steps_toward(self, source: str, target: str) -> list[str]:
         """The neighbours of `source` that lie on a shortest path to `target` (ties: player picks)."""
         if source == target:
@@ -169,13 +164,6 @@ class Board:
 
     def shortest_paths(self, source: str, target: str) -> list[list[str]]:
         return sorted(nx.all_shortest_paths(self.graph, source, target))
-
-    def nearest(self, source: str, targets: list[str]) -> list[str]:
-        """The targets closest to `source` (several when tied)."""
-        if not targets:
-            return []
-        best = min(self.distance[source][t] for t in targets)
-        return sorted(t for t in set(targets) if self.distance[source][t] == best)
 
 
 def map_path(map_id: str) -> Path:

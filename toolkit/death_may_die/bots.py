@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import load_cardset
+from toolkit.death_may_die.cards import catalog
 from toolkit.death_may_die.rerolls import Objective, advise
 
 
@@ -22,7 +22,7 @@ def roll_objective(observation: dict) -> Objective:
         enemy = observation["enemies"].get(target)
         if enemy is None:
             return Objective("expected_successes")
-        health = load_cardset().enemies[enemy["type"]].health - enemy["wounds"]
+        health = catalog().enemies[enemy["type"]].health - enemy["wounds"]
         return Objective("at_least", health, tie_break="tentacles")
     return Objective("at_least", roll["need"] or 1, tie_break="tentacles")
 
@@ -34,7 +34,7 @@ def roll_advice(observation: dict):
     faces: dict[str, list[str]] = {"black": [], "green": []}
     for colour, face in roll["faces"]:
         faces[colour].append(face)
-    stress_left = load_cardset().rules.max_stress - me["stress"]
+    stress_left = catalog().rules.max_stress - me["stress"]
     return advise(faces, stress_left, roll_objective(observation))
 
 

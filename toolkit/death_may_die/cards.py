@@ -1,8 +1,9 @@
 """Card types of Death May Die and their loading from ``data/death_may_die/``.
 
-Effects are data too: a small vocabulary (``do: stress``, ``do: summon`` ...) that the engine knows
-how to carry out, with parameters in the YAML. Every loaded reference is checked (an effect naming
-an unknown enemy or item is an error naming the file and card).
+Effects are data too: a small vocabulary (``do: stress``, ``do: summon`` ...) that
+:mod:`toolkit.death_may_die.effects` carries out, one registered function a kind, with parameters
+in the YAML. Every loaded reference is checked (an effect naming an unknown enemy or item is an
+error naming the file and card).
 """
 
 from __future__ import annotations
@@ -14,20 +15,19 @@ from typing import Literal
 from toolkit.data import Card, DataError, build, data_root, load_cards, load_yaml
 from toolkit.death_may_die.odds import SanityTrack
 
-EFFECTS = (
+EFFECT_KINDS = (
     "stress", "sanity", "wounds", "heal_wounds", "heal_stress", "fire", "move_enemies",
     "elder_moves", "summon", "summon_elder", "item", "companion", "condition", "roll",
     "remove_token", "ward_gate",
 )  # fmt: skip
 SKILL_KINDS = ("attack", "test", "guard", "resolve")
-GATES = ("red", "yellow", "blue")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Effect:
     """One step of a card. `who` is the active investigator unless it says all."""
 
-    do: Literal[EFFECTS]  # type: ignore[valid-type]
+    do: Literal[EFFECT_KINDS]  # type: ignore[valid-type]
     amount: int = 1
     who: Literal["you", "all"] = "you"
     enemy: str = ""
@@ -207,7 +207,8 @@ def _load_rules() -> Rules:
 
 
 @cache
-def load_cardset() -> CardSet:
+def catalog() -> CardSet:
+    """Every card, the rules' numbers and the checked references, loaded once and shared."""
     root = data_root() / "death_may_die"
     assets = root / "assets.yaml"
     cards = CardSet(

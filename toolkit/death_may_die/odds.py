@@ -6,13 +6,12 @@ Everything here answers in exact Fractions or :class:`~toolkit.dist.Dist` object
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from fractions import Fraction
 
 from toolkit.death_may_die import rerolls
 from toolkit.death_may_die.dice import marginal, roll_distribution
-from toolkit.dist import Dist, as_fraction_string
+from toolkit.dist import Dist
 
 STANDARD_DICE = 3  # "make a roll" always throws three black dice
 
@@ -50,11 +49,6 @@ class SanityTrack:
         return tentacles.map(lambda t: self.lose(position, t)[0])
 
 
-def make_roll(position: int, track: SanityTrack, extra_green: int = 0) -> tuple[int, int]:
-    """(black, green) dice of an investigator's roll: 3 black; green from the track and extras."""
-    return STANDARD_DICE, track.bonus_dice(position) + extra_green
-
-
 def tentacles_distribution(black: int, green: int = 0) -> Dist:
     return marginal(roll_distribution(black, green), "tentacle")
 
@@ -72,54 +66,4 @@ def attack_summary(black: int, green: int, stress: int) -> dict[str, Fraction]:
         "expected_wounds": rerolls.value(black, green, stress, aim("fewest_wounds")),
         "expected_sanity_loss": rerolls.value(black, green, stress, aim("fewest_tentacles")),
         "expected_harm": rerolls.value(black, green, stress, aim("fewest_harm")),
-    }
-
-
-# -- the CLI: death-toolkit odds death-may-die ---------------------------------------------------
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
-
-
-def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--black", type=_count, default=STANDARD_DICE, help="black dice (default 3)"
-    )
-    parser.add_argument("--green", type=_count, default=0, help="green dice (default 0)")
-    parser.add_argument("--need", type=_count, default=1, help="successes needed (default 1)")
-    parser.add_argument("--stress", type=_count, default=0, help="stress you may spend on rerolls")
-    parser.add_argument(
-        "--tie-break",
-        choices=["tentacles"],
-        default=None,
-        help="among equally good rerolls, prefer fewer tentacles",
-    )
-
-
-def odds(args: argparse.Namespace) -> dict:
-    """P(at least --need successes) with and without optimal rerolls, plus the policy in words."""
-    black, green, need, stress = args.black, args.green, args.need, args.stress
-    if black + green == 0:
-        raise ValueError("roll at least one die (--black or --green)")
-    if black > 30 or green > 30 or stress > 20:
-        raise ValueError("at most 30 dice of a colour and 20 stress")
-    objective = rerolls.Objective("at_least", need, getattr(args, "tie_break", None))
-    distribution = roll_distribution(black, green)
-    return {
-        "black": black,
-        "green": green,
-        "need": need,
-        "stress": stress,
-        "p_at_least": as_fraction_string(rerolls.value(black, green, stress, objective)),
-        "p_at_least_no_reroll": as_fraction_string(
-            marginal(distribution, "success").at_least(need)
-        ),
-        "p_no_tentacle_no_reroll": as_fraction_string(
-            marginal(distribution, "tentacle").exactly(0)
-        ),
-        "policy": rerolls.policy_rules(black, green, stress, objective),
     }

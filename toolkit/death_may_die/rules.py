@@ -16,12 +16,16 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import Effect, load_cardset
+from toolkit.death_may_die.cards import Effect, catalog
 from toolkit.death_may_die.dice import face_symbols, load_dice
+from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
+from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
+ACTIONS_PER_TURN = 3
+ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
 @cache
@@ -34,6 +38,9 @@ class DeathMayDieState(GameState):
     """A game of the sample episode for 1 to 4 investigators (one per seat)."""
 
     game = "death-may-die"
+    # The card set, its parts and the map are loaded once for every game and only read in play.
+    SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
+    FLAT_LISTS = ("log",)
 
     def __init__(
         self,
@@ -46,7 +53,7 @@ class DeathMayDieState(GameState):
         super().__init__(
             seed, players=players, episode=episode, elder_one=elder_one, investigators=investigators
         )
-        self.cards = cards = load_cardset()
+        self.cards = cards = catalog()
         self.rules = cards.rules
         if episode not in cards.episodes:
             raise ValueError(f"unknown episode {episode!r}; known: {', '.join(cards.episodes)}")
@@ -105,14 +112,11 @@ class DeathMayDieState(GameState):
             "wounds": 0, "space": None, "entered_red": False,
         }  # fmt: skip
         self.ritual_disrupted = False
-        self.disrupted_this_turn = False
-        self.active = 0
         self.turn = 1
-        self.actions_left = 3
         self.outcome: str | None = None
         self.reason = ""
         self.log: list[str] = []
-        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
+        self._begin_turn(0)
 
     def _place_enemy(self, enemy: str, space: str) -> bool:
         on_map = sum(1 for e in self.enemies.values() if e["type"] == enemy)
@@ -282,7 +286,7 @@ class DeathMayDieState(GameState):
             step["attackers"].remove(action[1])
             if not step["attackers"]:
                 self.pending.pop(0)
-            self._push([self._attack_roll_step(action[1], me)])
+            self.push([self._attack_roll_step(action[1], me)])
         elif kind == "wound":
             self._take_one_wound(me, action[1], step)
         elif kind == "level":
@@ -300,19 +304,19 @@ class DeathMayDieState(GameState):
         if self.actions_left == 0:
             self.pending.pop(0)
         if verb == "run":
-            self._push([{"kind": "run", "left": self.rules.run_steps}])
+            self.push([{"kind": "run", "left": self.rules.run_steps}])
         elif verb == "attack":
-            self._push([self._investigator_roll(me, "attack", target=action[1])])
+            self.push([self.investigator_roll(me, "attack", target=action[1])])
         elif verb == "rest":
             me["wounds"] -= action[1]
             me["stress"] -= action[2]
         elif verb == "trade":
-            self._push([{"kind": "trade"}])
+            self.push([{"kind": "trade"}])
         elif verb == "episode":
             ep_action = next(a for a in self.episode.actions if a.id == action[1])
-            self._push(
+            self.push(
                 [
-                    self._investigator_roll(
+                    self.investigator_roll(
                         me, "episode", need=ep_action.need, on_success=ep_action.on_success
                     )
                 ]
@@ -329,7 +333,9 @@ class DeathMayDieState(GameState):
             other["companions"].append(companion)  # keeps its wounds: a card keeps its side
 
     # -- the step machine ----------------------------------------------------------------------
-    def _push(self, steps: list[dict]) -> None:
+    def push(self, steps: list[dict]) -> None:
+        """Put `steps` at the front of the turn's queue, to run before what was already there (the
+        engine and its effects grow a turn so; a player acts only through :meth:`apply`)."""
         self.pending[0:0] = steps
 
     def _advance(self) -> None:
@@ -381,7 +387,7 @@ class DeathMayDieState(GameState):
                 return False
             if len(step["attackers"]) == 1:
                 self.pending.pop(0)
-                self._push([self._attack_roll_step(step["attackers"][0], me)])
+                self.push([self._attack_roll_step(step["attackers"][0], me)])
                 return False
         return True
 
@@ -392,8 +398,7 @@ class DeathMayDieState(GameState):
 
     # -- turn structure ------------------------------------------------------------------------
     def _next_turn(self) -> None:
-        living = [i for i in self.investigators if i["alive"]]
-        if not living:
+        if not self.living():
             self._end("loss", "every investigator is dead")
             return
         seat = self.active
@@ -403,10 +408,13 @@ class DeathMayDieState(GameState):
                 break
         if seat <= self.active:
             self.turn += 1
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
         self.active = seat
-        self.actions_left = 3
+        self.actions_left = ACTIONS_PER_TURN
         self.disrupted_this_turn = False
-        self.pending = [{"kind": "actions"}, {"kind": "turn"}]
+        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
 
     def _step_mythos(self, step: dict) -> None:
         card_id = self.mythos.draw(1, self.rng)[0]
@@ -415,7 +423,7 @@ class DeathMayDieState(GameState):
         steps = self._effect_steps(card.effects, self.active)
         steps += [{"kind": "summon", "gate": s.gate, "enemy": s.enemy} for s in card.summons]
         steps.append({"kind": "mythos_discard", "card": card_id})
-        self._push(steps)
+        self.push(steps)
 
     def _step_mythos_discard(self, step: dict) -> None:
         self.mythos.discard(step["card"])
@@ -428,7 +436,7 @@ class DeathMayDieState(GameState):
         if self.elder["space"] == me["space"]:
             attackers.append("elder")
         if attackers:
-            self._push([{"kind": "fight", "attackers": attackers}])
+            self.push([{"kind": "fight", "attackers": attackers}])
             return
         card_id = self.discovery.draw(1, self.rng)[0]
         card = self.cards.discovery[card_id]
@@ -437,7 +445,7 @@ class DeathMayDieState(GameState):
         if card.choices:
             steps.append({"kind": "choose", "card": card_id})
         steps.append({"kind": "discovery_discard", "card": card_id})
-        self._push(steps)
+        self.push(steps)
 
     def _step_discovery_discard(self, step: dict) -> None:
         self.discovery.discard(step["card"])
@@ -446,11 +454,11 @@ class DeathMayDieState(GameState):
         me = self.investigators[self.active]
         if me["alive"] and me["fire"]:
             tokens, me["fire"] = me["fire"], 0
-            self._push([self._roll_step("fire", tokens, 0, self.active)])
+            self.push([self._roll_step("fire", tokens, 0, self.active)])
 
     def _step_mythos_check(self, step: dict) -> None:
         symbols = sum(1 for c in self.mythos.discards if self.cards.mythos[c].elder_symbol)
-        if symbols >= 3:
+        if symbols >= ELDER_SYMBOLS_TO_ADVANCE:
             self.mythos.reshuffle(self.rng)
             self._advance_elder()
 
@@ -471,7 +479,7 @@ class DeathMayDieState(GameState):
         for stage in self._revealed_stages():
             effects += stage.advance
         effects += self.episode.advance
-        self._push(self._effect_steps(effects, self.active))
+        self.push(self._effect_steps(effects, self.active))
 
     def _step_summon_check(self, step: dict) -> None:
         elder = self.elder
@@ -485,7 +493,7 @@ class DeathMayDieState(GameState):
         self.elder["stage"] = number
         self.elder["wounds"] = 0
         stage = self.elder_card.stages[number - 1]
-        self._push(self._effect_steps(stage.reveal, self.active))
+        self.push(self._effect_steps(stage.reveal, self.active))
 
     def _revealed_stages(self):
         return self.elder_card.stages[: self.elder["stage"]]
@@ -494,95 +502,27 @@ class DeathMayDieState(GameState):
         effects: list[Effect] = []
         for stage in self._revealed_stages():
             effects += stage.end_of_turn
-        self._push(self._effect_steps(effects, self.active))
-
-    def _turn_steps(self, dead_on_turn: bool = False) -> list[dict]:
-        if dead_on_turn:
-            return [{"kind": "mythos_check"}]
-        return [
-            {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
-            {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
-        ]  # fmt: skip
+        self.push(self._effect_steps(effects, self.active))
 
     def _step_turn(self, step: dict) -> None:
-        self._push(self._turn_steps())
+        """The turn after the actions: Mythos, investigate or fight, fire, then the Elder One."""
+        self.push(
+            [
+                {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
+                {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
+            ]
+        )  # fmt: skip
 
     # -- effects -------------------------------------------------------------------------------
     def _effect_steps(self, effects, seat: int) -> list[dict]:
         return [{"kind": "effect", "effect": e, "seat": seat} for e in effects]
 
     def _push_effects(self, effects, seat: int) -> None:
-        self._push(self._effect_steps(effects, seat))
+        self.push(self._effect_steps(effects, seat))
 
     def _step_effect(self, step: dict) -> None:
         effect: Effect = step["effect"]
-        seat = step["seat"]
-        me = self.investigators[seat]
-        targets = [i for i in self.investigators if i["alive"]] if effect.who == "all" else [me]
-        do = effect.do
-        if do in ("stress", "sanity", "wounds", "heal_wounds", "heal_stress"):
-            for person in targets:
-                if person["alive"]:
-                    self._change(person, do, effect.amount)
-        elif do == "fire":
-            self.fire[me["space"]] += effect.amount
-        elif do == "move_enemies":
-            for uid in sorted(self.enemies):
-                self._push(
-                    [{"kind": "enemy_move", "uid": uid, "left": effect.amount, "target": seat}]
-                )
-        elif do == "elder_moves":
-            if self.elder["space"] is not None:
-                self._push(
-                    [{"kind": "enemy_move", "uid": "elder", "left": effect.amount, "target": seat}]
-                )
-        elif do == "summon":
-            self._push([{"kind": "summon", "gate": effect.gate, "enemy": effect.enemy}])
-        elif do == "summon_elder":
-            self.elder["space"] = self.board.gates[effect.gate]
-        elif do == "item":
-            me["items"].append(effect.card)
-        elif do == "companion":
-            me["companions"].append([effect.card, 0])
-        elif do == "condition":
-            if effect.card not in me["conditions"]:
-                me["conditions"].append(effect.card)
-        elif do == "roll":
-            self._push(
-                [
-                    self._investigator_roll(
-                        me,
-                        "test",
-                        need=effect.need,
-                        on_success=effect.on_success,
-                        on_failure=effect.on_failure,
-                    )
-                ]
-            )
-        elif do == "remove_token":
-            spaces = self.tokens.get(effect.card, [])
-            if me["space"] in spaces:
-                spaces.remove(me["space"])
-                self.log.append(f"{me['name']} removes a {effect.card}")
-                if effect.card == self.episode.ritual_token and not spaces:
-                    self.ritual_disrupted = self.disrupted_this_turn = True
-                    self.log.append("the ritual is disrupted")
-        elif do == "ward_gate":
-            for colour, space in self.board.gates.items():
-                if space == me["space"]:
-                    self.wards.add(colour)
-
-    def _change(self, person: dict, what: str, amount: int) -> None:
-        if what == "stress":
-            person["stress"] = min(self.rules.max_stress, person["stress"] + amount)
-        elif what == "heal_stress":
-            person["stress"] = max(0, person["stress"] - amount)
-        elif what == "heal_wounds":
-            person["wounds"] = max(0, person["wounds"] - amount)
-        elif what == "wounds":
-            self._push([{"kind": "wound", "amount": amount, "seat": person["seat"]}])
-        elif what == "sanity":
-            self._lose_sanity(person, amount)
+        EFFECTS[effect.do](self, effect, self.investigators[step["seat"]])
 
     def _step_summon(self, step: dict) -> None:
         if step["gate"] in self.wards:
@@ -605,7 +545,7 @@ class DeathMayDieState(GameState):
         if len(options) == 1:
             self._move_enemy_one(step, options[0])
         else:
-            self._push([{**step, "kind": "enemy_move_choice", "options": options}])
+            self.push([{**step, "kind": "enemy_move_choice", "options": options}])
 
     def _move_enemy_one(self, step: dict, space: str) -> None:
         if step["uid"] == "elder":
@@ -613,7 +553,7 @@ class DeathMayDieState(GameState):
         else:
             self.enemies[step["uid"]]["space"] = space
         if step["left"] > 1:
-            self._push(
+            self.push(
                 [
                     {
                         "kind": "enemy_move",
@@ -623,6 +563,10 @@ class DeathMayDieState(GameState):
                     }
                 ]
             )
+
+    def living(self) -> list[dict]:
+        """The investigators still alive, in seat order."""
+        return [i for i in self.investigators if i["alive"]]
 
     def _enemies_at(self, space: str) -> list[str]:
         return [uid for uid, e in self.enemies.items() if e["space"] == space]
@@ -663,9 +607,10 @@ class DeathMayDieState(GameState):
         green += self._skill(me, "attack" if purpose == "attack" else "test")
         green += sum(getattr(self.cards.items[i], field) for i in me["items"])
         green += sum(getattr(self.cards.conditions[c], field) for c in me["conditions"])
-        return 3, max(green, 0)
+        return STANDARD_DICE, max(green, 0)
 
-    def _investigator_roll(self, me: dict, purpose: str, **context) -> dict:
+    def investigator_roll(self, me: dict, purpose: str, **context) -> dict:
+        """The roll step of `me` making an attack or a test, with the dice :meth:`dice_for` gives."""
         black, green = self.dice_for(me, purpose)
         return self._roll_step(purpose, black, green, me["seat"], **context)
 
@@ -718,17 +663,17 @@ class DeathMayDieState(GameState):
                 successes = max(0, successes - self._skill(me, "guard"))
                 attacker = step["attacker"]
                 if attacker != "elder" and elders:
-                    kind = self.cards.enemies[self.enemies[attacker]["type"]].elder
-                    if kind == "fire":
-                        self.fire[me["space"]] += elders
-                    elif kind == "stress":
-                        self._change(me, "stress", elders)
+                    signs = ELDER_SIGNS.get(
+                        self.cards.enemies[self.enemies[attacker]["type"]].elder
+                    )
+                    if signs is not None:
+                        signs(self, me, elders)
             if successes:
-                self._push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
+                self.push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
         if purpose != "enemy" and purpose != "fire":
             tentacles = max(0, tentacles - self._skill(me, "resolve"))
         if tentacles:
-            self._lose_sanity(me, tentacles)
+            self.lose_sanity(me, tentacles)
 
     def _wound_target(self, target: str, wounds: int) -> None:
         if wounds <= 0:
@@ -774,14 +719,16 @@ class DeathMayDieState(GameState):
             me["wounds"] = self.rules.wounds_to_die
             self._die(me, "wounds")
 
-    def _lose_sanity(self, me: dict, amount: int) -> None:
+    def lose_sanity(self, me: dict, amount: int) -> None:
+        """Move the sanity marker: the last space is madness; a red space reached queues the
+        investigator's insanity card and a skill level."""
         position, red = self.rules.sanity.lose(me["sanity"], amount)
         me["sanity"] = position
         if position >= self.rules.sanity.last:
             self._die(me, "madness")
         elif red:
             insanity = self.cards.insanity[me["insanity"]]
-            self._push(
+            self.push(
                 self._effect_steps(insanity.effects, me["seat"])
                 + [{"kind": "level", "seat": me["seat"]}]
             )
@@ -917,7 +864,7 @@ class DeathMayDieState(GameState):
         return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
 
     def _repr_html_(self) -> str:
-        from toolkit.death_may_die.drawing import state_html
+        from toolkit.death_may_die.display import state_html
 
         return state_html(self)
 

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from toolkit.death_may_die import rerolls
 from toolkit.death_may_die.bots import roll_advice, roll_objective
 from toolkit.death_may_die.dice import roll_distribution
-from toolkit.death_may_die.drawing import state_html
+from toolkit.death_may_die.display import state_html
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.html import percent
 from toolkit.simulate import sample_outcome

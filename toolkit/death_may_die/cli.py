@@ -1,0 +1,70 @@
+"""``death-toolkit odds death-may-die`` (a roll's odds with and without optimal stress rerolls) and
+the ``simulate`` summary."""
+
+from __future__ import annotations
+
+import argparse
+
+from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.dice import marginal, roll_distribution
+from toolkit.death_may_die.odds import STANDARD_DICE
+from toolkit.dist import as_fraction_string
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--black", type=_count, default=STANDARD_DICE, help="black dice (default 3)"
+    )
+    parser.add_argument("--green", type=_count, default=0, help="green dice (default 0)")
+    parser.add_argument("--need", type=_count, default=1, help="successes needed (default 1)")
+    parser.add_argument("--stress", type=_count, default=0, help="stress you may spend on rerolls")
+    parser.add_argument(
+        "--tie-break",
+        choices=["tentacles"],
+        default=None,
+        help="among equally good rerolls, prefer fewer tentacles",
+    )
+
+
+def odds(args: argparse.Namespace) -> dict:
+    """P(at least --need successes) with and without optimal rerolls, plus the policy in words."""
+    black, green, need, stress = args.black, args.green, args.need, args.stress
+    if black + green == 0:
+        raise ValueError("roll at least one die (--black or --green)")
+    if black > 30 or green > 30 or stress > 20:
+        raise ValueError("at most 30 dice of a colour and 20 stress")
+    objective = rerolls.Objective("at_least", need, getattr(args, "tie_break", None))
+    distribution = roll_distribution(black, green)
+    return {
+        "black": black,
+        "green": green,
+        "need": need,
+        "stress": stress,
+        "p_at_least": as_fraction_string(rerolls.value(black, green, stress, objective)),
+        "p_at_least_no_reroll": as_fraction_string(
+            marginal(distribution, "success").at_least(need)
+        ),
+        "p_no_tentacle_no_reroll": as_fraction_string(
+            marginal(distribution, "tentacle").exactly(0)
+        ),
+        "policy": rerolls.policy_rules(black, green, stress, objective),
+    }
+
+
+def summarize(table) -> dict:
+    """Win rate, how games end, and their length, for ``simulate --json``."""
+    wins = int((table["outcome"] == "win").sum())
+    return {
+        "wins": wins,
+        "win_rate": wins / len(table),
+        "mean_turns": float(table["turns"].mean()),
+        "ritual_disrupted_rate": float(table["ritual_disrupted"].mean()),
+        "endings": {str(k): int(v) for k, v in table["reason"].value_counts().items()},
+    }
