@@ -58,7 +58,7 @@ def give(state: EpicDeathState, adventurer: str, *cards: str) -> None:
                 break
         else:
             raise ValueError(f"{card} is not free to give")
-        state._put_under(adventurer, card)
+        state.put_under(adventurer, card)
     state.forget_legal()
 
 
