@@ -49,6 +49,19 @@ class EpicDeathState(GameState):
     """
 
     game = "epic-death"
+    # A clone shares the card set, the immutable quest card being attempted and the seats' order in
+    # a window, and copies flat the lists of card ids and of plays and results (tuples).
+    SHARED = ("cards", "quest_card", "_laps")
+    FLAT_LISTS = (
+        "quest_deck",
+        "quest_line",
+        "finished_quests",
+        "out_of_game",
+        "unused_adventurers",
+        "loot_to_place",
+        "plays",
+        "results",
+    )
 
     def __init__(self, seed: int = 0, players: int = 4, quests_per_player: int | None = None):
         if not 2 <= players <= 5:
