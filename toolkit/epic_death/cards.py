@@ -17,6 +17,11 @@ from toolkit.epic_death.fate import KINDS, WINDOWS, Plays
 Difficulty = Literal["trivial", "mighty", "exalted"]
 LootClass = Literal["helmet", "armour", "weapon"]
 
+# Besides its cards (COUNTS), the box holds sixteen dice, so no pool is larger; a quest's pool starts
+# with ten of them, before the Fate cards played on it. Odds, engine, help and book read these.
+BOX = 16
+BASE_POOL = 10
+
 
 @dataclass(frozen=True, kw_only=True)
 class Adventurer(Card):
@@ -41,9 +46,9 @@ class Quest(Card):
     epic: int = 0  # EPIC added when an Epic Quest kills an adventurer (doubled for EPIC DEATH)
 
     def __post_init__(self):
-        if not 1 <= self.victories <= 16:
+        if not 1 <= self.victories <= BOX:
             raise ValueError(
-                f"victories must be 1 to 16 (the box holds 16 dice), got {self.victories}"
+                f"victories must be 1 to {BOX} (the box holds {BOX} dice), got {self.victories}"
             )
         if self.epic_quest and self.fail:
             raise ValueError("an Epic Quest has no FAIL seal")
@@ -112,7 +117,7 @@ class CardSet:
 
 
 def load_card_set(folder=None) -> CardSet:
-    """Load and cross-check the five files; the physical counts must match the rulebook's 158."""
+    """Load and cross-check the five files; the physical counts must be the rulebook's (COUNTS)."""
     root = data_root() / "epic_death" if folder is None else folder
     groups = {
         "adventurers": load_cards(root / "adventurers.yaml", Adventurer),

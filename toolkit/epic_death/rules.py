@@ -19,9 +19,9 @@ from functools import cache
 
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
-from toolkit.epic_death.cards import CardSet, Quest, default_cards
+from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, default_cards
 from toolkit.epic_death.fate import KINDS, WINDOWS
-from toolkit.epic_death.odds import BASE_POOL, BOX, roll_outcomes
+from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 FATE_HAND = 5
@@ -312,7 +312,8 @@ class EpicDeathState(GameState):
             self.phase = "roll"
 
     def pool(self) -> int:
-        """The dice rolled: 10 plus the cards played, within the box's 0 to 16 (1 under Frenzy)."""
+        """The dice rolled: BASE_POOL plus the cards played, within 0 and the BOX's dice (1 under
+        Frenzy)."""
         size = BASE_POOL + self.dice_change
         if size > BOX:
             return BOX
@@ -402,7 +403,7 @@ class EpicDeathState(GameState):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        """Fate for the active player (the reward, or back up to five), then the next player."""
+        """Fate for the active player (the reward, or back up to FATE_HAND), then the next player."""
         hand = self.hands[self.active]
         if self.outcome == "success":
             hand.extend(self.fate.draw_up_to(self.quest_card.rewards.fate, self.rng))
@@ -468,7 +469,8 @@ class EpicDeathState(GameState):
         return self.results[-1] if self.results else None
 
     def card_locations(self) -> Counter:
-        """Every card in the game wherever it is: the 158 of the box (the invariant tests check)."""
+        """Every card in the game wherever it is: all of the box's (COUNTS; the invariant tests
+        check)."""
         where = Counter(self.quest_deck + self.quest_line + self.finished_quests + self.out_of_game)
         if self.quest and not self.quest_placed:
             where[self.quest] += 1
