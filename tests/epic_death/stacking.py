@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from toolkit.data import expand
-from toolkit.epic_death.cards import default_cards
+from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.rules import EpicDeathState
 
-CARDS = default_cards()
+CARDS = catalog()
 FULL_BOX = Counter(
     expand(CARDS.adventurers)
     + expand(CARDS.quests)

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.epic_death.advisor import expected_change
-from toolkit.epic_death.cards import default_cards
+from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.odds import PoolModifiers, quest_odds
 from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 
@@ -27,7 +27,7 @@ def _under(obs, adventurer):
 
 def evaluate(obs: dict, action) -> Fraction:
     """The greedy bot's value of an action for the observing player."""
-    cards = default_cards()
+    cards = catalog()
     me, active = obs["seat"], obs["active"]
     sign = 1 if me == active else -1
     if action == DONE:

@@ -116,9 +116,11 @@ class CardSet:
         return {window: frozenset(plays) for window, plays in self.window_plays.items()}
 
 
-def load_card_set(folder=None) -> CardSet:
-    """Load and cross-check the five files; the physical counts must be the rulebook's (COUNTS)."""
-    root = data_root() / "epic_death" if folder is None else folder
+@cache
+def catalog() -> CardSet:
+    """Every card, loaded from the five files and cross-checked once: the physical counts must be
+    the rulebook's (COUNTS)."""
+    root = data_root() / "epic_death"
     groups = {
         "adventurers": load_cards(root / "adventurers.yaml", Adventurer),
         "quests": load_cards(root / "quests.yaml", Quest),
@@ -147,8 +149,3 @@ def load_card_set(folder=None) -> CardSet:
             )
         seen |= set(group)
     return CardSet(**groups)
-
-
-@cache
-def default_cards() -> CardSet:
-    return load_card_set()

@@ -19,7 +19,7 @@ from functools import cache
 
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
-from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, default_cards
+from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
@@ -69,7 +69,7 @@ class EpicDeathState(GameState):
         if quests_per_player is None:
             quests_per_player = 5 if players < 4 else 0
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
-        self.cards: CardSet = default_cards()
+        self.cards: CardSet = catalog()
         self._players = players
         # The order a Fate window asks the seats in, for each active player.
         self._laps = [
