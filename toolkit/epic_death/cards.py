@@ -87,12 +87,6 @@ class CardSet:
     loot: dict[str, Loot]
     fate: dict[str, Fate]
 
-    def card(self, card_id: str) -> Card:
-        for group in (self.adventurers, self.quests, self.epic_quests, self.loot, self.fate):
-            if card_id in group:
-                return group[card_id]
-        raise KeyError(f"no Epic Death! card with id {card_id!r}")
-
     def quest(self, quest_id: str) -> Quest:
         """A green Quest or an Epic Quest: the two decks share one card type."""
         return self.quests.get(quest_id) or self.epic_quests[quest_id]

@@ -1,12 +1,14 @@
 """What each kind of Fate card does: one registered entry a kind, so a new kind is one entry here.
 
-A kind names the Fate window its cards are played in, which plays a card of it has now, and what
-playing it does. ``plays(state, seat, card_id)`` lists the actions by which `seat` may play the card
-now, one a target (none: it cannot be played now); a kind without it needs no look at the table, so
-its card is played by the one action ``("fate", card_id)`` whenever its window is open (the dice
-cards, the commonest, which the engine offers without a call). ``effect(state, seat, card, action)``
-changes the turn's fields of the state and returns True when it has set up the next position itself
-(a die to roll, or the same plays offered again), False when the window goes on asking.
+A kind is an effect function, registered under its name with ``@kind(window, plays)``: the Fate
+window its cards are played in, which plays a card of it has now, and what playing it does.
+
+``plays(state, seat, card_id)`` lists the actions by which `seat` may play the card now, one a
+target (none: it cannot be played now); a kind without it needs no look at the table, so its card is
+played by the one action ``("fate", card_id)`` whenever its window is open (the dice cards, the
+commonest, which the engine offers without a call). ``effect(state, seat, card, action)`` changes
+the turn's fields of the state and returns True when it has set up the next position itself (a die
+to roll, or the same plays offered again), False when the window goes on asking.
 
 The data files name each card's kind; the engine looks the kind up here.
 """
@@ -31,49 +33,54 @@ Effect = Callable[["EpicDeathState", int, Any, tuple], bool]
 class FateKind:
     name: str
     window: str  # one of WINDOWS
-    summary: str  # our words, for the book and the widget
-    effect: Effect
+    effect: Effect  # its docstring says what the kind does, in our words
     plays: Plays | None  # None: no target, playable whenever the window is open
 
 
 KINDS: dict[str, FateKind] = {}
 
 
-def kind(name: str, window: str, summary: str, plays: Plays | None = None):
-    """Register `effect` as what a card of kind `name` does, with the function listing its plays."""
+def kind(window: str, plays: Plays | None = None):
+    """Register `effect` as what a card of its name's kind does, played in `window`, with the
+    function listing its plays."""
     if window not in WINDOWS:
-        raise ValueError(f"{name}: no Fate window {window!r} (they are {', '.join(WINDOWS)})")
+        raise ValueError(f"no Fate window {window!r} (they are {', '.join(WINDOWS)})")
 
     def register(effect: Effect) -> Effect:
+        name = effect.__name__
         if name in KINDS:
             raise ValueError(f"Fate kind {name!r} registered twice")
-        KINDS[name] = FateKind(name, window, summary, effect, plays)
+        KINDS[name] = FateKind(name, window, effect, plays)
         return effect
 
     return register
 
 
 # -- the pool ----------------------------------------------------------------------------------
-@kind("add_dice", "before_roll", "the pool gains `amount` dice")
+@kind("before_roll")
 def add_dice(state, seat, card, action) -> bool:
+    """The pool gains `amount` dice."""
     state.dice_change += card.amount
     return state.offer_again(seat, action)
 
 
-@kind("remove_dice", "before_roll", "the pool loses `amount` dice")
+@kind("before_roll")
 def remove_dice(state, seat, card, action) -> bool:
+    """The pool loses `amount` dice."""
     state.dice_change -= card.amount
     return state.offer_again(seat, action)
 
 
-@kind("add_d6", "before_roll", "a die is rolled when played: the pool gains that many dice")
+@kind("before_roll")
 def add_d6(state, seat, card, action) -> bool:
+    """A die is rolled when played: the pool gains that many dice."""
     state.roll_d6(+1)
     return True
 
 
-@kind("remove_d6", "before_roll", "a die is rolled when played: the pool loses that many dice")
+@kind("before_roll")
 def remove_d6(state, seat, card, action) -> bool:
+    """A die is rolled when played: the pool loses that many dice."""
     state.roll_d6(-1)
     return True
 
@@ -82,13 +89,9 @@ def frenzy_plays(state, seat, card_id) -> list:
     return [] if state.frenzy else [("fate", card_id)]
 
 
-@kind(
-    "frenzy",
-    "before_roll",
-    "the quest is rolled even with fewer dice than Victories needed, and a 6 counts twice",
-    frenzy_plays,
-)
+@kind("before_roll", frenzy_plays)
 def frenzy(state, seat, card, action) -> bool:
+    """The quest is rolled even with fewer dice than Victories needed, and a 6 counts twice."""
     state.frenzy = True
     return False
 
@@ -98,13 +101,9 @@ def reroll_failures_plays(state, seat, card_id) -> list:
     return [("fate", card_id)] if state.failed_dice else []
 
 
-@kind(
-    "reroll_failures",
-    "after_roll",
-    "up to `amount` dice that are not Victories are rolled again",
-    reroll_failures_plays,
-)
+@kind("after_roll", reroll_failures_plays)
 def reroll_failures(state, seat, card, action) -> bool:
+    """Up to `amount` dice that are not Victories are rolled again."""
     dice = min(card.amount, state.failed_dice)
     state.failed_dice -= dice
     state.reroll("reroll_failures", dice)
@@ -115,13 +114,9 @@ def reroll_victories_plays(state, seat, card_id) -> list:
     return [("fate", card_id)] if state.plain + state.sixes else []
 
 
-@kind(
-    "reroll_victories",
-    "after_roll",
-    "up to `amount` Victory dice are rolled again",
-    reroll_victories_plays,
-)
+@kind("after_roll", reroll_victories_plays)
 def reroll_victories(state, seat, card, action) -> bool:
+    """Up to `amount` Victory dice are rolled again."""
     dice = min(card.amount, state.plain + state.sixes)
     # sixes first: under Frenzy they are worth the most, otherwise it is all one
     from_sixes = min(state.sixes, dice)
@@ -139,13 +134,9 @@ def deadly_plays(state, seat, card_id) -> list:
     return [("fate", card_id, a) for a in state.parties[state.active] if alive[a] and under[a]]
 
 
-@kind(
-    "deadly",
-    "targets",
-    "marks a living adventurer of the active party: it dies if the quest fails",
-    deadly_plays,
-)
+@kind("targets", deadly_plays)
 def deadly(state, seat, card, action) -> bool:
+    """Marks a living adventurer of the active party: it dies if the quest fails."""
     state.deadly = (seat, action[2])
     return False
 
@@ -157,13 +148,9 @@ def resurrect_plays(state, seat, card_id) -> list:
     return [("fate", card_id, a) for a in state.parties[state.active] if not alive[a] and under[a]]
 
 
-@kind(
-    "resurrect",
-    "targets",
-    "marks a dead adventurer of the active party: it lives again if the quest succeeds",
-    resurrect_plays,
-)
+@kind("targets", resurrect_plays)
 def resurrect(state, seat, card, action) -> bool:
+    """Marks a dead adventurer of the active party: it lives again if the quest succeeds."""
     state.resurrect = (seat, action[2])
     return False
 
@@ -175,13 +162,9 @@ def ancient_pact_plays(state, seat, card_id) -> list:
     return [("fate", card_id, a) for a in state.parties[seat] if alive[a] and a != doomed]
 
 
-@kind(
-    "ancient_pact",
-    "targets",
-    "a Deadly card's mark moves onto a living adventurer of the pact player's own party",
-    ancient_pact_plays,
-)
+@kind("targets", ancient_pact_plays)
 def ancient_pact(state, seat, card, action) -> bool:
+    """A Deadly card's mark moves onto a living adventurer of the pact player's own party."""
     state.pact = True
     state.deadly = (seat, action[2])
     return False
@@ -205,13 +188,9 @@ def loot_envy_plays(state, seat, card_id) -> list:
     ]
 
 
-@kind(
-    "loot_envy",
-    "before_roll",
-    "a loot card moves from another party to yours; a piece of the same class goes back",
-    loot_envy_plays,
-)
+@kind("before_roll", loot_envy_plays)
 def loot_envy(state, seat, card, action) -> bool:
+    """A loot card moves from another party to yours; a piece of the same class goes back."""
     _, _, owner, loot_id, to = action
     state.take_from(owner, loot_id)
     for piece in state.loot_of_class(to, state.cards.loot[loot_id].loot_class):

@@ -328,7 +328,7 @@ class EpicDeathState(GameState):
 
     def _do_reroll(self, action) -> None:
         _, plain, sixes = action
-        kind, dice = self.pending_reroll
+        dice = self.pending_reroll[1]
         self.plain += plain
         self.sixes += sixes
         self.failed_dice += dice - plain - sixes
@@ -463,10 +463,6 @@ class EpicDeathState(GameState):
                 "under": tuple(self.under[adventurer]),
             }
         return view
-
-    @property
-    def last_result(self) -> tuple[int, str, str] | None:
-        return self.results[-1] if self.results else None
 
     def card_locations(self) -> Counter:
         """Every card in the game wherever it is: all of the box's (COUNTS; the invariant tests
