@@ -8,7 +8,9 @@ target (none: it cannot be played now); a kind without it needs no look at the t
 played by the one action ``("fate", card_id)`` whenever its window is open (the dice cards, the
 commonest, which the engine offers without a call). ``effect(state, seat, card, action)`` changes
 the turn's fields of the state and returns True when it has set up the next position itself (a die
-to roll, or the same plays offered again), False when the window goes on asking.
+to roll, or the same plays offered again), False when the window goes on asking. A card that changes
+the pool says how with ``pool(modifiers, card)``, the :class:`toolkit.epic_death.odds.PoolModifiers`
+after it, so the odds of the quest after it can be asked (the greedy bot does).
 
 The data files name each card's kind; the engine looks the kind up here.
 """
@@ -16,10 +18,11 @@ The data files name each card's kind; the engine looks the kind up here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toolkit.epic_death.odds import PoolModifiers
     from toolkit.epic_death.rules import EpicDeathState
 
 # The Fate windows of a turn, in order: after the quest is chosen, before the roll, after it.
@@ -27,6 +30,7 @@ WINDOWS = ("targets", "before_roll", "after_roll")
 
 Plays = Callable[["EpicDeathState", int, str], list]
 Effect = Callable[["EpicDeathState", int, Any, tuple], bool]
+Pool = Callable[["PoolModifiers", Any], "PoolModifiers"]
 
 
 @dataclass(frozen=True)
@@ -35,14 +39,15 @@ class FateKind:
     window: str  # one of WINDOWS
     effect: Effect  # its docstring says what the kind does, in our words
     plays: Plays | None  # None: no target, playable whenever the window is open
+    pool: Pool | None  # None: the card does not change the pool
 
 
 KINDS: dict[str, FateKind] = {}
 
 
-def kind(window: str, plays: Plays | None = None):
+def kind(window: str, plays: Plays | None = None, pool: Pool | None = None):
     """Register `effect` as what a card of its name's kind does, played in `window`, with the
-    function listing its plays."""
+    functions listing its plays and changing the pool's modifiers."""
     if window not in WINDOWS:
         raise ValueError(f"no Fate window {window!r} (they are {', '.join(WINDOWS)})")
 
@@ -50,35 +55,35 @@ def kind(window: str, plays: Plays | None = None):
         name = effect.__name__
         if name in KINDS:
             raise ValueError(f"Fate kind {name!r} registered twice")
-        KINDS[name] = FateKind(name, window, effect, plays)
+        KINDS[name] = FateKind(name, window, effect, plays, pool)
         return effect
 
     return register
 
 
 # -- the pool ----------------------------------------------------------------------------------
-@kind("before_roll")
+@kind("before_roll", pool=lambda mods, card: replace(mods, dice=mods.dice + card.amount))
 def add_dice(state, seat, card, action) -> bool:
     """The pool gains `amount` dice."""
     state.dice_change += card.amount
     return state.offer_again(seat, action)
 
 
-@kind("before_roll")
+@kind("before_roll", pool=lambda mods, card: replace(mods, dice=mods.dice - card.amount))
 def remove_dice(state, seat, card, action) -> bool:
     """The pool loses `amount` dice."""
     state.dice_change -= card.amount
     return state.offer_again(seat, action)
 
 
-@kind("before_roll")
+@kind("before_roll", pool=lambda mods, card: replace(mods, plus_d6=mods.plus_d6 + 1))
 def add_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool gains that many dice."""
     state.roll_d6(+1)
     return True
 
 
-@kind("before_roll")
+@kind("before_roll", pool=lambda mods, card: replace(mods, minus_d6=mods.minus_d6 + 1))
 def remove_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool loses that many dice."""
     state.roll_d6(-1)
@@ -89,7 +94,7 @@ def frenzy_plays(state, seat, card_id) -> list:
     return [] if state.frenzy else [("fate", card_id)]
 
 
-@kind("before_roll", frenzy_plays)
+@kind("before_roll", frenzy_plays, pool=lambda mods, card: replace(mods, frenzy=True))
 def frenzy(state, seat, card, action) -> bool:
     """The quest is rolled even with fewer dice than Victories needed, and a 6 counts twice."""
     state.frenzy = True
