@@ -16,6 +16,7 @@ from fractions import Fraction
 from timing import ObservingRandomBot, best_of, cpu_best_of, time_study
 
 from toolkit.epic_death import odds
+from toolkit.epic_death.cards import BOX
 from toolkit.epic_death.rules import EpicDeathState
 from toolkit.simulate import play
 
@@ -46,7 +47,7 @@ def icepool_table():
     rows = []
     for difficulty, faces in odds.FACES_WINNING.items():
         die = icepool.d6.map(lambda face, lowest=7 - faces: int(face >= lowest))
-        for dice in range(1, odds.BOX + 1):
+        for dice in range(1, BOX + 1):
             pool = dice @ die
             for needed in range(1, dice + 1):
                 rows.append(
@@ -69,7 +70,7 @@ def sympy_table():
     clear_cache()
     rows = []
     for difficulty, faces in odds.FACES_WINNING.items():
-        for dice in range(1, odds.BOX + 1):
+        for dice in range(1, BOX + 1):
             victories = Binomial("X", dice, sympy.Rational(faces, 6))
             for needed in range(1, dice + 1):
                 success = P(victories >= needed)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from toolkit.data import expand
-from toolkit.epic_death.cards import default_cards
+from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.rules import EpicDeathState
 
-CARDS = default_cards()
+CARDS = catalog()
 FULL_BOX = Counter(
     expand(CARDS.adventurers)
     + expand(CARDS.quests)
@@ -58,7 +58,7 @@ def give(state: EpicDeathState, adventurer: str, *cards: str) -> None:
                 break
         else:
             raise ValueError(f"{card} is not free to give")
-        state._put_under(adventurer, card)
+        state.put_under(adventurer, card)
     state.forget_legal()
 
 

@@ -3,12 +3,12 @@ from its observation and the public card data only."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.epic_death.advisor import expected_change
-from toolkit.epic_death.cards import default_cards
+from toolkit.epic_death.cards import catalog
+from toolkit.epic_death.fate import KINDS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds
 from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 
@@ -25,14 +25,24 @@ def _under(obs, adventurer):
     raise KeyError(adventurer)
 
 
+def _loot_gain(cards, loot_id: str, under) -> Fraction:
+    """EPIC an adventurer with cards `under` it gains from a loot card: a piece of the same class
+    goes (one of each class)."""
+    loot = cards.loot[loot_id]
+    replaced = [
+        cards.loot[c].epic
+        for c in under
+        if c in cards.loot and cards.loot[c].loot_class == loot.loot_class
+    ]
+    return Fraction(loot.epic - sum(replaced))
+
+
 def evaluate(obs: dict, action) -> Fraction:
     """The greedy bot's value of an action for the observing player."""
-    cards = default_cards()
+    cards = catalog()
     me, active = obs["seat"], obs["active"]
     sign = 1 if me == active else -1
-    if action == DONE:
-        return Fraction(0)
-    if action == DISCARD:
+    if action == DONE or action == DISCARD:
         return Fraction(0)
     kind = action[0]
     if kind == "quest":
@@ -40,13 +50,7 @@ def evaluate(obs: dict, action) -> Fraction:
         return expected_change(quest, quest_odds(quest.victories, quest.difficulty), cards)
     quest = cards.quest(obs["quest"])
     if kind == "loot":
-        loot = cards.loot[obs["loot_to_place"][0]]
-        replaced = [
-            cards.loot[c].epic
-            for c in _under(obs, action[1])
-            if c in cards.loot and cards.loot[c].loot_class == loot.loot_class
-        ]
-        return Fraction(loot.epic - sum(replaced))
+        return _loot_gain(cards, obs["loot_to_place"][0], _under(obs, action[1]))
     if kind == "adventurer":
         under = [*_under(obs, action[1]), obs["quest"]]
         value = score_cards(
@@ -58,16 +62,9 @@ def evaluate(obs: dict, action) -> Fraction:
         return Fraction(-len(under)) if obs["phase"] == "place_fail" else Fraction(value)
     card = cards.fate[action[1]]
     before = quest_odds(quest.victories, quest.difficulty, _modifiers(obs))
-    if card.kind in ("add_dice", "remove_dice", "add_d6", "remove_d6", "frenzy"):
-        mods = _modifiers(obs)
-        mods = {
-            "add_dice": replace(mods, dice=mods.dice + card.amount),
-            "remove_dice": replace(mods, dice=mods.dice - card.amount),
-            "add_d6": replace(mods, plus_d6=1),
-            "remove_d6": replace(mods, minus_d6=1),
-            "frenzy": replace(mods, frenzy=True),
-        }[card.kind]
-        after = quest_odds(quest.victories, quest.difficulty, mods)
+    change_pool = KINDS[card.kind].pool
+    if change_pool is not None:
+        after = quest_odds(quest.victories, quest.difficulty, change_pool(_modifiers(obs), card))
         return sign * (expected_change(quest, after, cards) - expected_change(quest, before, cards))
     if card.kind in ("deadly", "ancient_pact"):
         target_score = score_cards(cards, [*_under(obs, action[2]), obs["quest"]], set())
@@ -77,12 +74,7 @@ def evaluate(obs: dict, action) -> Fraction:
         return before.success * score_cards(cards, _under(obs, action[2]), set()) * -sign
     if card.kind == "loot_envy":
         _, _, theirs, loot_id, to = action
-        swapped = [
-            cards.loot[c].epic
-            for c in _under(obs, to)
-            if c in cards.loot and cards.loot[c].loot_class == cards.loot[loot_id].loot_class
-        ]
-        return Fraction(cards.loot[loot_id].epic - sum(swapped))
+        return _loot_gain(cards, loot_id, _under(obs, to))
     # re-rolls: re-rolling failures helps a roll that is short; re-rolling Victories can only lower
     # the count, which helps the active player only to come down to an Epic Quest's exact target
     roll = obs["roll"]

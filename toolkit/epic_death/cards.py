@@ -9,28 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Literal, get_args
+from typing import Literal
 
 from toolkit.data import Card, DataError, data_root, load_cards
+from toolkit.epic_death.fate import KINDS, WINDOWS, Plays
 
 Difficulty = Literal["trivial", "mighty", "exalted"]
 LootClass = Literal["helmet", "armour", "weapon"]
-FateKind = Literal[
-    "add_dice",  # +amount dice to the pool
-    "remove_dice",  # -amount dice
-    "add_d6",  # + one D6 rolled when played
-    "remove_d6",  # - one D6 rolled when played
-    "reroll_failures",  # after the roll: re-roll up to `amount` dice that are not Victories
-    "reroll_victories",  # after the roll: re-roll up to `amount` Victory dice
-    "frenzy",  # roll even with fewer dice than Victories needed; a 6 counts twice
-    "deadly",  # marks a living adventurer of the active player: dies if the quest fails
-    "resurrect",  # marks a dead adventurer of the active player: lives again if the quest succeeds
-    "ancient_pact",  # redirects a Deadly card onto one of the pact player's own adventurers
-    "loot_envy",  # take a loot card from another party (swapping one of the same class back)
-]
-Timing = Literal["targets", "before_roll", "after_roll"]
-# Cards with no target, playable whenever their window is open: they need no look at the table.
-UNTARGETED_KINDS = frozenset({"add_dice", "remove_dice", "add_d6", "remove_d6"})
+
+# Besides its cards (COUNTS), the box holds sixteen dice, so no pool is larger; a quest's pool starts
+# with ten of them, before the Fate cards played on it. Odds, engine, help and book read these.
+BOX = 16
+BASE_POOL = 10
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,9 +46,9 @@ class Quest(Card):
     epic: int = 0  # EPIC added when an Epic Quest kills an adventurer (doubled for EPIC DEATH)
 
     def __post_init__(self):
-        if not 1 <= self.victories <= 16:
+        if not 1 <= self.victories <= BOX:
             raise ValueError(
-                f"victories must be 1 to 16 (the box holds 16 dice), got {self.victories}"
+                f"victories must be 1 to {BOX} (the box holds {BOX} dice), got {self.victories}"
             )
         if self.epic_quest and self.fail:
             raise ValueError("an Epic Quest has no FAIL seal")
@@ -73,29 +63,18 @@ class Loot(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Fate(Card):
-    kind: FateKind
-    timing: Timing
+    kind: str  # a kind registered in toolkit.epic_death.fate, which says what the card does
     amount: int = 0
 
     def __post_init__(self):
-        expected = TIMING[self.kind]
-        if self.timing != expected:
-            raise ValueError(f"a {self.kind} card is played at {expected!r}, not {self.timing!r}")
+        if self.kind not in KINDS:
+            raise ValueError(f"no Fate kind {self.kind!r} (the kinds are {', '.join(KINDS)})")
 
+    @property
+    def timing(self) -> str:
+        """The Fate window the card is played in: its kind's."""
+        return KINDS[self.kind].window
 
-TIMING: dict[str, str] = {
-    "add_dice": "before_roll",
-    "remove_dice": "before_roll",
-    "add_d6": "before_roll",
-    "remove_d6": "before_roll",
-    "frenzy": "before_roll",
-    "loot_envy": "before_roll",
-    "reroll_failures": "after_roll",
-    "reroll_victories": "after_roll",
-    "deadly": "targets",
-    "resurrect": "targets",
-    "ancient_pact": "targets",
-}
 
 COUNTS = {"adventurers": 20, "quests": 20, "epic_quests": 20, "loot": 59, "fate": 39}
 
@@ -108,48 +87,34 @@ class CardSet:
     loot: dict[str, Loot]
     fate: dict[str, Fate]
 
-    def card(self, card_id: str) -> Card:
-        for group in (self.adventurers, self.quests, self.epic_quests, self.loot, self.fate):
-            if card_id in group:
-                return group[card_id]
-        raise KeyError(f"no Epic Death! card with id {card_id!r}")
-
     def quest(self, quest_id: str) -> Quest:
         """A green Quest or an Epic Quest: the two decks share one card type."""
         return self.quests.get(quest_id) or self.epic_quests[quest_id]
 
     @cached_property
-    def fate_kinds(self) -> dict[str, dict[str, str]]:
-        """For each Fate window, the kind of every card played in it: one lookup per card in hand
-        tells the engine whether the card can be played now and what it does."""
-        by_timing: dict[str, dict[str, str]] = {timing: {} for timing in get_args(Timing)}
+    def window_plays(self) -> dict[str, dict[str, tuple[str, str] | Plays]]:
+        """For each Fate window, what each card played in it needs: a card with no target (the
+        commonest) maps to its ready-made action, any other card to its kind's `plays`, which looks
+        at the table. One lookup a card in hand tells the engine whether the card can be played
+        now, and no tuple is built."""
+        windows: dict[str, dict] = {window: {} for window in WINDOWS}
         for card in self.fate.values():
-            by_timing[card.timing][card.id] = card.kind
-        return by_timing
+            kind = KINDS[card.kind]
+            windows[kind.window][card.id] = kind.plays or ("fate", card.id)
+        return windows
 
     @cached_property
     def window_cards(self) -> dict[str, frozenset[str]]:
         """For each Fate window, the cards played in it: a seat holding none is passed over after
         one set test."""
-        return {timing: frozenset(kinds) for timing, kinds in self.fate_kinds.items()}
-
-    @cached_property
-    def window_plays(self) -> dict[str, dict[str, tuple[str, str] | str]]:
-        """For each Fate window, what each card played in it needs: a card with no target (the
-        commonest) maps to its ready-made action, any other card to its kind, whose targets the
-        engine looks up on the table. One lookup a card in hand, and no tuple built."""
-        return {
-            timing: {
-                card: ("fate", card) if kind in UNTARGETED_KINDS else kind
-                for card, kind in kinds.items()
-            }
-            for timing, kinds in self.fate_kinds.items()
-        }
+        return {window: frozenset(plays) for window, plays in self.window_plays.items()}
 
 
-def load_card_set(folder=None) -> CardSet:
-    """Load and cross-check the five files; the physical counts must match the rulebook's 158."""
-    root = data_root() / "epic_death" if folder is None else folder
+@cache
+def catalog() -> CardSet:
+    """Every card, loaded from the five files and cross-checked once: the physical counts must be
+    the rulebook's (COUNTS)."""
+    root = data_root() / "epic_death"
     groups = {
         "adventurers": load_cards(root / "adventurers.yaml", Adventurer),
         "quests": load_cards(root / "quests.yaml", Quest),
@@ -178,8 +143,3 @@ def load_card_set(folder=None) -> CardSet:
             )
         seen |= set(group)
     return CardSet(**groups)
-
-
-@cache
-def default_cards() -> CardSet:
-    return load_card_set()

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
-from toolkit.epic_death.odds import BASE_POOL, DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
+from toolkit.epic_death.cards import BASE_POOL, BOX
+from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--dice", type=int, default=BASE_POOL, help="dice in the pool (0-16; default 10)"
+        "--dice",
+        type=int,
+        default=BASE_POOL,
+        help=f"dice in the pool (0-{BOX}; default {BASE_POOL})",
     )
     parser.add_argument("--difficulty", required=True, choices=DIFFICULTIES)
     parser.add_argument("--victories", type=int, required=True, help="Victories the quest needs")

@@ -14,9 +14,8 @@ from functools import cache
 from math import comb, gcd
 
 from toolkit.dist import Dist, binomial
+from toolkit.epic_death.cards import BASE_POOL, BOX
 
-BASE_POOL = 10
-BOX = 16  # the box holds sixteen dice: no pool can be larger
 FACES_WINNING = {"trivial": 3, "mighty": 2, "exalted": 1}  # faces out of six that score a Victory
 DIFFICULTIES = tuple(FACES_WINNING)
 
@@ -75,7 +74,7 @@ class PoolModifiers:
     frenzy: bool = False
 
     def pool(self, base: int = BASE_POOL) -> Dist:
-        """The pool size, clamped to 0..16 once every modifier is in."""
+        """The pool size, clamped to 0..BOX once every modifier is in."""
         d6 = Dist.die()
         total = Dist.constant(base + self.dice) + d6.repeat(self.plus_d6) - d6.repeat(self.minus_d6)
         return total.map(lambda n: min(max(n, 0), BOX))
@@ -167,7 +166,7 @@ def plain_odds(dice: int, difficulty: str, needed: int) -> tuple[Fraction, Fract
 
 
 def odds_table() -> list[tuple[str, int, int, Fraction, Fraction]]:
-    """Every (difficulty, dice 1-16, target 1-dice) with P(success) and P(EPIC DEATH)."""
+    """Every (difficulty, dice 1-BOX, target 1-dice) with P(success) and P(EPIC DEATH)."""
     rows = []
     for difficulty in DIFFICULTIES:
         for dice in range(1, BOX + 1):

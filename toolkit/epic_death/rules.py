@@ -19,8 +19,9 @@ from functools import cache
 
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
-from toolkit.epic_death.cards import CardSet, Quest, default_cards
-from toolkit.epic_death.odds import BASE_POOL, BOX, roll_outcomes
+from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
+from toolkit.epic_death.fate import KINDS, WINDOWS
+from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 FATE_HAND = 5
@@ -28,7 +29,7 @@ SET_BONUS = 400
 DONE = "done"
 DISCARD = "discard"
 CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
-WINDOW_PHASES = frozenset({"targets", "before_roll", "after_roll"})  # Fate windows
+WINDOW_PHASES = frozenset(WINDOWS)
 
 
 D6_OUTCOMES = ChanceOutcomes((("d6", face), Fraction(1, 6)) for face in range(1, 7))
@@ -48,6 +49,19 @@ class EpicDeathState(GameState):
     """
 
     game = "epic-death"
+    # A clone shares the card set, the immutable quest card being attempted and the seats' order in
+    # a window, and copies flat the lists of card ids and of plays and results (tuples).
+    SHARED = ("cards", "quest_card", "_laps")
+    FLAT_LISTS = (
+        "quest_deck",
+        "quest_line",
+        "finished_quests",
+        "out_of_game",
+        "unused_adventurers",
+        "loot_to_place",
+        "plays",
+        "results",
+    )
 
     def __init__(self, seed: int = 0, players: int = 4, quests_per_player: int | None = None):
         if not 2 <= players <= 5:
@@ -55,7 +69,7 @@ class EpicDeathState(GameState):
         if quests_per_player is None:
             quests_per_player = 5 if players < 4 else 0
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
-        self.cards: CardSet = default_cards()
+        self.cards: CardSet = catalog()
         self._players = players
         # The order a Fate window asks the seats in, for each active player.
         self._laps = [
@@ -194,54 +208,9 @@ class EpicDeathState(GameState):
                 continue
             if play.__class__ is tuple:
                 plays.append(play)
-            else:  # a kind whose targets are on the table
-                plays += self._card_plays(seat, card_id, play)
+            else:  # a kind whose plays depend on the table
+                plays += play(self, seat, card_id)
         return plays
-
-    def _card_plays(self, seat: int, card_id: str, kind: str) -> list[Action]:
-        """The ways `seat` may play a card of `kind` now, one action a target; none means it
-        cannot be played. The commonest kinds are asked first."""
-        if kind == "reroll_failures":
-            return [("fate", card_id)] if self.failed_dice else []
-        if kind == "reroll_victories":
-            return [("fate", card_id)] if self.plain + self.sixes else []
-        party = self.parties[self.active]
-        if kind == "deadly":
-            if self.deadly:
-                return []
-            return [("fate", card_id, a) for a in party if self.alive[a] and self.under[a]]
-        if kind == "frenzy":
-            return [] if self.frenzy else [("fate", card_id)]
-        if kind == "resurrect":
-            if self.resurrect:
-                return []
-            return [("fate", card_id, a) for a in party if not self.alive[a] and self.under[a]]
-        if kind == "loot_envy":
-            return self._envy_plays(seat, card_id)
-        if kind == "ancient_pact":
-            if not self.deadly or self.pact:
-                return []
-            doomed = self.deadly[1]
-            return [
-                ("fate", card_id, a) for a in self.parties[seat] if self.alive[a] and a != doomed
-            ]
-        return [("fate", card_id)]  # untargeted cards (UNTARGETED_KINDS) can always be played
-
-    def _envy_plays(self, seat: int, card_id: str) -> list[Action]:
-        """Loot Envy's plays, ("fate", card, their adventurer, loot card, my adventurer), for
-        every loot card under a living adventurer of another party and every living one of mine."""
-        alive, under, loot_cards = self.alive, self.under, self.cards.loot
-        mine = [a for a in self.parties[seat] if alive[a]]
-        return [
-            ("fate", card_id, theirs, loot, to)
-            for other, party in enumerate(self.parties)
-            if other != seat
-            for theirs in party
-            if alive[theirs]
-            for loot in under[theirs]
-            if loot in loot_cards
-            for to in mine
-        ]
 
     def _open_window(self, phase: str) -> None:
         """Ask every player once, left of the active player first and the active player last."""
@@ -290,65 +259,43 @@ class EpicDeathState(GameState):
         self._next_in_window()
 
     def _do_fate(self, action) -> None:
-        seat, card_id, details = self.window[0], action[1], action[2:]
-        target = details[0] if details else None
+        seat, card_id = self.window[0], action[1]
         card = self.cards.fate[card_id]
         self.hands[seat].remove(card_id)
         self.fate.discard(card_id)
-        self.plays.append((seat, card_id, target))
-        kind = card.kind
-        if kind == "add_dice" or kind == "remove_dice":  # the commonest cards
-            self.dice_change += card.amount if kind == "add_dice" else -card.amount
-            # Nothing a card's targets depend on has changed: the same plays are open, less this
-            # card's once its last copy is gone; a player left with only `done` is passed over.
-            plays = self._chosen_from
-            if plays is not None:
-                if card_id not in self.hands[seat]:
-                    plays.remove(action)
-                if len(plays) > 1:
-                    self._offer(plays)
-                    return
-        elif kind == "deadly":
-            self.deadly = (seat, target)
-        elif kind == "resurrect":
-            self.resurrect = (seat, target)
-        elif kind == "ancient_pact":
-            self.pact = True
-            self.deadly = (seat, target)
-        elif kind in ("add_d6", "remove_d6"):
-            self.pending_d6 = 1 if kind == "add_d6" else -1
-            self.phase = "d6"
-            return
-        elif kind == "frenzy":
-            self.frenzy = True
-        elif kind == "loot_envy":
-            self._envy(*details)
-        elif kind in ("reroll_failures", "reroll_victories"):
-            pool = self.failed_dice if kind == "reroll_failures" else self.plain + self.sixes
-            dice = min(card.amount, pool)
-            if kind == "reroll_failures":
-                self.failed_dice -= dice
-            else:  # sixes first: under Frenzy they are worth the most, otherwise it is all one
-                from_sixes = min(self.sixes, dice)
-                self.sixes -= from_sixes
-                self.plain -= dice - from_sixes
-            self.pending_reroll = (kind, dice)
-            self.phase = "reroll"
-            return
-        self._next_in_window()
+        self.plays.append((seat, card_id, action[2] if len(action) > 2 else None))
+        if not KINDS[card.kind].effect(self, seat, card, action):
+            self._next_in_window()
 
-    def _envy(self, owner: str, loot_id: str, to_adv: str) -> None:
-        self._take_from(owner, loot_id)
-        loot_class = self.cards.loot[loot_id].loot_class
-        swapped = [
-            c
-            for c in self.under[to_adv]
-            if c in self.cards.loot and self.cards.loot[c].loot_class == loot_class
-        ]
-        for card in swapped:  # one of each class: the envious party's piece goes the other way
-            self._take_from(to_adv, card)
-            self._put_under(owner, card)
-        self._put_under(to_adv, loot_id)
+    # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
+    def offer_again(self, seat: int, action) -> bool:
+        """After a play that changes nothing a card's plays depend on (the dice cards): the same
+        plays are open, less this card's once its last copy is gone. Whether they were offered: a
+        player left with only `done` is passed over instead."""
+        plays = self._chosen_from
+        if plays is None:
+            return False
+        if action[1] not in self.hands[seat]:
+            plays.remove(action)
+        if len(plays) > 1:
+            self._offer(plays)
+            return True
+        return False
+
+    def roll_d6(self, sign: int) -> None:
+        """A D6 card's die is rolled now: the pool gains (+1) or loses (-1) what it shows."""
+        self.pending_d6 = sign
+        self.phase = "d6"
+
+    def reroll(self, kind: str, dice: int) -> None:
+        """A re-roll card's dice, already taken out of the roll, are rolled again now."""
+        self.pending_reroll = (kind, dice)
+        self.phase = "reroll"
+
+    def loot_of_class(self, adventurer: str, loot_class: str) -> list[str]:
+        """The loot of `loot_class` under `adventurer`: at most one, as a new piece replaces it."""
+        loot = self.cards.loot
+        return [c for c in self.under[adventurer] if c in loot and loot[c].loot_class == loot_class]
 
     def _do_d6(self, action) -> None:
         self.dice_change += self.pending_d6 * action[1]
@@ -365,7 +312,8 @@ class EpicDeathState(GameState):
             self.phase = "roll"
 
     def pool(self) -> int:
-        """The dice rolled: 10 plus the cards played, within the box's 0 to 16 (1 under Frenzy)."""
+        """The dice rolled: BASE_POOL plus the cards played, within 0 and the BOX's dice (1 under
+        Frenzy)."""
         size = BASE_POOL + self.dice_change
         if size > BOX:
             return BOX
@@ -380,7 +328,7 @@ class EpicDeathState(GameState):
 
     def _do_reroll(self, action) -> None:
         _, plain, sixes = action
-        kind, dice = self.pending_reroll
+        dice = self.pending_reroll[1]
         self.plain += plain
         self.sixes += sixes
         self.failed_dice += dice - plain - sixes
@@ -406,7 +354,7 @@ class EpicDeathState(GameState):
             if self.resurrect:
                 target = self.resurrect[1]
                 self._set_alive(target, True)
-                self._put_under(target, self.quest)
+                self.put_under(target, self.quest)
             else:
                 self.finished_quests.append(self.quest)
             self.quest_placed = True
@@ -422,7 +370,7 @@ class EpicDeathState(GameState):
 
     def _kill(self, adventurer: str, quest_id: str) -> None:
         self._set_alive(adventurer, False)
-        self._put_under(adventurer, quest_id)
+        self.put_under(adventurer, quest_id)
         self.quest_placed = True
 
     def _next_loot(self) -> None:
@@ -433,12 +381,10 @@ class EpicDeathState(GameState):
 
     def _do_loot(self, action) -> None:
         loot_id, adventurer = self.loot_to_place.pop(0), action[1]
-        loot_class = self.cards.loot[loot_id].loot_class
-        for card in list(self.under[adventurer]):
-            if card in self.cards.loot and self.cards.loot[card].loot_class == loot_class:
-                self._take_from(adventurer, card)
-                self.loot.discard(card)
-        self._put_under(adventurer, loot_id)
+        for card in self.loot_of_class(adventurer, self.cards.loot[loot_id].loot_class):
+            self.take_from(adventurer, card)
+            self.loot.discard(card)
+        self.put_under(adventurer, loot_id)
         self._next_loot()
 
     def _do_discard(self, action) -> None:
@@ -448,7 +394,7 @@ class EpicDeathState(GameState):
     def _do_adventurer(self, action) -> None:
         adventurer = action[1]
         if self.phase == "place_fail":
-            self._put_under(adventurer, self.quest)
+            self.put_under(adventurer, self.quest)
             self.quest_placed = True
         else:
             self._kill(adventurer, self.quest)
@@ -457,7 +403,7 @@ class EpicDeathState(GameState):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        """Fate for the active player (the reward, or back up to five), then the next player."""
+        """Fate for the active player (the reward, or back up to FATE_HAND), then the next player."""
         hand = self.hands[self.active]
         if self.outcome == "success":
             hand.extend(self.fate.draw_up_to(self.quest_card.rewards.fate, self.rng))
@@ -483,11 +429,11 @@ class EpicDeathState(GameState):
 
     # -- the parties change only here, so their public view is kept between changes: most moves
     # are Fate plays and passes that leave them alone ------------------------------------------
-    def _put_under(self, adventurer: str, card: str) -> None:
+    def put_under(self, adventurer: str, card: str) -> None:
         self.under[adventurer].append(card)
         self._changed(adventurer)
 
-    def _take_from(self, adventurer: str, card: str) -> None:
+    def take_from(self, adventurer: str, card: str) -> None:
         self.under[adventurer].remove(card)
         self._changed(adventurer)
 
@@ -518,12 +464,9 @@ class EpicDeathState(GameState):
             }
         return view
 
-    @property
-    def last_result(self) -> tuple[int, str, str] | None:
-        return self.results[-1] if self.results else None
-
     def card_locations(self) -> Counter:
-        """Every card in the game wherever it is: the 158 of the box (the invariant tests check)."""
+        """Every card in the game wherever it is: all of the box's (COUNTS; the invariant tests
+        check)."""
         where = Counter(self.quest_deck + self.quest_line + self.finished_quests + self.out_of_game)
         if self.quest and not self.quest_placed:
             where[self.quest] += 1
@@ -605,7 +548,7 @@ class EpicDeathState(GameState):
             card = self.cards.fate[card_id]
             if card.timing != self.phase:
                 return f"{card.name} is played at {card.timing}, and it is now {self.phase}"
-            ways = self._card_plays(seat, card_id, card.kind)
+            ways = [play for play in self._fate_plays(seat) if play[1] == card_id]
             return f"{card.name} cannot be played like that now (it can be: {ways})"
         if isinstance(action, tuple) and action and action[0] == "quest":
             return f"{action[1]!r} is not an open quest (open: {', '.join(self._open_quests())})"

@@ -23,10 +23,9 @@ from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, as_fraction_string, binomial_tail_symbolic
 from toolkit.epic_death.advisor import advise
 from toolkit.epic_death.bots import BOTS
+from toolkit.epic_death.cards import BASE_POOL, BOX
 from toolkit.epic_death.display import DIFFICULTY_COLOUR, adventurer_html, quest_html
 from toolkit.epic_death.odds import (
-    BASE_POOL,
-    BOX,
     DIFFICULTIES,
     FACES_WINNING,
     PoolModifiers,
