@@ -6,6 +6,7 @@ Kept free of widget and chart imports so that engines can render themselves with
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from html import escape
 
 
@@ -21,6 +22,26 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str
 def percent(value) -> str:
     """A probability as a percentage with one decimal, for people (the exact value sits beside it)."""
     return f"{float(value) * 100:.1f}%"
+
+
+def exact(value) -> str:
+    """An exact number as people write it: "7/2", and a whole number whole ("7", not "7/1").
+    Takes ints, Fractions and sympy Rationals."""
+    value = Fraction(str(value)) if not isinstance(value, int | Fraction) else Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def chance(p) -> str:
+    """An exact probability for people: "1/6 (16.7%)", and "certain" or "impossible" at the ends,
+    where a fraction and a percentage would only say 1/1 (100.0%) or 0/1 (0.0%). Every widget
+    shows its odds through this one function, so a chance reads the same in every game."""
+    if p == 0:
+        return "impossible"
+    if p == 1:
+        return "certain"
+    return f"{exact(p)} ({percent(p)})"
 
 
 def dist_table(dist, outcome_name: str = "outcome") -> str:
