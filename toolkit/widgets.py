@@ -181,11 +181,13 @@ class GameWidget(widgets.VBox):
     ) -> widgets.Button:
         """A choice's button, bound to the position on screen now: a click does `act`, lets the
         bots move and redraws, unless the game has moved on since, when it is ignored with a note."""
-        button = self._bound(label, act, tooltip, style).add_class(f"{self.css}-action")
+        button = self.control(label, act, tooltip, style).add_class(f"{self.css}-action")
         self._drawn.append(button)
         return button
 
-    def _bound(self, label: str, act: Callable[[], None], tooltip: str = "", style: str = ""):
+    def control(self, label: str, act: Callable[[], None], tooltip: str = "", style: str = ""):
+        """A button bound to the position on screen now that is not one of the choices (it asks
+        a bot, say): made again at every redraw, like the choices."""
         button = widgets.Button(
             description=label, tooltip=tooltip, button_style=style, layout={"width": "auto"}
         )
@@ -224,7 +226,7 @@ class GameWidget(widgets.VBox):
         self._draw()
         over = self.state.is_terminal()
         self.result_html.value = self._result() if over else ""
-        self.play_out_button = self._bound(PLAY_OUT, self.play_out).add_class(
+        self.play_out_button = self.control(PLAY_OUT, self.play_out).add_class(
             f"{self.css}-play-out"
         )
         choices = [] if over else [*self._choices(), self.play_out_button]
