@@ -61,7 +61,7 @@ class GameWidget(widgets.VBox):
         self.new_game_button = widgets.Button(description=NEW_GAME).add_class(
             f"{self.css}-new-game"
         )
-        self.new_game_button.on_click(lambda _: self.new_game())
+        self.new_game_button.on_click(lambda _: self.new_game_from_controls())
         self.controls = widgets.HBox([self.seed_input, self.new_game_button]).add_class(
             f"{self.css}-controls"
         )
@@ -121,6 +121,11 @@ class GameWidget(widgets.VBox):
         self._started()
         self._advance()
         self.refresh()
+
+    def new_game_from_controls(self) -> None:
+        """The New game button: a game as the controls describe it (a game with more controls
+        than the seed reads them here)."""
+        self.new_game()
 
     def position(self) -> tuple:
         """What a button is bound to: this game, and the move it was drawn at."""
