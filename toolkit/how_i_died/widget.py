@@ -4,7 +4,7 @@ the storytelling variant as a guided mode.
 Both widgets are thin views. Every rule lives in :class:`~toolkit.how_i_died.rules.HowIDiedState`
 and :class:`~toolkit.how_i_died.story.StoryState`; every number in the odds panel comes from
 :mod:`toolkit.how_i_died.odds`. A widget asks the state what is legal, shows one button per legal
-choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedGame.click` does
+choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedWidget.click` does
 what a button does, so a test can drive the same game in Python beside the browser.
 """
 
