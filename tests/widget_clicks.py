@@ -19,17 +19,23 @@ def play_by_clicks(game, seed: int, limit: int = 5000) -> int:
     raise AssertionError(f"no end after {limit} clicks")
 
 
+def assert_double_click_acts_once(game, label: str) -> None:
+    """The second half of a double click on `label` finds the game moved on: it changes nothing
+    and says so on screen."""
+    button = game.buttons()[label]
+    button.click()
+    moved_to = list(game.state.history)
+    assert game.note_html.value == ""
+    button.click()
+    assert game.state.history == moved_to
+    assert "ignored" in game.note_html.value and "earlier move" in game.note_html.value
+
+
 def assert_stale_clicks_are_ignored(game, label: str | None = None) -> None:
     """A button acts only on the position it was drawn for: the second half of a double click, a
     click left over from before the game ended and one from an earlier game each change nothing
     and leave a note on screen. `label` is the button to double-click (the first by default)."""
-    button = game.buttons()[label or sorted(game.buttons())[0]]
-    button.click()
-    moved_to = list(game.state.history)
-    assert game.note_html.value == ""
-    button.click()  # the second half of a double click
-    assert game.state.history == moved_to
-    assert "ignored" in game.note_html.value and "earlier move" in game.note_html.value
+    assert_double_click_acts_once(game, label or sorted(game.buttons())[0])
 
     left_over = next(iter(game.buttons().values()))
     game.play_out_button.click()
@@ -43,7 +49,6 @@ def assert_stale_clicks_are_ignored(game, label: str | None = None) -> None:
 
     game.new_game()
     assert game.note_html.value == ""
-    from_the_last_game = left_over
     start = list(game.state.history)
-    from_the_last_game.click()
+    left_over.click()  # from the last game
     assert game.state.history == start and "ignored" in game.note_html.value

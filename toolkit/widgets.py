@@ -85,7 +85,20 @@ class GameWidget(widgets.VBox):
         """Set up what a game keeps beside the state (narration counters, caches)."""
 
     def _layout(self) -> list[widgets.Widget]:
-        return [self.controls, self.result_html, self.note_html, self.actions, self.log_html]
+        return self.stacked()
+
+    def stacked(self, above=(), below=()) -> list[widgets.Widget]:
+        """The usual order: the controls, the game's panes `above` the choices, the result, the
+        note on an ignored click, the choices, the panes `below` them, the log."""
+        return [
+            self.controls,
+            *above,
+            self.result_html,
+            self.note_html,
+            self.actions,
+            *below,
+            self.log_html,
+        ]
 
     def _draw(self) -> None:
         """Fill the game's own panes from the state."""

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from _paths import NOTEBOOKS
 from browser import click_button
-from widget_clicks import assert_stale_clicks_are_ignored
+from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
 from toolkit.death_may_die.rerolls import p_at_least
 from toolkit.death_may_die.widget import DeathMayDieWidget, DiceExplorer
@@ -58,11 +58,7 @@ def test_a_double_click_on_roll_rolls_one_die():
     game = DeathMayDieWidget(seed=0, players=2)
     for description in [*CLICKS[:4], "attack cultist-1"]:
         game.click(description)
-    roll = game.buttons()["Roll"]
-    roll.click()
-    rolled = list(game.state.history)
-    roll.click()
-    assert game.state.history == rolled and "ignored" in game.note_html.value
+    assert_double_click_acts_once(game, "Roll")
 
 
 def test_dice_explorer_shows_the_solver_numbers():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from widget_clicks import assert_stale_clicks_are_ignored
+from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
@@ -62,11 +62,7 @@ def test_a_double_click_on_skip_the_effect_skips_one_effect():
     rng = random.Random(0)
     while "skip the effect" not in game.buttons():
         game.click(rng.choice(sorted(game.buttons())))
-    skip = game.buttons()["skip the effect"]
-    skip.click()
-    skipped = list(game.state.history)
-    skip.click()
-    assert game.state.history == skipped and "ignored" in game.note_html.value
+    assert_double_click_acts_once(game, "skip the effect")
 
 
 def test_a_story_choice_half_made_is_a_position_of_its_own():

@@ -115,15 +115,7 @@ class DeathMayDieWidget(GameWidget):
         super().__init__(seed, range(players), {})
 
     def _layout(self) -> list[widgets.Widget]:
-        return [
-            self.controls,
-            self.prompt,
-            self.result_html,
-            self.note_html,
-            self.actions,
-            widgets.HBox([self.board, self.odds]),
-            self.log_html,
-        ]
+        return self.stacked([self.prompt], [widgets.HBox([self.board, self.odds])])
 
     def __repr__(self) -> str:
         state = self.state

@@ -68,17 +68,10 @@ class HowIDiedWidget(GameWidget):
         return {seat: self.bot_kind for seat in range(self.players) if seat not in humans}
 
     def _layout(self) -> list[widgets.Widget]:
+        seed, new_game = self.controls.children
         settings = [self.players_input, self.bots_input, self.hot_seat_input]
-        return [
-            widgets.HBox([*self.controls.children[:1], *settings, *self.controls.children[1:]]),
-            self.result_html,
-            self.table,
-            self.prompt,
-            self.note_html,
-            self.actions,
-            self.odds_panel,
-            self.log_html,
-        ]
+        self.controls.children = (seed, *settings, new_game)
+        return self.stacked([self.table, self.prompt], [self.odds_panel])
 
     def __repr__(self) -> str:
         state = self.state
@@ -249,16 +242,7 @@ class StoryWidget(GameWidget):
         super().__init__(seed, range(players), {})
 
     def _layout(self) -> list[widgets.Widget]:
-        return [
-            self.controls,
-            self.prompt,
-            self.result_html,
-            self.board,
-            self.words,
-            self.note_html,
-            self.actions,
-            self.log_html,
-        ]
+        return self.stacked([self.prompt, self.board, self.words])
 
     def __repr__(self) -> str:
         state = self.state

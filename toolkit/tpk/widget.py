@@ -43,15 +43,7 @@ class TPKWidget(GameWidget):
         self.actions.layout.flex_flow = "column"
 
     def _layout(self) -> list[w.Widget]:
-        return [
-            self.controls,
-            self.status,
-            self.result_html,
-            self.view,
-            self.note_html,
-            self.actions,
-            self.log_html,
-        ]
+        return self.stacked([self.status, self.view])
 
     def _new_state(self, seed: int) -> TPKState:
         return TPKState(seed=seed, players=self.players, characters=self.characters, **self.options)
