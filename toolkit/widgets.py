@@ -30,7 +30,8 @@ from toolkit.state import Action, GameState
 NEW_GAME = "New game"
 ROLL = "Roll"
 PLAY_OUT = "Let the bots play to the end"
-#: The first bot of a seat's table: each bot's generator is seeded from the game's seed and seat.
+#: A seat's bot is seeded ``seed * BOT_SEED + seat``, as :func:`toolkit.simulate.play_seeded` seeds
+#: them, so a widget's bots play as a simulation's do.
 BOT_SEED = 101
 
 
@@ -105,7 +106,8 @@ class GameWidget(widgets.VBox):
 
     def _choices(self) -> list[widgets.Widget]:
         """The person to act's choices (buttons from :meth:`button`, perhaps grouped)."""
-        return [self.button(self.state.action_to_string(a), a) for a in self.legal_actions()]
+        state = self.state
+        return [self.button(state.action_to_string(a), a) for a in state.legal_actions()]
 
     def _waits_for_roll(self) -> bool:
         """Whether the dice of this chance node wait for a person's :data:`ROLL` button."""
@@ -143,9 +145,6 @@ class GameWidget(widgets.VBox):
     def position(self) -> tuple:
         """What a button is bound to: this game, and the move it was drawn at."""
         return self._games, len(self.state.history)
-
-    def legal_actions(self):
-        return self.state.legal_actions()
 
     def _apply(self, action: Action) -> None:
         """Apply one action; a game overrides this to narrate it."""
@@ -215,7 +214,12 @@ class GameWidget(widgets.VBox):
 
     def _press(self, drawn_at: tuple, label: str, act: Callable[[], None]) -> None:
         if drawn_at != self.position():
-            when = "the game that has ended" if self.state.is_terminal() else "an earlier move"
+            if drawn_at[0] != self._games:
+                when = "an earlier game"
+            elif self.state.is_terminal():
+                when = "the game that has ended"
+            else:
+                when = "an earlier move"
             self.note_html.value = (
                 f"<i>The click on “{escape(label)}” was ignored: it was made on {when}. "
                 "Nothing was played; the buttons now are for the position shown.</i>"
