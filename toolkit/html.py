@@ -24,10 +24,14 @@ def percent(value) -> str:
     return f"{float(value) * 100:.1f}%"
 
 
+def _fraction(value) -> Fraction:
+    return Fraction(value) if isinstance(value, int | Fraction) else Fraction(str(value))
+
+
 def exact(value) -> str:
     """An exact number as people write it: "7/2", and a whole number whole ("7", not "7/1").
     Takes ints, Fractions and sympy Rationals."""
-    value = Fraction(str(value)) if not isinstance(value, int | Fraction) else Fraction(value)
+    value = _fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
     return f"{value.numerator}/{value.denominator}"
@@ -42,6 +46,38 @@ def chance(p) -> str:
     if p == 1:
         return "certain"
     return f"{exact(p)} ({percent(p)})"
+
+
+def exact_latex(value) -> str:
+    r""":func:`exact` in LaTeX: ``\frac{7}{2}``, whole numbers whole."""
+    value = _fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+
+
+def chance_latex(p) -> str:
+    r""":func:`chance` in LaTeX: ``\frac{1}{6}\ (16.7\%)``, certain and impossible in words."""
+    if p == 0 or p == 1:
+        return rf"\text{{{chance(p)}}}"
+    return rf"{exact_latex(p)}\ ({percent(p)[:-1]}\%)"
+
+
+class Exact:
+    """An exact number that shows itself as people read it: typeset (LaTeX) in a notebook and the
+    book, :func:`chance` or :func:`exact` as text. ``Exact(p)`` is a probability; ``Exact(x,
+    chance=False)`` any other exact number (a mean, an expected damage)."""
+
+    def __init__(self, value, chance: bool = True):
+        self.value = value
+        self.is_chance = chance
+
+    def __repr__(self) -> str:
+        return chance(self.value) if self.is_chance else exact(self.value)
+
+    def _repr_latex_(self) -> str:
+        return f"${chance_latex(self.value) if self.is_chance else exact_latex(self.value)}$"
 
 
 def dist_table(dist, outcome_name: str = "outcome") -> str:
