@@ -245,14 +245,15 @@ class GameWidget(widgets.VBox):
     def refresh(self) -> None:
         """Redraw everything from the state."""
         self._drawn = []
-        self._draw()
         over = self.state.is_terminal()
-        self.result_html.value = self._result() if over else ""
         self.play_out_button = self.control(PLAY_OUT, self.play_out).add_class(
             f"{self.css}-play-out"
         )
-        choices = [] if over else [*self._choices(), self.play_out_button]
-        self.actions.children = choices
+        # The choices go first: a page shows them in the order they are sent, so once the rest
+        # of the redraw is on screen, no button of the last position is left to click.
+        self.actions.children = [] if over else [*self._choices(), self.play_out_button]
+        self._draw()
+        self.result_html.value = self._result() if over else ""
         lines = "".join(
             f'<div class="{self.css}-log-line">{escape(line)}</div>' for line in self.narration
         )

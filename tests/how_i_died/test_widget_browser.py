@@ -8,9 +8,9 @@ import pytest
 from _paths import NOTEBOOKS
 from browser import click_button
 
-from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.odds import legendary_chance_now
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
+from toolkit.html import chance
 
 NOTEBOOK = NOTEBOOKS / "how-i-died-play.ipynb"
 GAME_CALL = 'HowIDiedWidget(seed=11, players=4, humans=(0,), bots="glory-greedy")'
@@ -43,8 +43,8 @@ def test_adventures_clicked_in_chromium_match_the_engine(open_voila):
     clicks = 0
     while len(game.state.adventures[0]) < 2 and clicks < 30 and game.buttons():
         if game.state.phase == "build" and not game.state.building:
-            chance = legendary_chance_now(game.state, 0)
-            expect(odds).to_contain_text(as_fraction_string(chance), timeout=WAIT_MS)
+            legendary = legendary_chance_now(game.state, 0)
+            expect(odds).to_contain_text(f"= {chance(legendary)}", timeout=WAIT_MS)
         description = choose(game)
         click_button(page, description)
         game.click(description)
