@@ -11,58 +11,61 @@ import nbformat
 import pytest
 from _paths import NOTEBOOKS
 from browser import click_button
+from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
 from toolkit.death_may_die.rerolls import p_at_least
-from toolkit.death_may_die.widget import DiceExplorer, GameWidget
+from toolkit.death_may_die.widget import DeathMayDieWidget, DiceExplorer
 
 NOTEBOOK = NOTEBOOKS / "death-may-die-play.ipynb"
-GAME_CALL = "GameWidget(seed=0, players=2)"
+GAME_CALL = "DeathMayDieWidget(seed=0, players=2)"
 CLICKS = ["run", "move warehouse", "move nave", "stop running", "attack cultist-1", "Roll all"]
 WAIT_MS = 30_000
 
 
-def click(widget: GameWidget, description: str) -> None:
-    matches = [b for b in widget.buttons.children if b.description == description]
-    assert matches, (
-        f"no button {description!r} in {[b.description for b in widget.buttons.children]}"
-    )
-    matches[0].click()
-
-
 def test_buttons_are_the_legal_actions_and_clicks_play_them():
-    game = GameWidget(seed=0, players=2)
+    game = DeathMayDieWidget(seed=0, players=2)
     state = game.state
-    assert [b.description for b in game.buttons.children] == [
-        state.action_to_string(a) for a in state.legal_actions()
-    ]
+    assert list(game.buttons()) == [state.action_to_string(a) for a in state.legal_actions()]
     for description in CLICKS[:4]:
-        click(game, description)
+        game.click(description)
     assert state.investigators[0]["space"] == "nave" and state.investigators[0]["fire"] == 1
     # 3 black + 1 green (Brawl) against a cultist's 2 health, with all 4 stress to spend
     assert "247/256" in game.odds.value and str(p_at_least(3, 1, 2, 4)) == "247/256"
-    assert "68.8% without" in game.odds.value
-    click(game, "attack cultist-1")
-    click(game, "Roll all")
+    assert "11/16 (68.8%) without" in game.odds.value
+    game.click("attack cultist-1")
+    game.click("Roll all")
     assert "Recommended:" in game.odds.value
     assert game.prompt.value.count("reroll a die for 1 stress") == 1
 
 
 def test_random_clicks_play_a_game_to_the_end():
-    game = GameWidget(seed=4, players=1)
+    game = DeathMayDieWidget(seed=4, players=1)
     rng = random.Random(4)
     for _ in range(3000):
         if game.state.is_terminal():
             break
-        rng.choice(game.buttons.children).click()
-    assert game.state.is_terminal() and game.buttons.children == ()
+        game.click(rng.choice(sorted(game.buttons())))
+    assert game.state.is_terminal() and game.buttons() == {}
     assert "game over" in game.prompt.value
+
+
+def test_stale_clicks_are_ignored_with_a_note():
+    game = DeathMayDieWidget(seed=0, players=2)
+    assert_stale_clicks_are_ignored(game, "run")
+
+
+def test_a_double_click_on_roll_rolls_one_die():
+    game = DeathMayDieWidget(seed=0, players=2)
+    for description in [*CLICKS[:4], "attack cultist-1"]:
+        game.click(description)
+    assert_double_click_acts_once(game, "Roll")
 
 
 def test_dice_explorer_shows_the_solver_numbers():
     explorer = DiceExplorer(black=3, green=1, need=2, stress=2, charts=False)
     assert "57/64" in explorer.summary.value and "11/16" in explorer.summary.value
     explorer.stress.value = 0
-    assert "11/16 = 68.8%</b> with up to 0 stress" in explorer.summary.value
+    assert "11/16 (68.8%)</b> with up to 0 stress" in explorer.summary.value
     explorer.black.value, explorer.green.value = 6, 5
     explorer.need.value, explorer.stress.value = 6, 4
     assert str(p_at_least(6, 5, 6, 4)) in explorer.summary.value
@@ -83,7 +86,7 @@ def test_the_notebook_builds_the_game_this_test_mirrors():
 def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
     from playwright.sync_api import expect
 
-    mirror = GameWidget(seed=0, players=2)
+    mirror = DeathMayDieWidget(seed=0, players=2)
     page = open_voila(NOTEBOOK)
     prompt = page.locator(".dmd-prompt")
     odds = page.locator(".dmd-odds")
@@ -91,7 +94,7 @@ def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
     expect(page.locator(".dmd-explorer")).to_contain_text("57/64", timeout=WAIT_MS)
     for description in CLICKS:
         click_button(page, description)
-        click(mirror, description)
+        mirror.click(description)
         expect(prompt).to_contain_text(mirror.state.describe_step(), timeout=WAIT_MS)
         if description == "stop running":
             expect(odds).to_contain_text("247/256", timeout=WAIT_MS)

@@ -8,13 +8,18 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from widget_clicks import play_by_clicks
+from widget_clicks import (
+    assert_double_click_acts_once,
+    assert_stale_clicks_are_ignored,
+    play_by_clicks,
+)
 
 from toolkit.dist import P, as_fraction_string
 from toolkit.epic_death.advisor import advise
 from toolkit.epic_death.odds import PoolModifiers, plain_odds, quest_odds, victory_chance
 from toolkit.epic_death.rules import EpicDeathState
-from toolkit.epic_death.widget import NEW_GAME, ROLL, EpicDeathGame, OddsExplorer
+from toolkit.epic_death.widget import EpicDeathWidget, OddsExplorer
+from toolkit.widgets import NEW_GAME, ROLL
 
 # Seed 3, two players: the human opens and holds Blessing of the War-Saint (+2 dice), Unexpected
 # Reinforcements (+D6) and Cave-In (-D6), so one turn shows every kind of pool change.
@@ -23,7 +28,7 @@ PLUS_TWO, PLUS_D6 = "play Blessing of the War-Saint", "play Unexpected Reinforce
 DONE = "done with Fate cards"
 
 
-def shown(game: EpicDeathGame) -> str:
+def shown(game: EpicDeathWidget) -> str:
     return game.odds_html.value
 
 
@@ -33,17 +38,17 @@ def chart_rows(chart) -> list[dict]:
 
 def test_bad_set_up_is_refused_clearly():
     with pytest.raises(ValueError, match="2 to 5 players"):
-        EpicDeathGame(players=6)
+        EpicDeathWidget(players=6)
     with pytest.raises(ValueError, match="human seat must be 0 to 1"):
-        EpicDeathGame(players=2, human=2)
+        EpicDeathWidget(players=2, human=2)
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
-        EpicDeathGame(bots="clever")
+        EpicDeathWidget(bots="clever")
     with pytest.raises(ValueError, match="2 bots named for 3 bot seats"):
-        EpicDeathGame(players=4, bots=["random", "greedy"])
+        EpicDeathWidget(players=4, bots=["random", "greedy"])
 
 
 def test_opening_offers_the_open_quests_with_their_exact_odds():
-    game = EpicDeathGame(seed=SEED)
+    game = EpicDeathWidget(seed=SEED)
     state = game.state
     assert state.current_player() == 0 and state.phase == "choose_quest"
     assert list(game.buttons()) == [state.action_to_string(a) for a in state.legal_actions()]
@@ -57,7 +62,7 @@ def test_opening_offers_the_open_quests_with_their_exact_odds():
 
 
 def test_odds_follow_the_fate_cards_and_the_d6_mixture():
-    game = EpicDeathGame(seed=SEED)
+    game = EpicDeathWidget(seed=SEED)
     game.click(next(iter(game.buttons())))  # the first quest in the line
     state, quest = game.state, game.state.quest_card
     assert state.phase == "before_roll" and state.current_player() == 0
@@ -108,7 +113,7 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
 
 
 def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
-    game = EpicDeathGame(seed=SEED)
+    game = EpicDeathWidget(seed=SEED)
     game.click(next(iter(game.buttons())))
     game.click(DONE)
     assert list(game.buttons()) == [ROLL] and game.state.phase == "roll"
@@ -131,7 +136,7 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
 
 
 def test_a_whole_game_can_be_finished_by_clicking_and_replays():
-    game = EpicDeathGame(seed=5, players=3, bots=["greedy", "random"])
+    game = EpicDeathWidget(seed=5, players=3, bots=["greedy", "random"])
     clicks = play_by_clicks(game, seed=5)
     state = game.state
     assert clicks > 10 and state.is_terminal()
@@ -143,13 +148,13 @@ def test_a_whole_game_can_be_finished_by_clicking_and_replays():
 
 
 def test_same_seed_same_clicks_same_game_and_new_game_restarts():
-    first, second = EpicDeathGame(seed=8), EpicDeathGame(seed=8)
+    first, second = EpicDeathWidget(seed=8), EpicDeathWidget(seed=8)
     play_by_clicks(first, seed=1)
     play_by_clicks(second, seed=1)
     assert first.narration == second.narration
     assert first.state.history == second.state.history
 
-    opening = EpicDeathGame(seed=9).narration
+    opening = EpicDeathWidget(seed=9).narration
     first.seed_input.value = 9
     assert first.new_game_button.description == NEW_GAME
     first.new_game_button.click()
@@ -158,14 +163,14 @@ def test_same_seed_same_clicks_same_game_and_new_game_restarts():
 
 
 def test_bots_play_until_the_human_must_act():
-    game = EpicDeathGame(seed=4, players=3, human=2)
+    game = EpicDeathWidget(seed=4, players=3, human=2)
     state = game.state
-    assert state.current_player() == 2 or game.waiting_for_roll()
+    assert state.current_player() == 2 or game._waits_for_roll()
     assert any(line.startswith("Turn 1. Bot 0 (greedy): attempt") for line in game.narration)
 
 
 def test_hot_seat_asks_every_seat_and_never_moves_alone():
-    game = EpicDeathGame(seed=SEED, players=3, hot_seat=True)
+    game = EpicDeathWidget(seed=SEED, players=3, hot_seat=True)
     assert game.narration == [
         "New game, seed 3: Player 0 in seat 0, Player 1 in seat 1, Player 2 in seat 2."
     ]
@@ -199,8 +204,30 @@ def test_odds_explorer_matches_quest_odds_and_the_binomial_tail():
     assert as_fraction_string(expected.success) in explorer.odds_html.value
 
     explorer.plus_d6.value, explorer.dice.value, explorer.needed.value = 0, 2, 4
-    assert as_fraction_string(Fraction(0)) in explorer.odds_html.value  # too few dice
+    assert "= impossible" in explorer.odds_html.value  # too few dice
     explorer.frenzy.value = True  # two sixes count four
     frenzy = quest_odds(4, "trivial", PoolModifiers(frenzy=True), base=2)
     assert frenzy.success == Fraction(1, 36)
     assert as_fraction_string(frenzy.success) in explorer.odds_html.value
+
+
+def test_stale_clicks_are_ignored_with_a_note():
+    assert_stale_clicks_are_ignored(EpicDeathWidget(seed=SEED))
+
+
+def test_a_double_click_on_done_in_hot_seat_passes_for_one_seat_only():
+    game = EpicDeathWidget(seed=SEED, players=3, hot_seat=True)
+    game.click(next(iter(game.buttons())))
+    asked = game.state.current_player()
+    assert_double_click_acts_once(game, DONE)  # the second click is not the next seat's
+    assert game.state.current_player() != asked and DONE in game.buttons()
+    assert f"Player {game.state.current_player()}" in game.prompt_html.value
+
+
+def test_the_winners_are_shown_at_the_end():
+    game = EpicDeathWidget(seed=SEED)
+    game.play_out_button.click()
+    state = game.state
+    names = " and ".join(game.seat_name(seat) for seat in state.winners)
+    assert names in game.result_html.value and state.ended_by in game.result_html.value
+    assert game.actions.children == ()

@@ -15,18 +15,19 @@ from browser import click_button
 
 from toolkit.dist import as_fraction_string
 from toolkit.epic_death.advisor import advise
-from toolkit.epic_death.widget import ROLL, EpicDeathGame
+from toolkit.epic_death.widget import EpicDeathWidget
+from toolkit.widgets import ROLL
 
 NOTEBOOK = NOTEBOOKS / "epic-death-play.ipynb"
-GAME_CALL = 'EpicDeathGame(seed=11, players=2, bots="greedy")'
+GAME_CALL = 'EpicDeathWidget(seed=11, players=2, bots="greedy")'
 WAIT_MS = 30_000
 
 
-def mirror_game() -> EpicDeathGame:
-    return EpicDeathGame(seed=11, players=2, bots="greedy")
+def mirror_game() -> EpicDeathWidget:
+    return EpicDeathWidget(seed=11, players=2, bots="greedy")
 
 
-def next_click(game: EpicDeathGame, played: set[int]) -> str:
+def next_click(game: EpicDeathWidget, played: set[int]) -> str:
     """Roll when asked; otherwise the first quest, one Fate card a turn, then pass."""
     buttons = list(game.buttons())
     if ROLL in buttons:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-from toolkit.how_i_died.widget import HowIDiedGame, StoryGame
+from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
+
+from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
 
 def test_a_hot_seat_game_clicked_to_the_end():
-    game = HowIDiedGame(seed=4, players=3, humans=(0, 1, 2))
+    game = HowIDiedWidget(seed=4, players=3, humans=(0, 1, 2))
     rng = random.Random(0)
     clicks = 0
     while game.buttons():
@@ -21,13 +23,13 @@ def test_a_hot_seat_game_clicked_to_the_end():
 
 
 def test_one_human_against_bots_sees_the_exact_odds():
-    game = HowIDiedGame(seed=11, players=4, humans=(0,), bots="lookahead")
+    game = HowIDiedWidget(seed=11, players=4, humans=(0,), bots="lookahead")
     assert "P(a Legendary Adventure can be built now) = " in game.odds_html()
     assert all(label.endswith(("(your hand)", "(Pool)")) for label in game.buttons())
 
 
 def test_the_controls_start_the_game_they_describe():
-    game = HowIDiedGame(seed=2)
+    game = HowIDiedWidget(seed=2)
     game.players_input.value = 3
     game.hot_seat_input.value = True
     game.seed_input.value = 9
@@ -40,12 +42,35 @@ def test_the_controls_start_the_game_they_describe():
 
 
 def test_the_story_is_told_by_clicks_and_ends_with_the_vote():
-    story = StoryGame(seed=3, players=3)
+    story = StoryWidget(seed=3, players=3)
     rng = random.Random(1)
     story.words.value = "Long ago, I went looking for trouble."
     story.click(sorted(story.buttons())[0])
     while story.buttons():
         story.click(rng.choice(sorted(story.buttons())))
     assert story.state.phase == "over"
-    assert story.told[0].endswith("“Long ago, I went looking for trouble.”")
+    assert story.narration[0].endswith("“Long ago, I went looking for trouble.”")
     assert story.prompt_text().startswith("Votes:")
+
+
+def test_stale_clicks_are_ignored_with_a_note():
+    assert_stale_clicks_are_ignored(HowIDiedWidget(seed=11, players=4, humans=(0,)))
+
+
+def test_a_double_click_on_skip_the_effect_skips_one_effect():
+    game = HowIDiedWidget(seed=4, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    while "skip the effect" not in game.buttons():
+        game.click(rng.choice(sorted(game.buttons())))
+    assert_double_click_acts_once(game, "skip the effect")
+
+
+def test_a_story_choice_half_made_is_a_position_of_its_own():
+    story = StoryWidget(seed=3, players=3)
+    pool_card = next(label for label in story.buttons() if label.endswith("(Pool)"))
+    button = story.buttons()[pool_card]
+    button.click()
+    assert story.partial and story.narration == []
+    button.click()  # a second click on the card: the half-made choice is not chosen again
+    assert "ignored" in story.note_html.value and len(story.partial) == 2
+    assert_stale_clicks_are_ignored(story)

@@ -225,9 +225,9 @@ def test_the_widget_shows_each_options_outcome_beside_the_buttons():
     from html import unescape
 
     from toolkit.dist import as_fraction_string
-    from toolkit.to_the_death.widget import ToTheDeathGame
+    from toolkit.to_the_death.widget import ToTheDeathWidget
 
-    game = ToTheDeathGame(seed=3)
+    game = ToTheDeathWidget(seed=3)
     assert game.outcomes_html.value == ""  # off by default: the click tests stay fast
     game.outcomes_toggle.value = True
     while game.state.prompt["kind"] != "main":

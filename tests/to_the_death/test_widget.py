@@ -8,19 +8,21 @@ from fractions import Fraction
 from html import unescape
 
 import pytest
-from widget_clicks import play_by_clicks
+from widget_clicks import assert_stale_clicks_are_ignored, play_by_clicks
 
 from toolkit.dist import as_fraction_string
+from toolkit.html import chance
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.odds import attack_odds, p_hit, seen_by
-from toolkit.to_the_death.widget import BOT_MOVE, NEW_GAME, ToTheDeathGame
+from toolkit.to_the_death.widget import BOT_MOVE, ToTheDeathWidget
+from toolkit.widgets import NEW_GAME
 
 SEED = 3  # solo: the gladiator opens; the first decision is a block, the main step comes soon
 ARSENAL = sorted(catalog().arsenal)
 
 
-def until(game: ToTheDeathGame, kind: str, limit: int = 200) -> None:
+def until(game: ToTheDeathWidget, kind: str, limit: int = 200) -> None:
     """Let the bot decide until the engine asks a `kind` question."""
     for _ in range(limit):
         if game.state.prompt is not None and game.state.prompt["kind"] == kind:
@@ -40,17 +42,17 @@ def counted_p_hit(state, seat: int, weapon: int, bonus: int, armor: int) -> Frac
 
 def test_bad_set_up_is_refused_clearly():
     with pytest.raises(ValueError, match="1 or 2 players"):
-        ToTheDeathGame(players=3)
+        ToTheDeathWidget(players=3)
     with pytest.raises(ValueError, match="players=2"):
-        ToTheDeathGame(players=1, opponent="greedy")
+        ToTheDeathWidget(players=1, opponent="greedy")
     with pytest.raises(ValueError, match="unknown duel bot 'search'"):
-        ToTheDeathGame(players=2, opponent="search")
+        ToTheDeathWidget(players=2, opponent="search")
     with pytest.raises(ValueError, match="unknown monster 'dragon'"):
-        ToTheDeathGame(encounter="dragon")
+        ToTheDeathWidget(encounter="dragon")
 
 
 def test_the_buttons_are_the_legal_actions_in_the_engines_words():
-    game = ToTheDeathGame(seed=SEED)
+    game = ToTheDeathWidget(seed=SEED)
     state = game.state
     assert state.prompt["kind"] == "block"
     assert list(game.buttons()) == ["block with fighter:6", "take the hit"]
@@ -62,7 +64,7 @@ def test_the_buttons_are_the_legal_actions_in_the_engines_words():
 
 
 def test_each_card_offers_what_it_can_pay_for():
-    game = ToTheDeathGame(seed=SEED)
+    game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
     state = game.state
     groups = [g for g in game.actions.children if "ttd-card-group" in g._dom_classes]
@@ -80,7 +82,7 @@ def test_each_card_offers_what_it_can_pay_for():
 
 
 def test_main_step_odds_are_the_odds_module_and_the_count_of_unseen_cards():
-    game = ToTheDeathGame(seed=SEED)
+    game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
     state = game.state
     rows = game.attack_rows()
@@ -98,7 +100,7 @@ def test_main_step_odds_are_the_odds_module_and_the_count_of_unseen_cards():
 
 
 def test_a_weapons_odds_are_shown_before_its_check_and_told_in_the_log():
-    game = ToTheDeathGame(seed=SEED)
+    game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
     game.click("Sellsword: melee attack (discard fighter:2)")
     state = game.state
@@ -117,10 +119,7 @@ def test_a_weapons_odds_are_shown_before_its_check_and_told_in_the_log():
     assert as_fraction_string(after) in game.odds_html.value
     told = len(game.narration)
     game.click("target: Gladiator")
-    assert (
-        game.narration[told] == f"You: target: Gladiator (P(hit) {as_fraction_string(after)} "
-        f"({float(after) * 100:.1f}%))"
-    )
+    assert game.narration[told] == f"You: target: Gladiator (P(hit) {chance(after)})"
     check = game.narration[told + 1]
     assert check.startswith("Sellsword's melee weapon checks ") and (
         "hit" in check or "miss" in check
@@ -128,7 +127,7 @@ def test_a_weapons_odds_are_shown_before_its_check_and_told_in_the_log():
 
 
 def test_the_same_seed_and_clicks_give_the_same_game():
-    first, second = ToTheDeathGame(seed=SEED), ToTheDeathGame(seed=SEED)
+    first, second = ToTheDeathWidget(seed=SEED), ToTheDeathWidget(seed=SEED)
     rng = random.Random(0)
     for _ in range(40):
         choice = rng.choice(sorted(first.buttons()))
@@ -139,7 +138,7 @@ def test_the_same_seed_and_clicks_give_the_same_game():
 
 
 def test_an_encounter_is_finished_by_clicking_and_replays():
-    game = ToTheDeathGame(seed=5, encounter="gladiator")
+    game = ToTheDeathWidget(seed=5, encounter="gladiator")
     clicks = play_by_clicks(game, seed=5)
     assert clicks > 10 and game.state.is_terminal()
     assert game.buttons() == {} and "Game over" in game.status_html.value
@@ -151,7 +150,7 @@ def test_an_encounter_is_finished_by_clicking_and_replays():
 
 
 def test_a_hot_seat_duel_is_finished_by_clicking_without_telling_draws():
-    game = ToTheDeathGame(seed=2, players=2, max_turns=12)
+    game = ToTheDeathWidget(seed=2, players=2, max_turns=12)
     assert "Player 1's hand" in unescape(game.hand_html.value)
     play_by_clicks(game, seed=2)
     assert game.state.is_terminal()
@@ -160,7 +159,7 @@ def test_a_hot_seat_duel_is_finished_by_clicking_without_telling_draws():
 
 
 def test_a_duel_bot_plays_player_two_at_once():
-    game = ToTheDeathGame(seed=4, players=2, opponent="greedy")
+    game = ToTheDeathWidget(seed=4, players=2, opponent="greedy")
     assert game.state.current_player() == 0 and game.state.prompt["kind"] == "main"
     game.click("end")
     game.click("discard nothing")
@@ -171,7 +170,7 @@ def test_a_duel_bot_plays_player_two_at_once():
 
 
 def test_enemies_sharing_a_name_are_told_apart():
-    game = ToTheDeathGame(seed=5, encounter="goblins")
+    game = ToTheDeathWidget(seed=5, encounter="goblins")
     until(game, "target")
     labels = [b for b in game.buttons() if b.startswith("target: ")]
     assert len(labels) > 1 and len(set(labels)) == len(labels)
@@ -180,12 +179,12 @@ def test_enemies_sharing_a_name_are_told_apart():
 
 
 def test_new_game_takes_the_seed_box():
-    game = ToTheDeathGame(seed=SEED)
-    game.bot_decides()
+    game = ToTheDeathWidget(seed=SEED)
+    game.bot_button.click()
     game.seed_input.value = 8
     game.new_game_button.click()
     assert game.seed == 8 and game.narration[0].startswith("New game, seed 8")
-    assert game.state.history == ToTheDeathGame(seed=8).state.history
+    assert game.state.history == ToTheDeathWidget(seed=8).state.history
     assert (game.new_game_button.description, game.bot_button.description) == (NEW_GAME, BOT_MOVE)
 
 
@@ -208,3 +207,18 @@ def test_the_observed_prompt_keeps_its_own_kind_at_a_target_choice():
         else:
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no target choice met in 400 moves")
+
+
+def test_stale_clicks_are_ignored_with_a_note():
+    assert_stale_clicks_are_ignored(ToTheDeathWidget(seed=5, encounter="gladiator"))
+
+
+def test_a_double_click_on_let_the_bot_decide_makes_one_decision():
+    game = ToTheDeathWidget(seed=SEED)
+    button = game.bot_button
+    button.click()
+    decided = list(game.state.history)
+    button.click()
+    assert game.state.history == decided and "ignored" in game.note_html.value
+    game.bot_button.click()  # the button drawn for the new position acts
+    assert len(game.state.history) > len(decided) and game.note_html.value == ""

@@ -14,14 +14,14 @@ from _paths import NOTEBOOKS
 from browser import click_button
 
 from toolkit.dist import as_fraction_string
-from toolkit.to_the_death.widget import ToTheDeathGame
+from toolkit.to_the_death.widget import ToTheDeathWidget
 
 NOTEBOOK = NOTEBOOKS / "to-the-death-play.ipynb"
-GAME_CALL = "ToTheDeathGame(seed=3)"
+GAME_CALL = "ToTheDeathWidget(seed=3)"
 WAIT_MS = 30_000
 
 
-def next_click(game: ToTheDeathGame, done: set[str]) -> str:
+def next_click(game: ToTheDeathWidget, done: set[str]) -> str:
     """Block when a block is offered; in the main step attack once with the Sellsword, then end;
     at the weapon's target focus once, then aim at the gladiator; discard nothing at the draw step;
     anything else, the first choice."""
@@ -50,7 +50,7 @@ def test_the_notebook_builds_the_game_this_test_mirrors():
     assert any(GAME_CALL in cell.source for cell in notebook.cells if cell.cell_type == "code")
 
 
-def expect_odds(page, game: ToTheDeathGame, expect) -> None:
+def expect_odds(page, game: ToTheDeathWidget, expect) -> None:
     """The odds panel shows every exact P(hit) the widget computes for the decision at hand."""
     odds = page.locator(".ttd-game .ttd-odds")
     chances = [row["p_hit"] for row in game.attack_rows()] + list(game.weapon_odds().values())
@@ -64,7 +64,7 @@ def expect_odds(page, game: ToTheDeathGame, expect) -> None:
 def test_a_turn_clicked_in_chromium_shows_the_odds_and_tells_each_check(open_voila):
     from playwright.sync_api import expect
 
-    game = ToTheDeathGame(seed=3)
+    game = ToTheDeathWidget(seed=3)
     page = open_voila(NOTEBOOK)
     log_lines = page.locator(".ttd-game .ttd-log-line")
     expect(log_lines).to_have_count(len(game.narration), timeout=WAIT_MS)

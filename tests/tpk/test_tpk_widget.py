@@ -4,9 +4,10 @@ where the same game is mirrored in Python and the page must follow it click by c
 from __future__ import annotations
 
 import pytest
+from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
 from toolkit.tpk.display import describe_event
-from toolkit.tpk.widget import TPKWidget
+from toolkit.tpk.widget import KEEP, TPKWidget
 
 NOTEBOOK_CALL = 'TPKWidget(seed=3, players=3, bots="convention")'
 
@@ -16,24 +17,19 @@ def next_click(game: TPKWidget) -> tuple[list[str], str]:
     Returns the toggle descriptions to press and the button to click."""
     if game.state.phase == "keep":
         size = len(game.state.legal_actions()[0][1])
-        toggles = [t.description for t in game.choices.children[1].children[:size]]
-        return toggles, "Keep selected"
-    names = [b.description for b in game.choices.children[0].children]
-    uses = [n for n in names if n != "Pass"]
+        toggles = [t.description for t in game.actions.children[1].children[:size]]
+        return toggles, KEEP
+    uses = [name for name in game.buttons() if name != "Pass"]
     return [], uses[0] if uses else "Pass"
 
 
-def press(game: TPKWidget, toggles: list[str], button: str) -> None:
-    for child in game.choices.children:
-        for widget in getattr(child, "children", [child]):
-            if getattr(widget, "description", None) in toggles:
-                widget.value = True
-    for child in game.choices.children:
-        for widget in getattr(child, "children", [child]):
-            if getattr(widget, "description", None) == button:
-                widget.click()
-                return
-    raise AssertionError(f"no button {button!r}")
+def press(game: TPKWidget, toggles: list[str], button: str | None) -> None:
+    """Press the toggles, then the button (none: only the toggles)."""
+    if toggles:
+        for toggle in game.actions.children[1].children:
+            toggle.value = toggle.description in toggles
+    if button is not None:
+        game.click(button)
 
 
 def test_the_widget_plays_a_game_to_the_end_by_clicks():
@@ -45,8 +41,10 @@ def test_the_widget_plays_a_game_to_the_end_by_clicks():
         clicks += 1
     assert game.state.is_terminal()
     assert "party" in game.status.value.lower() or "escaped" in game.status.value
-    assert "perfectly coordinated party" in game.verdicts.value
-    game.new_game.click()
+    assert "perfectly coordinated party" in game.log_html.value
+    assert "Game over." in game.result_html.value
+    game.seed_input.value = 4
+    game.new_game_button.click()
     assert game.seed == 4 and game.state.level == 1 and not game.state.is_terminal()
 
 
@@ -56,6 +54,18 @@ def test_the_widget_never_shows_a_partners_hand():
     for seat in (1, 2):
         for card in game.state.hands[seat]:
             assert card not in game.view.value
+
+
+def test_stale_clicks_are_ignored_with_a_note():
+    game = TPKWidget(seed=3, players=3)
+    press(game, *next_click(game))  # past the keep, to a row of uses and Pass
+    assert_stale_clicks_are_ignored(game)
+
+
+def test_a_double_click_on_keep_keeps_once():
+    game = TPKWidget(seed=3, players=3)
+    press(game, next_click(game)[0], None)
+    assert_double_click_acts_once(game, KEEP)
 
 
 @pytest.mark.browser

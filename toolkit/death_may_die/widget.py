@@ -1,6 +1,6 @@
 """Notebook widgets: play the sample episode, and explore the dice.
 
-:class:`GameWidget` shows the map with every figure, the investigators and the tracks, a button per
+:class:`DeathMayDieWidget` shows the map with every figure, the investigators and the tracks, a button per
 legal action, and the exact odds of each roll on offer with the best rerolls, before the roll (the
 policy as rules) and after it (which die to reroll now). :class:`DiceExplorer` answers any mix of
 dice, successes needed and stress, with Altair charts. Both are thin views over the engine and the
@@ -9,7 +9,6 @@ solvers.
 
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as widgets
@@ -19,8 +18,8 @@ from toolkit.death_may_die.bots import roll_advice, roll_objective
 from toolkit.death_may_die.dice import roll_distribution
 from toolkit.death_may_die.display import state_html
 from toolkit.death_may_die.rules import DeathMayDieState
-from toolkit.html import percent
-from toolkit.simulate import sample_outcome
+from toolkit.html import chance
+from toolkit.widgets import ROLL, GameWidget
 
 
 def roll_offers(state: DeathMayDieState) -> list[dict]:
@@ -90,70 +89,78 @@ def odds_html(state: DeathMayDieState) -> str:
         black, green = offer["dice"]
         parts.append(
             f"<p><b>{escape(offer['label'])}</b>: {black} black + {green} green dice to "
-            f"{escape(offer['aim'])}: {offer['p']} = {percent(offer['p'])} with your "
-            f"{offer['stress_left']} stress of rerolls, {percent(offer['p_no_reroll'])} "
+            f"{escape(offer['aim'])}: {chance(offer['p'])} with your "
+            f"{offer['stress_left']} stress of rerolls, {chance(offer['p_no_reroll'])} "
             f"without.<br><small>{'<br>'.join(escape(r) for r in offer['rules'][:-1])}</small></p>"
         )
     return "<div class='dmd-odds'>" + "".join(parts) + "</div>"
 
 
 def _number(objective, value) -> str:
-    return percent(value) if objective.is_probability else f"{float(value):.2f}"
+    return chance(value) if objective.is_probability else f"{float(value):.2f}"
 
 
-class GameWidget(widgets.VBox):
-    """Play the sample episode by clicking. Dice are rolled with the widget's seeded generator."""
+class DeathMayDieWidget(GameWidget):
+    """Play the sample episode by clicking; every investigator is a person at the screen. Dice
+    wait for the Roll (one die) or Roll all button and come from the widget's seeded generator."""
 
-    def __init__(self, seed: int = 0, players: int = 2, state: DeathMayDieState | None = None):
-        self.state = state or DeathMayDieState(seed=seed, players=players)
-        self.dice_rng = random.Random(f"widget-{seed}")
+    css = "dmd"
+    stand_in = "greedy"
+
+    def __init__(self, seed: int = 0, players: int = 2):
+        self.players = players
         self.board = widgets.HTML()
         self.prompt = widgets.HTML()
         self.odds = widgets.HTML()
-        self.buttons = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
-        self.history = widgets.HTML()
-        super().__init__(
-            [self.prompt, self.buttons, widgets.HBox([self.board, self.odds]), self.history]
-        )
-        self.refresh()
+        super().__init__(seed, range(players), {})
 
-    def refresh(self) -> None:
+    def _layout(self) -> list[widgets.Widget]:
+        return self.stacked([self.prompt], [widgets.HBox([self.board, self.odds])])
+
+    def __repr__(self) -> str:
+        state = self.state
+        return (
+            f"DeathMayDieWidget(seed={self.seed}, {self.players} players: {state.describe_step()})"
+        )
+
+    def _new_state(self, seed: int) -> DeathMayDieState:
+        return DeathMayDieState(seed=seed, players=self.players)
+
+    def _started(self) -> None:
+        self._told = 0  # engine log lines already in the narration
+        self._tell()
+
+    def _waits_for_roll(self) -> bool:
+        return True
+
+    def _apply(self, action) -> None:
+        self.state.apply(action)
+        self._tell()
+
+    def _tell(self) -> None:
+        """The log is the engine's own: the lines it wrote since the last move."""
+        log = self.state.log
+        self.narration += log[self._told :]
+        self._told = len(log)
+
+    def _roll_all(self) -> None:
+        while self.state.is_chance_node():
+            self._roll()
+
+    def _draw(self) -> None:
         state = self.state
         self.board.value = state_html(state)
         self.prompt.value = f"<h4 class='dmd-prompt'>{escape(state.describe_step())}</h4>"
         self.odds.value = odds_html(state)
-        self.history.value = "<br>".join(escape(line) for line in state.log[-8:])
-        if state.is_terminal():
-            self.buttons.children = ()
-        elif state.is_chance_node():
-            roll = widgets.Button(description="Roll", button_style="warning")
-            roll.on_click(lambda _: self.roll_one())
-            every = widgets.Button(description="Roll all")
-            every.on_click(lambda _: self.roll_all())
-            self.buttons.children = (roll, every)
-        else:
-            self.buttons.children = tuple(self._button(a) for a in state.legal_actions())
 
-    def _button(self, action) -> widgets.Button:
-        button = widgets.Button(
-            description=self.state.action_to_string(action),
-            layout=widgets.Layout(width="auto"),
-        )
-        button.on_click(lambda _: self.play(action))
-        return button
-
-    def play(self, action) -> None:
-        self.state.apply(action)
-        self.refresh()
-
-    def roll_one(self) -> None:
-        self.state.apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
-        self.refresh()
-
-    def roll_all(self) -> None:
-        while self.state.is_chance_node():
-            self.state.apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
-        self.refresh()
+    def _choices(self) -> list[widgets.Button]:
+        state = self.state
+        if state.is_chance_node():
+            return [
+                self.bound_button(ROLL, self._roll, style="warning"),
+                self.bound_button("Roll all", self._roll_all),
+            ]
+        return [self.button(state.action_to_string(a), a) for a in state.legal_actions()]
 
 
 # -- the dice odds explorer ------------------------------------------------------------------------
@@ -214,8 +221,8 @@ def explorer_summary(black: int, green: int, need: int, stress: int) -> str:
     rules = rerolls.policy_rules(black, green, stress, rerolls.Objective("at_least", need))
     return (
         f"<p class='dmd-explorer'><b>P(at least {need} successes)</b> with {black} black + "
-        f"{green} green dice: <b>{p} = {percent(p)}</b> with up to {stress} stress of rerolls; "
-        f"{plain} = {percent(plain)} without.</p><ul>"
+        f"{green} green dice: <b>{chance(p)}</b> with up to {stress} stress of rerolls; "
+        f"{chance(plain)} without.</p><ul>"
         + "".join(f"<li>{escape(rule)}</li>" for rule in rules[:-1])
         + "</ul>"
     )

@@ -12,7 +12,6 @@ Voila with no network.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
 
@@ -20,7 +19,7 @@ import altair as alt
 import ipywidgets as widgets
 
 from toolkit.charts import dist_chart, enable_offline
-from toolkit.dist import P, as_fraction_string, binomial_tail_symbolic
+from toolkit.dist import P, binomial_tail_symbolic
 from toolkit.epic_death.advisor import advise
 from toolkit.epic_death.bots import BOTS
 from toolkit.epic_death.cards import BASE_POOL, BOX
@@ -34,14 +33,10 @@ from toolkit.epic_death.odds import (
     victory_chance,
 )
 from toolkit.epic_death.rules import EpicDeathState
-from toolkit.html import card, percent
-from toolkit.simulate import sample_outcome
+from toolkit.html import card, chance
 from toolkit.state import Action
+from toolkit.widgets import ROLL, GameWidget
 
-# Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
-# is how people using a screen reader, and the browser test, find it.
-ROLL = "Roll"
-NEW_GAME = "New game"
 FATE_COLOUR = "#6a4c93"
 PHASE_WORDS = {
     "choose_quest": "choose a quest",
@@ -70,22 +65,15 @@ WIDE = {"description_width": "9em"}  # room for the explorer's labels
 OUTCOME_WORDS = {"success": "succeeded", "fail": "failed", "epic_death": "EPIC DEATH!"}
 
 
-def fraction_and_percent(p) -> str:
-    """'p/q (x.y%)': the exact value first, the percentage for people beside it."""
-    return f"{as_fraction_string(p)} ({percent(p)})"
-
-
 def odds_lines(odds: QuestOdds, exact_note: str = "") -> list[str]:
     """The lines both widgets show for one quest's odds (plain text, no HTML)."""
-    exact = f"P(exactly {odds.needed} Victories) = {fraction_and_percent(odds.exact)}"
+    exact = f"P(exactly {odds.needed} Victories) = {chance(odds.exact)}"
     lines = [
-        f"P(success: at least {odds.needed} Victories) = {fraction_and_percent(odds.success)}",
+        f"P(success: at least {odds.needed} Victories) = {chance(odds.success)}",
         exact + exact_note,
     ]
     if odds.no_roll:
-        lines.append(
-            f"P(pool below {odds.needed}: fails without a roll) = {fraction_and_percent(odds.no_roll)}"
-        )
+        lines.append(f"P(pool below {odds.needed}: fails without a roll) = {chance(odds.no_roll)}")
     return lines
 
 
@@ -110,7 +98,7 @@ def _html(css_class: str) -> widgets.HTML:
     return widgets.HTML().add_class(css_class)
 
 
-class EpicDeathGame(widgets.VBox):
+class EpicDeathWidget(GameWidget):
     """A game of Epic Death! to play in a notebook.
 
     One person plays seat `human` against bots (``"random"`` or ``"greedy"``, one name for all or a
@@ -118,6 +106,9 @@ class EpicDeathGame(widgets.VBox):
     action of the person to move is a button labelled by the engine's ``action_to_string``; dice
     wait for the ``Roll`` button on a person's quest, bots and their dice act at once.
     """
+
+    css = "ed"
+    stand_in = "greedy"
 
     def __init__(
         self,
@@ -143,11 +134,7 @@ class EpicDeathGame(widgets.VBox):
         self.human = human
         self.hot_seat = hot_seat
         self.quests_per_player = quests_per_player
-        self.bot_names = dict(zip(bot_seats, names, strict=True))
 
-        self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
-        self.new_game_button = widgets.Button(description=NEW_GAME)
-        self.new_game_button.on_click(lambda _: self.new_game())
         self.status_html = _html("ed-status")
         self.quest_line_html = _html("ed-quest-line")
         self.quest_html = _html("ed-quest")
@@ -155,89 +142,43 @@ class EpicDeathGame(widgets.VBox):
         self.chart = _chart_widget("ed-chart")
         self.roll_html = _html("ed-roll")
         self.prompt_html = _html("ed-prompt")
-        self.actions = widgets.Box(
-            layout={"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start"}
-        ).add_class("ed-actions")
         self.hand_html = _html("ed-hand")
         self.parties_html = _html("ed-parties")
-        self.log_html = _html("ed-log")
+        humans = range(players) if hot_seat else (human,)
+        super().__init__(seed, humans, dict(zip(bot_seats, names, strict=True)))
+
+    def _layout(self) -> list[widgets.Widget]:
         table = widgets.VBox([self.quest_html, self.odds_html, self.chart, self.roll_html])
         moves = widgets.VBox(
-            [self.prompt_html, self.actions, self.hand_html], layout={"width": "50%"}
+            [self.prompt_html, self.note_html, self.actions, self.hand_html],
+            layout={"width": "50%"},
         )
-        super().__init__(
-            [
-                widgets.HBox([self.seed_input, self.new_game_button]).add_class("ed-controls"),
-                self.status_html,
-                self.quest_line_html,
-                widgets.HBox([table.add_class("ed-table"), moves]),
-                self.parties_html,
-                self.log_html,
-            ]
-        )
-        self.add_class("ed-game")
-        self.new_game(seed)
+        return [
+            self.controls,
+            self.status_html,
+            self.result_html,
+            self.quest_line_html,
+            widgets.HBox([table.add_class("ed-table"), moves]),
+            self.parties_html,
+            self.log_html,
+        ]
 
     # -- driving the game -------------------------------------------------------------------------
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again; without a seed, the one in the Seed box."""
-        seed = self.seed_input.value if seed is None else seed
-        self.seed_input.value = seed
-        self.seed = seed
-        self.state = EpicDeathState(
+    def _new_state(self, seed: int) -> EpicDeathState:
+        return EpicDeathState(
             seed=seed, players=self.players, quests_per_player=self.quests_per_player
         )
-        self.dice_rng = random.Random(f"chance-{seed}")
-        self.bots = {
-            seat: BOTS[name](seat, seed * 101 + seat) for seat, name in self.bot_names.items()
-        }
-        self.narration: list[str] = [f"New game, seed {seed}: {self._players_text()}."]
+
+    def _started(self) -> None:
+        self.narration.append(f"New game, seed {self.seed}: {self._players_text()}.")
         self.last_roll: str | None = None
         self._told = 0  # quest results the log has told
         self._told_end = False
         self._shown_chart = None
-        self._advance()
-        self._render()
 
-    def is_human(self, seat: int) -> bool:
-        return self.hot_seat or seat == self.human
-
-    def waiting_for_roll(self) -> bool:
+    def _waits_for_roll(self) -> bool:
         """Dice on a person's quest wait for the Roll button."""
-        return self.state.is_chance_node() and self.is_human(self.state.active)
-
-    def buttons(self) -> dict[str, widgets.Button]:
-        """The buttons a person can press now, by their description."""
-        return {button.description: button for button in self.actions.children}
-
-    def click(self, description: str) -> None:
-        """Press the button with this description (as a person would)."""
-        buttons = self.buttons()
-        if description not in buttons:
-            raise ValueError(f"no button {description!r}; there are: {', '.join(buttons)}")
-        buttons[description].click()
-
-    def _choose(self, action: Action) -> None:
-        self._apply(action)
-        self._advance()
-        self._render()
-
-    def _roll(self) -> None:
-        self._apply(sample_outcome(self.state.chance_outcomes(), self.dice_rng))
-        self._advance()
-        self._render()
-
-    def _advance(self) -> None:
-        """Bots act, and dice of bots' quests are rolled, until a person must act or the game ends."""
-        state = self.state
-        while not state.is_terminal() and not self.waiting_for_roll():
-            if state.is_chance_node():
-                self._apply(sample_outcome(state.chance_outcomes(), self.dice_rng))
-                continue
-            seat = state.current_player()
-            if self.is_human(seat):
-                return
-            self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+        return self.state.is_chance_node() and self.state.active in self.humans
 
     def _apply(self, action: Action) -> None:
         """Apply one action and narrate it (the words are taken before the state moves on)."""
@@ -255,7 +196,7 @@ class EpicDeathGame(widgets.VBox):
             if state.phase in ("roll", "reroll"):
                 self.last_roll = line
         else:
-            line = f"{self._name(seat)}: {words}"
+            line = f"{self.seat_name(seat)}: {words}"
         state.apply(action)
         self.narration.append(f"Turn {turn}. {line}")
         self._tell_outcomes()
@@ -272,13 +213,13 @@ class EpicDeathGame(widgets.VBox):
             self.narration.append(f"Game over. {self._scores_text()}")
 
     # -- words ----------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         if seat in self.bot_names:
             return f"Bot {seat} ({self.bot_names[seat]})"
         return f"Player {seat}" if self.hot_seat else "You"
 
     def _whose(self, seat: int) -> str:
-        name = self._name(seat)
+        name = self.seat_name(seat)
         return "your" if name == "You" else f"{name}'s"
 
     def _quest_of(self, seat: int, quest) -> str:
@@ -286,12 +227,12 @@ class EpicDeathGame(widgets.VBox):
         return f"{quest.name} ({self._whose(seat)} quest)"
 
     def _players_text(self) -> str:
-        return ", ".join(f"{self._name(seat)} in seat {seat}" for seat in range(self.players))
+        return ", ".join(f"{self.seat_name(seat)} in seat {seat}" for seat in range(self.players))
 
     def _scores_text(self) -> str:
         scores = self.state.scores()
-        text = ", ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores))
-        winners = " and ".join(self._name(seat) for seat in self.state.winners or [])
+        text = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(scores))
+        winners = " and ".join(self.seat_name(seat) for seat in self.state.winners or [])
         return f"Final EPIC: {text}. Winner: {winners}."
 
     # -- what is shown --------------------------------------------------------------------------
@@ -311,21 +252,15 @@ class EpicDeathGame(widgets.VBox):
         quest = state.quest_card
         return quest_odds(quest.victories, quest.difficulty, modifiers)
 
-    def _render(self) -> None:
+    def _draw(self) -> None:
         self.status_html.value = self._status()
         self.quest_line_html.value = self._quest_line()
         self.quest_html.value = self._quest_in_play()
         self._render_odds()
         self.roll_html.value = self._roll_text()
-        self.prompt_html.value, self.actions.children = self._prompt_and_buttons()
+        self.prompt_html.value = self._prompt()
         self.hand_html.value = self._hand()
         self.parties_html.value = self._parties()
-        lines = "".join(f'<div class="ed-log-line">{escape(line)}</div>' for line in self.narration)
-        self.log_html.value = (
-            "<b>Log</b> (newest last)<div style='max-height:16em;overflow-y:auto;"
-            "display:flex;flex-direction:column-reverse;font-size:12px'>"
-            f"<div>{lines}</div></div>"
-        )
 
     def _status(self) -> str:
         state = self.state
@@ -334,7 +269,7 @@ class EpicDeathGame(widgets.VBox):
         seat = state.active if state.is_chance_node() else state.current_player()
         return (
             f"<b>Turn {state.turn}</b>: {escape(self._whose(state.active))} quest; now: "
-            f"{escape(PHASE_WORDS[state.phase])} ({escape(self._name(seat))}). "
+            f"{escape(PHASE_WORDS[state.phase])} ({escape(self.seat_name(seat))}). "
             f"{len(state.quest_deck)} quests left in the deck."
         )
 
@@ -367,8 +302,8 @@ class EpicDeathGame(widgets.VBox):
                 f"{quest.victories} {quest.difficulty}</span>",
                 f"{quest.rewards.loot} loot, {quest.rewards.fate} Fate",
                 seal,
-                fraction_and_percent(a.odds.success),
-                fraction_and_percent(a.odds.exact) if quest.epic_quest else "",
+                chance(a.odds.success),
+                chance(a.odds.exact) if quest.epic_quest else "",
                 f"{float(a.expected_change):+.1f}",
                 rank,
             )
@@ -396,7 +331,7 @@ class EpicDeathGame(widgets.VBox):
         if state.plays:
             played = []
             for seat, card_id, target in state.plays:
-                text = f"{self._name(seat)}: {state.cards.fate[card_id].name}"
+                text = f"{self.seat_name(seat)}: {state.cards.fate[card_id].name}"
                 if target in state.cards.adventurers:
                     text += f" on {state.cards.adventurers[target].name}"
                 played.append(escape(text))
@@ -441,29 +376,25 @@ class EpicDeathGame(widgets.VBox):
             return f"<b>Last roll</b>: {escape(self.last_roll)}"
         return ""
 
-    def _prompt_and_buttons(self) -> tuple[str, tuple[widgets.Button, ...]]:
+    def _prompt(self) -> str:
         state = self.state
         if state.is_terminal():
-            return "<b>Game over.</b> Press New game to play again.", ()
-        if self.waiting_for_roll():
-            button = widgets.Button(description=ROLL, button_style="warning")
-            button.on_click(lambda _: self._roll())
+            return ""
+        if self._waits_for_roll():
             what = {"d6": "the D6", "roll": f"{state.pool()} dice", "reroll": "the re-roll"}
-            return f"<b>{escape(self._name(state.active))}</b>: roll {what[state.phase]}.", (
-                button.add_class("ed-roll-button"),
-            )
+            return f"<b>{escape(self.seat_name(state.active))}</b>: roll {what[state.phase]}."
         seat = state.current_player()
-        buttons = []
-        for action in state.legal_actions():
-            button = widgets.Button(
-                description=state.action_to_string(action),
-                tooltip=self._tooltip(action),
-                layout={"width": "auto"},
-            )
-            button.on_click(lambda _, action=action: self._choose(action))
-            buttons.append(button.add_class("ed-action"))
-        prompt = f"<b>{escape(self._name(seat))}</b>: {escape(PHASE_WORDS[state.phase])}."
-        return prompt, tuple(buttons)
+        return f"<b>{escape(self.seat_name(seat))}</b>: {escape(PHASE_WORDS[state.phase])}."
+
+    def _choices(self) -> list[widgets.Button]:
+        if self._waits_for_roll():
+            roll = self.bound_button(ROLL, self._roll, style="warning")
+            return [roll.add_class("ed-roll-button")]
+        state = self.state
+        return [
+            self.button(state.action_to_string(action), action, self._tooltip(action))
+            for action in state.legal_actions()
+        ]
 
     def _tooltip(self, action: Action) -> str:
         if isinstance(action, tuple) and action[0] == "fate":
@@ -496,7 +427,7 @@ class EpicDeathGame(widgets.VBox):
         for seat, party in enumerate(state.parties):
             active = " (active)" if seat == state.active and not state.is_terminal() else ""
             parts.append(
-                f"<div><b>{escape(self._name(seat))}</b>{active}: EPIC {scores[seat]} "
+                f"<div><b>{escape(self.seat_name(seat))}</b>{active}: EPIC {scores[seat]} "
                 f"(only the dead count), {len(state.hands[seat])} Fate cards<br>"
                 + "".join(adventurer_html(state, adventurer) for adventurer in party)
                 + "</div>"
@@ -506,7 +437,7 @@ class EpicDeathGame(widgets.VBox):
     def __repr__(self) -> str:
         mode = "hot-seat" if self.hot_seat else f"human seat {self.human}"
         return (
-            f"EpicDeathGame(seed={self.seed}, players={self.players}, {mode}, "
+            f"EpicDeathWidget(seed={self.seed}, players={self.players}, {mode}, "
             f"turn {self.state.turn}, {self.state.phase})"
         )
 
@@ -584,7 +515,7 @@ class OddsExplorer(widgets.VBox):
             self.symbolic_html.value = (
                 "<b>Binomial tail</b>, with p the chance that one die is a Victory:<br>"
                 f"<code>P(success) = {escape(polynomial_text(self.symbolic()))}</code><br>"
-                f"and with p = {p} ({difficulty}) that is {as_fraction_string(self.symbolic().subs(P, p))}."
+                f"and with p = {p} ({difficulty}) that is {chance(self.symbolic().subs(P, p))}."
             )
         else:
             self.symbolic_html.value = (

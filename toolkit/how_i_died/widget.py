@@ -4,18 +4,16 @@ the storytelling variant as a guided mode.
 Both widgets are thin views. Every rule lives in :class:`~toolkit.how_i_died.rules.HowIDiedState`
 and :class:`~toolkit.how_i_died.story.StoryState`; every number in the odds panel comes from
 :mod:`toolkit.how_i_died.odds`. A widget asks the state what is legal, shows one button per legal
-choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedGame.click` does
+choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedWidget.click` does
 what a button does, so a test can drive the same game in Python beside the browser.
 """
 
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as widgets
 
-from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.cards import (
@@ -29,8 +27,8 @@ from toolkit.how_i_died.display import card_html, table_html
 from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import StoryState
-from toolkit.html import percent
-from toolkit.simulate import sample_outcome
+from toolkit.html import chance
+from toolkit.widgets import GameWidget
 
 WORDS = {
     "skip": "skip the effect",
@@ -39,25 +37,19 @@ WORDS = {
     "redeal": "lay out a new Pool",
     "redraw": "draw a new hand",
 }
-NEW_GAME = "New game"
 
 
-def fraction_and_percent(p) -> str:
-    return f"{as_fraction_string(p)} ({percent(p)})"
-
-
-class HowIDiedGame(widgets.VBox):
+class HowIDiedWidget(GameWidget):
     """Play the standard game. `humans` are the seats people play (all of them for hot-seat);
     every other seat is a bot of kind `bots`."""
 
+    css = "hid"
+
     def __init__(self, seed: int = 0, players: int = 4, humans=(0,), bots: str = "glory-greedy"):
-        super().__init__()
         if bots not in BOTS:
             raise ValueError(f"unknown bot {bots!r} (choose from {', '.join(BOTS)})")
-        self.players, self.humans, self.bot_kind = players, tuple(humans), bots
-        self.seed_input = widgets.BoundedIntText(
-            value=seed, min=0, max=10**9, description="seed", layout={"width": "160px"}
-        )
+        self.players, self.bot_kind = players, bots
+        self.stand_in = bots
         self.players_input = widgets.Dropdown(
             options=[2, 3, 4, 5], value=players, description="players", layout={"width": "160px"}
         )
@@ -65,82 +57,45 @@ class HowIDiedGame(widgets.VBox):
             options=list(BOTS), value=bots, description="bots", layout={"width": "220px"}
         )
         self.hot_seat_input = widgets.Checkbox(
-            value=len(self.humans) == players and players > 1, description="hot-seat (no bots)"
+            value=len(tuple(humans)) == players and players > 1, description="hot-seat (no bots)"
         )
-        self.new_game_button = widgets.Button(description=NEW_GAME)
-        self.new_game_button.on_click(lambda _: self._new_game_from_controls())
         self.table = widgets.HTML().add_class("hid-table")
         self.prompt = widgets.HTML().add_class("hid-prompt")
-        self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
         self.odds_panel = widgets.HTML().add_class("hid-odds")
-        self.log_view = widgets.HTML().add_class("hid-log")
-        self.children = [
-            widgets.HBox(
-                [
-                    self.seed_input,
-                    self.players_input,
-                    self.bots_input,
-                    self.hot_seat_input,
-                    self.new_game_button,
-                ]
-            ),
-            self.table,
-            self.prompt,
-            self.actions,
-            self.odds_panel,
-            self.log_view,
-        ]
-        self.add_class("hid-game")
-        self.new_game(seed)
+        super().__init__(seed, humans, self._bot_seats(humans))
+
+    def _bot_seats(self, humans) -> dict[int, str]:
+        return {seat: self.bot_kind for seat in range(self.players) if seat not in humans}
+
+    def _layout(self) -> list[widgets.Widget]:
+        seed, new_game = self.controls.children
+        settings = [self.players_input, self.bots_input, self.hot_seat_input]
+        self.controls.children = (seed, *settings, new_game)
+        return self.stacked([self.table, self.prompt], [self.odds_panel])
 
     def __repr__(self) -> str:
         state = self.state
         return (
-            f"HowIDiedGame({state.players} players, humans {list(self.humans)}, "
+            f"HowIDiedWidget({state.players} players, humans {list(self.humans)}, "
             f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})"
         )
 
     # -- driving the game -----------------------------------------------------------------------
-    def _new_game_from_controls(self) -> None:
+    def new_game_from_controls(self) -> None:
         self.players = self.players_input.value
-        self.bot_kind = self.bots_input.value
+        self.bot_kind = self.stand_in = self.bots_input.value
         self.humans = tuple(range(self.players)) if self.hot_seat_input.value else (0,)
-        self.new_game(self.seed_input.value)
+        self.bot_names = self._bot_seats(self.humans)
+        self.new_game()
 
-    def new_game(self, seed: int) -> None:
-        self.state = HowIDiedState(seed=seed, players=self.players)
-        self.bots = {
-            seat: BOTS[self.bot_kind](seed * 101 + seat)
-            for seat in range(self.players)
-            if seat not in self.humans
-        }
-        self.chance = random.Random(f"chance-{seed}")
-        self.narration = [f"A new game: {self.players} players, seed {seed}."]
-        self._advance()
-        self._render()
+    def _new_state(self, seed: int) -> HowIDiedState:
+        return HowIDiedState(seed=seed, players=self.players)
 
-    def buttons(self) -> dict[str, object]:
-        """The current choice: button description -> action (empty while no human is to act)."""
-        state = self.state
-        if state.is_terminal() or state.current_player() not in self.humans:
-            return {}
-        return {self.describe(action): action for action in state.legal_actions()}
+    def _started(self) -> None:
+        self.narration.append(f"A new game: {self.players} players, seed {self.seed}.")
 
-    def click(self, description: str) -> None:
-        """Do what the button with this description does."""
-        action = self.buttons()[description]
-        self._apply(action)
-        self._advance()
-        self._render()
-
-    def _advance(self) -> None:
-        state = self.state
-        while not state.is_terminal() and state.current_player() not in self.humans:
-            if state.is_chance_node():
-                self._apply(sample_outcome(state.chance_outcomes(), self.chance))
-            else:
-                seat = state.current_player()
-                self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+    def _choices(self) -> list[widgets.Button]:
+        return [self.button(self.describe(a), a) for a in self.state.legal_actions()]
 
     def _apply(self, action) -> None:
         state = self.state
@@ -148,13 +103,13 @@ class HowIDiedGame(widgets.VBox):
         if state.is_chance_node():
             state.apply(action)
             self.narration.append(
-                f"A tie, settled by rock-paper-scissors: {self._name(action[1])} wins."
+                f"A tie, settled by rock-paper-scissors: {self.seat_name(action[1])} wins."
             )
             return
-        line = f"{self._name(seat)}: {self.describe(action)}"
+        line = f"{self.seat_name(seat)}: {self.describe(action)}"
         if state.phase == "effect":
             line = (
-                f"{self._name(seat)}, effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}, effect of {CARDS[state.pending[0]].name}: "
                 f"{self.describe(action)}"
             )
         adventures = len(state.adventures[seat])
@@ -173,11 +128,11 @@ class HowIDiedGame(widgets.VBox):
                 line += f" Claims {ACHIEVEMENTS[state.claimed[seat]].name}."
         self.narration.append(line)
         if state.is_terminal():
-            scores = ", ".join(f"{self._name(s)} {g}" for s, g in enumerate(state.scores()))
-            self.narration.append(f"Game over. {scores}. {self._name(state.winner)} wins.")
+            scores = ", ".join(f"{self.seat_name(s)} {g}" for s, g in enumerate(state.scores()))
+            self.narration.append(f"Game over. {scores}. {self.seat_name(state.winner)} wins.")
 
     # -- words ----------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         who = "you" if self.humans == (seat,) else ("bot" if seat in self.bots else "")
         return f"Player {seat + 1}" + (f" ({who})" if who else "")
 
@@ -216,7 +171,7 @@ class HowIDiedGame(widgets.VBox):
             kind = TYPE_WORD[len(state.building)]
             so_far = " → ".join(CARDS[c].name for c in state.building)
             return (
-                f"{self._name(seat)}: play {kind} from your hand or the Pool"
+                f"{self.seat_name(seat)}: play {kind} from your hand or the Pool"
                 + (f" (so far: {so_far})" if so_far else "")
                 + "."
             )
@@ -224,52 +179,33 @@ class HowIDiedGame(widgets.VBox):
             effect = state.effect()
             step = len(state.picks) + 1
             return (
-                f"{self._name(seat)}: effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}: effect of {CARDS[state.pending[0]].name}: "
                 f"{effect.summary} (choice {step} of {effect.steps})"
             )
-        return f"{self._name(seat)}: you died. Claim one achievement you qualify for."
+        return f"{self.seat_name(seat)}: you died. Claim one achievement you qualify for."
 
     # -- drawing --------------------------------------------------------------------------------
-    def _render(self) -> None:
+    def _draw(self) -> None:
         self.table.value = self.table_html()
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
-        buttons = []
-        for description in self.buttons():
-            button = widgets.Button(description=description, layout={"width": "auto"})
-            button.on_click(lambda _, d=description: self.click(d))
-            buttons.append(button)
-        self.actions.children = buttons
         self.odds_panel.value = self.odds_html()
-        self.log_view.value = "".join(
-            f'<div class="hid-log-line">{escape(line)}</div>' for line in self.narration[-12:]
-        )
-
-    def viewer(self) -> int:
-        """Whose hand is shown: the human to act (hot-seat), or the one human."""
-        state = self.state
-        if not state.is_terminal() and state.current_player() in self.humans:
-            return state.current_player()
-        return self.humans[0] if self.humans else 0
 
     def table_html(self) -> str:
-        return table_html(self.state, self._name, self.viewer())
+        return table_html(self.state, self.seat_name, self.viewer)
 
     def odds_html(self) -> str:
         state = self.state
-        seat = self.viewer()
+        seat = self.viewer
         if state.is_terminal() or not state.alive[seat]:
             return ""
         lines = []
         if state.phase == "build" and not state.building and state.seat == seat:
             by_banner = legendary_chance_by_banner_now(state, seat)
             lines.append(
-                "P(a Legendary Adventure can be built now) = "
-                + fraction_and_percent(max(by_banner.values()))
+                "P(a Legendary Adventure can be built now) = " + chance(max(by_banner.values()))
             )
             lines.extend(
-                f"  with a {banner} beginning: {fraction_and_percent(p)}"
-                for banner, p in by_banner.items()
-                if p
+                f"  with a {banner} beginning: {chance(p)}" for banner, p in by_banner.items() if p
             )
         room = DEATH_AT - state.damage(seat)
         if room > 0:
@@ -286,7 +222,7 @@ class HowIDiedGame(widgets.VBox):
 TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")
 
 
-class StoryGame(widgets.VBox):
+class StoryWidget(GameWidget):
     """The storytelling variant, guided step by step for people at one screen (hot-seat).
 
     A turn is chosen in up to three clicks: the card (from hand or Pool), the hand card that
@@ -294,29 +230,38 @@ class StoryGame(widgets.VBox):
     words each player adds to the story; they are kept in the story log beside the cards.
     """
 
+    css = "hid-story"
+
     def __init__(self, seed: int = 0, players: int = 3):
-        super().__init__()
-        self.state = StoryState(seed=seed, players=players)
-        self.partial: tuple = ()
-        self.told: list[str] = []
+        self.players = players
         self.prompt = widgets.HTML().add_class("hid-prompt")
         self.board = widgets.HTML().add_class("hid-story")
         self.words = widgets.Textarea(
             placeholder="Tell your part of the story…", layout={"width": "100%"}
         )
-        self.actions = widgets.HBox(layout={"flex_flow": "row wrap"}).add_class("hid-actions")
-        self.children = [self.prompt, self.board, self.words, self.actions]
-        self.add_class("hid-story-game")
-        self._render()
+        super().__init__(seed, range(players), {})
+
+    def _layout(self) -> list[widgets.Widget]:
+        return self.stacked([self.prompt, self.board, self.words])
 
     def __repr__(self) -> str:
         state = self.state
         return (
-            f"StoryGame({state.players} players, seed {state.seed}, round {state.round + 1}, "
+            f"StoryWidget({state.players} players, seed {state.seed}, round {state.round + 1}, "
             f"{state.phase})"
         )
 
-    def buttons(self) -> dict[str, tuple]:
+    def _new_state(self, seed: int) -> StoryState:
+        return StoryState(seed=seed, players=self.players)
+
+    def _started(self) -> None:
+        self.partial: tuple = ()
+
+    def position(self) -> tuple:
+        """A choice half made is a position of its own: its buttons are not the turn's first."""
+        return (*super().position(), self.partial)
+
+    def options(self) -> dict[str, tuple]:
         """Description -> the partial choice it makes (the full action once complete)."""
         state = self.state
         if state.phase == "vote":
@@ -339,20 +284,28 @@ class StoryGame(widgets.VBox):
             options[f"cover {CARDS[scene[-1]].name}"] = (*self.partial, index)
         return options
 
-    def click(self, description: str) -> None:
-        choice = self.buttons()[description]
-        if choice in self.state.legal_actions():
-            seat = self.state.current_player()
-            line = f"Player {seat + 1}: {self.state.action_to_string(choice)}"
-            if self.words.value.strip():
-                line += f". “{self.words.value.strip()}”"
-                self.words.value = ""
-            self.state.apply(choice)
-            self.told.append(line)
-            self.partial = ()
-        else:
+    def _choices(self) -> list[widgets.Button]:
+        return [
+            self.bound_button(label, lambda choice=choice: self._pick(choice))
+            for label, choice in self.options().items()
+        ]
+
+    def _pick(self, choice: tuple) -> None:
+        """Play a complete choice (with the words typed for it), or keep a partial one."""
+        state = self.state
+        if choice not in state.legal_actions():
             self.partial = choice
-        self._render()
+            return
+        line = f"Player {state.current_player() + 1}: {state.action_to_string(choice)}"
+        if self.words.value.strip():
+            line += f". “{self.words.value.strip()}”"
+            self.words.value = ""
+        state.apply(choice)
+        self.narration.append(line)
+        self.partial = ()
+
+    def winners_text(self) -> str:
+        return self.prompt_text()
 
     def prompt_text(self) -> str:
         state = self.state
@@ -377,7 +330,7 @@ class StoryGame(widgets.VBox):
             step = "where does it go?"
         return f"Round {state.round + 1}, player {seat + 1} ({role}): {step}"
 
-    def _render(self) -> None:
+    def _draw(self) -> None:
         state = self.state
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
         scenes = "".join(
@@ -394,18 +347,8 @@ class StoryGame(widgets.VBox):
         viewer = state.current_player() if state.phase == "story" else None
         hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
         pool = "".join(card_html(c) for c in state.pool)
-        told = "".join(
-            f'<div class="hid-log-line">{escape(line)}</div>' for line in self.told[-10:]
-        )
         self.board.value = (
             f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
             f"<div><b>Pool:</b> {pool}</div>"
             + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
-            + told
         )
-        buttons = []
-        for description in self.buttons():
-            button = widgets.Button(description=description, layout={"width": "auto"})
-            button.on_click(lambda _, d=description: self.click(d))
-            buttons.append(button)
-        self.actions.children = buttons

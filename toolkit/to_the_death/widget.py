@@ -18,14 +18,11 @@ and then tells the check the engine made (card, total against armor, hit or miss
 
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as widgets
 
-from toolkit.dist import as_fraction_string
-from toolkit.html import percent
-from toolkit.simulate import sample_outcome
+from toolkit.html import chance, exact
 from toolkit.state import Action
 from toolkit.to_the_death.bots import GreedyBot
 from toolkit.to_the_death.cards import catalog, value_of
@@ -49,10 +46,8 @@ from toolkit.to_the_death.view import (
     result_text,
     side_html,
 )
+from toolkit.widgets import GameWidget
 
-# Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
-# is how people using a screen reader, and the browser test, find a button.
-NEW_GAME = "New game"
 BOT_MOVE = "Let the bot decide"
 OUTCOME_THREAT_ENEMIES = 2  # above this many enemies the widget leaves out the next enemy turn
 DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
@@ -83,16 +78,11 @@ QUESTIONS = {
 }
 
 
-def fraction_and_percent(p) -> str:
-    """'p/q (x.y%)': the exact value first, the percentage for people beside it."""
-    return f"{as_fraction_string(p)} ({percent(p)})"
-
-
 def _html(css_class: str) -> widgets.HTML:
     return widgets.HTML().add_class(css_class)
 
 
-class ToTheDeathGame(widgets.VBox):
+class ToTheDeathWidget(GameWidget):
     """A game of To the Death! to play in a notebook.
 
     ``players=1`` is the solo game: you lead the party, and the monsters need no decisions (their
@@ -102,6 +92,9 @@ class ToTheDeathGame(widgets.VBox):
     (:func:`toolkit.to_the_death.options.option_outcomes`). Other keyword options go to the engine
     (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``, ``max_turns``).
     """
+
+    css = "ttd"
+    stand_in = "greedy"
 
     def __init__(
         self,
@@ -124,14 +117,7 @@ class ToTheDeathGame(widgets.VBox):
         self.opponent = opponent
         self.options = options
 
-        self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
-        self.new_game_button = widgets.Button(description=NEW_GAME).add_class("ttd-new-game")
-        self.new_game_button.on_click(lambda _: self.new_game())
-        self.bot_button = widgets.Button(
-            description=BOT_MOVE,
-            tooltip="the greedy bot makes this one decision for you (it sees what you see)",
-        ).add_class("ttd-bot-move")
-        self.bot_button.on_click(lambda _: self.bot_decides())
+        self.bot_box = widgets.HBox()
         self.status_html = _html("ttd-status")
         self.board_html = _html("ttd-board-view")
         self.hand_html = _html("ttd-hand")
@@ -144,8 +130,11 @@ class ToTheDeathGame(widgets.VBox):
             value=outcomes, description="Expected outcome of each option", indent=False
         ).add_class("ttd-outcomes-toggle")
         self.outcomes_toggle.observe(lambda _: self._show_outcomes(), names="value")
-        self.actions = widgets.VBox().add_class("ttd-actions")
-        self.log_html = _html("ttd-log")
+        bots = {} if opponent is None else {1: opponent}
+        super().__init__(seed, [seat for seat in range(players) if seat not in bots], bots)
+        self.actions.layout.flex_flow = "column"  # a group of buttons a row
+
+    def _layout(self) -> list[widgets.Widget]:
         moves = widgets.VBox(
             [
                 self.hand_html,
@@ -153,118 +142,62 @@ class ToTheDeathGame(widgets.VBox):
                 self.odds_html,
                 self.outcomes_toggle,
                 self.outcomes_html,
+                self.note_html,
                 self.actions,
             ],
             layout={"width": "50%"},
         ).add_class("ttd-moves")
-        super().__init__(
-            [
-                widgets.HBox([self.seed_input, self.new_game_button, self.bot_button]).add_class(
-                    "ttd-controls"
-                ),
-                self.status_html,
-                widgets.HBox([self.board_html.add_class("ttd-board-column"), moves]),
-                self.log_html,
-            ]
-        )
-        self.add_class("ttd-game")
-        self.new_game(seed)
+        return [
+            widgets.HBox([self.controls, self.bot_box]),
+            self.status_html,
+            self.result_html,
+            widgets.HBox([self.board_html.add_class("ttd-board-column"), moves]),
+            self.log_html,
+        ]
 
     # -- driving the game -------------------------------------------------------------------------
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again; without a seed, the one in the Seed box."""
-        seed = self.seed_input.value if seed is None else seed
-        self.seed_input.value = seed
-        self.seed = seed
-        self.state = ToTheDeathState(seed=seed, players=self.players, **self.options)
-        self.chance_rng = random.Random(f"chance-{seed}")
-        self.bots = {}
-        if self.opponent is not None:
-            from toolkit.to_the_death import GAME
+    def _new_state(self, seed: int) -> ToTheDeathState:
+        return ToTheDeathState(seed=seed, players=self.players, **self.options)
 
-            self.bots[1] = GAME.bots[self.opponent](1, seed * 101 + 1)
-        self.advisor = GreedyBot(seed)  # the "Let the bot decide" button's bot
-        self.viewer = 0
-        self.narration: list[str] = [f"New game, seed {seed}: {self._mode_text()}."]
+    def _started(self) -> None:
+        self.advisor = GreedyBot(self.seed)  # the "Let the bot decide" button's bot
+        self.narration.append(f"New game, seed {self.seed}: {self._mode_text()}.")
         self._told = 0  # engine log lines already in the narration
-        self._advance()
-        self._render()
-
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.bots
-
-    def buttons(self) -> dict[str, widgets.Button]:
-        """The choices a person can press now, by their description."""
-        found = {}
-        for group in self.actions.children:
-            for child in group.children:
-                if isinstance(child, widgets.Box):
-                    found.update({b.description: b for b in child.children})
-        return found
-
-    def click(self, description: str) -> None:
-        """Press the button with this description (as a person would)."""
-        buttons = self.buttons()
-        if description not in buttons:
-            raise ValueError(f"no button {description!r}; there are: {', '.join(buttons)}")
-        buttons[description].click()
 
     def bot_decides(self) -> None:
         """Let the greedy bot make the decision in front of the person (it sees what they see)."""
-        state = self.state
-        if state.is_terminal():
-            return
-        seat = state.current_player()
-        self._choose(self.advisor.choose(state.observation(seat), state.legal_actions()))
-
-    def _choose(self, action: Action) -> None:
-        self._apply(action)
-        self._advance()
-        self._render()
-
-    def _advance(self) -> None:
-        """Checks and draws are made, and bots act, until a person must decide or the game ends."""
-        state = self.state
-        while not state.is_terminal():
-            if state.is_chance_node():
-                self._apply(sample_outcome(state.chance_outcomes(), self.chance_rng))
-                continue
-            seat = state.current_player()
-            if self.is_human(seat):
-                self.viewer = seat
-                return
-            self._apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
+        self._bot_move(self.advisor)
 
     def _apply(self, action: Action) -> None:
         """Apply one action and narrate it: the decision (with the odds of a chosen target), a card
         drawn into a hand (named only where no one else plays), then what the engine tells."""
         state = self.state
-        chance = state.is_chance_node()
+        at_chance = state.is_chance_node()
         line = None
-        if not chance:
+        if not at_chance:
             seat = state.current_player()
-            line = f"{self._name(seat)}: {self.label(action)}"
+            line = f"{self.seat_name(seat)}: {self.label(action)}"
             if state.prompt["kind"] == "target" and action[0] == "target":
                 p = self.weapon_odds()[action[1]]
-                line += f" (P(hit) {fraction_and_percent(p)})"
+                line += f" (P(hit) {chance(p)})"
         hands_before = [list(hand) for hand in state.hands]
         state.apply(action)
         told = state.log[self._told :]
         self._told = len(state.log)
         if line is not None and not (told and told[0] == f"{state.action_to_string(action)}."):
             self.narration.append(line)  # unless the engine tells this decision itself
-        if chance and isinstance(action, str) and not any(action in text for text in told):
+        if at_chance and isinstance(action, str) and not any(action in text for text in told):
             for seat, hand in enumerate(state.hands):  # a draw: told before what followed it
                 if action in hand and action not in hands_before[seat]:
                     self.narration.append(
                         f"You draw the {action}."
                         if self.players == 1
-                        else f"{self._name(seat)} draws a card."
+                        else f"{self.seat_name(seat)} draws a card."
                     )
         self.narration += told
 
     # -- words ----------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
         if self.players == 1:
             return "You"
         if seat in self.bots:
@@ -343,7 +276,7 @@ class ToTheDeathGame(widgets.VBox):
         computed once per decision. The next enemy turn is left out against more than two enemies,
         where it takes seconds to compute."""
         state = self.state
-        key = (self.seed, len(state.history))
+        key = self.position()
         if self._outcomes_key != key:
             self._outcomes_key = key
             self._outcomes_table = option_outcomes(
@@ -352,7 +285,7 @@ class ToTheDeathGame(widgets.VBox):
         return self._outcomes_table
 
     # -- what is shown --------------------------------------------------------------------------
-    def _render(self) -> None:
+    def _draw(self) -> None:
         state = self.state
         self.status_html.value = self._status()
         self.board_html.value = self._board()
@@ -361,16 +294,13 @@ class ToTheDeathGame(widgets.VBox):
         self.prompt_html.value = self._prompt()
         self.odds_html.value = self._odds()
         self._show_outcomes()
-        self.actions.children = self._action_groups()
+        self.bot_button = self.control(
+            BOT_MOVE,
+            self.bot_decides,
+            tooltip="the greedy bot makes this one decision for you (it sees what you see)",
+        ).add_class("ttd-bot-move")
         self.bot_button.disabled = state.is_terminal()
-        lines = "".join(
-            f'<div class="ttd-log-line">{escape(line)}</div>' for line in self.narration
-        )
-        self.log_html.value = (
-            "<b>Log</b> (newest last)<div style='max-height:18em;overflow-y:auto;"
-            "display:flex;flex-direction:column-reverse;font-size:12px'>"
-            f"<div>{lines}</div></div>"
-        )
+        self.bot_box.children = (self.bot_button,)
 
     def _status(self) -> str:
         state = self.state
@@ -384,7 +314,7 @@ class ToTheDeathGame(widgets.VBox):
         seat = state.current_player()
         return (
             f"<b>{where}turn {state.turn}</b> ({state.hero_turns} hero turns so far). "
-            f"Now: {escape(self._name(seat))}, {escape(state.prompt['kind'])}."
+            f"Now: {escape(self.seat_name(seat))}, {escape(state.prompt['kind'])}."
         )
 
     def _board(self) -> str:
@@ -419,9 +349,9 @@ class ToTheDeathGame(widgets.VBox):
     def _prompt(self) -> str:
         state = self.state
         if state.is_terminal():
-            return f"<b>Game over: {escape(result_text(state))}</b> Press New game to play again."
+            return ""
         prompt = state.prompt
-        who = escape(self._name(prompt["seat"]))
+        who = escape(self.seat_name(prompt["seat"]))
         args = prompt["args"]
         names = display_names(state)
         if prompt["kind"] == "target":
@@ -462,7 +392,7 @@ class ToTheDeathGame(widgets.VBox):
             focus = state.focus[seat]
             rows = "".join(
                 f"<tr><td>{escape(names[uid])}</td><td>{state.armor(state.units[uid])}</td>"
-                f"<td>{escape(fraction_and_percent(p))}</td></tr>"
+                f"<td>{escape(chance(p))}</td></tr>"
                 for uid, p in odds.items()
             )
             bought = f" with focus +{focus}" if focus else ""
@@ -480,8 +410,8 @@ class ToTheDeathGame(widgets.VBox):
                 f"<tr><td>{escape(names[r['uid']])}</td><td>{r['kind']}</td>"
                 f"<td>{r['weapon'] + 1}</td><td>{r['value']}{r['bonus']:+d}</td>"
                 f"<td>{escape(names[r['target']])}</td><td>{r['armor']}</td>"
-                f"<td>{r['needs']}+</td><td>{escape(fraction_and_percent(r['p_hit']))}</td>"
-                f"<td>{escape(as_fraction_string(r['expected']))}</td></tr>"
+                f"<td>{r['needs']}+</td><td>{escape(chance(r['p_hit']))}</td>"
+                f"<td>{escape(exact(r['expected']))}</td></tr>"
                 for r in rows
             )
             return (
@@ -533,7 +463,7 @@ class ToTheDeathGame(widgets.VBox):
             f"{note}</details>"
         )
 
-    def _action_groups(self) -> tuple[widgets.Widget, ...]:
+    def _choices(self) -> tuple[widgets.Widget, ...]:
         """The choices as buttons. In the main step they are grouped by the card that pays for
         them (a card offers what it can activate), then feats (three cards) and the rest."""
         state = self.state
@@ -563,15 +493,11 @@ class ToTheDeathGame(widgets.VBox):
         return tuple(groups)
 
     def _group(self, title: str, actions: list, css: str, raw: bool = False) -> widgets.VBox:
-        buttons = []
         names = display_names(self.state)
-        labels = [self.label(action, names) for action in actions]
-        for action, text in zip(actions, labels, strict=True):
-            button = widgets.Button(
-                description=text, tooltip=self._tooltip(action), layout={"width": "auto"}
-            )
-            button.on_click(lambda _, action=action: self._choose(action))
-            buttons.append(button.add_class("ttd-action"))
+        buttons = [
+            self.button(self.label(action, names), action, self._tooltip(action))
+            for action in actions
+        ]
         heading = widgets.HTML(title if raw else f"<b>{escape(title)}</b>")
         row = widgets.Box(
             buttons, layout={"display": "flex", "flex_flow": "row wrap", "align_items": "center"}
@@ -590,9 +516,9 @@ class ToTheDeathGame(widgets.VBox):
         state = self.state
         where = "over" if state.is_terminal() else f"waiting for: {state.prompt['kind']}"
         return (
-            f"ToTheDeathGame(seed={self.seed}, {self._mode_text()}, "
+            f"ToTheDeathWidget(seed={self.seed}, {self._mode_text()}, "
             f"hero turn {state.hero_turns}, {where})"
         )
 
 
-__all__ = ["BOT_MOVE", "NEW_GAME", "ToTheDeathGame", "fraction_and_percent"]
+__all__ = ["BOT_MOVE", "ToTheDeathWidget"]

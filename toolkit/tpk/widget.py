@@ -1,24 +1,29 @@
 """Play one TPK character in a notebook, with silent bots in the other seats.
 
-A thin view over :class:`toolkit.tpk.rules.TPKState`: it shows only your seat's observation (the
-row, your hand, every player's hand size, treasures and passes, the level's plays) and offers your
-legal actions as buttons. Bots move as soon as it is their turn. When a level ends, the widget says
-whether that deal could have been cleared by a perfectly coordinated party.
+A thin view over :class:`toolkit.tpk.rules.TPKState` on the shared widget base
+(:class:`toolkit.widgets.GameWidget`): it shows only your seat's observation (the row, your hand,
+every player's hand size, treasures and passes, the level's plays) and offers your legal actions as
+buttons. Bots move as soon as it is their turn. When a level ends, the log says whether that deal
+could have been cleared by a perfectly coordinated party.
 """
 
 from __future__ import annotations
 
 import ipywidgets as w
 
-from toolkit.games import get_game
 from toolkit.tpk.cards import catalogue
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import item_name, table_html
 from toolkit.tpk.rules import PASS, TPKState, reputation
+from toolkit.widgets import GameWidget
+
+KEEP = "Keep selected"
 
 
-class TPKWidget(w.VBox):
+class TPKWidget(GameWidget):
     """``TPKWidget(seat=0, players=3, seed=0, bots="convention")``; ``.state`` is the live game."""
+
+    css = "tpk"
 
     def __init__(
         self,
@@ -29,57 +34,47 @@ class TPKWidget(w.VBox):
         characters: list[str] | None = None,
         **options,
     ):
-        self.seat, self.players, self.bot_name = seat, players, bots
+        self.seat, self.players, self.stand_in = seat, players, bots
         self.characters, self.options = characters, options
         self.view = w.HTML()
         self.status = w.HTML()
-        self.choices = w.VBox()
-        self.verdicts = w.HTML()
-        self.new_game = w.Button(description="New game", button_style="info")
-        self.new_game.on_click(lambda _: self.start(self.seed + 1))
-        super().__init__([self.status, self.view, self.choices, self.verdicts, self.new_game])
-        self.start(seed)
+        others = {other: bots for other in range(players) if other != seat}
+        super().__init__(seed, (seat,), others)
+        self.actions.layout.flex_flow = "column"
 
-    def start(self, seed: int) -> None:
-        self.seed = seed
-        self.state = TPKState(
-            seed=seed, players=self.players, characters=self.characters, **self.options
-        )
-        makers = get_game("tpk").bots
-        self.bots = [makers[self.bot_name](s, seed * 101 + s) for s in range(self.players)]
-        self.notes: list[str] = []
+    def _layout(self) -> list[w.Widget]:
+        return self.stacked([self.status, self.view])
+
+    def _new_state(self, seed: int) -> TPKState:
+        return TPKState(seed=seed, players=self.players, characters=self.characters, **self.options)
+
+    def _started(self) -> None:
         self._note_deal()
-        self._run_bots()
 
     def __repr__(self) -> str:
         state = self.state
         where = state.result or f"level {state.level}, {state.phase}"
         return f"TPKWidget(seed={self.seed}, {self.players} players, you are seat {self.seat}, {where})"
 
+    def character(self, seat: int) -> str:
+        return catalogue().characters[self.state.characters[seat]].name
+
+    def seat_name(self, seat: int) -> str:
+        return f"{self.character(seat)} (you)" if seat == self.seat else self.character(seat)
+
     # -- moving ----------------------------------------------------------------------------------
-    def act(self, action) -> None:
-        """Apply your action (buttons call this), then let the bots play up to your next turn."""
-        self.state.apply(action)
-        self._after_move()
-        self._run_bots()
-
-    def _run_bots(self) -> None:
+    def _apply(self, action) -> None:
+        """Apply an action; at the end of a level, tell whether a perfect party could clear it."""
         state = self.state
-        while not state.is_terminal() and state.current_player() != self.seat:
-            seat = state.current_player()
-            state.apply(self.bots[seat].choose(state.observation(seat), state.legal_actions()))
-            self._after_move()
-        self.render()
-
-    def _after_move(self) -> None:
-        if self.state.level != self._level or self.state.is_terminal():
-            cleared = self.state.levels_cleared() >= self._level
-            self.notes.append(
+        state.apply(action)
+        if state.level != self._level or state.is_terminal():
+            cleared = state.levels_cleared() >= self._level
+            self.narration.append(
                 f"Level {self._level}: {'cleared' if cleared else 'the party died'}; "
                 f"a perfectly coordinated party {'could' if self._possible else 'could not'} "
                 "have cleared that deal."
             )
-            if not self.state.is_terminal():
+            if not state.is_terminal():
                 self._note_deal()
 
     def _note_deal(self) -> None:
@@ -87,49 +82,44 @@ class TPKWidget(w.VBox):
         self._possible = clearable(self.state) is not None
 
     # -- drawing ---------------------------------------------------------------------------------
-    def render(self) -> None:
+    def _draw(self) -> None:
         state, obs = self.state, self.state.observation(self.seat)
         self.view.value = table_html(obs)
-        self.verdicts.value = "<br>".join(self.notes)
-        me = catalogue().characters[state.characters[self.seat]].name
-        if state.is_terminal():
+        if not state.is_terminal():
+            self.status.value = f"<h3>You are {self.character(self.seat)}. Your turn.</h3>"
+        elif state.result == "won":
             held = state.treasures_held()
             self.status.value = (
                 f"<h3>The party escaped with {held} treasure(s): {reputation(held)}.</h3>"
-                if state.result == "won"
-                else f"<h3>Total party kill on level {state.level}.</h3>"
             )
-            self.choices.children = []
-            return
-        self.status.value = f"<h3>You are {me}. Your turn.</h3>"
-        if obs["phase"] == "keep":
-            self.choices.children = self._keep_controls(obs)
         else:
-            self.choices.children = self._play_controls()
+            self.status.value = f"<h3>Total party kill on level {state.level}.</h3>"
 
-    def _keep_controls(self, obs: dict):
+    def _choices(self) -> list[w.Widget]:
+        obs = self.state.observation(self.seat)
+        return self._keep_controls(obs) if obs["phase"] == "keep" else self._play_controls()
+
+    def _keep_controls(self, obs: dict) -> list[w.Widget]:
         size = len(self.state.legal_actions()[0][1])
         toggles = [
             w.ToggleButton(description=item_name(c), layout=w.Layout(width="auto"))
             for c in obs["drawn"]
         ]
-        keep = w.Button(description="Keep selected", button_style="success", disabled=True)
-        hint = w.HTML(f"Choose {size} of the {len(obs['drawn'])} cards you drew to keep:")
+
+        def keep():
+            kept = tuple(sorted(c for c, t in zip(obs["drawn"], toggles, strict=True) if t.value))
+            self._apply(("keep", kept))
+
+        button = self.bound_button(KEEP, keep, style="success")
+        button.disabled = True
 
         def changed(_):
-            keep.disabled = sum(t.value for t in toggles) != size
+            button.disabled = sum(t.value for t in toggles) != size
 
         for toggle in toggles:
             toggle.observe(changed, "value")
-        keep.on_click(
-            lambda _: self.act(
-                (
-                    "keep",
-                    tuple(sorted(c for c, t in zip(obs["drawn"], toggles, strict=True) if t.value)),
-                )
-            )
-        )
-        return [hint, w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), keep]
+        hint = w.HTML(f"Choose {size} of the {len(obs['drawn'])} cards you drew to keep:")
+        return [hint, w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), button]
 
     def label(self, action) -> str:
         """A use as its button reads: "Use Greatsword on 1. Large monster"."""
@@ -138,15 +128,13 @@ class TPKWidget(w.VBox):
         threats = " and ".join(f"{p}. {cat.name(self.state.row[p])}" for p in action[2])
         return f"Use {cards} on {threats}"
 
-    def _play_controls(self):
-        buttons = []
-        for action in self.state.legal_actions():
-            label = "Pass" if action == PASS else self.label(action)
-            button = w.Button(
-                description=label,
-                layout=w.Layout(width="auto"),
-                button_style="warning" if action == PASS else "",
+    def _play_controls(self) -> list[w.Widget]:
+        buttons = [
+            self.button(
+                "Pass" if action == PASS else self.label(action),
+                action,
+                style="warning" if action == PASS else "",
             )
-            button.on_click(lambda _, a=action: self.act(a))
-            buttons.append(button)
+            for action in self.state.legal_actions()
+        ]
         return [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
