@@ -196,8 +196,43 @@ def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
         ("simulate", "to-the-death", "--players", "2", "--bots", "search", "--json"),
         ("simulate", "epic-death", "--players", "9"),
         ("simulate", "epic-death", "--bots", "nobody"),
+        ("odds", "epic-death", "--difficulty", "mighty", "--victories", "3", "--plus-d6", "2000"),
+        ("odds", "epic-death", "--difficulty", "mighty", "--victories", "3", "--dice", "10**9"),
+        (
+            "odds",
+            "epic-death",
+            "--difficulty",
+            "mighty",
+            "--victories",
+            "3",
+            "--dice",
+            "1000000000",
+            "--plus-d6",
+            "1",
+        ),  # fmt: skip
+        (
+            "odds",
+            "death-may-die",
+            "--black",
+            "30",
+            "--green",
+            "30",
+            "--stress",
+            "20",
+            "--tie-break",
+            "tentacles",
+        ),  # fmt: skip
     ],
-    ids=["a billion games", "search bot in a duel", "nine players", "unknown bot"],
+    ids=[
+        "a billion games",
+        "search bot in a duel",
+        "nine players",
+        "unknown bot",
+        "2000 D6 cards",
+        "not a number",
+        "a billion dice",
+        "60 dice and 20 stress",
+    ],
 )
 def test_a_refused_command_is_one_line_and_exit_2(args):
     run = cli(*args)

@@ -6,9 +6,14 @@ from __future__ import annotations
 import argparse
 
 from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.cards import catalog
 from toolkit.death_may_die.dice import marginal, roll_distribution
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.dist import as_fraction_string
+
+# The largest roll answered: more than the game deals out (3 black dice, green from sanity,
+# skill and cards), and answered in seconds at most, with tie-breaks, at the stress cap.
+MAX_BLACK, MAX_GREEN = 8, 6
 
 
 def _count(text: str) -> int:
@@ -20,11 +25,21 @@ def _count(text: str) -> int:
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--black", type=_count, default=STANDARD_DICE, help="black dice (default 3)"
+        "--black",
+        type=_count,
+        default=STANDARD_DICE,
+        help=f"black dice (default {STANDARD_DICE}, at most {MAX_BLACK})",
     )
-    parser.add_argument("--green", type=_count, default=0, help="green dice (default 0)")
+    parser.add_argument(
+        "--green", type=_count, default=0, help=f"green dice (default 0, at most {MAX_GREEN})"
+    )
     parser.add_argument("--need", type=_count, default=1, help="successes needed (default 1)")
-    parser.add_argument("--stress", type=_count, default=0, help="stress you may spend on rerolls")
+    parser.add_argument(
+        "--stress",
+        type=_count,
+        default=0,
+        help="stress you may spend on rerolls (at most the stress cap)",
+    )
     parser.add_argument(
         "--tie-break",
         choices=["tentacles"],
@@ -38,8 +53,12 @@ def odds(args: argparse.Namespace) -> dict:
     black, green, need, stress = args.black, args.green, args.need, args.stress
     if black + green == 0:
         raise ValueError("roll at least one die (--black or --green)")
-    if black > 30 or green > 30 or stress > 20:
-        raise ValueError("at most 30 dice of a colour and 20 stress")
+    max_stress = catalog().rules.max_stress
+    if black > MAX_BLACK or green > MAX_GREEN or stress > max_stress:
+        raise ValueError(
+            f"at most {MAX_BLACK} black dice, {MAX_GREEN} green dice and {max_stress} stress "
+            "(more than any investigator rolls or holds; larger rolls take minutes)"
+        )
     objective = rerolls.Objective("at_least", need, getattr(args, "tie_break", None))
     distribution = roll_distribution(black, green)
     return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
-from toolkit.epic_death.cards import BASE_POOL, BOX
+from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
 
 
@@ -25,8 +25,13 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 def odds(args: argparse.Namespace) -> dict:
     """`success` = P(at least K Victories), `epic_death` = P(exactly K), as "p/q"."""
-    if args.plus_d6 < 0 or args.minus_d6 < 0:
-        raise ValueError("--plus-d6 and --minus-d6 count cards, so they cannot be negative")
+    if not 0 <= args.dice <= BOX:
+        raise ValueError(f"--dice must be 0 to {BOX} (the box holds {BOX} dice), not {args.dice}")
+    for option, kind in (("plus_d6", "add_d6"), ("minus_d6", "remove_d6")):
+        in_deck = sum(card.copies for card in catalog().fate.values() if card.kind == kind)
+        if not 0 <= getattr(args, option) <= in_deck:
+            flag = "--" + option.replace("_", "-")
+            raise ValueError(f"{flag} counts cards: 0 to {in_deck} (the Fate deck holds {in_deck})")
     if args.plus_d6 or args.minus_d6 or args.frenzy:
         modifiers = PoolModifiers(plus_d6=args.plus_d6, minus_d6=args.minus_d6, frenzy=args.frenzy)
         result = quest_odds(args.victories, args.difficulty, modifiers, base=args.dice)
