@@ -148,12 +148,31 @@ def ward_gate(state, effect, me):
 # -- cards an investigator gains -----------------------------------------------------------------
 @effect("item")
 def item(state, effect, me):
-    me["items"].append(effect.card)
+    if _copy_left(state, "items", effect.card, state.cards.items[effect.card].copies, me):
+        me["items"].append(effect.card)
 
 
 @effect("companion")
 def companion(state, effect, me):
-    me["companions"].append([effect.card, 0])  # [card, wounds]
+    card = state.cards.companions[effect.card]
+    if _copy_left(state, "companions", effect.card, card.copies, me):
+        me["companions"].append([effect.card, 0])  # [card, wounds]
+
+
+def _copy_left(state, pile: str, card: str, copies: int, me: dict) -> bool:
+    """Whether a copy of the asset `card` is left to claim: a card in play is one physical card,
+    so a second claim of it (its Discovery card drawn again) gives nothing while every copy is
+    held (a lost companion goes back, and may be claimed anew)."""
+    held = sum(
+        1
+        for person in state.investigators
+        for owned in person[pile]
+        if (owned[0] if pile == "companions" else owned) == card
+    )
+    if held < copies:
+        return True
+    state.log.append(f"{me['name']} cannot claim the {card}: it is already in play")
+    return False
 
 
 @effect("condition")
