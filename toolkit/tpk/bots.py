@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from toolkit.bots import RandomBot
 from toolkit.state import Action
 from toolkit.tpk.rules import PASS, item_table, starting_deck, threat_table
 
@@ -209,3 +210,9 @@ class _Table:
                 free.remove(card)
             used += len(plan[position])
         return plan
+
+
+BOTS = {
+    "random": lambda seat, seed: RandomBot(seed),
+    "convention": lambda seat, seed: ConventionBot(seed),
+}
