@@ -95,7 +95,7 @@ class Threat(Card):
 
 
 @dataclass(frozen=True)
-class Catalogue:
+class Catalog:
     """Every card of the box, by kind."""
 
     levels: dict[str, Level]
@@ -139,10 +139,10 @@ class Catalogue:
 
 
 @cache
-def catalogue() -> Catalogue:
+def catalog() -> Catalog:
     """Load and cross-check the TPK data (cached: the files are read once per process)."""
     root = data_root() / "tpk"
-    cat = Catalogue(
+    cat = Catalog(
         levels=load_cards(root / "levels.yaml", Level),
         characters=load_cards(root / "characters.yaml", Character),
         equipment=load_cards(root / "equipment.yaml", Equipment),
@@ -153,7 +153,7 @@ def catalogue() -> Catalogue:
     return cat
 
 
-def _check(cat: Catalogue, root) -> None:
+def _check(cat: Catalog, root) -> None:
     """Rules the data must keep: the engine relies on them."""
     if sorted(cat.characters) != sorted(CHARACTER_IDS):
         raise DataError(root / "characters.yaml", f"expected the characters {CHARACTER_IDS}")

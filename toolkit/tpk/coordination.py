@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.rules import PASS, TPKState
 
 Uses = tuple[tuple[int, bool, bool], ...]  # () is a treasure held as a wild card
@@ -271,7 +271,7 @@ def clearable(state: TPKState) -> Plan | None:
         [(card, state.items.get(card, ())) for card in drawn + hand]
         for drawn, hand in zip(state.drawn, state.hands, strict=True)
     ]
-    return solve(threats, hands, catalogue().level(state.level).keep)
+    return solve(threats, hands, catalog().level(state.level).keep)
 
 
 def play_plan(state: TPKState, plan: Plan) -> None:
@@ -279,7 +279,7 @@ def play_plan(state: TPKState, plan: Plan) -> None:
     its planned cards (and any others to make up the number), then covers its threats when they
     come to the front and passes otherwise."""
     level = state.level
-    keep = catalogue().level(level).keep
+    keep = catalog().level(level).keep
     while state.phase == "keep" and state.level == level:
         seat = state.current
         mine = plan.cards_of(seat)

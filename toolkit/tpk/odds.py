@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import combinations, product
 
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable, solve
 from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState, item_table, starting_deck, threat_table
 
@@ -60,13 +60,13 @@ def exact_clearable(level: int, characters) -> Fraction:
     """
     members = party(characters)
     players = len(members)
-    card_level = catalogue().level(level)
+    card_level = catalog().level(level)
     length = level * players
     threats = threat_table()
-    kinds = Counter(threats[t] for t in catalogue().threat_deck())
+    kinds = Counter(threats[t] for t in catalog().threat_deck())
     kinds = Counter({(k if not k[2] else (0, False, True)): n for k, n in kinds.items()})
     items = item_table(
-        tuple(sorted((c, "a") for c in members if catalogue().amulet(c))) if players == 2 else ()
+        tuple(sorted((c, "a") for c in members if catalog().amulet(c))) if players == 2 else ()
     )
     hand_groups = []
     for character in members:

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from toolkit.deck import Deck
 from toolkit.state import TERMINAL, Action, GameState
-from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalogue
+from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalog
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
@@ -58,7 +58,7 @@ def item_table(
     amulet_sides: tuple[tuple[str, str], ...],
 ) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
     """Each equipment card's uses as (icon bits, powerful, ranged); amulets on their chosen side."""
-    cat = catalogue()
+    cat = catalog()
     table = {
         card.id: tuple((use.bits, use.powerful, use.ranged) for use in card.uses)
         for card in cat.equipment.values()
@@ -72,13 +72,13 @@ def item_table(
 @cache
 def threat_table() -> dict[str, tuple[int, bool, bool]]:
     """Each threat card as (icon bits, x2, treasure)."""
-    return {t.id: (t.bits, t.double, t.treasure) for t in catalogue().threats.values()}
+    return {t.id: (t.bits, t.double, t.treasure) for t in catalog().threats.values()}
 
 
 def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
     """A character's eight equipment cards for this party size: potions replace a card with 2 or 3
     characters, and with 2 an amulet (if the character has one and it is chosen) replaces another."""
-    cat = catalogue()
+    cat = catalog()
     deck = cat.basic_deck(character)
     if players <= 3:
         potion = cat.potion(character)
@@ -133,7 +133,7 @@ class TPKState(GameState):
         self.scenario = scenario or {}
         self._check_scenario()
 
-        cat = catalogue()
+        cat = catalog()
         self.threat_deck = Deck(cat.threat_deck())
         self.threat_deck.shuffle(self.rng)
         self.removed: list[str] = []  # treasures out of the game (Infernal Dungeon)
@@ -174,7 +174,7 @@ class TPKState(GameState):
 
     def _amulet_sides(self, players: int, chosen: dict[str, str]) -> dict[str, str]:
         """The amulet side each character uses (two-player games only; default side "a")."""
-        cat = catalogue()
+        cat = catalog()
         for character, side in chosen.items():
             if character not in self.characters or cat.amulet(character) is None:
                 raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
@@ -202,7 +202,7 @@ class TPKState(GameState):
 
     def _start_level(self, number: int, starter: int) -> None:
         """Gather and shuffle the threats, lay out the row, shuffle and deal every equipment deck."""
-        level = catalogue().level(number)
+        level = catalog().level(number)
         self.level = number
         self.threat_deck.cards.extend(
             card for card, status in zip(self.row, self.status, strict=True) if status != TAKEN
@@ -243,7 +243,7 @@ class TPKState(GameState):
         return self._keep_actions() if self.phase == "keep" else self._play_actions()
 
     def _keep_actions(self) -> list[Action]:
-        keep = catalogue().level(self.level).keep
+        keep = catalog().level(self.level).keep
         drawn = self.drawn[self.current]
         return sorted(
             {("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))}
@@ -430,7 +430,7 @@ class TPKState(GameState):
 
     def card_locations(self) -> dict[str, list[str]]:
         """Where each of the box's 105 cards is now (for the conservation invariant)."""
-        cat = catalogue()
+        cat = catalog()
         places: dict[str, list[str]] = {
             "level cards": list(cat.levels),
             "characters in play": list(self.characters),
@@ -452,7 +452,7 @@ class TPKState(GameState):
     def observation(self, player: int) -> dict:
         """What `player` knows at the table: the row, their own cards, everyone's hand sizes, passes
         and plays this level, treasure counts and the character sheets; never another hand."""
-        level = catalogue().level(self.level)
+        level = catalog().level(self.level)
         return {
             "seat": player,
             "characters": list(self.characters),
@@ -487,7 +487,7 @@ class TPKState(GameState):
 
     # -- explanations ----------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
-        cat = catalogue()
+        cat = catalog()
         who = cat.characters[self.characters[self.current]].name
         if action == PASS:
             return f"{who} passes"
@@ -501,9 +501,9 @@ class TPKState(GameState):
         if self.result is not None:
             return f"the game is over (the party {self.result})"
         seat = self.current
-        name = catalogue().characters[self.characters[seat]].name
+        name = catalog().characters[self.characters[seat]].name
         if self.phase == "keep":
-            keep = catalogue().level(self.level).keep
+            keep = catalog().level(self.level).keep
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "keep"):
                 return f"{name} (seat {seat}) must first choose cards to keep: ('keep', (ids...))"
             missing = [c for c in action[1] if c not in self.drawn[seat]]
@@ -529,7 +529,7 @@ class TPKState(GameState):
         return "those cards cannot overcome those threats that way (icon, x2 or adjacency rules)"
 
     def __repr__(self) -> str:
-        cat = catalogue()
+        cat = catalog()
         row = " | ".join(
             ("~" if s != OPEN else "") + cat.name(c)
             for c, s in zip(self.row, self.status, strict=True)

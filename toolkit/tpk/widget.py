@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from toolkit.games import get_game
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog as catalogue
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import item_name, table_html
 from toolkit.tpk.rules import PASS, TPKState, reputation
