@@ -8,14 +8,14 @@ by a perfectly coordinated party).
 from toolkit.games import GameSpec
 from toolkit.tpk import cli
 from toolkit.tpk.bots import BOTS
-from toolkit.tpk.rules import TPKState
+from toolkit.tpk.rules import MAX_PLAYERS, MIN_PLAYERS, TPKState
 
 GAME = GameSpec(
     slug="tpk",
     title="TPK: Total Party Kill",
     state_class=TPKState,
-    min_players=2,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     utility="cooperative",
     information="imperfect",
     max_moves=1_000,

@@ -8,8 +8,6 @@ bots' own mistakes), measured deal by deal.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from toolkit.simulate import run_many, wilson_interval
 from toolkit.tpk.bots import BOTS
 from toolkit.tpk.cli import summarize
@@ -67,12 +65,6 @@ def study_table(levels, parties, deals: int = 200, seed: int = 0, bots: str = "c
     return pd.DataFrame(
         [level_study(level, members, deals, seed, bots) for members in parties for level in levels]
     )
-
-
-def expected_row_treasures(level: int, players: int) -> Fraction:
-    """Exact mean number of treasures in a fresh row: each of the level x players cards is a
-    treasure with chance 10/45 (linearity of expectation)."""
-    return Fraction(level * players * 10, 45)
 
 
 def whole_games(players: int, games: int = 200, seed: int = 0, bots: str = "convention") -> dict:

@@ -84,15 +84,6 @@ class Threat(Card):
             bits |= ICON_BITS[icon]
         return bits
 
-    def label(self) -> str:
-        if self.treasure:
-            return f"{self.name} (treasure)"
-        return (
-            f"{self.name} ["
-            + " / ".join(i.replace("_", " ") for i in self.icons)
-            + ("] x2" if self.double else "]")
-        )
-
 
 @dataclass(frozen=True)
 class Catalog:
@@ -130,6 +121,11 @@ class Catalog:
 
     def level(self, number: int) -> Level:
         return self.levels[f"level-{number}"]
+
+    @property
+    def last_level(self) -> int:
+        """The deepest level: one level card per level, numbered from 1 (checked on loading)."""
+        return len(self.levels)
 
     def name(self, card_id: str) -> str:
         for group in (self.equipment, self.amulets, self.threats, self.characters, self.levels):
@@ -176,6 +172,6 @@ def _check(cat: Catalog, root) -> None:
                 card=threat.id,
                 field="icons",
             )
-    for number in range(1, 8):
+    for number in range(1, cat.last_level + 1):
         if f"level-{number}" not in cat.levels or cat.level(number).number != number:
             raise DataError(root / "levels.yaml", f"level {number} is missing or misnumbered")

@@ -7,7 +7,7 @@ import argparse
 from toolkit.dist import as_fraction_string
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.odds import clearable_probability, exact_clearable, party
-from toolkit.tpk.rules import TPKState
+from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
 
 def summarize(table) -> dict:
@@ -25,7 +25,7 @@ def summarize(table) -> dict:
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", type=int, default=1, help="dungeon level 1-7")
+    parser.add_argument("--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL}")
     parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
     parser.add_argument("--players", type=int, default=3, help="default party of this size")
     parser.add_argument("--samples", type=int, default=1000, help="Monte Carlo deals")
@@ -35,10 +35,10 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 def odds(args: argparse.Namespace) -> dict:
     """Chance that a fresh deal of a level can be cleared by a perfectly coordinated party."""
-    if not 1 <= args.level <= 7:
-        raise ValueError(f"--level must be 1 to 7, not {args.level}")
-    if not 2 <= args.players <= 5:
-        raise ValueError(f"--players must be 2 to 5, not {args.players}")
+    if not 1 <= args.level <= LAST_LEVEL:
+        raise ValueError(f"--level must be 1 to {LAST_LEVEL}, not {args.level}")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}")
     members = party(args.characters, args.players)
     TPKState(players=len(members), characters=members)  # validates the party
     result = {"level": args.level, "characters": members}

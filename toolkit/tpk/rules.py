@@ -25,13 +25,14 @@ from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalog
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
 PASS = "pass"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_PARTIES = {
     2: ("taric", "land"),
     3: ("brin", "taric", "galen"),
     4: ("taric", "galen", "brin", "land"),
     5: ("taric", "galen", "brin", "land", "pentegarn"),
 }
-LAST_LEVEL = 7
+LAST_LEVEL = catalog().last_level
 # Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
 REPUTATION = (
     "the dungeon's favourite joke",
@@ -53,10 +54,13 @@ def reputation(treasures: int) -> str:
     return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
 
 
+Uses = tuple[tuple[int, bool, bool], ...]  # an item's uses: (icon bits, powerful, ranged) each
+Facts = tuple[int, bool, bool]  # a threat: (icon bits, x2, treasure)
+WILD: Uses = ()  # a treasure held as a wild card
+
+
 @cache
-def item_table(
-    amulet_sides: tuple[tuple[str, str], ...],
-) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
+def item_table(amulet_sides: tuple[tuple[str, str], ...]) -> dict[str, Uses]:
     """Each equipment card's uses as (icon bits, powerful, ranged); amulets on their chosen side."""
     cat = catalog()
     table = {
@@ -70,9 +74,51 @@ def item_table(
 
 
 @cache
-def threat_table() -> dict[str, tuple[int, bool, bool]]:
+def threat_table() -> dict[str, Facts]:
     """Each threat card as (icon bits, x2, treasure)."""
     return {t.id: (t.bits, t.double, t.treasure) for t in catalog().threats.values()}
+
+
+def covers(uses: Uses, threat: Facts) -> bool:
+    """Whether one card alone overcomes a threat: a use with one of its icons (a powerful one for an
+    x2 threat), or a wild treasure. A treasure in the row is taken, never overcome."""
+    bits, double, treasure = threat
+    if treasure:
+        return False
+    if not uses:
+        return True
+    return any(b & bits and (powerful or not double) for b, powerful, _ in uses)
+
+
+def covers_both(uses: Uses, first: Facts, second: Facts) -> bool:
+    """Whether one powerful use overcomes two adjacent simple threats at once."""
+    if first[1] or first[2] or second[1] or second[2]:
+        return False
+    return any(powerful and b & first[0] and b & second[0] for b, powerful, _ in uses)
+
+
+def half_of_x2(uses: Uses, threat: Facts) -> bool:
+    """Whether a card can be one of the two simple cards that overcome an x2 threat together."""
+    return bool(uses) and any(not powerful and b & threat[0] for b, powerful, _ in uses)
+
+
+def amulet_sides(characters: list[str], players: int, chosen: dict[str, str]) -> dict[str, str]:
+    """The amulet side each character uses: two-player games only, side "a" unless chosen."""
+    cat = catalog()
+    for character, side in chosen.items():
+        if character not in characters or cat.amulet(character) is None:
+            raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
+        if side not in ("a", "b", "none"):
+            raise ValueError(f"amulets: side of {character!r} must be 'a', 'b' or 'none'")
+        if players != 2 and side != "none":
+            raise ValueError("amulets are only used in two-player games")
+    if players != 2:
+        return {}
+    return {
+        c: chosen.get(c, "a")
+        for c in characters
+        if cat.amulet(c) is not None and chosen.get(c, "a") != "none"
+    }
 
 
 def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
@@ -122,12 +168,12 @@ class TPKState(GameState):
             scenario=scenario,
             first_level=first_level,
         )
-        if not 2 <= players <= 5:
-            raise ValueError(f"TPK takes 2 to 5 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"TPK takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         self.characters = characters if characters is not None else list(DEFAULT_PARTIES[players])
         self._check_party(players)
         self.infernal = bool(infernal)
-        self.amulet_sides = self._amulet_sides(players, amulets or {})
+        self.amulet_sides = amulet_sides(self.characters, players, amulets or {})
         self.items = item_table(tuple(sorted(self.amulet_sides.items())))
         self.threats = threat_table()
         self.scenario = scenario or {}
@@ -172,28 +218,12 @@ class TPKState(GameState):
         if len(set(self.characters)) != players:
             raise ValueError(f"each character can be played once, got {self.characters}")
 
-    def _amulet_sides(self, players: int, chosen: dict[str, str]) -> dict[str, str]:
-        """The amulet side each character uses (two-player games only; default side "a")."""
-        cat = catalog()
-        for character, side in chosen.items():
-            if character not in self.characters or cat.amulet(character) is None:
-                raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
-            if side not in ("a", "b", "none"):
-                raise ValueError(f"amulets: side of {character!r} must be 'a', 'b' or 'none'")
-            if players != 2 and side != "none":
-                raise ValueError("amulets are only used in two-player games")
-        if players != 2:
-            return {}
-        return {
-            c: chosen.get(c, "a")
-            for c in self.characters
-            if cat.amulet(c) is not None and chosen.get(c, "a") != "none"
-        }
-
     def _check_scenario(self) -> None:
         for key, spec in self.scenario.items():
             if key not in {str(n) for n in range(1, LAST_LEVEL + 1)} or not isinstance(spec, dict):
-                raise ValueError(f"scenario: {key!r} is not a level number 1-7 with a mapping")
+                raise ValueError(
+                    f"scenario: {key!r} is not a level number 1-{LAST_LEVEL} with a mapping"
+                )
             unknown = set(spec) - {"row", "draws"}
             if unknown:
                 raise ValueError(f"scenario level {key}: unknown keys {sorted(unknown)}")
