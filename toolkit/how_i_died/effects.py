@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.data import DataError
-from toolkit.how_i_died.cards import CARDS, TYPE, data_dir
+from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, TYPES, data_dir
 
 if TYPE_CHECKING:
     from toolkit.how_i_died.rules import HowIDiedState
@@ -72,7 +72,7 @@ def same_type(cards, card) -> list[str]:
 
 def with_same_type(cards) -> list[str]:
     """Those of `cards` that share their type with another of them."""
-    counts = {"I": 0, "II": 0, "III": 0}
+    counts = dict.fromkeys(TYPES, 0)
     for card in cards:
         counts[TYPE[card]] += 1
     return [c for c in cards if counts[TYPE[c]] > 1]
@@ -268,7 +268,7 @@ def new_pool_choices(state, seat, picks):
 def new_pool(state, seat, picks):
     state.deck.discard(state.pool)
     state.pool[:] = []
-    state.pool.extend(state.draw(6))
+    state.pool.extend(state.draw(POOL_SIZE))
 
 
 def redraw_hand_choices(state, seat, picks):
@@ -285,7 +285,7 @@ def redraw_hand_choices(state, seat, picks):
 def redraw_hand(state, seat, picks):
     state.deck.discard(state.hands[seat])
     state.hands[seat][:] = []
-    state.hands[seat].extend(state.draw(6))
+    state.hands[seat].extend(state.draw(HAND_SIZE))
 
 
 def steal_choices(state, seat, picks):

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
-from toolkit.how_i_died.bots import BOTS
+from toolkit.how_i_died.bots import PLANNING_BOTS as BOTS
 from toolkit.how_i_died.cards import (
     CARDS,
     DEATH_AT,
