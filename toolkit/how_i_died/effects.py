@@ -23,7 +23,6 @@ from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, TYPES, d
 if TYPE_CHECKING:
     from toolkit.how_i_died.rules import HowIDiedState
 
-Pick = str | int
 Choices = Callable[["HowIDiedState", int, tuple], list]
 Resolve = Callable[["HowIDiedState", int, tuple], None]
 
@@ -307,10 +306,13 @@ def steal(state, seat, picks):
     state.hands[seat].append(card)
 
 
+FORESEE_CARDS = 3  # cards foresee looks at
+
+
 def foresee_choices(state, seat, picks):
     if not picks:
         return ["look"] if len(state.deck) else []
-    return state.deck.peek(3)
+    return state.deck.peek(FORESEE_CARDS)
 
 
 @register(
@@ -321,7 +323,7 @@ def foresee_choices(state, seat, picks):
     foresee_choices,
 )
 def foresee(state, seat, picks):
-    looked = state.deck.peek(3)
+    looked = state.deck.peek(FORESEE_CARDS)
     for card in looked:
         state.deck.remove(card)
     state.hands[seat].append(picks[1])
