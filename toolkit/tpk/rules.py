@@ -123,14 +123,15 @@ def amulet_sides(characters: list[str], players: int, chosen: dict[str, str]) ->
 
 def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
     """A character's eight equipment cards for this party size: potions replace a card with 2 or 3
-    characters, and with 2 an amulet (if the character has one and it is chosen) replaces another."""
+    characters, and the amulet on `amulet_side` ("none" if it is not used: :func:`amulet_sides`
+    decides, two-player games only) replaces another."""
     cat = catalog()
     deck = cat.basic_deck(character)
     if players <= 3:
         potion = cat.potion(character)
         deck[deck.index(potion.replaces)] = potion.id
     amulet = cat.amulet(character)
-    if players == 2 and amulet is not None and amulet_side != "none":
+    if amulet is not None and amulet_side != "none":
         deck[deck.index(amulet.replaces)] = amulet.id
     return deck
 
