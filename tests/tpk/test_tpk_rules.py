@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from toolkit.state import IllegalAction
+from toolkit.tpk.display import reputation
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, level_one_example
-from toolkit.tpk.rules import PASS, TPKState, reputation, starting_deck
+from toolkit.tpk.rules import PASS, TPKState, starting_deck
 
 
 def stacked(characters, row, draws, level=1, keeps=None, **options) -> TPKState:

@@ -1,4 +1,5 @@
-"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log.
+"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log,
+and the words for what happens (a logged event, the party's reputation at the end).
 
 :func:`table_html` draws what one seat sees (from an observation, so it cannot show a hidden hand);
 :func:`state_html` is the analyst's view of a whole state, every hand included.
@@ -10,6 +11,27 @@ from html import escape
 
 from toolkit.html import card, table
 from toolkit.tpk.cards import catalog
+
+# Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
+REPUTATION = (
+    "the dungeon's favourite joke",
+    "bargain-bin amateurs",
+    "apprentices learning the trade",
+    "fortunate chancers",
+    "stubborn tomb raiders",
+    "bold treasure seekers",
+    "professional dungeon divers",
+    "the subject of bards' songs",
+    "legends of the deep halls",
+    "names cut in stone, with honour",
+    "a throne in paradise, dragons' respect and free drinks at the border inns",
+)
+
+
+def reputation(treasures: int) -> str:
+    """The party's title for escaping with this many treasures."""
+    return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
+
 
 COLOURS = {
     "monster": "#b5412b",

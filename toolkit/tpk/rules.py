@@ -33,27 +33,6 @@ DEFAULT_PARTIES = {
     5: ("taric", "galen", "brin", "land", "pentegarn"),
 }
 LAST_LEVEL = catalog().last_level
-# Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
-REPUTATION = (
-    "the dungeon's favourite joke",
-    "bargain-bin amateurs",
-    "apprentices learning the trade",
-    "fortunate chancers",
-    "stubborn tomb raiders",
-    "bold treasure seekers",
-    "professional dungeon divers",
-    "the subject of bards' songs",
-    "legends of the deep halls",
-    "names cut in stone, with honour",
-    "a throne in paradise, dragons' respect and free drinks at the border inns",
-)
-
-
-def reputation(treasures: int) -> str:
-    """The party's title for escaping with this many treasures."""
-    return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
-
-
 Uses = tuple[tuple[int, bool, bool], ...]  # an item's uses: (icon bits, powerful, ranged) each
 Facts = tuple[int, bool, bool]  # a threat: (icon bits, x2, treasure)
 WILD: Uses = ()  # a treasure held as a wild card

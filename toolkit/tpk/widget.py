@@ -13,8 +13,8 @@ import ipywidgets as w
 from toolkit.games import get_game
 from toolkit.tpk.cards import catalog as catalogue
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.display import item_name, table_html
-from toolkit.tpk.rules import PASS, TPKState, reputation
+from toolkit.tpk.display import item_name, reputation, table_html
+from toolkit.tpk.rules import PASS, TPKState
 
 
 class TPKWidget(w.VBox):
