@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, expand, load_cards
 
 Icon = Literal["monster", "trap", "locked_door", "secret_door"]
-ICONS: tuple[str, ...] = ("monster", "trap", "locked_door", "secret_door")
+ICONS: tuple[str, ...] = get_args(Icon)
 ICON_BITS = {icon: 1 << index for index, icon in enumerate(ICONS)}
 DOOR_BITS = ICON_BITS["locked_door"] | ICON_BITS["secret_door"]
-CHARACTER_IDS = ("taric", "galen", "brin", "land", "pentegarn")
+CharacterId = Literal["taric", "galen", "brin", "land", "pentegarn"]
+CHARACTER_IDS: tuple[str, ...] = get_args(CharacterId)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,7 +56,7 @@ class Character(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Equipment(Card):
-    character: Literal["taric", "galen", "brin", "land", "pentegarn"]
+    character: CharacterId
     uses: tuple[Use, ...]
     kind: Literal["basic", "potion"] = "basic"
     replaces: str | None = None
@@ -66,7 +67,7 @@ class Equipment(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Amulet(Card):
-    character: Literal["taric", "galen", "brin", "land", "pentegarn"]
+    character: CharacterId
     replaces: str
     sides: dict[Literal["a", "b"], tuple[Use, ...]]
 
