@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
-TYPES = ("I", "II", "III")
-BANNERS = ("red", "blue", "green", "purple", "yellow")
+Type = Literal["I", "II", "III"]  # beginning, middle, end
+Banner = Literal["red", "blue", "green", "purple", "yellow"]
+TYPES: tuple[str, ...] = get_args(Type)
+BANNERS: tuple[str, ...] = get_args(Banner)
 DEATH_AT = 15  # damage at which a pulse check finds you dead
 HAND_SIZE = 6  # a living player draws back up to this at the end of their turn
 POOL_SIZE = 6  # face-up cards anyone may build from
@@ -29,8 +31,8 @@ class Adventure(Card):
     `printed` names the fields the rulebook prints for a rulebook card; all other values are ours.
     """
 
-    type: Literal["I", "II", "III"]
-    banner: Literal["red", "blue", "green", "purple", "yellow"]
+    type: Type
+    banner: Banner
     glory: int
     damage: int = 0
     effect: str | None = None
