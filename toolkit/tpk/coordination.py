@@ -19,7 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.tpk.cards import catalog
-from toolkit.tpk.rules import PASS, Facts, TPKState, Uses, covers, covers_both, half_of_x2
+from toolkit.tpk.rules import (
+    PASS,
+    WILD,
+    Facts,
+    TPKState,
+    Uses,
+    covers,
+    covers_both,
+    half_of_x2,
+)
 
 
 @dataclass(frozen=True)
@@ -248,7 +257,7 @@ def clearable(state: TPKState) -> Plan | None:
         raise ValueError("ask at the start of a level, while the players are choosing what to keep")
     threats = [state.threats[card] for card in state.row]
     hands = [
-        [(card, state.items.get(card, ())) for card in drawn + hand]
+        [(card, state.items.get(card, WILD)) for card in drawn + hand]
         for drawn, hand in zip(state.drawn, state.hands, strict=True)
     ]
     return solve(threats, hands, catalog().level(state.level).keep)
