@@ -13,7 +13,7 @@ from toolkit.how_i_died.cards import (
     TYPES,
     Achievement,
     Adventure,
-    achievements,
+    catalog,
     check_adventures,
     data_dir,
 )
@@ -48,9 +48,10 @@ def test_the_rulebooks_cards_are_marked_and_the_rest_constructed():
         assert marked == names
     assert sum(c.source == "constructed" for c in CARDS.values()) == 72
     assert all(c.printed == () for c in CARDS.values() if c.source == "constructed")
-    printed = {a.name: a.glory for a in achievements().values() if a.source == "rulebook"}
+    achievements = catalog().achievements
+    printed = {a.name: a.glory for a in achievements.values() if a.source == "rulebook"}
     assert printed == {"The Legend": 30, "The Seeker": 26, "The Schemer": 33, "The Reckless": 50}
-    assert len(achievements()) == 10
+    assert len(achievements) == 10
 
 
 def broken_copy(tmp_path, name, card_type, change):

@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 from toolkit.data import DataError, load_cards
-from toolkit.tpk.cards import Equipment, Threat, catalogue
+from toolkit.tpk.cards import Equipment, Threat, catalog
 
 
 def test_the_box_holds_105_cards_in_the_rulebook_groups():
-    cat = catalogue()
+    cat = catalog()
     basic = [c for c in cat.equipment.values() if c.kind == "basic"]
     potions = [c for c in cat.equipment.values() if c.kind == "potion"]
     assert len(cat.levels) == 7 and len(cat.characters) == 5
@@ -21,7 +21,7 @@ def test_the_box_holds_105_cards_in_the_rulebook_groups():
 
 
 def test_every_character_has_eight_cards_and_its_speciality_shows():
-    cat = catalogue()
+    cat = catalog()
     icons = {c: Counter() for c in cat.characters}
     for card in cat.equipment.values():
         if card.kind == "basic":
@@ -35,7 +35,7 @@ def test_every_character_has_eight_cards_and_its_speciality_shows():
 
 
 def test_threat_deck_has_ten_treasures_and_35_threats_of_every_kind():
-    threats = catalogue().threats.values()
+    threats = catalog().threats.values()
     treasures = sum(t.copies for t in threats if t.treasure)
     assert treasures == 10 and 45 - treasures == 7 * 5
     assert any(t.double for t in threats) and any(len(t.icons) == 2 for t in threats)
@@ -44,7 +44,7 @@ def test_threat_deck_has_ten_treasures_and_35_threats_of_every_kind():
 
 
 def test_the_example_cards_and_the_potion_table_are_marked_rulebook():
-    cat = catalogue()
+    cat = catalog()
     for card_id in ("small-monster", "large-monster", "secret-door"):
         assert cat.threats[card_id].source == "rulebook"
     for card_id in ("brin-torch", "taric-greatsword", "potion-brin", "amulet-land"):

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from toolkit.cli import main
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.odds import clearable_probability, exact_clearable
+from toolkit.tpk.odds import clearable_probability, exact_clearable, expected_row_treasures
 
 
 def test_exact_level_one_chance_matches_monte_carlo():
@@ -76,7 +76,7 @@ def test_odds_command_and_its_errors(capsys):
 
 
 def test_silent_bots_never_clear_a_deal_the_perfect_party_could_not():
-    from toolkit.tpk.analysis import expected_row_treasures, play_level
+    from toolkit.tpk.analysis import play_level
     from toolkit.tpk.coordination import clearable
     from toolkit.tpk.rules import TPKState
 

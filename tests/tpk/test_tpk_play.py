@@ -15,17 +15,17 @@ from toolkit.simulate import play
 from toolkit.state import from_json
 from toolkit.tpk import GAME
 from toolkit.tpk.bots import ConventionBot
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable, play_plan
 from toolkit.tpk.rules import OPEN, PASS, TPKState
 
-FULL_BOX = Counter(catalogue().all_cards())
+FULL_BOX = Counter(catalog().all_cards())
 
 
 def check_invariants(state: TPKState) -> None:
     places = state.card_locations()
     assert Counter(c for cards in places.values() for c in cards) == FULL_BOX
-    keep = catalogue().level(state.level).keep
+    keep = catalog().level(state.level).keep
     assert all(len(hand) <= keep for hand in state.hands)
     assert len(state.row) == state.level * state.num_players
     assert all(state.status[p] != OPEN for p in range(state.leftmost))

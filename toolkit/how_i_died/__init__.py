@@ -3,89 +3,22 @@
 ``GAME`` registers the game as ``how-i-died`` for the CLI, the simulations and the notebooks.
 """
 
-from __future__ import annotations
-
-from toolkit.bots import RandomBot
-from toolkit.dist import as_fraction_string
 from toolkit.games import GameSpec
-from toolkit.how_i_died import odds as _odds  # the module; the CLI function is odds_command
+from toolkit.how_i_died import cli
 from toolkit.how_i_died.bots import BOTS
-from toolkit.how_i_died.rules import HowIDiedState
-
-
-def add_odds_arguments(parser) -> None:
-    parser.add_argument("--hand", default="", help="comma-separated card ids in your hand")
-    parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
-    parser.add_argument(
-        "--unseen",
-        default=None,
-        help="comma-separated ids a refill may be (default: every other card)",
-    )
-    parser.add_argument(
-        "--strategy",
-        default="random",
-        choices=_odds.STRATEGIES,
-        help="end-picking strategy for the damage and turns distributions",
-    )
-
-
-def _ids(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def odds_command(args) -> dict:
-    """Exact answers: the Legendary chance (if a hand or pool is given), and for the strategy the
-    damage per adventure and the turns until death, as "p/q" strings."""
-    result: dict = {}
-    hand, pool = _ids(args.hand), _ids(args.pool)
-    if hand or pool:
-        chance = _odds.legendary_chance(hand, pool, _ids(args.unseen))
-        result["legendary_chance"] = as_fraction_string(chance)
-    damage = _odds.damage_per_adventure(args.strategy)
-    turns = _odds.turns_until_death(strategy=args.strategy)
-    result["strategy"] = args.strategy
-    result["damage_per_adventure"] = {
-        str(k): as_fraction_string(p) for k, p in damage.pmf().items()
-    }
-    result["mean_damage"] = float(damage.mean())  # a mean, not a probability: a plain number
-    result["turns_until_death"] = {str(k): as_fraction_string(p) for k, p in turns.pmf().items()}
-    result["mean_turns_until_death"] = float(turns.mean())
-    return result
-
-
-def summarize(table) -> dict:
-    """The ``simulate --json`` numbers: mean glory per seat, mean turns per game (all players'
-    turns together), and the share of played adventures that are Legendary at the end."""
-    seats = sorted(int(c.split("_")[1]) for c in table.columns if c.startswith("glory_"))
-    return {
-        "mean_glory": [float(table[f"glory_{seat}"].mean()) for seat in seats],
-        "mean_turns": float(table["turns"].mean()),
-        "legendary_rate": float(table["legendary"].sum() / table["adventures"].sum()),
-        "mean_turns_alive": [float(table[f"turns_{seat}"].mean()) for seat in seats],
-        "stalled_games": int(table["stalled"].sum()),
-    }
-
-
-def _bot_factory(cls):
-    return lambda seat, seed: cls(seed)
-
+from toolkit.how_i_died.rules import MAX_PLAYERS, MIN_PLAYERS, HowIDiedState
 
 GAME = GameSpec(
     slug="how-i-died",
     title="And That's How I Died",
     state_class=HowIDiedState,
-    min_players=2,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     utility="constant_sum",
     information="imperfect",
     max_moves=2_000,
-    bots={
-        "random": lambda seat, seed: RandomBot(seed),
-        **{name: _bot_factory(cls) for name, cls in BOTS.items()},
-    },
-    add_odds_arguments=add_odds_arguments,
-    odds=odds_command,
-    summarize=summarize,
+    bots=BOTS,
+    add_odds_arguments=cli.add_odds_arguments,
+    odds=cli.odds,
+    summarize=cli.summarize,
 )

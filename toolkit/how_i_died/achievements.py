@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toolkit.data import DataError
-from toolkit.how_i_died.cards import BANNER, BANNERS, achievements, data_dir, is_legendary
+from toolkit.how_i_died.cards import BANNER, BANNERS, catalog, data_dir, is_legendary
 
 Requirement = Callable[..., bool]  # (state, seat, threshold) -> bool
 REQUIREMENTS: dict[str, Requirement] = {}
@@ -73,7 +73,7 @@ def meets(state, seat, achievement_id: str) -> bool:
 
 
 def check_requirement_ids(cards=None, path=None) -> None:
-    for card in (achievements() if cards is None else cards).values():
+    for card in (catalog().achievements if cards is None else cards).values():
         if card.requirement not in REQUIREMENTS:
             raise DataError(
                 path or data_dir() / "achievements.yaml",
@@ -84,4 +84,4 @@ def check_requirement_ids(cards=None, path=None) -> None:
 
 
 check_requirement_ids()
-ACHIEVEMENTS = achievements()
+ACHIEVEMENTS = catalog().achievements

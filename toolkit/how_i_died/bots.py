@@ -22,16 +22,21 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from toolkit.bots import RandomBot
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
-from toolkit.how_i_died.cards import BANNER, DAMAGE, DEATH_AT, EFFECT, GLORY, TYPE, TYPES
+from toolkit.how_i_died.cards import (
+    BANNER,
+    DAMAGE,
+    DEATH_AT,
+    EFFECT,
+    GLORY,
+    TYPE,
+    TYPES,
+    adventure_glory,
+    is_legendary,
+)
 
 SWAP_EFFECTS = {"swap_table", "mounted", "the_deadly", "barbaric", "pool_swap", "swap_own"}
-
-
-def adventure_value(cards) -> int:
-    total = GLORY[cards[0]] + GLORY[cards[1]] + GLORY[cards[2]]
-    legendary = BANNER[cards[0]] == BANNER[cards[1]] == BANNER[cards[2]]
-    return 2 * total if legendary else total
 
 
 class PlanningBot:
@@ -47,7 +52,7 @@ class PlanningBot:
 
     # -- what subclasses change -----------------------------------------------------------------
     def adventure_score(self, obs: dict, cards: tuple) -> float:
-        return adventure_value(cards)
+        return adventure_glory(cards)
 
     def card_value(self, obs: dict, card: str) -> float:
         return GLORY[card]
@@ -123,7 +128,7 @@ class PlanningBot:
         rivals = [s for s, alive in enumerate(obs["alive"]) if alive and s != me]
         weights = {me: 1.0}
         if rivals:
-            leader = max(rivals, key=lambda s: sum(map(adventure_value, obs["adventures"][s])))
+            leader = max(rivals, key=lambda s: sum(map(adventure_glory, obs["adventures"][s])))
             weights[leader] = -1.0
         return weights, {}
 
@@ -175,8 +180,8 @@ def best_swap(obs, effect, legal, changes) -> tuple[str, str] | None:
     partner among the cards the objective does not weigh is found per banner, without trying each
     card: the change is linear in the partner's glory and damage once its banner is known."""
     symmetric = effect in ("swap_table", "swap_own")  # the two picks are interchangeable
-    weighed: dict[str, list] = {"I": [], "II": [], "III": []}
-    others: dict[str, list] = {"I": [], "II": [], "III": []}
+    weighed: dict[str, list] = {kind: [] for kind in TYPES}
+    others: dict[str, list] = {kind: [] for kind in TYPES}
     for b in swap_partners(obs, effect):
         (weighed if b in changes else others)[TYPE[b]].append(b)
     tops: dict = {}
@@ -235,7 +240,7 @@ def replacement_gains(obs: dict, weights) -> dict:
             continue
         wg, wd = glory_weight.get(seat, 0.0), damage_weight.get(seat, 0.0)
         for adventure in obs["adventures"][seat]:
-            before = adventure_value(adventure)
+            before = adventure_glory(adventure)
             for card in adventure:
                 one, two = [c for c in adventure if c != card]
                 banner = BANNER[one] if BANNER[one] == BANNER[two] else None
@@ -310,7 +315,7 @@ class RecklessBot(PlanningBot):
     name = "reckless"
 
     def adventure_score(self, obs, cards):
-        return 100 * DAMAGE[cards[2]] + adventure_value(cards)
+        return 100 * DAMAGE[cards[2]] + adventure_glory(cards)
 
     def swap_weights(self, obs):
         return {obs["seat"]: 1.0}, {obs["seat"]: 10.0}
@@ -323,7 +328,7 @@ class SurvivorBot(PlanningBot):
     name = "survivor"
 
     def adventure_score(self, obs, cards):
-        return -100 * DAMAGE[cards[2]] + adventure_value(cards)
+        return -100 * DAMAGE[cards[2]] + adventure_glory(cards)
 
     def swap_weights(self, obs):
         return {obs["seat"]: 1.0}, {obs["seat"]: -10.0}
@@ -344,7 +349,7 @@ class LookaheadBot(PlanningBot):
     def adventure_score(self, obs, cards):
         me = obs["seat"]
         damage = obs["damage"][me] + DAMAGE[cards[2]]
-        glory = adventure_value(cards)
+        glory = adventure_glory(cards)
         if damage >= DEATH_AT:
             return glory + self.claim_value(obs, cards)
         later = [
@@ -370,11 +375,7 @@ class LookaheadBot(PlanningBot):
         requirements the bot can check from the table)."""
         me = obs["seat"]
         first = not obs["death_order"]
-        legendary = sum(
-            1
-            for a in [*obs["adventures"][me], list(cards)]
-            if adventure_value(a) > sum(GLORY[c] for c in a)
-        )
+        legendary = sum(1 for a in [*obs["adventures"][me], cards] if is_legendary(a))
         damage = obs["damage"][me] + DAMAGE[cards[2]]
         last = sum(obs["alive"]) == 1
         best = 0
@@ -407,9 +408,8 @@ def expected_future_glory(room: int) -> float:
     return float(turns_until_death(room, "survivor").mean()) * PLAYED_ADVENTURE_GLORY
 
 
+PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
 BOTS = {
-    "glory-greedy": GloryGreedyBot,
-    "reckless": RecklessBot,
-    "survivor": SurvivorBot,
-    "lookahead": LookaheadBot,
+    "random": lambda seat, seed: RandomBot(seed),
+    **{name: (lambda seat, seed, bot=bot: bot(seed)) for name, bot in PLANNING_BOTS.items()},
 }

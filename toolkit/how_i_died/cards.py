@@ -1,7 +1,7 @@
 """The adventure and achievement cards of And That's How I Died, loaded from ``data/how_i_died``.
 
-Card data lives in YAML; this module declares the card types, loads them once, and checks the
-deck's shape (30 cards of each type, damage only on ends, every effect and requirement id known) so
+Card data lives in YAML; this module declares the card types, loads them once (:func:`catalog`),
+and checks the deck's shape (30 cards of each type, damage only on ends, every effect and requirement id known) so
 a mistake in the data is reported with its file, card and field. The engine reads the flat lookup
 tables at the bottom (``TYPE``, ``GLORY``, ...) because dictionary lookups by card id keep a bot game
 fast.
@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
-TYPES = ("I", "II", "III")
-BANNERS = ("red", "blue", "green", "purple", "yellow")
+Type = Literal["I", "II", "III"]  # beginning, middle, end
+Banner = Literal["red", "blue", "green", "purple", "yellow"]
+TYPES: tuple[str, ...] = get_args(Type)
+BANNERS: tuple[str, ...] = get_args(Banner)
 DEATH_AT = 15  # damage at which a pulse check finds you dead
+HAND_SIZE = 6  # a living player draws back up to this at the end of their turn
+POOL_SIZE = 6  # face-up cards anyone may build from
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,8 +31,8 @@ class Adventure(Card):
     `printed` names the fields the rulebook prints for a rulebook card; all other values are ours.
     """
 
-    type: Literal["I", "II", "III"]
-    banner: Literal["red", "blue", "green", "purple", "yellow"]
+    type: Type
+    banner: Banner
     glory: int
     damage: int = 0
     effect: str | None = None
@@ -49,18 +53,22 @@ def data_dir():
     return data_root() / "how_i_died"
 
 
+@dataclass(frozen=True)
+class Catalog:
+    """Every card of the box: the 90 adventure cards and the ten achievements."""
+
+    adventures: dict[str, Adventure]
+    achievements: dict[str, Achievement]
+
+
 @cache
-def adventures() -> dict[str, Adventure]:
+def catalog() -> Catalog:
+    """Load and check the data once per process. Effect and requirement ids are checked by the
+    modules that register them (:mod:`~toolkit.how_i_died.effects`, ``achievements``)."""
     path = data_dir() / "adventures.yaml"
-    cards = load_cards(path, Adventure)
-    check_adventures(cards, path)
-    return cards
-
-
-@cache
-def achievements() -> dict[str, Achievement]:
-    """The ten achievements (their requirement ids are checked by the achievements module)."""
-    return load_cards(data_dir() / "achievements.yaml", Achievement)
+    adventures = load_cards(path, Adventure)
+    check_adventures(adventures, path)
+    return Catalog(adventures, load_cards(data_dir() / "achievements.yaml", Achievement))
 
 
 def check_adventures(cards: dict[str, Adventure], path) -> None:
@@ -81,7 +89,7 @@ def check_adventures(cards: dict[str, Adventure], path) -> None:
 
 
 # Flat lookups by card id, for the engine's inner loops.
-CARDS = adventures()
+CARDS = catalog().adventures
 TYPE = {cid: c.type for cid, c in CARDS.items()}
 BANNER = {cid: c.banner for cid, c in CARDS.items()}
 GLORY = {cid: c.glory for cid, c in CARDS.items()}

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.data import DataError
-from toolkit.how_i_died.cards import CARDS, TYPE, data_dir
+from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, TYPES, data_dir
 
 if TYPE_CHECKING:
     from toolkit.how_i_died.rules import HowIDiedState
 
-Pick = str | int
 Choices = Callable[["HowIDiedState", int, tuple], list]
 Resolve = Callable[["HowIDiedState", int, tuple], None]
 
@@ -72,7 +71,7 @@ def same_type(cards, card) -> list[str]:
 
 def with_same_type(cards) -> list[str]:
     """Those of `cards` that share their type with another of them."""
-    counts = {"I": 0, "II": 0, "III": 0}
+    counts = dict.fromkeys(TYPES, 0)
     for card in cards:
         counts[TYPE[card]] += 1
     return [c for c in cards if counts[TYPE[c]] > 1]
@@ -268,7 +267,7 @@ def new_pool_choices(state, seat, picks):
 def new_pool(state, seat, picks):
     state.deck.discard(state.pool)
     state.pool[:] = []
-    state.pool.extend(state.draw(6))
+    state.pool.extend(state.draw(POOL_SIZE))
 
 
 def redraw_hand_choices(state, seat, picks):
@@ -285,7 +284,7 @@ def redraw_hand_choices(state, seat, picks):
 def redraw_hand(state, seat, picks):
     state.deck.discard(state.hands[seat])
     state.hands[seat][:] = []
-    state.hands[seat].extend(state.draw(6))
+    state.hands[seat].extend(state.draw(HAND_SIZE))
 
 
 def steal_choices(state, seat, picks):
@@ -307,10 +306,13 @@ def steal(state, seat, picks):
     state.hands[seat].append(card)
 
 
+FORESEE_CARDS = 3  # cards foresee looks at
+
+
 def foresee_choices(state, seat, picks):
     if not picks:
         return ["look"] if len(state.deck) else []
-    return state.deck.peek(3)
+    return state.deck.peek(FORESEE_CARDS)
 
 
 @register(
@@ -321,7 +323,7 @@ def foresee_choices(state, seat, picks):
     foresee_choices,
 )
 def foresee(state, seat, picks):
-    looked = state.deck.peek(3)
+    looked = state.deck.peek(FORESEE_CARDS)
     for card in looked:
         state.deck.remove(card)
     state.hands[seat].append(picks[1])

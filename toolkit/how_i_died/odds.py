@@ -31,12 +31,14 @@ from toolkit.how_i_died.cards import (
     DAMAGE,
     DEATH_AT,
     GLORY,
+    HAND_SIZE,
+    POOL_SIZE,
     TYPE,
     TYPES,
 )
 
 STRATEGIES = ("reckless", "survivor", "random")
-TABLE_CARDS = 12  # a hand of six and a Pool of six
+TABLE_CARDS = HAND_SIZE + POOL_SIZE
 
 
 def check_ids(cards: Iterable[str], what: str) -> list[str]:

@@ -33,6 +33,8 @@ from toolkit.how_i_died.cards import (
     DAMAGE,
     DEATH_AT,
     EFFECT,
+    HAND_SIZE,
+    POOL_SIZE,
     TYPE,
     TYPES,
     adventure_glory,
@@ -41,8 +43,7 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.state import CHANCE, TERMINAL, GameState
 
-HAND_SIZE = 6
-POOL_SIZE = 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
 
 
@@ -64,8 +65,10 @@ class HowIDiedState(GameState):
         deck: Sequence[str] | None = None,
         achievements: Sequence[str] | None = None,
     ):
-        if not 2 <= players <= 5:
-            raise ValueError(f"And That's How I Died takes 2 to 5 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(
+                f"And That's How I Died takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            )
         config = {"players": players}
         if deck is not None:
             config["deck"] = list(deck)
@@ -396,7 +399,7 @@ class HowIDiedState(GameState):
             "pool": list(self.pool),
             "adventures": [list(seat) for seat in self.adventures],  # of (I, II, III) tuples
             "alive": list(self.alive),
-            "damage": [sum([DAMAGE[a[2]] for a in seat]) for seat in self.adventures],
+            "damage": [self.damage(seat) for seat in range(self.players)],
             "achievements": list(self.shown),
             "claimed": list(self.claimed),
             "death_order": list(self.death_order),

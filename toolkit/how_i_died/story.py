@@ -21,11 +21,10 @@ Actions are tuples:
 from __future__ import annotations
 
 from toolkit.deck import Deck
-from toolkit.how_i_died.cards import ALL_IDS, CARDS
+from toolkit.how_i_died.cards import ALL_IDS, CARDS, POOL_SIZE
 from toolkit.state import TERMINAL, GameState
 
 STORY_HAND = 2
-POOL_SIZE = 6
 
 
 class StoryState(GameState):

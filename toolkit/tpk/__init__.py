@@ -5,76 +5,22 @@
 by a perfectly coordinated party).
 """
 
-from __future__ import annotations
-
-from toolkit.bots import RandomBot
-from toolkit.dist import as_fraction_string
 from toolkit.games import GameSpec
-from toolkit.simulate import wilson_interval
-from toolkit.tpk.bots import ConventionBot
-from toolkit.tpk.rules import TPKState
-
-
-def summarize(table) -> dict:
-    """The simulate contract: win rate (with its Wilson interval), levels cleared, treasures (a
-    lost game escapes with none), treasures found on the way."""
-    games = len(table)
-    wins = int(table["won"].sum())
-    return {
-        "win_rate": wins / games,
-        "win_interval": list(wilson_interval(wins, games)),
-        "levels_cleared_mean": float(table["levels_cleared"].mean()),
-        "treasures_mean": float(table["treasures"].mean()),
-        "treasures_found_mean": float(table["treasures_found"].mean()),
-    }
-
-
-def add_odds_arguments(parser) -> None:
-    parser.add_argument("--level", type=int, default=1, help="dungeon level 1-7")
-    parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
-    parser.add_argument("--players", type=int, default=3, help="default party of this size")
-    parser.add_argument("--samples", type=int, default=1000, help="Monte Carlo deals")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--exact", action="store_true", help="enumerate every deal (small cases)")
-
-
-def odds(args) -> dict:
-    """Chance that a fresh deal of a level can be cleared by a perfectly coordinated party."""
-    from toolkit.tpk.odds import clearable_probability, exact_clearable, party
-
-    if not 1 <= args.level <= 7:
-        raise ValueError(f"--level must be 1 to 7, not {args.level}")
-    if not 2 <= args.players <= 5:
-        raise ValueError(f"--players must be 2 to 5, not {args.players}")
-    members = party(args.characters, args.players)
-    TPKState(players=len(members), characters=members)  # validates the party
-    result = {"level": args.level, "characters": members}
-    if args.exact:
-        result.update(
-            method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
-        )
-    else:
-        if args.samples < 1:
-            raise ValueError("--samples must be at least 1")
-        result.update(method="monte carlo", seed=args.seed)
-        result.update(clearable_probability(args.level, members, args.samples, args.seed))
-    return result
-
+from toolkit.tpk import cli
+from toolkit.tpk.bots import BOTS
+from toolkit.tpk.rules import MAX_PLAYERS, MIN_PLAYERS, TPKState
 
 GAME = GameSpec(
     slug="tpk",
     title="TPK: Total Party Kill",
     state_class=TPKState,
-    min_players=2,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     utility="cooperative",
     information="imperfect",
     max_moves=1_000,
-    bots={
-        "random": lambda seat, seed: RandomBot(seed),
-        "convention": lambda seat, seed: ConventionBot(seed),
-    },
-    add_odds_arguments=add_odds_arguments,
-    odds=odds,
-    summarize=summarize,
+    bots=BOTS,
+    add_odds_arguments=cli.add_odds_arguments,
+    odds=cli.odds,
+    summarize=cli.summarize,
 )

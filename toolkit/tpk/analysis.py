@@ -8,10 +8,9 @@ bots' own mistakes), measured deal by deal.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from toolkit.games import get_game
-from toolkit.simulate import wilson_interval
+from toolkit.simulate import run_many, wilson_interval
+from toolkit.tpk.bots import BOTS
+from toolkit.tpk.cli import summarize
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.odds import party
 from toolkit.tpk.rules import TPKState
@@ -20,8 +19,7 @@ from toolkit.tpk.rules import TPKState
 def play_level(state: TPKState, bots: str, seed: int) -> bool:
     """Play the current level of `state` with silent bots; True if they clear it."""
     level = state.level
-    makers = get_game("tpk").bots
-    seats = [makers[bots](seat, seed * 101 + seat) for seat in range(state.num_players)]
+    seats = [BOTS[bots](seat, seed * 101 + seat) for seat in range(state.num_players)]
     while state.level == level and state.result is None:
         seat = state.current_player()
         state.apply(seats[seat].choose(state.observation(seat), state.legal_actions()))
@@ -69,16 +67,7 @@ def study_table(levels, parties, deals: int = 200, seed: int = 0, bots: str = "c
     )
 
 
-def expected_row_treasures(level: int, players: int) -> Fraction:
-    """Exact mean number of treasures in a fresh row: each of the level x players cards is a
-    treasure with chance 10/45 (linearity of expectation)."""
-    return Fraction(level * players * 10, 45)
-
-
 def whole_games(players: int, games: int = 200, seed: int = 0, bots: str = "convention") -> dict:
     """Complete games with silent bots: win rate (Wilson interval), levels, treasures escaped with."""
-    from toolkit.simulate import run_many
-    from toolkit.tpk import summarize
-
     table = run_many("tpk", players, games, seed, bots, progress=False)
     return {"players": players, "games": games, **summarize(table)}

@@ -27,27 +27,15 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from toolkit.bots import RandomBot
 from toolkit.state import Action
-from toolkit.tpk.rules import PASS, item_table, starting_deck, threat_table
-
-Uses = tuple[tuple[int, bool, bool], ...]
-WILD: Uses = ()  # a treasure in hand: covers any single threat
+from toolkit.tpk.rules import PASS, WILD, Uses, covers, item_table, starting_deck, threat_table
 
 
 @cache
 def sheet(character: str, players: int, amulet_side: str) -> tuple[str, ...]:
     """The equipment printed on a character's sheet for this party size (public knowledge)."""
     return tuple(starting_deck(character, players, amulet_side))
-
-
-def covers(uses: Uses | None, threat: tuple[int, bool, bool]) -> bool:
-    """Whether one card, alone, can overcome this threat (None or WILD: a treasure, always)."""
-    bits, double, treasure = threat
-    if treasure:
-        return False
-    if not uses:
-        return True
-    return any(b & bits and (powerful or not double) for b, powerful, _ in uses)
 
 
 class ConventionBot:
@@ -209,3 +197,9 @@ class _Table:
                 free.remove(card)
             used += len(plan[position])
         return plan
+
+
+BOTS = {
+    "random": lambda seat, seed: RandomBot(seed),
+    "convention": lambda seat, seed: ConventionBot(seed),
+}

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, expand, load_cards
 
 Icon = Literal["monster", "trap", "locked_door", "secret_door"]
-ICONS: tuple[str, ...] = ("monster", "trap", "locked_door", "secret_door")
+ICONS: tuple[str, ...] = get_args(Icon)
 ICON_BITS = {icon: 1 << index for index, icon in enumerate(ICONS)}
 DOOR_BITS = ICON_BITS["locked_door"] | ICON_BITS["secret_door"]
-CHARACTER_IDS = ("taric", "galen", "brin", "land", "pentegarn")
+CharacterId = Literal["taric", "galen", "brin", "land", "pentegarn"]
+CHARACTER_IDS: tuple[str, ...] = get_args(CharacterId)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,7 +56,7 @@ class Character(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Equipment(Card):
-    character: Literal["taric", "galen", "brin", "land", "pentegarn"]
+    character: CharacterId
     uses: tuple[Use, ...]
     kind: Literal["basic", "potion"] = "basic"
     replaces: str | None = None
@@ -66,7 +67,7 @@ class Equipment(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Amulet(Card):
-    character: Literal["taric", "galen", "brin", "land", "pentegarn"]
+    character: CharacterId
     replaces: str
     sides: dict[Literal["a", "b"], tuple[Use, ...]]
 
@@ -84,18 +85,9 @@ class Threat(Card):
             bits |= ICON_BITS[icon]
         return bits
 
-    def label(self) -> str:
-        if self.treasure:
-            return f"{self.name} (treasure)"
-        return (
-            f"{self.name} ["
-            + " / ".join(i.replace("_", " ") for i in self.icons)
-            + ("] x2" if self.double else "]")
-        )
-
 
 @dataclass(frozen=True)
-class Catalogue:
+class Catalog:
     """Every card of the box, by kind."""
 
     levels: dict[str, Level]
@@ -131,6 +123,11 @@ class Catalogue:
     def level(self, number: int) -> Level:
         return self.levels[f"level-{number}"]
 
+    @property
+    def last_level(self) -> int:
+        """The deepest level: one level card per level, numbered from 1 (checked on loading)."""
+        return len(self.levels)
+
     def name(self, card_id: str) -> str:
         for group in (self.equipment, self.amulets, self.threats, self.characters, self.levels):
             if card_id in group:
@@ -139,10 +136,10 @@ class Catalogue:
 
 
 @cache
-def catalogue() -> Catalogue:
+def catalog() -> Catalog:
     """Load and cross-check the TPK data (cached: the files are read once per process)."""
     root = data_root() / "tpk"
-    cat = Catalogue(
+    cat = Catalog(
         levels=load_cards(root / "levels.yaml", Level),
         characters=load_cards(root / "characters.yaml", Character),
         equipment=load_cards(root / "equipment.yaml", Equipment),
@@ -153,7 +150,7 @@ def catalogue() -> Catalogue:
     return cat
 
 
-def _check(cat: Catalogue, root) -> None:
+def _check(cat: Catalog, root) -> None:
     """Rules the data must keep: the engine relies on them."""
     if sorted(cat.characters) != sorted(CHARACTER_IDS):
         raise DataError(root / "characters.yaml", f"expected the characters {CHARACTER_IDS}")
@@ -176,6 +173,6 @@ def _check(cat: Catalogue, root) -> None:
                 card=threat.id,
                 field="icons",
             )
-    for number in range(1, 8):
+    for number in range(1, cat.last_level + 1):
         if f"level-{number}" not in cat.levels or cat.level(number).number != number:
             raise DataError(root / "levels.yaml", f"level {number} is missing or misnumbered")

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.tpk.cards import catalogue
-from toolkit.tpk.rules import PASS, TPKState
-
-Uses = tuple[tuple[int, bool, bool], ...]  # () is a treasure held as a wild card
+from toolkit.tpk.cards import catalog
+from toolkit.tpk.rules import (
+    PASS,
+    WILD,
+    Facts,
+    TPKState,
+    Uses,
+    covers,
+    covers_both,
+    half_of_x2,
+)
 
 
 @dataclass(frozen=True)
@@ -41,27 +48,7 @@ class Plan:
         return [card for cover in self.covers if cover.seat == seat for card in cover.cards]
 
 
-def _single(uses: Uses, threat) -> bool:
-    bits, double, _ = threat
-    if not uses:
-        return True
-    return any(b & bits and (powerful or not double) for b, powerful, _ in uses)
-
-
-def _double(uses: Uses, first, second) -> bool:
-    """A powerful use that matches two adjacent simple threats."""
-    if first[1] or second[1] or second[2]:
-        return False
-    return any(powerful and b & first[0] and b & second[0] for b, powerful, _ in uses)
-
-
-def _half(uses: Uses, threat) -> bool:
-    return bool(uses) and any(not powerful and b & threat[0] for b, powerful, _ in uses)
-
-
-def solve(
-    threats: list[tuple[int, bool, bool]], hands: list[list[tuple[str, Uses]]], keep: int
-) -> Plan | None:
+def solve(threats: list[Facts], hands: list[list[tuple[str, Uses]]], keep: int) -> Plan | None:
     """A plan clearing a row of threats (icon bits, x2, treasure) with these drawn hands (card id
     and its uses per card), each player keeping at most `keep` cards; None if none exists."""
     return _Search(threats, hands, keep).run()
@@ -101,11 +88,13 @@ class _Search:
         for k, p in enumerate(pos):
             threat = row[p]
             adjacent = k + 1 < len(pos) and pos[k + 1] == p + 1
-            singles = [s for s, u in enumerate(self.sigs) if _single(u, threat)]
+            singles = [s for s, u in enumerate(self.sigs) if covers(u, threat)]
             doubles = [
-                s for s, u in enumerate(self.sigs) if adjacent and _double(u, threat, row[p + 1])
+                s
+                for s, u in enumerate(self.sigs)
+                if adjacent and covers_both(u, threat, row[p + 1])
             ]
-            halves = [s for s, u in enumerate(self.sigs) if threat[1] and _half(u, threat)]
+            halves = [s for s, u in enumerate(self.sigs) if threat[1] and half_of_x2(u, threat)]
             for s in singles + doubles + halves:
                 last_use[s] = k
             self.single.append(singles)
@@ -268,10 +257,10 @@ def clearable(state: TPKState) -> Plan | None:
         raise ValueError("ask at the start of a level, while the players are choosing what to keep")
     threats = [state.threats[card] for card in state.row]
     hands = [
-        [(card, state.items.get(card, ())) for card in drawn + hand]
+        [(card, state.items.get(card, WILD)) for card in drawn + hand]
         for drawn, hand in zip(state.drawn, state.hands, strict=True)
     ]
-    return solve(threats, hands, catalogue().level(state.level).keep)
+    return solve(threats, hands, catalog().level(state.level).keep)
 
 
 def play_plan(state: TPKState, plan: Plan) -> None:
@@ -279,7 +268,7 @@ def play_plan(state: TPKState, plan: Plan) -> None:
     its planned cards (and any others to make up the number), then covers its threats when they
     come to the front and passes otherwise."""
     level = state.level
-    keep = catalogue().level(level).keep
+    keep = catalog().level(level).keep
     while state.phase == "keep" and state.level == level:
         seat = state.current
         mine = plan.cards_of(seat)

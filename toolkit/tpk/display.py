@@ -1,4 +1,5 @@
-"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log.
+"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log,
+and the words for what happens (a logged event, the party's reputation at the end).
 
 :func:`table_html` draws what one seat sees (from an observation, so it cannot show a hidden hand);
 :func:`state_html` is the analyst's view of a whole state, every hand included.
@@ -9,7 +10,28 @@ from __future__ import annotations
 from html import escape
 
 from toolkit.html import card, table
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
+
+# Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
+REPUTATION = (
+    "the dungeon's favourite joke",
+    "bargain-bin amateurs",
+    "apprentices learning the trade",
+    "fortunate chancers",
+    "stubborn tomb raiders",
+    "bold treasure seekers",
+    "professional dungeon divers",
+    "the subject of bards' songs",
+    "legends of the deep halls",
+    "names cut in stone, with honour",
+    "a throne in paradise, dragons' respect and free drinks at the border inns",
+)
+
+
+def reputation(treasures: int) -> str:
+    """The party's title for escaping with this many treasures."""
+    return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
+
 
 COLOURS = {
     "monster": "#b5412b",
@@ -21,7 +43,7 @@ COLOURS = {
 
 
 def threat_card(card_id: str, state: str, by_name: str | None, position: int) -> str:
-    threat = catalogue().threats[card_id]
+    threat = catalog().threats[card_id]
     kind = "treasure" if threat.treasure else threat.icons[0]
     lines = (
         ["treasure"] if threat.treasure else [" / ".join(i.replace("_", " ") for i in threat.icons)]
@@ -34,7 +56,7 @@ def threat_card(card_id: str, state: str, by_name: str | None, position: int) ->
 
 
 def item_name(card_id: str) -> str:
-    cat = catalogue()
+    cat = catalog()
     if card_id in cat.equipment:
         return cat.equipment[card_id].label()
     if card_id in cat.amulets:
@@ -43,7 +65,7 @@ def item_name(card_id: str) -> str:
 
 
 def row_html(obs: dict) -> str:
-    names = [catalogue().characters[c].name for c in obs["characters"]]
+    names = [catalog().characters[c].name for c in obs["characters"]]
     return "".join(
         threat_card(
             cell["id"],
@@ -56,7 +78,7 @@ def row_html(obs: dict) -> str:
 
 
 def describe_event(entry: dict, obs: dict) -> str:
-    cat = catalogue()
+    cat = catalog()
     who = cat.characters[obs["characters"][entry["seat"]]].name
     event = entry["event"]
     if event == "keep":
@@ -76,7 +98,7 @@ def describe_event(entry: dict, obs: dict) -> str:
 
 
 def players_html(obs: dict) -> str:
-    cat = catalogue()
+    cat = catalog()
     rows = []
     for seat, character in enumerate(obs["characters"]):
         passed = obs["passed_on"][seat]
@@ -107,7 +129,7 @@ def table_html(obs: dict) -> str:
 
 def state_html(state) -> str:
     """The analyst's view: the table as seat 0 sees it, plus every hand."""
-    cat = catalogue()
+    cat = catalog()
     hands = "".join(
         f"<li>{escape(cat.characters[c].name)}: "
         f"{escape(', '.join(item_name(x) for x in state.hands[s] + state.drawn[s]) or '(empty)')}</li>"

@@ -15,9 +15,19 @@ from fractions import Fraction
 from itertools import combinations, product
 
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable, solve
-from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState, item_table, starting_deck, threat_table
+from toolkit.tpk.rules import (
+    DEFAULT_PARTIES,
+    TPKState,
+    amulet_sides,
+    covers,
+    covers_both,
+    half_of_x2,
+    item_table,
+    starting_deck,
+    threat_table,
+)
 
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
 
@@ -51,6 +61,16 @@ def clearable_probability(level: int, characters, samples: int = 1000, seed: int
     }
 
 
+def expected_row_treasures(level: int, players: int) -> Fraction:
+    """Exact mean number of treasures in a fresh row: each of its cards is a treasure with the
+    chance of one card of the threat deck (linearity of expectation)."""
+    cat = catalog()
+    deck = cat.threat_deck()
+    treasures = sum(1 for card in deck if cat.threats[card].treasure)
+    length = cat.level(level).threats_per_character * players
+    return Fraction(length * treasures, len(deck))
+
+
 def exact_clearable(level: int, characters) -> Fraction:
     """The exact chance over every fresh deal (raises ValueError if there are too many to try).
 
@@ -60,17 +80,16 @@ def exact_clearable(level: int, characters) -> Fraction:
     """
     members = party(characters)
     players = len(members)
-    card_level = catalogue().level(level)
-    length = level * players
+    card_level = catalog().level(level)
+    length = card_level.threats_per_character * players
     threats = threat_table()
-    kinds = Counter(threats[t] for t in catalogue().threat_deck())
+    kinds = Counter(threats[t] for t in catalog().threat_deck())
     kinds = Counter({(k if not k[2] else (0, False, True)): n for k, n in kinds.items()})
-    items = item_table(
-        tuple(sorted((c, "a") for c in members if catalogue().amulet(c))) if players == 2 else ()
-    )
+    sides = amulet_sides(members, players, {})
+    items = item_table(tuple(sorted(sides.items())))
     hand_groups = []
     for character in members:
-        deck = starting_deck(character, players, "a")
+        deck = starting_deck(character, players, sides.get(character, "none"))
         groups = Counter(
             tuple(sorted(items[c] for c in hand)) for hand in combinations(deck, card_level.draw)
         )
@@ -100,14 +119,11 @@ def exact_clearable(level: int, characters) -> Fraction:
 def _reduce(row, groups: Counter, keep: int) -> Counter:
     """Merge hands whose cards act alike on this row: each card replaced by what it can do here
     (useless cards dropped, at most `keep` cards of one kind counted)."""
-    from toolkit.tpk.coordination import _double, _half, _single
 
     def profile(uses):
-        singles = tuple(p for p, t in enumerate(row) if not t[2] and _single(uses, t))
-        doubles = tuple(
-            p for p in range(len(row) - 1) if not row[p][2] and _double(uses, row[p], row[p + 1])
-        )
-        halves = tuple(p for p, t in enumerate(row) if t[1] and _half(uses, t))
+        singles = tuple(p for p, t in enumerate(row) if covers(uses, t))
+        doubles = tuple(p for p in range(len(row) - 1) if covers_both(uses, row[p], row[p + 1]))
+        halves = tuple(p for p, t in enumerate(row) if t[1] and half_of_x2(uses, t))
         return singles, doubles, halves
 
     merged: Counter = Counter()

@@ -20,45 +20,28 @@ from itertools import combinations
 
 from toolkit.deck import Deck
 from toolkit.state import TERMINAL, Action, GameState
-from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalogue
+from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalog
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
 PASS = "pass"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_PARTIES = {
     2: ("taric", "land"),
     3: ("brin", "taric", "galen"),
     4: ("taric", "galen", "brin", "land"),
     5: ("taric", "galen", "brin", "land", "pentegarn"),
 }
-LAST_LEVEL = 7
-# Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
-REPUTATION = (
-    "the dungeon's favourite joke",
-    "bargain-bin amateurs",
-    "apprentices learning the trade",
-    "fortunate chancers",
-    "stubborn tomb raiders",
-    "bold treasure seekers",
-    "professional dungeon divers",
-    "the subject of bards' songs",
-    "legends of the deep halls",
-    "names cut in stone, with honour",
-    "a throne in paradise, dragons' respect and free drinks at the border inns",
-)
-
-
-def reputation(treasures: int) -> str:
-    """The party's title for escaping with this many treasures."""
-    return REPUTATION[min(max(treasures, 0), len(REPUTATION) - 1)]
+LAST_LEVEL = catalog().last_level
+Uses = tuple[tuple[int, bool, bool], ...]  # an item's uses: (icon bits, powerful, ranged) each
+Facts = tuple[int, bool, bool]  # a threat: (icon bits, x2, treasure)
+WILD: Uses = ()  # a treasure held as a wild card
 
 
 @cache
-def item_table(
-    amulet_sides: tuple[tuple[str, str], ...],
-) -> dict[str, tuple[tuple[int, bool, bool], ...]]:
+def item_table(amulet_sides: tuple[tuple[str, str], ...]) -> dict[str, Uses]:
     """Each equipment card's uses as (icon bits, powerful, ranged); amulets on their chosen side."""
-    cat = catalogue()
+    cat = catalog()
     table = {
         card.id: tuple((use.bits, use.powerful, use.ranged) for use in card.uses)
         for card in cat.equipment.values()
@@ -70,21 +53,64 @@ def item_table(
 
 
 @cache
-def threat_table() -> dict[str, tuple[int, bool, bool]]:
+def threat_table() -> dict[str, Facts]:
     """Each threat card as (icon bits, x2, treasure)."""
-    return {t.id: (t.bits, t.double, t.treasure) for t in catalogue().threats.values()}
+    return {t.id: (t.bits, t.double, t.treasure) for t in catalog().threats.values()}
+
+
+def covers(uses: Uses, threat: Facts) -> bool:
+    """Whether one card alone overcomes a threat: a use with one of its icons (a powerful one for an
+    x2 threat), or a wild treasure. A treasure in the row is taken, never overcome."""
+    bits, double, treasure = threat
+    if treasure:
+        return False
+    if not uses:
+        return True
+    return any(b & bits and (powerful or not double) for b, powerful, _ in uses)
+
+
+def covers_both(uses: Uses, first: Facts, second: Facts) -> bool:
+    """Whether one powerful use overcomes two adjacent simple threats at once."""
+    if first[1] or first[2] or second[1] or second[2]:
+        return False
+    return any(powerful and b & first[0] and b & second[0] for b, powerful, _ in uses)
+
+
+def half_of_x2(uses: Uses, threat: Facts) -> bool:
+    """Whether a card can be one of the two simple cards that overcome an x2 threat together."""
+    return bool(uses) and any(not powerful and b & threat[0] for b, powerful, _ in uses)
+
+
+def amulet_sides(characters: list[str], players: int, chosen: dict[str, str]) -> dict[str, str]:
+    """The amulet side each character uses: two-player games only, side "a" unless chosen."""
+    cat = catalog()
+    for character, side in chosen.items():
+        if character not in characters or cat.amulet(character) is None:
+            raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
+        if side not in ("a", "b", "none"):
+            raise ValueError(f"amulets: side of {character!r} must be 'a', 'b' or 'none'")
+        if players != 2 and side != "none":
+            raise ValueError("amulets are only used in two-player games")
+    if players != 2:
+        return {}
+    return {
+        c: chosen.get(c, "a")
+        for c in characters
+        if cat.amulet(c) is not None and chosen.get(c, "a") != "none"
+    }
 
 
 def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
     """A character's eight equipment cards for this party size: potions replace a card with 2 or 3
-    characters, and with 2 an amulet (if the character has one and it is chosen) replaces another."""
-    cat = catalogue()
+    characters, and the amulet on `amulet_side` ("none" if it is not used: :func:`amulet_sides`
+    decides, two-player games only) replaces another."""
+    cat = catalog()
     deck = cat.basic_deck(character)
     if players <= 3:
         potion = cat.potion(character)
         deck[deck.index(potion.replaces)] = potion.id
     amulet = cat.amulet(character)
-    if players == 2 and amulet is not None and amulet_side != "none":
+    if amulet is not None and amulet_side != "none":
         deck[deck.index(amulet.replaces)] = amulet.id
     return deck
 
@@ -122,18 +148,18 @@ class TPKState(GameState):
             scenario=scenario,
             first_level=first_level,
         )
-        if not 2 <= players <= 5:
-            raise ValueError(f"TPK takes 2 to 5 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"TPK takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         self.characters = characters if characters is not None else list(DEFAULT_PARTIES[players])
         self._check_party(players)
         self.infernal = bool(infernal)
-        self.amulet_sides = self._amulet_sides(players, amulets or {})
+        self.amulet_sides = amulet_sides(self.characters, players, amulets or {})
         self.items = item_table(tuple(sorted(self.amulet_sides.items())))
         self.threats = threat_table()
         self.scenario = scenario or {}
         self._check_scenario()
 
-        cat = catalogue()
+        cat = catalog()
         self.threat_deck = Deck(cat.threat_deck())
         self.threat_deck.shuffle(self.rng)
         self.removed: list[str] = []  # treasures out of the game (Infernal Dungeon)
@@ -172,28 +198,12 @@ class TPKState(GameState):
         if len(set(self.characters)) != players:
             raise ValueError(f"each character can be played once, got {self.characters}")
 
-    def _amulet_sides(self, players: int, chosen: dict[str, str]) -> dict[str, str]:
-        """The amulet side each character uses (two-player games only; default side "a")."""
-        cat = catalogue()
-        for character, side in chosen.items():
-            if character not in self.characters or cat.amulet(character) is None:
-                raise ValueError(f"amulets: {character!r} is not a party character with an amulet")
-            if side not in ("a", "b", "none"):
-                raise ValueError(f"amulets: side of {character!r} must be 'a', 'b' or 'none'")
-            if players != 2 and side != "none":
-                raise ValueError("amulets are only used in two-player games")
-        if players != 2:
-            return {}
-        return {
-            c: chosen.get(c, "a")
-            for c in self.characters
-            if cat.amulet(c) is not None and chosen.get(c, "a") != "none"
-        }
-
     def _check_scenario(self) -> None:
         for key, spec in self.scenario.items():
             if key not in {str(n) for n in range(1, LAST_LEVEL + 1)} or not isinstance(spec, dict):
-                raise ValueError(f"scenario: {key!r} is not a level number 1-7 with a mapping")
+                raise ValueError(
+                    f"scenario: {key!r} is not a level number 1-{LAST_LEVEL} with a mapping"
+                )
             unknown = set(spec) - {"row", "draws"}
             if unknown:
                 raise ValueError(f"scenario level {key}: unknown keys {sorted(unknown)}")
@@ -202,7 +212,7 @@ class TPKState(GameState):
 
     def _start_level(self, number: int, starter: int) -> None:
         """Gather and shuffle the threats, lay out the row, shuffle and deal every equipment deck."""
-        level = catalogue().level(number)
+        level = catalog().level(number)
         self.level = number
         self.threat_deck.cards.extend(
             card for card, status in zip(self.row, self.status, strict=True) if status != TAKEN
@@ -243,7 +253,7 @@ class TPKState(GameState):
         return self._keep_actions() if self.phase == "keep" else self._play_actions()
 
     def _keep_actions(self) -> list[Action]:
-        keep = catalogue().level(self.level).keep
+        keep = catalog().level(self.level).keep
         drawn = self.drawn[self.current]
         return sorted(
             {("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))}
@@ -430,7 +440,7 @@ class TPKState(GameState):
 
     def card_locations(self) -> dict[str, list[str]]:
         """Where each of the box's 105 cards is now (for the conservation invariant)."""
-        cat = catalogue()
+        cat = catalog()
         places: dict[str, list[str]] = {
             "level cards": list(cat.levels),
             "characters in play": list(self.characters),
@@ -452,7 +462,7 @@ class TPKState(GameState):
     def observation(self, player: int) -> dict:
         """What `player` knows at the table: the row, their own cards, everyone's hand sizes, passes
         and plays this level, treasure counts and the character sheets; never another hand."""
-        level = catalogue().level(self.level)
+        level = catalog().level(self.level)
         return {
             "seat": player,
             "characters": list(self.characters),
@@ -487,7 +497,7 @@ class TPKState(GameState):
 
     # -- explanations ----------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
-        cat = catalogue()
+        cat = catalog()
         who = cat.characters[self.characters[self.current]].name
         if action == PASS:
             return f"{who} passes"
@@ -501,9 +511,9 @@ class TPKState(GameState):
         if self.result is not None:
             return f"the game is over (the party {self.result})"
         seat = self.current
-        name = catalogue().characters[self.characters[seat]].name
+        name = catalog().characters[self.characters[seat]].name
         if self.phase == "keep":
-            keep = catalogue().level(self.level).keep
+            keep = catalog().level(self.level).keep
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "keep"):
                 return f"{name} (seat {seat}) must first choose cards to keep: ('keep', (ids...))"
             missing = [c for c in action[1] if c not in self.drawn[seat]]
@@ -529,7 +539,7 @@ class TPKState(GameState):
         return "those cards cannot overcome those threats that way (icon, x2 or adjacency rules)"
 
     def __repr__(self) -> str:
-        cat = catalogue()
+        cat = catalog()
         row = " | ".join(
             ("~" if s != OPEN else "") + cat.name(c)
             for c, s in zip(self.row, self.status, strict=True)

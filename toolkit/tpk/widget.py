@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from toolkit.tpk.cards import catalogue
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.display import item_name, table_html
-from toolkit.tpk.rules import PASS, TPKState, reputation
+from toolkit.tpk.display import item_name, reputation, table_html
+from toolkit.tpk.rules import PASS, TPKState
 from toolkit.widgets import GameWidget
 
 KEEP = "Keep selected"
@@ -57,7 +57,7 @@ class TPKWidget(GameWidget):
         return f"TPKWidget(seed={self.seed}, {self.players} players, you are seat {self.seat}, {where})"
 
     def character(self, seat: int) -> str:
-        return catalogue().characters[self.state.characters[seat]].name
+        return catalog().characters[self.state.characters[seat]].name
 
     def seat_name(self, seat: int) -> str:
         return f"{self.character(seat)} (you)" if seat == self.seat else self.character(seat)
@@ -123,7 +123,7 @@ class TPKWidget(GameWidget):
 
     def label(self, action) -> str:
         """A use as its button reads: "Use Greatsword on 1. Large monster"."""
-        cat = catalogue()
+        cat = catalog()
         cards = " and ".join(cat.name(c) for c in action[1])
         threats = " and ".join(f"{p}. {cat.name(self.state.row[p])}" for p in action[2])
         return f"Use {cards} on {threats}"

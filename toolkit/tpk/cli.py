@@ -1,0 +1,54 @@
+"""``death-toolkit odds tpk`` and the ``simulate`` summary."""
+
+from __future__ import annotations
+
+import argparse
+
+from toolkit.dist import as_fraction_string
+from toolkit.simulate import wilson_interval
+from toolkit.tpk.odds import clearable_probability, exact_clearable, party
+from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
+
+
+def summarize(table) -> dict:
+    """The simulate contract: win rate (with its Wilson interval), levels cleared, treasures (a
+    lost game escapes with none), treasures found on the way."""
+    games = len(table)
+    wins = int(table["won"].sum())
+    return {
+        "win_rate": wins / games,
+        "win_interval": list(wilson_interval(wins, games)),
+        "levels_cleared_mean": float(table["levels_cleared"].mean()),
+        "treasures_mean": float(table["treasures"].mean()),
+        "treasures_found_mean": float(table["treasures_found"].mean()),
+    }
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL}")
+    parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
+    parser.add_argument("--players", type=int, default=3, help="default party of this size")
+    parser.add_argument("--samples", type=int, default=1000, help="Monte Carlo deals")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--exact", action="store_true", help="enumerate every deal (small cases)")
+
+
+def odds(args: argparse.Namespace) -> dict:
+    """Chance that a fresh deal of a level can be cleared by a perfectly coordinated party."""
+    if not 1 <= args.level <= LAST_LEVEL:
+        raise ValueError(f"--level must be 1 to {LAST_LEVEL}, not {args.level}")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}")
+    members = party(args.characters, args.players)
+    TPKState(players=len(members), characters=members)  # validates the party
+    result = {"level": args.level, "characters": members}
+    if args.exact:
+        result.update(
+            method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
+        )
+    else:
+        if args.samples < 1:
+            raise ValueError("--samples must be at least 1")
+        result.update(method="monte carlo", seed=args.seed)
+        result.update(clearable_probability(args.level, members, args.samples, args.seed))
+    return result
