@@ -143,7 +143,7 @@ def test_odds_readable_output(capsys):
         ),
         (
             ["odds", "epic-death", "--difficulty", "mighty", "--victories", "2", "--plus-d6", "-1"],
-            "negative",
+            "counts cards: 0 to",
         ),
         (["odds", "no-such-game"], "no-such-game"),
         (["simulate", "epic-death", "--players", "9", "--games", "1"], "2 to 5 players"),
