@@ -14,6 +14,7 @@ saves and :func:`from_json` replays.
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import math
 import random
@@ -384,11 +385,12 @@ def check_config(state_class: type[GameState], config: dict) -> None:
     """Refuse a saved config that the game's constructor could not mean: a name it does not take,
     or a value whose JSON type is not the one its signature declares (``true`` for a player
     count, text for a turn cap). The engine's constructor then checks the values' ranges."""
+    options = set(inspect.signature(state_class.__init__).parameters) - {"self", "seed"}
     hints = typing.get_type_hints(state_class.__init__)
     for name, value in config.items():
-        if name == "seed" or name not in hints:
+        if name not in options:
             raise SaveError(f"config.{name}", f"{state_class.game} takes no such option")
-        if not _json_fits(value, hints[name]):
+        if name in hints and not _json_fits(value, hints[name]):
             raise SaveError(f"config.{name}", f"expected {hints[name]}, got {value!r}")
 
 

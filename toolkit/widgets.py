@@ -23,13 +23,16 @@ import ipywidgets as widgets
 
 from toolkit.games import get_game
 from toolkit.simulate import sample_outcome
-from toolkit.state import Action, GameState
+from toolkit.state import Action, GameState, SaveError, from_json
 
 # Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
 # is how people using a screen reader, and the browser tests, find a button.
 NEW_GAME = "New game"
 ROLL = "Roll"
 PLAY_OUT = "Let the bots play to the end"
+UNDO = "Undo my last choice"
+SAVE = "Save"
+LOAD = "Load"
 #: A seat's bot is seeded ``seed * BOT_SEED + seat``, as :func:`toolkit.simulate.play_seeded` seeds
 #: them, so a widget's bots play as a simulation's do.
 BOT_SEED = 101
@@ -72,9 +75,10 @@ class GameWidget(widgets.VBox):
             layout={"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start"}
         ).add_class(f"{self.css}-actions")
         self.log_html = widgets.HTML().add_class(f"{self.css}-log")
+        self.saves = self._save_controls()
         self._drawn: list[widgets.Button] = []
-        self._games = 0  # games started: a button of an earlier game never acts on this one
-        super().__init__(self._layout())
+        self._games = 0  # games started or loaded, and undos: a button of another never acts
+        super().__init__([*self._layout(), self.saves])
         self.add_class(f"{self.css}-game")
         self.new_game(seed)
 
@@ -121,18 +125,23 @@ class GameWidget(widgets.VBox):
         """Start again; without a seed, the one in the Seed box."""
         seed = self.seed_input.value if seed is None else seed
         self.seed_input.value = seed
-        self.seed = seed
+        self.narration: list[str] = []
+        self._begin(self._new_state(seed))
+
+    def _begin(self, state: GameState) -> None:
+        """Play on from a state just made or loaded: its seed seeds the bots and the dice, as in
+        a simulation, and the bots move until a person must act."""
         self._games += 1
-        self.state = self._new_state(seed)
-        spec = get_game(self.state.game)
-        self.chance_rng = random.Random(f"chance-{seed}")
+        self.state, self.seed = state, state.seed
+        spec = get_game(state.game)
+        self.chance_rng = random.Random(f"chance-{state.seed}")
         self.bots = {
-            seat: spec.bots[name](seat, seed * BOT_SEED + seat)
+            seat: spec.bots[name](seat, state.seed * BOT_SEED + seat)
             for seat, name in self.bot_names.items()
         }
-        self.narration: list[str] = []
         self.viewer = self.humans[0] if self.humans else 0
         self.note_html.value = ""
+        self._before_choice: GameState | None = None  # where Undo goes back to
         self._started()
         self._advance()
         self.refresh()
@@ -151,6 +160,7 @@ class GameWidget(widgets.VBox):
         self.state.apply(action)
 
     def _roll(self) -> None:
+        self._before_choice = None  # dice or a card are seen now: no taking a choice back
         self._apply(sample_outcome(self.state.chance_outcomes(), self.chance_rng))
 
     def _bot_move(self, bot) -> None:
@@ -198,7 +208,8 @@ class GameWidget(widgets.VBox):
     ) -> widgets.Button:
         """A choice's button, bound to the position on screen now: a click does `act`, lets the
         bots move and redraws, unless the game has moved on since, when it is ignored with a note."""
-        button = self.control(label, act, tooltip, style).add_class(f"{self.css}-action")
+        button = self.control(label, lambda: self._choose(act), tooltip, style)
+        button.add_class(f"{self.css}-action")
         self._drawn.append(button)
         return button
 
@@ -209,7 +220,9 @@ class GameWidget(widgets.VBox):
             description=label, tooltip=tooltip, button_style=style, layout={"width": "auto"}
         )
         drawn_at = self.position()
-        button.on_click(lambda _: self._press(drawn_at, label, act))
+        # a disabled button (Keep, before the right number of cards is picked) never acts,
+        # though ipywidgets still calls its handlers when told to click
+        button.on_click(lambda b: None if b.disabled else self._press(drawn_at, label, act))
         return button
 
     def _press(self, drawn_at: tuple, label: str, act: Callable[[], None]) -> None:
@@ -229,6 +242,53 @@ class GameWidget(widgets.VBox):
         act()
         self._advance()
         self.refresh()
+
+    def _choose(self, act: Callable[[], None]) -> None:
+        """A person's choice: kept undoable until a die or a card is revealed."""
+        before = self.state.clone() if self.state.current_player() in self.humans else None
+        act()
+        if before is not None:
+            self._before_choice = before
+
+    # -- undo, save and load --------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Whether the last choice a person made can be taken back: only while nothing hidden
+        (no die, no card) has been revealed since, so Undo never lets anyone peek."""
+        return self._before_choice is not None and not self.state.is_terminal()
+
+    def undo(self) -> None:
+        """Go back to just before the last choice a person made."""
+        self.state, self._before_choice = self._before_choice, None
+        self._games += 1
+        self.narration.append(f"{self.seat_name(self.state.current_player())} took a choice back.")
+        self.viewer = self.state.current_player()
+
+    def _save_controls(self) -> widgets.Widget:
+        self.save_text = widgets.Textarea(
+            placeholder="A saved game: Save writes it here; paste one here and press Load.",
+            layout={"width": "40em", "height": "3em"},
+        ).add_class(f"{self.css}-save-text")
+        save, load = widgets.Button(description=SAVE), widgets.Button(description=LOAD)
+        save.on_click(lambda _: self.save())
+        load.on_click(lambda _: self.load(self.save_text.value))
+        return widgets.HBox([save, load, self.save_text]).add_class(f"{self.css}-saves")
+
+    def save(self) -> str:
+        """The game as JSON (its seed, options and every move), shown in the save box too."""
+        self.save_text.value = text = self.state.to_json()
+        return text
+
+    def load(self, text: str) -> None:
+        """Play on from a saved game of this game; a bad save is a note, and the game stays."""
+        try:
+            state = from_json(text, type(self.state))
+        except SaveError as error:
+            self.note_html.value = f"<i>Nothing was loaded: {escape(str(error))}</i>"
+            return
+        self.narration = [
+            f"Loaded a saved game (seed {state.seed}) after {len(state.history)} moves."
+        ]
+        self._begin(state)
 
     def buttons(self) -> dict[str, widgets.Button]:
         """The choices on show now, by their description (not :data:`PLAY_OUT`)."""
@@ -251,7 +311,10 @@ class GameWidget(widgets.VBox):
         )
         # The choices go first: a page shows them in the order they are sent, so once the rest
         # of the redraw is on screen, no button of the last position is left to click.
-        self.actions.children = [] if over else [*self._choices(), self.play_out_button]
+        undo = (
+            [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
+        )
+        self.actions.children = [] if over else [*self._choices(), self.play_out_button, *undo]
         self._draw()
         self.result_html.value = self._result() if over else ""
         lines = "".join(

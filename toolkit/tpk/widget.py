@@ -69,17 +69,22 @@ class TPKWidget(GameWidget):
         state.apply(action)
         if state.level != self._level or state.is_terminal():
             cleared = state.levels_cleared() >= self._level
-            self.narration.append(
-                f"Level {self._level}: {'cleared' if cleared else 'the party died'}; "
-                f"a perfectly coordinated party {'could' if self._possible else 'could not'} "
-                "have cleared that deal."
-            )
+            told = f"Level {self._level}: {'cleared' if cleared else 'the party died'}"
+            if self._possible is not None:
+                told += (
+                    f"; a perfectly coordinated party {'could' if self._possible else 'could not'}"
+                    " have cleared that deal"
+                )
+            self.narration.append(told + ".")
             if not state.is_terminal():
                 self._note_deal()
 
     def _note_deal(self) -> None:
+        """Whether a perfect party could clear the level just dealt; unknown (None) for a game
+        loaded after its keep phase, when the deal is no longer all on the table."""
         self._level = self.state.level
-        self._possible = clearable(self.state) is not None
+        dealt = self.state.phase == "keep" and self.state.result is None
+        self._possible = clearable(self.state) is not None if dealt else None
 
     # -- drawing ---------------------------------------------------------------------------------
     def _draw(self) -> None:

@@ -1,0 +1,78 @@
+"""What every game's play widget does alike, through the shared base: undo a choice only while
+nothing hidden has been revealed since, save the game and load it back, and refuse a bad save
+with a note while the game on screen stays as it was."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+import pytest
+
+from toolkit.death_may_die.widget import DeathMayDieWidget
+from toolkit.epic_death.widget import EpicDeathWidget
+from toolkit.how_i_died.widget import HowIDiedWidget
+from toolkit.to_the_death.widget import ToTheDeathWidget
+from toolkit.tpk.widget import TPKWidget
+from toolkit.widgets import UNDO
+
+WIDGETS = [EpicDeathWidget, ToTheDeathWidget, TPKWidget, HowIDiedWidget, DeathMayDieWidget]
+NAMES = [widget.__name__ for widget in WIDGETS]
+
+
+def press_something(game, rng: random.Random) -> None:
+    """Press an enabled choice, first picking cards (toggles) where a choice waits for them."""
+    toggles = [t for box in game.actions.children for t in getattr(box, "children", ())
+               if isinstance(t, widgets.ToggleButton)]  # fmt: skip
+    for toggle in toggles:
+        if all(button.disabled for button in game.buttons().values()):
+            toggle.value = True
+    game.click(rng.choice(sorted(label for label, b in game.buttons().items() if not b.disabled)))
+
+
+def undo_button(game):
+    found = [b for b in game.actions.children if getattr(b, "description", "") == UNDO]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_undo_goes_back_to_the_last_choice_only_while_nothing_is_revealed(make):
+    game, rng = make(), random.Random(0)
+    assert undo_button(game) is None  # no choice made yet
+    undone = 0
+    for _ in range(300):
+        if game.state.is_terminal() or undone == 3:
+            break
+        before = list(game.state.history)
+        press_something(game, rng)
+        if game.can_undo():
+            # the choice and the bots' replies revealed no die and no card: it may be undone
+            undo_button(game).click()
+            assert game.state.history == before
+            assert undo_button(game) is None  # once: the choice before it is not kept
+            undone += 1
+            press_something(game, rng)
+        else:
+            assert undo_button(game) is None
+    assert undone, "no choice could be taken back in 300 clicks"
+    game.play_out_button.click()
+    assert game.state.is_terminal()
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_a_saved_game_loads_back_and_a_bad_save_changes_nothing(make):
+    game, rng = make(), random.Random(1)
+    for _ in range(5):
+        if not game.state.is_terminal():
+            press_something(game, rng)
+    saved, history = game.save(), list(game.state.history)
+    assert game.save_text.value == saved
+    game.new_game(seed=game.seed + 1)
+    game.load(saved)
+    assert game.state.history == history and game.note_html.value == ""
+    assert "Loaded a saved game" in game.log_html.value
+    game.load(saved[: len(saved) // 2])
+    assert "Nothing was loaded" in game.note_html.value
+    assert game.state.history == history
+    game.play_out_button.click()
+    assert game.state.is_terminal()
