@@ -44,7 +44,7 @@ def soak(slug: str, games: int, first_seed: int) -> dict:
         moves.append(len(state.history))
         ended[state.ended_by] += 1
         if any(word in (state.ended_by or "") for word in CAPS):
-            failures["ended at a cap"] += 1
+            failures[f"ended at a cap ({players} players)"] += 1
         loaded = from_json(state.to_json())
         if loaded.history != state.history or seen(loaded) != seen(state):
             failures["save and load differ"] += 1
