@@ -9,6 +9,9 @@ from toolkit.simulate import wilson_interval
 from toolkit.tpk.odds import clearable_probability, exact_clearable, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
+DEFAULT_PLAYERS = 3
+MAX_SAMPLES = 100_000  # each deal is searched exactly: more would run for hours
+
 
 def summarize(table) -> dict:
     """The simulate contract: win rate (with its Wilson interval), levels cleared, treasures (a
@@ -27,8 +30,15 @@ def summarize(table) -> dict:
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL}")
     parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
-    parser.add_argument("--players", type=int, default=3, help="default party of this size")
-    parser.add_argument("--samples", type=int, default=1000, help="Monte Carlo deals")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help=f"the default party of this size (without --characters: {DEFAULT_PLAYERS})",
+    )
+    parser.add_argument(
+        "--samples", type=int, default=1000, help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--exact", action="store_true", help="enumerate every deal (small cases)")
 
@@ -37,9 +47,10 @@ def odds(args: argparse.Namespace) -> dict:
     """Chance that a fresh deal of a level can be cleared by a perfectly coordinated party."""
     if not 1 <= args.level <= LAST_LEVEL:
         raise ValueError(f"--level must be 1 to {LAST_LEVEL}, not {args.level}")
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}")
-    members = party(args.characters, args.players)
+    players = args.players if args.players is not None or args.characters else DEFAULT_PLAYERS
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
+    members = party(args.characters, players)
     TPKState(players=len(members), characters=members)  # validates the party
     result = {"level": args.level, "characters": members}
     if args.exact:
@@ -47,8 +58,8 @@ def odds(args: argparse.Namespace) -> dict:
             method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
         )
     else:
-        if args.samples < 1:
-            raise ValueError("--samples must be at least 1")
+        if not 1 <= args.samples <= MAX_SAMPLES:
+            raise ValueError(f"--samples must be 1 to {MAX_SAMPLES:,}, not {args.samples:,}")
         result.update(method="monte carlo", seed=args.seed)
         result.update(clearable_probability(args.level, members, args.samples, args.seed))
     return result

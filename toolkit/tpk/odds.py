@@ -40,6 +40,8 @@ def party(characters: list[str] | str | None, players: int | None = None) -> lis
         if players is None:
             raise ValueError("name the characters or the number of players")
         return list(DEFAULT_PARTIES[players])
+    if players is not None and players != len(characters):
+        raise ValueError(f"{len(characters)} characters named for {players} players")
     return list(characters)
 
 
@@ -94,12 +96,13 @@ def exact_clearable(level: int, characters) -> Fraction:
             tuple(sorted(items[c] for c in hand)) for hand in combinations(deck, card_level.draw)
         )
         hand_groups.append(groups)
-    rows = list(_rows(kinds, length))
-    searches = len(rows) * math.prod(len(g) for g in hand_groups)
-    if searches > EXACT_BUDGET:
+    searches = _count_rows(kinds, length) * math.prod(len(g) for g in hand_groups)
+    if searches > EXACT_BUDGET:  # counted, not listed: a refusal costs no memory
         raise ValueError(
-            f"{searches} deals to search exactly (budget {EXACT_BUDGET}); use Monte Carlo samples"
+            f"{searches:,} deals to search exactly (budget {EXACT_BUDGET:,}); "
+            "use Monte Carlo samples"
         )
+    rows = list(_rows(kinds, length))
     total_hands = math.prod(sum(g.values()) for g in hand_groups)
     total_rows = math.perm(sum(kinds.values()), length)
     good = 0
@@ -143,6 +146,19 @@ def _reduce(row, groups: Counter, keep: int) -> Counter:
             for key, weight in merged.items()
         }
     )
+
+
+def _count_rows(kinds: Counter, length: int) -> int:
+    """How many rows :func:`_rows` lists, without listing them: sequences of `length` kinds with
+    at most the deck's count of each, ``length!`` times the coefficient of ``x**length`` in the
+    product over kinds of ``sum(x**i / i!, i <= count)``."""
+    series = [Fraction(1)] + [Fraction(0)] * length
+    for count in kinds.values():
+        series = [
+            sum(series[j - i] / math.factorial(i) for i in range(min(count, j) + 1))
+            for j in range(length + 1)
+        ]
+    return int(series[length] * math.factorial(length))
 
 
 def _rows(kinds: Counter, length: int):
