@@ -76,3 +76,19 @@ def test_a_saved_game_loads_back_and_a_bad_save_changes_nothing(make):
     assert game.state.history == history
     game.play_out_button.click()
     assert game.state.is_terminal()
+
+
+def test_names_from_a_card_file_are_shown_as_text_never_as_markup(monkeypatch):
+    """An owner's data file may hold any text: a character named like a tag stays text."""
+    from dataclasses import replace
+
+    from toolkit.tpk.cards import catalog
+
+    characters = catalog().characters
+    for key, character in list(characters.items()):
+        monkeypatch.setitem(characters, key, replace(character, name=f"<img src=x alt='{key}'>"))
+    game = TPKWidget()
+    game.play_out_button.click()
+    shown = [game.status.value, game.view.value, game.log_html.value, game.result_html.value]
+    assert all("<img" not in html for html in shown)
+    assert any("&lt;img" in html for html in shown)

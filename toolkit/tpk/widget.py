@@ -9,6 +9,8 @@ could have been cleared by a perfectly coordinated party.
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as w
 
 from toolkit.tpk.cards import catalog
@@ -91,7 +93,7 @@ class TPKWidget(GameWidget):
         state, obs = self.state, self.state.observation(self.seat)
         self.view.value = table_html(obs)
         if not state.is_terminal():
-            self.status.value = f"<h3>You are {self.character(self.seat)}. Your turn.</h3>"
+            self.status.value = f"<h3>You are {escape(self.character(self.seat))}. Your turn.</h3>"
         elif state.result == "won":
             held = state.treasures_held()
             self.status.value = (
