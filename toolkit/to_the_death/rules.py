@@ -968,6 +968,8 @@ class ToTheDeathState(GameState):
         }
 
     def action_to_string(self, action) -> str:
+        from toolkit.to_the_death.display import describe  # display reads the odds, which read us
+
         return describe(self, action)
 
     def why_illegal(self, action) -> str:
@@ -1004,7 +1006,7 @@ class ToTheDeathState(GameState):
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.to_the_death.view import board_html
+        from toolkit.to_the_death.display import board_html
 
         return board_html(self, 0)
 
@@ -1069,32 +1071,6 @@ def _public_args(args: dict) -> dict:
         for k, v in args.items()
         if type(v) in _PUBLIC_TYPES and k != "card"
     }
-
-
-def describe(game: ToTheDeathState, action) -> str:
-    """A short sentence for an action, for logs and the widget's buttons."""
-    if isinstance(action, str):
-        return f"card {action}" if ":" in action else f"monster {action}"
-    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
-    head = action[0]
-    if head == "attack":
-        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
-    if head == "rest":
-        return f"{name(action[1])}: rest (discard {action[2]})"
-    if head == "ability":
-        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
-        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
-    if head == "feat":
-        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
-    if head in ("charge", "move"):
-        return f"{head} {name(action[1])} (discard {action[2]})"
-    if head in ("focus", "reset", "search"):
-        return f"{head} (discard {action[1]})"
-    if head in ("target", "enemy", "hero"):
-        return f"{head}: {name(action[1])}"
-    if head == "block":
-        return f"block with {action[1]}"
-    return " ".join(str(part) for part in action)
 
 
 def _resume(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
@@ -1526,14 +1502,14 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
             head, choice[2]
         )
         times = 2 if head == "feat" else 1
-        game.narrate(f"{describe(game, choice)}.")
+        game.narrate(f"{game.action_to_string(choice)}.")
         game.emit("ability_activated", hero, head, cards)
         for _ in range(times):
             game.then_now("resolve_ability", hero["uid"], key)
         return
     card = choice[-1]
     game.discard_from_hand(side, card)
-    game.narrate(f"{describe(game, choice)}.")
+    game.narrate(f"{game.action_to_string(choice)}.")
     if head == "move":
         game.move(choice[1])
     elif head == "charge":

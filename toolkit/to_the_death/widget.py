@@ -29,16 +29,7 @@ from toolkit.simulate import sample_outcome
 from toolkit.state import Action
 from toolkit.to_the_death.bots import GreedyBot
 from toolkit.to_the_death.cards import catalog, value_of
-from toolkit.to_the_death.odds import (
-    attack_odds,
-    check_values,
-    expected_attack_damage,
-    p_hit,
-    seen_by,
-)
-from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
-from toolkit.to_the_death.rules import ToTheDeathState
-from toolkit.to_the_death.view import (
+from toolkit.to_the_death.display import (
     card_chip,
     card_name,
     display_names,
@@ -49,6 +40,15 @@ from toolkit.to_the_death.view import (
     result_text,
     side_html,
 )
+from toolkit.to_the_death.odds import (
+    attack_odds,
+    check_values,
+    expected_attack_damage,
+    p_hit,
+    seen_by,
+)
+from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
+from toolkit.to_the_death.rules import ToTheDeathState
 
 # Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
 # is how people using a screen reader, and the browser test, find a button.

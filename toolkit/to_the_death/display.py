@@ -1,4 +1,5 @@
-"""HTML pictures of a To the Death! table, for a state's notebook display and for the widget.
+"""To the Death! for people: a sentence per action (logs, buttons) and HTML pictures of a table,
+for a state's notebook display and for the widget.
 
 Everything here reads the state and never changes it; what a seat may not see (the deck's order,
 face-down cards, in the duel the other hand) is never drawn. Classes carry the ``ttd-`` prefix, so
@@ -19,6 +20,32 @@ SUIT_COLOUR = {
     "mender": "#2a8f5f",
 }
 ENEMY_COLOUR = "#5b5b5b"
+
+
+def describe(game, action) -> str:
+    """A short sentence for an action, for logs and the widget's buttons."""
+    if isinstance(action, str):
+        return f"card {action}" if ":" in action else f"monster {action}"
+    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
+    head = action[0]
+    if head == "attack":
+        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
+    if head == "rest":
+        return f"{name(action[1])}: rest (discard {action[2]})"
+    if head == "ability":
+        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
+        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
+    if head == "feat":
+        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
+    if head in ("charge", "move"):
+        return f"{head} {name(action[1])} (discard {action[2]})"
+    if head in ("focus", "reset", "search"):
+        return f"{head} (discard {action[1]})"
+    if head in ("target", "enemy", "hero"):
+        return f"{head}: {name(action[1])}"
+    if head == "block":
+        return f"block with {action[1]}"
+    return " ".join(str(part) for part in action)
 
 
 def card_name(card: str) -> str:
@@ -234,6 +261,7 @@ __all__ = [
     "board_html",
     "card_chip",
     "card_name",
+    "describe",
     "display_names",
     "effect_names",
     "hand_html",
