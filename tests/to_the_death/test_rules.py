@@ -160,9 +160,9 @@ def test_the_solo_game_can_be_won_and_lost():
     results = set()
     for seed in range(40):
         game = ToTheDeathState(seed=seed)
-        from toolkit.to_the_death.bots import GreedyBot
+        from toolkit.to_the_death.bots import BOTS
 
-        play(game, [GreedyBot(seed)], random.Random(seed))
+        play(game, [BOTS["greedy"](0, seed)], random.Random(seed))
         results.add(game.returns()[0])
         if {1.0, -1.0} <= results:
             break

@@ -22,14 +22,13 @@ from fractions import Fraction
 from math import lcm
 
 from toolkit.deck import unseen
-from toolkit.dist import Dist, as_fraction_string
+from toolkit.dist import Dist
 from toolkit.to_the_death import abilities
 from toolkit.to_the_death.cards import (
     SUITS,
     VALUES,
     card_id,
     catalog,
-    parse_card,
     suit_of,
     value_of,
 )
@@ -78,38 +77,6 @@ def p_block(hand: Iterable[str], seen: Iterable[str] = ()) -> Fraction:
     hand = list(hand)
     values = {value_of(card) for card in hand}
     return check_values([*seen, *hand]).probability(lambda v: v in values)
-
-
-# -- the command line ------------------------------------------------------------------------
-def add_odds_arguments(parser) -> None:
-    parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
-    parser.add_argument("--armor", type=int, required=True, help="the target's armor")
-    parser.add_argument(
-        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
-    )
-    parser.add_argument(
-        "--seen",
-        default="",
-        help="cards not in the deck, SUIT:VALUE,... "
-        "(suits champion, fighter, magician, mender; values 0, 2-8)",
-    )
-
-
-def parse_seen(text: str) -> list[str]:
-    return [parse_card(part) for part in text.split(",") if part.strip()]
-
-
-def odds(args) -> dict:
-    seen = parse_seen(args.seen)
-    probability = p_hit(args.weapon, args.armor, args.bonus, seen)
-    return {
-        "p_hit": as_fraction_string(probability),
-        "weapon": args.weapon,
-        "armor": args.armor,
-        "bonus": args.bonus,
-        "unseen_cards": len(ARSENAL) - len(seen),
-        "needed_check": args.armor - args.weapon - args.bonus,
-    }
 
 
 # -- from a game state --------------------------------------------------------------------------

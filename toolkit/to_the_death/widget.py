@@ -27,7 +27,7 @@ from toolkit.dist import as_fraction_string
 from toolkit.html import percent
 from toolkit.simulate import sample_outcome
 from toolkit.state import Action
-from toolkit.to_the_death.bots import GreedyBot
+from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import (
     card_chip,
@@ -183,7 +183,7 @@ class ToTheDeathGame(widgets.VBox):
             from toolkit.to_the_death import GAME
 
             self.bots[1] = GAME.bots[self.opponent](1, seed * 101 + 1)
-        self.advisor = GreedyBot(seed)  # the "Let the bot decide" button's bot
+        self.advisor = BOTS["greedy"](0, seed)  # the "Let the bot decide" button's bot
         self.viewer = 0
         self.narration: list[str] = [f"New game, seed {seed}: {self._mode_text()}."]
         self._told = 0  # engine log lines already in the narration
