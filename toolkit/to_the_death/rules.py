@@ -5,10 +5,12 @@ deck whose order nobody knows, so it is a chance node: its outcomes are the card
 with probability 1/size. Nothing is hidden in a shuffled order, the odds calculators see exactly the
 engine's own chance outcomes, and a rulebook example replays by feeding the cards it shows.
 
-Play runs on a stack of resumable steps (see :mod:`toolkit.to_the_death.registry`): the turn
-structure, each weapon's attack, a skill check, a burst. A step may stop to ask a player something
-(``self.prompt``) or to draw a card (``self.chance``); the answer, an action, resumes it. Card
-abilities are the functions of :mod:`toolkit.to_the_death.abilities`.
+Play runs on a stack of resumable steps (see :mod:`toolkit.to_the_death.registry`): the turn's
+steps are in :mod:`toolkit.to_the_death.steps`, the main step's choices in
+:mod:`toolkit.to_the_death.main_step`, the cards' abilities in :mod:`toolkit.to_the_death.abilities`.
+This module holds the state, the step machine that runs them, and the lookups and changes they
+share. A step may stop to ask a player something (``self.prompt``) or to draw a card
+(``self.chance``); the answer, an action, resumes it.
 
 Seats: solo has one seat (0) and the monsters are side 1; in the two-player game sides are seats.
 """
@@ -21,10 +23,9 @@ from itertools import filterfalse
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
-from toolkit.actions import ActionBlocks
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
-from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, suit_of, value_of
-from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
+from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, value_of
+from toolkit.to_the_death.registry import HOOKS, STEPS
 
 HAND_SIZE = 5
 MAX_HEALTH = 6
@@ -34,8 +35,6 @@ STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
 VALUE = {card_id(suit, value): value for suit in SUITS for value in VALUES}  # value_of, looked up
-
-PLAYER_ABILITIES = ("charge", "focus", "move", "reset", "search")
 
 
 class ToTheDeathState(GameState):
@@ -132,7 +131,7 @@ class ToTheDeathState(GameState):
                 raise ValueError("parties: the duel needs two parties")
             for seat, heroes in enumerate(chosen):
                 self._add_party(seat, heroes)
-            _begin_duel(self)
+            self._setup_duel()
         self._run(self._batch)
         self._batch = []
 
@@ -221,6 +220,11 @@ class ToTheDeathState(GameState):
         self.monster_deck, self.king = [], monster
         self.draw_cards(0, HAND_SIZE)
         self.then("new_round")
+
+    def _setup_duel(self) -> None:
+        self.draw_cards(0, 3)
+        self.draw_cards(1, HAND_SIZE)
+        self.then("hero_turn", 0)
 
     def _new_pos(self) -> int:
         self._pos += 1
@@ -438,7 +442,7 @@ class ToTheDeathState(GameState):
         self.stack.clear()
         self.side = 0
         self.narrate(f"Every monster of round {self.round} is defeated.")
-        self.stack += [(new_round, ()), (draw_step, (0,))]  # the draw step first
+        self.stack += [(STEPS["new_round"], ()), (STEPS["draw_step"], (0,))]  # the draw step first
         return True
 
     # -- looking things up ----------------------------------------------------------------------
@@ -1013,8 +1017,6 @@ class ToTheDeathState(GameState):
 
 _HOOKS_OF: dict[str, tuple] = {}
 _DEFEATED = itemgetter("defeated")
-_ACTIVATED = itemgetter("activated")
-_AREA = itemgetter("area")
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 _FOREVER = 1 << 62  # a turn no game reaches
@@ -1078,621 +1080,5 @@ def _resume(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
     step(game, choice, **args)
 
 
-# -- turn structure -------------------------------------------------------------------------------
-def _begin_duel(game: ToTheDeathState) -> None:
-    game.draw_cards(0, 3)
-    game.draw_cards(1, HAND_SIZE)
-    game.then("hero_turn", 0)
-
-
-@step
-def new_round(game: ToTheDeathState) -> None:
-    game.wrapping_up = False
-    if game.round >= 5:
-        raise RuntimeError("no monster left for a new round")
-    game.round += 1
-    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": ()}
-
-
-@step
-def monster_revealed(game: ToTheDeathState, card: str) -> None:
-    monster = catalog().monsters[card]
-    index = len(game.monster_cards)
-    entry = {"id": card, "index": index, "units": [], "defeated": False, "turns": 0, "body": None}
-    game.touch()
-    game.monster_cards.append(entry)
-    if card not in game.pile:
-        game.pile.append(card)
-    game.narrate(f"Round {game.round}: the {monster.name} comes into play.")
-    if monster.health is not None:
-        abilities = [f"{card}/{a.key}" for a in monster.abilities if not a.progressive]
-        unit = game.new_enemy(index, monster.name, monster, abilities, main=True)
-        entry["body"] = unit["uid"]
-    game.then("enemy_turn")
-
-
-@step
-def enemy_turn(game: ToTheDeathState) -> None:
-    game.next_turn()
-    game.side = MONSTERS
-    game.narrate(f"-- Enemy turn {game.turn} --")
-    game.emit("enemy_turn_begin")  # what it schedules comes first
-    game.then_now("enemy_main")
-    game.then("enemy_end")
-    game.then("hero_turn", 0)
-
-
-@step
-def enemy_main(game: ToTheDeathState) -> None:
-    for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
-        game.then("enemy_attack", unit["uid"])
-
-
-@step
-def enemy_attack(game: ToTheDeathState, uid: str) -> None:
-    unit = game.units[uid]
-    if unit["defeated"]:
-        return
-    weapons = game.weapons(unit)
-    game.attack_log[uid] = [len(weapons), 0]
-    for kind, value in weapons:
-        game.then_now("enemy_weapon", uid, kind, value)
-    game.then("enemy_attack_done", uid)
-
-
-@step
-def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
-    game.emit("enemy_attacked", game.units[uid])
-
-
-@step
-def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
-    if game.units[uid]["defeated"] or not game.heroes(0):
-        return
-    game.need_card("enemy_check", uid, kind, value)
-
-
-@step
-def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int) -> None:
-    attacker = game.units[uid]
-    if card is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon has no card to check.")
-        return
-    game.discard.append(card)
-    target = game.enemy_target(attacker, kind, suit_of(card))
-    if target is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
-        return
-    total = value + VALUE[card] + game.weapon_bonus(attacker, kind, target)
-    armor = game.armor(target)
-    if total < armor:
-        game.narrate(
-            f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
-            f"{target['name']}'s armor {armor}, a miss."
-        )
-        return
-    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
-    game.narrate(
-        f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
-        f"{target['name']}'s armor {armor}, a hit for {damage}."
-    )
-    blockers = []
-    if not game.any("unblockable", attacker):
-        checked = VALUE[card]
-        blockers = [("block", c) for c in sorted(game.hands[0]) if VALUE[c] == checked]
-    options = blockers + [("take",)]
-    game.ask(
-        0,
-        "block",
-        options,
-        "weapon_lands",
-        attacker=uid,
-        target=target["uid"],
-        kind=kind,
-        damage=damage,
-    )
-
-
-@step
-def weapon_lands(
-    game: ToTheDeathState, choice, attacker: str, target: str, kind: str, damage: int
-) -> None:
-    """A hit, after the defending player chose to block or not."""
-    defender = game.units[target]
-    if choice[0] == "block":
-        game.discard_from_hand(defender["side"], choice[1])
-        game.narrate(f"Blocked with the {choice[1]}.")
-        return
-    game.deal(target, damage)
-    game.attack_log.setdefault(attacker, [0, 0])[1] += 1
-    game.emit("weapon_damaged", game.units[attacker], defender, kind)
-
-
-@step
-def enemy_end(game: ToTheDeathState) -> None:
-    game.emit("enemy_turn_end")
-    for card in game.monster_cards:
-        card["turns"] += 1
-    _drop_ended_effects(game)
-
-
-def _drop_ended_effects(game: ToTheDeathState) -> None:
-    """At the end of a turn, effects that end with it go (a new version only if any did)."""
-    kept = [e for e in game.effects if e["end"] > game.turn]
-    if len(kept) != len(game.effects):
-        game.effects = kept
-        game.touch()
-
-
-@step
-def hero_turn(game: ToTheDeathState, side: int) -> None:
-    if game.hero_turns >= game.max_turns:
-        game.result = [0.0] * game.players
-        game.ended_by = "the hero-turn cap"
-        game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
-        return
-    game.next_turn()
-    game.hero_turns += 1
-    game.side = side
-    who = "" if game.players == 1 else f" (player {side + 1})"
-    game.narrate(f"-- Hero turn {game.turn}{who} --")
-    for hero in game.heroes(side):
-        hero["activated"] = hero["skip"]
-        if hero["skip"]:
-            game.narrate(f"{hero['name']} skips its activation this turn.")
-        hero["skip"] = False
-        hero["acted"] = False
-    game.focus[side] = 0
-    game.then_now("main", side)
-    game.then("draw_step", side)
-    game.then("hero_end", side)
-    if game.players == 1:
-        game.then("enemy_turn")
-    else:
-        game.then("hero_turn", 1 - side)
-
-
-@step
-def hero_end(game: ToTheDeathState, side: int) -> None:
-    game.emit("hero_turn_end", side)
-    game.focus[side] = 0
-    _drop_ended_effects(game)
-
-
-@step
-def draw_step(game: ToTheDeathState, seat: int) -> None:
-    """Discard any number of cards (one decision: which ones), then fill the hand."""
-    hand = sorted(game.hands[seat])
-    options = _discard_options(hand)
-    game.prompt = {
-        "seat": seat,
-        "kind": "draw step",
-        "options": options,
-        "resume": "draw_choice",
-        "args": {"seat": seat},
-    }
-
-
-def _discard_options(cards: list[str]) -> list[tuple[str, ...]]:
-    """("discard", *subset) for every subset of a sorted hand of distinct cards, shortest first,
-    then in order (for such a hand, the order of the cards' places is the order of the cards)."""
-    row = ("discard", *cards)
-    return [("discard",)] + [pick(row) for pick in _subset_pickers(len(cards))]
-
-
-@cache
-def _subset_pickers(n: int) -> tuple[itemgetter, ...]:
-    """For each non-empty subset of n places (shortest first, then in order), a getter that
-    picks it from a row whose first item is a label (so that a getter always returns a tuple)."""
-    found: list[tuple[int, ...]] = [()]
-    for place in range(1, n + 1):
-        found += [subset + (place,) for subset in found]
-    found = sorted(found[1:], key=lambda subset: (len(subset), subset))
-    return tuple(itemgetter(0, *subset) for subset in found)
-
-
-@step
-def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
-    for card in choice[1:]:
-        game.discard_from_hand(seat, card)
-    if len(choice) > 1:
-        game.narrate(f"Draw step: discard {', '.join(choice[1:])}.")
-    missing = game.hand_limit(seat) - len(game.hands[seat])
-    game.draw_cards(seat, max(0, missing))
-
-
-@step
-def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
-    """Draw a card into a hand; `left` more follow it."""
-    hidden = "all" if game.players == 2 else None
-    game.need_card("card_drawn", seat, left, hidden=hidden)
-
-
-@step
-def card_drawn(game: ToTheDeathState, card: str | None, seat: int, left: int) -> None:
-    if card is not None:
-        game.hands[seat].append(card)
-    if left:
-        draw_one(game, seat, left - 1)
-
-
-# -- the main step: hero and player abilities ----------------------------------------------------
-@step
-def main(game: ToTheDeathState, side: int) -> None:
-    game.prompt = {
-        "seat": side,
-        "kind": "main",
-        "options": main_options(game, side),
-        "resume": "main_choice",
-        "args": {"side": side},
-    }
-
-
-def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
-    """Every choice of the main step, in a fixed order (a seeded random bot relies on it): each
-    hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
-
-    The choices are listed as blocks of an :class:`toolkit.actions.ActionBlocks`, mostly a head
-    and the hand's cards, as the random bot reads one of them only. The main step comes about
-    five times a turn, mostly with a short hand, so the work that does not depend on a hero is
-    done once, and only when some hero is ready."""
-    hand = sorted(game.hands[side])
-    if not hand:
-        return [_END]
-    cards = list(map(_ALONE.__getitem__, hand))
-    heroes = game.heroes(side)
-    blocks: list[tuple] = []
-    ready = list(filterfalse(_ACTIVATED, heroes))
-    if ready:
-        _hero_blocks(game, side, hand, cards, ready, blocks)
-    for hero in heroes:
-        uid = hero["uid"]
-        blocks.append((("move", uid), cards))
-        if hero["area"] == "near":
-            blocks.append((("charge", uid), cards))
-    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), _ENDS)]
-    return ActionBlocks(blocks)
-
-
-_ALONE = {card: (card,) for card in VALUE}  # a card as a one-item tuple: a block's item
-_END = ("end",)
-_ENDS = (_END,)
-
-
-def _hero_blocks(
-    game: ToTheDeathState, side: int, hand: list[str], cards: list[tuple], ready: list[dict], blocks
-) -> None:
-    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand
-    (`cards`: the hand as one-card tuples), added to `blocks`. Cards are picked by a value range
-    with ``filter`` over a set, which takes no bytecode per card."""
-    foes = game.enemies_of(side)
-    near_foe = "near" in map(_AREA, foes)
-    # three cards of one value need two repeats among the values (most hands have none)
-    card_values = list(map(VALUE.__getitem__, hand))
-    if len(hand) - len(set(card_values)) >= 2:
-        trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
-    else:
-        trios = {}
-    gains = game.hooked("extra_weapons") if foes else ()
-    paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
-    for hero in ready:
-        uid = hero["uid"]
-        zombie = hero["zombie"]
-        usable = list(filter(_cards_valued(0, 0), cards)) if zombie else cards
-        kinds = attack_kinds(game, hero, foes, near_foe, gains)
-        for kind in kinds:
-            blocks.append((("attack", uid, kind), usable))
-        blocks.append((("rest", uid), usable))
-        if zombie:
-            for key, _, _ in _ability_ranges(hero["card"]):
-                blocks.append((("ability", uid, key), usable))
-        else:
-            for key, accepted in _ability_cards(hero["card"]):
-                paid = paid_by.get(accepted)
-                if paid is None:
-                    paid = paid_by[accepted] = list(filter(accepted, cards))
-                blocks.append((("ability", uid, key), paid))
-        if trios and (0 in trios or not zombie):
-            blocks.append(((), feat_options(hero, trios, kinds)))
-
-
-@cache
-def _cards_valued(low: int, high: int) -> Callable[[tuple[str]], bool]:
-    """Whether a one-card tuple's value lies in [low, high], as a set's ``__contains__`` (for
-    filter)."""
-    return frozenset((c,) for c, v in VALUE.items() if low <= v <= high).__contains__
-
-
-@cache
-def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[tuple[str]], bool]], ...]:
-    """A hero card's activated abilities as (key, whether a one-card tuple pays for it)."""
-    return tuple((key, _cards_valued(low, high)) for key, low, high in _ability_ranges(hero_card))
-
-
-def attack_kinds(
-    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool, gains
-) -> tuple[str, ...]:
-    """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
-    play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
-    `near_foe`, whether any of `foes` is near). `gains` are the working abilities that grant
-    weapons (``hooked("extra_weapons")``, asked once for every hero); they are looked at only
-    for a kind the hero's card does not print."""
-    if not foes:
-        return ()
-    melee, ranged = _printed_kinds(hero["card"])
-    if gains and not (melee and ranged):
-        for function, source in gains:
-            for kind, _ in function(game, source, hero):
-                if kind == "melee":
-                    melee = True
-                else:
-                    ranged = True
-    if melee and hero["area"] == "near" and (near_foe or game.any("charging", hero)):
-        return ("melee", "range") if ranged else ("melee",)
-    return ("range",) if ranged else ()
-
-
-@cache
-def _printed_kinds(hero_card: str) -> tuple[bool, bool]:
-    """Whether a hero card prints a melee weapon, and whether it prints another (ranged) one."""
-    kinds = [weapon.kind for weapon in catalog().heroes[hero_card].weapons]
-    return "melee" in kinds, any(kind != "melee" for kind in kinds)
-
-
-def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
-    """The ways to pick three cards of one value from a hand (its cards with their values), for
-    each value held three or more times: what a feat is paid with."""
-    by_value: dict[int, list[str]] = {}
-    for card, value in values:
-        by_value.setdefault(value, []).append(card)
-    return {value: _triples(cards) for value, cards in by_value.items() if len(cards) >= 3}
-
-
-def feat_options(hero: dict, trios: dict[int, list], kinds: list[str]) -> list:
-    """A hero's feats: each way to pay (a zombie hero pays with 0s only), each ability it triggers."""
-    options = []
-    for value, paid in trios.items():
-        if hero["zombie"] and value != 0:
-            continue
-        keys = ["rest"] + [f"attack:{k}" for k in kinds]
-        keys += [
-            key
-            for key, low, high in _ability_ranges(hero["card"])
-            if low <= value <= high or hero["zombie"]
-        ]
-        for trio in paid:
-            options += [("feat", hero["uid"], key, *trio) for key in keys]
-    return options
-
-
-@cache
-def _ability_ranges(hero_card: str) -> tuple[tuple[str, int, int], ...]:
-    """A hero card's activated abilities as (key, lowest, highest card value they accept)."""
-    return tuple((a.key, a.low, a.high) for a in catalog().heroes[hero_card].abilities)
-
-
-def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
-    return [
-        (a, b, c)
-        for i, a in enumerate(cards)
-        for j, b in enumerate(cards[i + 1 :], i + 1)
-        for c in cards[j + 1 :]
-    ]
-
-
-@step
-def main_choice(game: ToTheDeathState, choice, side: int) -> None:
-    head = choice[0]
-    if head == "end":
-        return
-    _carry_out(game, choice, side)
-    game.then_now("main", side)  # back to the main step once this choice has resolved
-
-
-def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
-    head = choice[0]
-    if head in ("attack", "rest", "ability", "feat"):
-        hero = game.units[choice[1]]
-        cards = list(choice[3:]) if head in ("ability", "feat") else [choice[-1]]
-        for card in cards:
-            game.discard_from_hand(side, card)
-        hero["activated"] = True
-        hero["acted"] = True
-        key = {"attack": f"attack:{choice[2] if head == 'attack' else ''}", "rest": "rest"}.get(
-            head, choice[2]
-        )
-        times = 2 if head == "feat" else 1
-        game.narrate(f"{game.action_to_string(choice)}.")
-        game.emit("ability_activated", hero, head, cards)
-        for _ in range(times):
-            game.then_now("resolve_ability", hero["uid"], key)
-        return
-    card = choice[-1]
-    game.discard_from_hand(side, card)
-    game.narrate(f"{game.action_to_string(choice)}.")
-    if head == "move":
-        game.move(choice[1])
-    elif head == "charge":
-        game.add_effect("charge", choice[1])
-    elif head == "focus":
-        game.focus[side] += 1
-    elif head == "reset":
-        game.shuffle_discard_into_deck()
-    elif head == "search":
-        game.then("search_deck", side)
-
-
-@step
-def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
-    hero = game.units[uid]
-    if hero["defeated"]:
-        return
-    if key.startswith("attack:"):
-        game.attack(uid, key.split(":")[1])
-    elif key == "rest":
-        game.heal(uid, 1)
-    else:
-        EFFECTS[f"{hero['card']}/{key}"](game, uid)
-
-
-@step
-def search_deck(game: ToTheDeathState, seat: int) -> None:
-    if not game.deck and not game.deck_top:
-        game.shuffle_discard_into_deck()
-    game.add_to_deck(game.deck_top)
-    game.deck_top = []
-    options = [("take", c) for c in game.deck]
-    if options:
-        game.ask(seat, "search", options, "searched", seat=seat)
-
-
-@step
-def searched(game: ToTheDeathState, choice, seat: int) -> None:
-    game.take_from_deck(choice[1])
-    game.hands[seat].append(choice[1])
-    game.narrate("A card is taken from the deck, which is then shuffled.")
-
-
-@step
-def burst(game: ToTheDeathState, uid: str, key: str) -> None:
-    hero = game.units[uid]
-    if not hero["defeated"]:
-        EFFECTS[f"{hero['dmg']}/{key}"](game, uid)
-
-
-@step
-def attack_kind_chosen(game: ToTheDeathState, choice, uid: str, each: bool) -> None:
-    if choice[0] == "attack kind" and not game.units[uid]["defeated"]:
-        game.attack(uid, choice[1], each=each)
-
-
-# -- a hero weapon ---------------------------------------------------------------------------
-@step
-def hero_weapon(
-    game: ToTheDeathState, uid: str, kind: str, value: int, index: int, each: bool
-) -> None:
-    hero = game.units[uid]
-    if hero["defeated"]:
-        return
-    targets = game.reachable(hero, kind)
-    if not targets:
-        return
-    if each:
-        for target in targets:
-            game.then("hero_strike", uid, kind, value, target["uid"])
-        return
-    options = [("target", t["uid"]) for t in targets]
-    options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
-    game.ask(
-        hero["side"], "target", options, "hero_target", uid=uid, kind=kind, value=value, index=index
-    )
-
-
-@step
-def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, index: int) -> None:
-    side = game.units[uid]["side"]
-    if choice[0] == "focus":
-        game.discard_from_hand(side, choice[1])
-        game.focus[side] += 1
-        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
-        game.then_now("hero_weapon", uid, kind, value, index, False)
-        return
-    game.then_now("hero_strike", uid, kind, value, choice[1])
-
-
-@step
-def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: str) -> None:
-    hero, foe = game.units[uid], game.units[target]
-    if hero["defeated"] or foe["defeated"]:
-        return
-    struck = game.redirected(hero, kind, foe)
-    if struck is not foe:
-        game.narrate(
-            f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
-        )
-    game.need_card("hero_check", uid, kind, value, struck["uid"])
-
-
-@step
-def hero_check(
-    game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int, target: str
-) -> None:
-    hero, foe = game.units[uid], game.units[target]
-    if card is None:
-        return
-    focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
-    total = value + VALUE[card] + focus + game.weapon_bonus(hero, kind, foe)
-    if game.any("keep_check", hero, card):
-        game.hands[hero["side"]].append(card)
-        game.narrate(f"The {card} goes to the hand.")
-    else:
-        game.discard.append(card)
-    armor = game.armor(foe)
-    what = f"{hero['name']}'s {kind} weapon checks {card}: {total} against {foe['name']}'s armor {armor}"
-    if total < armor:
-        game.narrate(what + ", a miss.")
-        return
-    if game.any("weapon_immune", foe):
-        game.narrate(what + f", but weapons cannot damage {foe['name']} now.")
-        return
-    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
-    game.narrate(what + f", a hit for {damage}.")
-    blockers = []
-    if foe["kind"] == "hero" and not game.any("unblockable", hero):
-        blockers = [
-            ("block", c) for c in sorted(game.hands[foe["side"]]) if VALUE[c] == VALUE[card]
-        ]
-    game.ask(
-        foe["side"],
-        "block",
-        blockers + [("take",)],
-        "weapon_lands",
-        attacker=uid,
-        target=target,
-        kind=kind,
-        damage=damage,
-    )
-
-
-# -- skill checks and created enemies --------------------------------------------------------
-@step
-def skill_check_start(
-    game: ToTheDeathState, uid: str, target: int, success: str, args: tuple
-) -> None:
-    if game.units[uid]["defeated"]:
-        return
-    game.need_card("skill_check_card", uid, target, success, args)
-
-
-@step
-def skill_check_card(
-    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: tuple
-) -> None:
-    unit = game.units[uid]
-    if card is None:
-        return
-    game.discard.append(card)
-    focus = 0
-    if unit["kind"] == "hero":
-        focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
-    total = game.skill(unit) + VALUE[card] + focus + game.total("skill_check_bonus", unit)
-    passed = total >= target
-    game.narrate(
-        f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
-        f"{'a success' if passed else 'a failure'}."
-    )
-    game.then(success, uid, passed, *args)
-
-
-@step
-def place_created(
-    game: ToTheDeathState, card: str | None, card_index: int, name: str, by_challenge: bool
-) -> None:
-    monster = catalog().monsters[game.monster_cards[card_index]["id"]]
-    stats = monster.created(name)
-    abilities = [f"{monster.id}/{a.key}" for a in stats.abilities]
-    if card is not None:
-        game.place_face_down(card)
-    unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
-    game.narrate(f"A {name} comes into play (shown by a face-down card).")
-    game.emit("enemy_created", unit, by_challenge)
+# the steps register themselves; they read the constants above
+from toolkit.to_the_death import main_step, steps  # noqa: E402, F401
