@@ -5,16 +5,12 @@ a choice is carried out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from itertools import filterfalse
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.actions import ActionBlocks
-from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.registry import EFFECTS, step
-from toolkit.to_the_death.rules import VALUE
 
 if TYPE_CHECKING:
     from toolkit.to_the_death.rules import ToTheDeathState
@@ -36,120 +32,55 @@ def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
     hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
 
     The choices are listed as blocks of an :class:`toolkit.actions.ActionBlocks`, mostly a head
-    and the hand's cards, as the random bot reads one of them only. The main step comes about
-    five times a turn, mostly with a short hand, so the work that does not depend on a hero is
-    done once, and only when some hero is ready."""
+    and the hand's cards, as the random bot reads one of them only."""
     hand = sorted(game.hands[side])
     if not hand:
-        return [_END]
-    cards = list(map(_ALONE.__getitem__, hand))
+        return [END]
+    cards = [(card,) for card in hand]  # a block's items are tuples
     heroes = game.heroes(side)
-    blocks: list[tuple] = []
-    ready = list(filterfalse(_ACTIVATED, heroes))
-    if ready:
-        _hero_blocks(game, side, hand, cards, ready, blocks)
+    blocks = []
     for hero in heroes:
-        uid = hero["uid"]
-        blocks.append((("move", uid), cards))
+        if not hero["activated"]:
+            blocks += _hero_blocks(game, hero, hand)
+    for hero in heroes:
+        blocks.append((("move", hero["uid"]), cards))
         if hero["area"] == "near":
-            blocks.append((("charge", uid), cards))
-    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), _ENDS)]
+            blocks.append((("charge", hero["uid"]), cards))
+    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), (END,))]
     return ActionBlocks(blocks)
 
 
-_ACTIVATED = itemgetter("activated")
-_AREA = itemgetter("area")
-_ALONE = {card: (card,) for card in VALUE}  # a card as a one-item tuple: a block's item
-_END = ("end",)
-_ENDS = (_END,)
+END = ("end",)
 
 
-def _hero_blocks(
-    game: ToTheDeathState, side: int, hand: list[str], cards: list[tuple], ready: list[dict], blocks
-) -> None:
-    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand
-    (`cards`: the hand as one-card tuples), added to `blocks`. Cards are picked by a value range
-    with ``filter`` over a set, which takes no bytecode per card."""
-    foes = game.enemies_of(side)
-    near_foe = "near" in map(_AREA, foes)
-    # three cards of one value need two repeats among the values (most hands have none)
-    card_values = list(map(VALUE.__getitem__, hand))
-    if len(hand) - len(set(card_values)) >= 2:
-        trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
-    else:
-        trios = {}
-    gains = game.hooked("extra_weapons") if foes else ()
-    paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
-    for hero in ready:
-        uid = hero["uid"]
-        zombie = hero["zombie"]
-        usable = list(filter(_cards_valued(0, 0), cards)) if zombie else cards
-        kinds = attack_kinds(game, hero, foes, near_foe, gains)
-        for kind in kinds:
-            blocks.append((("attack", uid, kind), usable))
-        blocks.append((("rest", uid), usable))
-        if zombie:
-            for key, _, _ in _ability_ranges(hero["card"]):
-                blocks.append((("ability", uid, key), usable))
-        else:
-            for key, accepted in _ability_cards(hero["card"]):
-                paid = paid_by.get(accepted)
-                if paid is None:
-                    paid = paid_by[accepted] = list(filter(accepted, cards))
-                blocks.append((("ability", uid, key), paid))
-        if trios and (0 in trios or not zombie):
-            blocks.append(((), feat_options(hero, trios, kinds)))
+def _hero_blocks(game: ToTheDeathState, hero: dict, hand: list[str]) -> list[tuple]:
+    """A ready hero's attacks, rest, abilities and feats, paid from a sorted, non-empty hand. A
+    zombie hero pays with 0s only, for any of them."""
+    uid = hero["uid"]
+    zombie = hero["zombie"]
+    usable = _paying(hand, 0, 0) if zombie else [(card,) for card in hand]
+    kinds = game.attack_kinds(hero)
+    blocks = [(("attack", uid, kind), usable) for kind in kinds]
+    blocks.append((("rest", uid), usable))
+    for key, low, high in _ability_ranges(hero["card"]):
+        blocks.append((("ability", uid, key), usable if zombie else _paying(hand, low, high)))
+    trios = _trios_by_value(hand)
+    if trios and (0 in trios or not zombie):
+        blocks.append(((), feat_options(hero, trios, kinds)))
+    return blocks
 
 
-@cache
-def _cards_valued(low: int, high: int) -> Callable[[tuple[str]], bool]:
-    """Whether a one-card tuple's value lies in [low, high], as a set's ``__contains__`` (for
-    filter)."""
-    return frozenset((c,) for c, v in VALUE.items() if low <= v <= high).__contains__
+def _paying(hand: list[str], low: int, high: int) -> list[tuple[str]]:
+    """The hand's cards of a value from `low` to `high`, as a block's items."""
+    return [(card,) for card in hand if low <= value_of(card) <= high]
 
 
-@cache
-def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[tuple[str]], bool]], ...]:
-    """A hero card's activated abilities as (key, whether a one-card tuple pays for it)."""
-    return tuple((key, _cards_valued(low, high)) for key, low, high in _ability_ranges(hero_card))
-
-
-def attack_kinds(
-    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool, gains
-) -> tuple[str, ...]:
-    """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
-    play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
-    `near_foe`, whether any of `foes` is near). `gains` are the working abilities that grant
-    weapons (``hooked("extra_weapons")``, asked once for every hero); they are looked at only
-    for a kind the hero's card does not print."""
-    if not foes:
-        return ()
-    melee, ranged = _printed_kinds(hero["card"])
-    if gains and not (melee and ranged):
-        for function, source in gains:
-            for kind, _ in function(game, source, hero):
-                if kind == "melee":
-                    melee = True
-                else:
-                    ranged = True
-    if melee and hero["area"] == "near" and (near_foe or game.any("charging", hero)):
-        return ("melee", "range") if ranged else ("melee",)
-    return ("range",) if ranged else ()
-
-
-@cache
-def _printed_kinds(hero_card: str) -> tuple[bool, bool]:
-    """Whether a hero card prints a melee weapon, and whether it prints another (ranged) one."""
-    kinds = [weapon.kind for weapon in catalog().heroes[hero_card].weapons]
-    return "melee" in kinds, any(kind != "melee" for kind in kinds)
-
-
-def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
-    """The ways to pick three cards of one value from a hand (its cards with their values), for
-    each value held three or more times: what a feat is paid with."""
+def _trios_by_value(hand: list[str]) -> dict[int, list[tuple[str, str, str]]]:
+    """The ways to pick three cards of one value from a hand, for each value held three or more
+    times: what a feat is paid with."""
     by_value: dict[int, list[str]] = {}
-    for card, value in values:
-        by_value.setdefault(value, []).append(card)
+    for card in hand:
+        by_value.setdefault(value_of(card), []).append(card)
     return {value: _triples(cards) for value, cards in by_value.items() if len(cards) >= 3}
 
 

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import filterfalse
 from operator import itemgetter
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
-from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, value_of
+from toolkit.to_the_death.cards import SUITS, catalog, value_of
 from toolkit.to_the_death.registry import HOOKS, STEPS
 
 HAND_SIZE = 5
@@ -34,7 +33,34 @@ SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
-VALUE = {card_id(suit, value): value for suit in SUITS for value in VALUES}  # value_of, looked up
+
+
+class Kept:
+    """What the engine works out from the table and keeps until a change it depends on, in one
+    place, so that :meth:`forget` lets every kept value go (:meth:`ToTheDeathState.touch` does).
+
+    - ``roster``: each side's units and heroes in play; a defeat, a new enemy or a hero's return
+      changes it, and each touches the state;
+    - ``sources`` and ``by_hook``: the working abilities, and their functions by hook, which hold
+      until a touch, a hero's move to another health box, or the turn after ``until``;
+    - ``views``: each unit's view with what it shows (uid -> (shown, view)), until a touch, a
+      health change or a new turn.
+    """
+
+    __slots__ = ("roster", "sources", "by_hook", "until", "views")
+
+    def __init__(self):
+        self.forget()
+
+    def forget(self) -> None:
+        self.roster: tuple[list[list[dict]], list[list[dict]]] | None = None
+        self.views: dict[str, tuple] = {}
+        self.forget_abilities()
+
+    def forget_abilities(self) -> None:
+        self.sources: list[tuple[str, dict | None]] | None = None
+        self.by_hook: dict[str, list] | None = None
+        self.until = -1
 
 
 class ToTheDeathState(GameState):
@@ -80,9 +106,8 @@ class ToTheDeathState(GameState):
         self.max_turns = max_turns
         self.units: dict[str, dict] = {}
         self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
-        self._parties: list[list[dict]] = [[], []]  # each side's heroes (all come at set-up)
-        # a multiset, kept sorted; a change makes a new list (see _chance_actions)
-        self.deck: list[str] = sorted(cat.arsenal)
+        # a multiset, kept sorted, and immutable: a card node's outcomes (see _chance_actions)
+        self.deck: tuple[str, ...] = tuple(sorted(cat.arsenal))
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
@@ -109,17 +134,8 @@ class ToTheDeathState(GameState):
         self.wrapping_up = False
         self._next_uid = 0
         self._pos = 0
-        self._cache: list = []  # the working abilities (see sources), kept ...
-        self._by_hook: dict | None = None  # ... with their functions by hook; None: find again
-        self._cache_until = -1  # the last turn over which they stay the same
-        self._views: dict = {}  # uid -> (what the view depends on, the view), see unit_views
-        self._views_at: tuple | None = None
-        self._checked = -1
-        self._ver = 0  # bumped by any change the views or the end of the game may depend on
-        self._abilities_ver = 0  # bumped only by changes to which abilities are working
-        self._roster_ver = -1  # the abilities version _in_play and _heroes were found at
-        self._in_play: list[list[dict]] = [[], []]
-        self._heroes: list[list[dict]] = [[], []]
+        self.kept = Kept()
+        self._end_check_due = True  # a change may have ended the game or the round (see _run)
         self._batch: list | None = []
         if players == 1 and encounter is not None:
             self._setup_encounter(party or list(STARTER_PARTY), encounter)
@@ -178,7 +194,6 @@ class ToTheDeathState(GameState):
                 "skill": card.skill,
             }
             self._sides[side].append(hero)
-            self._parties[side].append(hero)
 
     def _setup_solo(self, party, monsters, king, challenge) -> None:
         cat = catalog()
@@ -255,10 +270,10 @@ class ToTheDeathState(GameState):
             raise ValueError("not a chance node")
         return UniformOutcomes(self._chance_actions())
 
-    def _chance_actions(self) -> list:
+    def _chance_actions(self) -> Sequence[str]:
         """The chance node's outcomes alone. A card node's are the deck's cards, in sorted order:
-        the deck list itself, which the engine never changes in place but replaces (a drawn card
-        leaves a new list), so outcomes once handed out stay as they were."""
+        the deck tuple itself, which a change replaces, so outcomes once handed out stay as they
+        were."""
         if self.chance["kind"] == "monster":
             return sorted(self.monster_deck) or [self.king]
         return [self.deck_top[-1]] if self.deck_top else self.deck
@@ -297,14 +312,13 @@ class ToTheDeathState(GameState):
         if self.deck_top and self.deck_top[-1] == card:
             self.deck_top.pop()
             return
-        deck = self.deck.copy()  # the old list may be a past chance node's outcomes
+        deck = list(self.deck)
         deck.remove(card)
-        self.deck = deck
+        self.deck = tuple(deck)
 
-    def add_to_deck(self, cards: list[str]) -> None:
-        """Cards go into the deck, which is kept sorted and is replaced, never changed in place:
-        a card node's outcomes are the deck list itself (see :meth:`_chance_actions`)."""
-        self.deck = sorted(self.deck + cards)
+    def add_to_deck(self, cards: Sequence[str]) -> None:
+        """Cards go into the deck, which is kept sorted (a card node's outcomes are the deck)."""
+        self.deck = tuple(sorted((*self.deck, *cards)))
 
     def shuffle_discard_into_deck(self) -> None:
         """The discard pile, and any cards known to be on top, go back into the deck."""
@@ -320,13 +334,13 @@ class ToTheDeathState(GameState):
 
     def then_now(self, step_name: str, /, *args) -> None:
         """Schedule a step, or run it at once where it would run next anyway: while a step runs,
-        nothing else is scheduled yet, no end-of-game check is due (no new abilities version)
+        nothing else is scheduled yet, no end-of-game check is due (nothing was touched)
         and nothing stopped the game. The caller may only schedule steps after this call: what
         the step schedules then comes first, as it would from the stack."""
         batch = self._batch
         if (
             not batch
-            and self._abilities_ver == self._checked
+            and not self._end_check_due
             and self.prompt is None
             and self.chance is None
             and self.result is None
@@ -347,11 +361,11 @@ class ToTheDeathState(GameState):
             if self.prompt is not None or self.chance is not None or self.result is not None:
                 return
             # the end of the game or of a round comes with a defeat or a new monster card, which
-            # mark a new abilities version (a health change alone does not end anything)
-            if self._abilities_ver != self._checked:
+            # touch the state (a health change alone does not end anything)
+            if self._end_check_due:
                 if self._game_over() or self._round_over():
                     continue
-                self._checked = self._abilities_ver
+                self._end_check_due = False
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             step, args = stack.pop()
@@ -406,9 +420,7 @@ class ToTheDeathState(GameState):
 
     # -- end of game and of round ---------------------------------------------------------------
     def _game_over(self) -> bool:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        heroes = self._heroes
+        heroes = self._roster()[1]
         if self.players == 2:
             for side in (0, 1):
                 if not heroes[side]:
@@ -447,30 +459,18 @@ class ToTheDeathState(GameState):
 
     # -- looking things up ----------------------------------------------------------------------
     def heroes(self, side: int) -> list[dict]:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        return self._heroes[side].copy()
+        return self._roster()[1][side].copy()
 
     def enemies_of(self, side: int) -> list[dict]:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        return self._in_play[1 - side].copy()
+        return self._roster()[0][1 - side].copy()
 
-    def _find_roster(self) -> None:
-        """Each side's units in play and heroes in play, kept until the abilities version changes
-        (a defeat, a new enemy or a hero's return all mark one). Picked by ``filterfalse``, which
-        takes no bytecode per unit (and the two sides are written out: a comprehension would cost
-        a call of its own, and the roster changes a hundred times a game)."""
-        units, heroes = self._sides, self._parties
-        self._in_play = [
-            list(filterfalse(_DEFEATED, units[0])),
-            list(filterfalse(_DEFEATED, units[1])),
-        ]
-        self._heroes = [
-            list(filterfalse(_DEFEATED, heroes[0])),
-            list(filterfalse(_DEFEATED, heroes[1])),
-        ]
-        self._roster_ver = self._abilities_ver
+    def _roster(self) -> tuple[list[list[dict]], list[list[dict]]]:
+        """Each side's units in play and each side's heroes in play, in the order they came."""
+        if self.kept.roster is None:
+            in_play = [[unit for unit in side if not unit["defeated"]] for side in self._sides]
+            heroes = [[unit for unit in side if unit["kind"] == "hero"] for side in in_play]
+            self.kept.roster = (in_play, heroes)
+        return self.kept.roster
 
     def monster_units(self) -> list[dict]:
         return [u for u in self._sides[MONSTERS] if u["kind"] == "enemy" and not u["defeated"]]
@@ -485,18 +485,22 @@ class ToTheDeathState(GameState):
                 return True
         return False
 
-    def owner_seat(self, unit: dict) -> int:
-        return unit["side"]
-
     # -- working abilities and the numbers they change -----------------------------------------
     def sources(self) -> list[tuple[str, dict | None]]:
-        """Every ability working right now, as (source id, the unit or effect it belongs to).
+        """Every ability working right now, as (source id, the unit or effect it belongs to)."""
+        if self.kept.sources is None:
+            self._find_abilities()
+        return self.kept.sources
 
-        Kept until the abilities version changes (:meth:`touch`), a hero moves to another health
-        box, or a turn comes in which a temporary effect starts or has ended; turns only go
-        forward."""
-        if self._by_hook is not None:
-            return self._cache
+    def hooked(self, hook: str) -> list:
+        """The working sources' functions for one hook, as (function, source) pairs."""
+        if self.kept.by_hook is None:
+            self._find_abilities()
+        return self.kept.by_hook.get(hook, ())
+
+    def _find_abilities(self) -> None:
+        """Find the working abilities and their functions by hook, and the last turn over which
+        they hold: the turn before a temporary effect starts, or the last turn of one that works."""
         turn = self.turn
         found: list[tuple[str, dict | None]] = []
         until = _FOREVER
@@ -507,16 +511,14 @@ class ToTheDeathState(GameState):
                 until = min(until, end)
             elif start > turn:
                 until = min(until, start - 1)
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        for unit in (*self._in_play[0], *self._in_play[1]):  # the order they came, as in units
+        in_play = self._roster()[0]
+        for unit in in_play[0] + in_play[1]:  # the order they came, as in units
             if unit["kind"] == "hero":
                 box = _working_box(unit["dmg"], unit["health"])
                 if box is not None:
                     found.append((box, unit))
             else:
-                for ability in unit["abilities"]:
-                    found.append((ability, unit))
+                found += [(ability, unit) for ability in unit["abilities"]]
         active = self.active_card()
         for card in self.monster_cards:
             king, abilities = _monster_abilities(card["id"])
@@ -528,58 +530,42 @@ class ToTheDeathState(GameState):
             found.append((_challenge_ability(self.challenge), None))
         by_hook: dict[str, list] = {}
         for source_id, source in found:
-            pairs = _HOOKS_OF.get(source_id)
-            for name, function in _hooks_of(source_id) if pairs is None else pairs:
-                if name in by_hook:
-                    by_hook[name].append((function, source))
-                else:
-                    by_hook[name] = [(function, source)]
-        self._cache_until = until
-        self._cache, self._by_hook = found, by_hook
-        return found
-
-    def hooked(self, hook: str) -> list:
-        """The working sources' functions for one hook, as (function, source) pairs."""
-        if self._by_hook is None:
-            self.sources()
-        return self._by_hook.get(hook, ())
+            for name, function in _hooks_of(source_id):
+                by_hook.setdefault(name, []).append((function, source))
+        self.kept.sources, self.kept.by_hook, self.kept.until = found, by_hook, until
 
     def next_turn(self) -> None:
-        """Turns only go forward. The working abilities are kept until a turn in which a
-        temporary effect starts or has ended."""
+        """Turns only go forward: the views show the new turn's numbers, and the working
+        abilities are found again in a turn in which a temporary effect starts or has ended."""
         self.turn += 1
-        if self.turn > self._cache_until:
-            self._by_hook = None
+        self.kept.views = {}
+        if self.turn > self.kept.until:
+            self.kept.forget_abilities()
 
     def touch(self) -> None:
-        """Note a change to which abilities are working (defeats, effects, new units)."""
-        self._ver += 1
-        self._abilities_ver += 1
-        self._by_hook = None
+        """Note a change to which units or abilities are working (defeats, effects, new units):
+        every kept value goes, and the end of the game and of the round is looked at again."""
+        self._end_check_due = True
+        self.kept.forget()
 
     def _health_changed(self, unit: dict, old: int) -> None:
-        """A hero's health picks its working box; an enemy's health works no ability. A new box
-        lets the kept working abilities go (they are found again when next asked for), without a
-        new abilities version: the units in play and the end of the game do not depend on a box,
-        so they are not looked at again. The views always need a new version."""
-        self._ver += 1
+        """A hero's health picks its working box; an enemy's health works no ability. So only a
+        hero's new box lets the working abilities go; the units in play and the end of the game
+        do not depend on a box. The views show health, so they always go."""
+        self.kept.views = {}
         if unit["kind"] == "hero" and _working_box(unit["dmg"], old) != _working_box(
             unit["dmg"], unit["health"]
         ):
-            self._by_hook = None
+            self.kept.forget_abilities()
 
     def total(self, hook: str, *args) -> int:
-        if self._by_hook is None:
-            self.sources()  # what hooked() does, without a call: asked for every weapon and armor
         result = 0
-        for function, source in self._by_hook.get(hook, ()):
+        for function, source in self.hooked(hook):
             result += function(self, source, *args)
         return result
 
     def any(self, hook: str, *args) -> bool:
-        if self._by_hook is None:
-            self.sources()
-        for function, source in self._by_hook.get(hook, ()):
+        for function, source in self.hooked(hook):
             if function(self, source, *args):
                 return True
         return False
@@ -592,10 +578,8 @@ class ToTheDeathState(GameState):
 
     def emit(self, hook: str, *args) -> None:
         """A triggered ability's moment: each working source with this hook schedules its steps.
-        (A change it makes rebuilds the sources into new lists, so this one is safe to walk.)"""
-        if self._by_hook is None:
-            self.sources()  # what hooked() does, without a call: every step of a turn emits
-        for function, source in self._by_hook.get(hook, ()):
+        (A change it makes finds the abilities again into new lists, so this one is safe to walk.)"""
+        for function, source in self.hooked(hook):
             function(self, source, *args)
 
     def armor(self, unit: dict) -> int:
@@ -625,17 +609,14 @@ class ToTheDeathState(GameState):
             return foes
         return [foe for foe in foes if foe["area"] == "near"]
 
-    def can_reach(self, attacker: dict, kind: str, foes: list[dict]) -> bool:
-        """Whether :meth:`reachable` names anyone (`foes`: the attacker's enemies in play). The
-        main step asks this of every hero, so a near enemy answers before any charging ability."""
-        if not foes or (kind == "melee" and attacker["area"] != "near"):
-            return False
-        if kind == "range":
-            return True
-        for foe in foes:
-            if foe["area"] == "near":
-                return True
-        return self.any("charging", attacker)
+    def attack_kinds(self, hero: dict) -> list[str]:
+        """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
+        gained, and an enemy in its reach."""
+        return [
+            kind
+            for kind in ("melee", "range")
+            if self.weapons(hero, kind) and self.reachable(hero, kind)
+        ]
 
     def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
         """The hero a monster weapon attacks after checking `suit`.
@@ -682,9 +663,6 @@ class ToTheDeathState(GameState):
                 if kind == "range" or charging or new["area"] == "near":
                     return new
         return target
-
-    def can_activate(self, hero: dict) -> bool:
-        return not hero["defeated"] and not hero["activated"]
 
     # -- changing the table (called by steps and abilities) -------------------------------------
     def add_effect(
@@ -828,7 +806,7 @@ class ToTheDeathState(GameState):
     def choose_attack(self, uid: str, each: bool = False) -> None:
         """Let the player pick melee or range (only kinds the hero has and can use)."""
         hero = self.units[uid]
-        kinds = [k for k in ("melee", "range") if self.weapons(hero, k) and self.reachable(hero, k)]
+        kinds = self.attack_kinds(hero)
         if kinds:
             self.ask(
                 hero["side"],
@@ -879,14 +857,12 @@ class ToTheDeathState(GameState):
     def unit_views(self) -> list[dict]:
         """Every unit in play as every seat sees it.
 
-        A view is rebuilt only when something it shows may have changed: the working abilities
-        (a new turn or version clears every kept view) or the unit's own health, area, flags or
-        number of attached cards. Bots get copies, so the kept views cannot be changed from outside.
+        A view is rebuilt only when something it shows may have changed: the working abilities or
+        anyone's health (a new turn, a touch or a health change lets every kept view go) or the
+        unit's own area, flags or number of attached cards. Bots get copies, so the kept views
+        cannot be changed from outside.
         """
-        at = (self.turn, self._ver)
-        if self._views_at != at:
-            self._views_at, self._views = at, {}
-        kept = self._views
+        kept = self.kept.views
         views = []
         for unit in self.units.values():
             if unit["defeated"]:
@@ -1015,21 +991,15 @@ class ToTheDeathState(GameState):
         return board_html(self, 0)
 
 
-_HOOKS_OF: dict[str, tuple] = {}
-_DEFEATED = itemgetter("defeated")
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 _FOREVER = 1 << 62  # a turn no game reaches
 
 
+@cache
 def _hooks_of(source_id: str) -> tuple:
     """The (hook, function) pairs registered for one source id, in the registry's hook order."""
-    found = _HOOKS_OF.get(source_id)
-    if found is None:
-        found = _HOOKS_OF[source_id] = tuple(
-            (name, table[source_id]) for name, table in HOOKS.items() if source_id in table
-        )
-    return found
+    return tuple((name, table[source_id]) for name, table in HOOKS.items() if source_id in table)
 
 
 @cache

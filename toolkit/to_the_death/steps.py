@@ -12,9 +12,9 @@ from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from toolkit.to_the_death.cards import catalog, suit_of
+from toolkit.to_the_death.cards import catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, step
-from toolkit.to_the_death.rules import MONSTERS, VALUE
+from toolkit.to_the_death.rules import MONSTERS
 
 if TYPE_CHECKING:
     from toolkit.to_the_death.rules import ToTheDeathState
@@ -99,7 +99,7 @@ def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, va
     if target is None:
         game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
         return
-    total = value + VALUE[card] + game.weapon_bonus(attacker, kind, target)
+    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
     armor = game.armor(target)
     if total < armor:
         game.narrate(
@@ -114,8 +114,8 @@ def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, va
     )
     blockers = []
     if not game.any("unblockable", attacker):
-        checked = VALUE[card]
-        blockers = [("block", c) for c in sorted(game.hands[0]) if VALUE[c] == checked]
+        checked = value_of(card)
+        blockers = [("block", c) for c in sorted(game.hands[0]) if value_of(c) == checked]
     options = blockers + [("take",)]
     game.ask(
         0,
@@ -320,7 +320,7 @@ def hero_check(
     if card is None:
         return
     focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
-    total = value + VALUE[card] + focus + game.weapon_bonus(hero, kind, foe)
+    total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
     if game.any("keep_check", hero, card):
         game.hands[hero["side"]].append(card)
         game.narrate(f"The {card} goes to the hand.")
@@ -339,7 +339,7 @@ def hero_check(
     blockers = []
     if foe["kind"] == "hero" and not game.any("unblockable", hero):
         blockers = [
-            ("block", c) for c in sorted(game.hands[foe["side"]]) if VALUE[c] == VALUE[card]
+            ("block", c) for c in sorted(game.hands[foe["side"]]) if value_of(c) == value_of(card)
         ]
     game.ask(
         foe["side"],
@@ -374,7 +374,7 @@ def skill_check_card(
     focus = 0
     if unit["kind"] == "hero":
         focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
-    total = game.skill(unit) + VALUE[card] + focus + game.total("skill_check_bonus", unit)
+    total = game.skill(unit) + value_of(card) + focus + game.total("skill_check_bonus", unit)
     passed = total >= target
     game.narrate(
         f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
