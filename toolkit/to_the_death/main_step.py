@@ -122,7 +122,7 @@ def main_choice(game: ToTheDeathState, choice, side: int) -> None:
     if head == "end":
         return
     _carry_out(game, choice, side)
-    game.then_now("main", side)  # back to the main step once this choice has resolved
+    game.then_now("main", side=side)  # back to the main step once this choice has resolved
 
 
 def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
@@ -141,7 +141,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
         game.narrate(f"{game.action_to_string(choice)}.")
         game.emit("ability_activated", hero, head, cards)
         for _ in range(times):
-            game.then_now("resolve_ability", hero["uid"], key)
+            game.then_now("resolve_ability", uid=hero["uid"], key=key)
         return
     card = choice[-1]
     game.discard_from_hand(side, card)
@@ -155,7 +155,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
     elif head == "reset":
         game.shuffle_discard_into_deck()
     elif head == "search":
-        game.then("search_deck", side)
+        game.then("search_deck", seat=side)
 
 
 @step

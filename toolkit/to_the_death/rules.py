@@ -114,7 +114,7 @@ class ToTheDeathState(GameState):
         self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
         self.effects: list[dict] = []
         self.focus = [0, 0]
-        self.stack: list[tuple[Callable, tuple]] = []  # (step, its arguments), last on top
+        self.stack: list[tuple[Callable, dict]] = []  # (step, its arguments), last on top
         self.prompt: dict | None = None
         self.chance: dict | None = None
         self.turn = 0
@@ -239,7 +239,7 @@ class ToTheDeathState(GameState):
     def _setup_duel(self) -> None:
         self.draw_cards(0, 3)
         self.draw_cards(1, HAND_SIZE)
-        self.then("hero_turn", 0)
+        self.then("hero_turn", side=0)
 
     def _new_pos(self) -> int:
         self._pos += 1
@@ -299,7 +299,7 @@ class ToTheDeathState(GameState):
             else:
                 self.take_from_deck(action)
                 self.public_history.append("?" if chance["hidden"] == "all" else action)
-            STEPS[chance["resume"]](self, action, *chance["args"])
+            STEPS[chance["resume"]](self, action, **chance["args"])
         else:
             prompt, self.prompt = self.prompt, None
             self.public_history.append(action)
@@ -326,13 +326,12 @@ class ToTheDeathState(GameState):
         self.deck_top, self.discard = [], []
 
     # -- the step machine -----------------------------------------------------------------------
-    def then(self, step_name: str, /, *args) -> None:
-        """Schedule a step to run after the current one (steps run in the order scheduled). Steps
-        take their arguments by position: a keyword call costs a dict and a search by name, and
-        more than a thousand steps run in a game."""
+    def then(self, step_name: str, /, **args) -> None:
+        """Schedule a step to run after the current one (steps run in the order scheduled), with
+        its arguments by name."""
         self._batch.append((STEPS[step_name], args))
 
-    def then_now(self, step_name: str, /, *args) -> None:
+    def then_now(self, step_name: str, /, **args) -> None:
         """Schedule a step, or run it at once where it would run next anyway: while a step runs,
         nothing else is scheduled yet, no end-of-game check is due (nothing was touched)
         and nothing stopped the game. The caller may only schedule steps after this call: what
@@ -345,7 +344,7 @@ class ToTheDeathState(GameState):
             and self.chance is None
             and self.result is None
         ):
-            STEPS[step_name](self, *args)
+            STEPS[step_name](self, **args)
         else:
             batch.append((STEPS[step_name], args))
 
@@ -369,7 +368,7 @@ class ToTheDeathState(GameState):
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             step, args = stack.pop()
-            step(self, *args)
+            step(self, **args)
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
@@ -377,7 +376,9 @@ class ToTheDeathState(GameState):
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
-            self._batch.append((_resume, (STEPS[resume], options[0], args)))
+            self._batch.append(
+                (_answer, {"step": STEPS[resume], "choice": options[0], "args": args})
+            )
             return
         self.prompt = {
             "seat": seat,
@@ -387,15 +388,15 @@ class ToTheDeathState(GameState):
             "args": args,
         }
 
-    def need_card(self, resume: str, /, *args, hidden: str | None = None) -> None:
-        """Take the top card of the deck (a chance node), then call step `resume`(card, *args).
+    def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
+        """Take the top card of the deck (a chance node), then call step `resume`(card, **args).
 
         An empty deck is first refilled from the discard pile; with no card anywhere, `resume`
         gets None.
         """
         if not self.deck and not self.deck_top:
             if not self.discard:
-                self.then(resume, None, *args)
+                self._batch.append((_answer, {"step": STEPS[resume], "choice": None, "args": args}))
                 return
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
@@ -454,7 +455,10 @@ class ToTheDeathState(GameState):
         self.stack.clear()
         self.side = 0
         self.narrate(f"Every monster of round {self.round} is defeated.")
-        self.stack += [(STEPS["new_round"], ()), (STEPS["draw_step"], (0,))]  # the draw step first
+        self.stack += [
+            (STEPS["new_round"], {}),
+            (STEPS["draw_step"], {"seat": 0}),
+        ]  # the draw step first
         return True
 
     # -- looking things up ----------------------------------------------------------------------
@@ -721,7 +725,7 @@ class ToTheDeathState(GameState):
         box = _burst_box(hero["dmg"], hero["health"])
         if box is not None:
             self.narrate(f"{hero['name']}'s box at health {hero['health']} bursts: {box.text}")
-            self.then("burst", hero["uid"], box.key)
+            self.then("burst", uid=hero["uid"], key=box.key)
 
     def defeat(self, uid: str) -> None:
         unit = self.units[uid]
@@ -750,7 +754,13 @@ class ToTheDeathState(GameState):
 
     def create_enemy(self, card_index: int, name: str, by_challenge: bool = False) -> None:
         """Put a created enemy into play, shown by the top card of the deck face down."""
-        self.need_card("place_created", card_index, name, by_challenge, hidden="all")
+        self.need_card(
+            "place_created",
+            hidden="all",
+            card_index=card_index,
+            name=name,
+            by_challenge=by_challenge,
+        )
 
     def new_enemy(
         self, card_index: int, name: str, stats, abilities, facedown=None, main=False
@@ -801,7 +811,9 @@ class ToTheDeathState(GameState):
         weapons = self.weapons(hero, kind)
         self.attack_log[uid] = [len(weapons), 0]
         for index, (weapon_kind, value) in enumerate(weapons):
-            self.then_now("hero_weapon", uid, weapon_kind, value, index, each)
+            self.then_now(
+                "hero_weapon", uid=uid, kind=weapon_kind, value=value, index=index, each=each
+            )
 
     def choose_attack(self, uid: str, each: bool = False) -> None:
         """Let the player pick melee or range (only kinds the hero has and can use)."""
@@ -817,9 +829,9 @@ class ToTheDeathState(GameState):
                 each=each,
             )
 
-    def skill_check(self, uid: str, target: int, success: str, *args) -> None:
-        """A skill check of `uid` against `target`; then step `success`(uid, passed, *args)."""
-        self.then_now("skill_check_start", uid, target, success, args)
+    def skill_check(self, uid: str, target: int, success: str, **args) -> None:
+        """A skill check of `uid` against `target`; then step `success`(uid, passed, **args)."""
+        self.then_now("skill_check_start", uid=uid, target=target, success=success, args=args)
 
     def choose_enemy(self, seat: int, resume: str, **args) -> None:
         foes = self.enemies_of(seat)
@@ -835,7 +847,7 @@ class ToTheDeathState(GameState):
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
         for the next at once (nothing else happens between the draws)."""
         if n > 0:
-            self.then_now("draw_one", seat, n - 1)
+            self.then_now("draw_one", seat=seat, left=n - 1)
 
     # -- views ----------------------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
@@ -1045,8 +1057,9 @@ def _public_args(args: dict) -> dict:
     }
 
 
-def _resume(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
-    """A decision with a single option, taken without asking: its step as if it were chosen."""
+def _answer(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
+    """A decision with a single option, taken without asking, or a card asked for when there is
+    none (`choice` None): its step, as if the answer were an action."""
     step(game, choice, **args)
 
 

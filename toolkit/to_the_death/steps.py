@@ -27,7 +27,7 @@ def new_round(game: ToTheDeathState) -> None:
     if game.round >= 5:
         raise RuntimeError("no monster left for a new round")
     game.round += 1
-    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": ()}
+    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": {}}
 
 
 @step
@@ -55,13 +55,13 @@ def enemy_turn(game: ToTheDeathState) -> None:
     game.emit("enemy_turn_begin")  # what it schedules comes first
     game.then_now("enemy_main")
     game.then("enemy_end")
-    game.then("hero_turn", 0)
+    game.then("hero_turn", side=0)
 
 
 @step
 def enemy_main(game: ToTheDeathState) -> None:
     for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
-        game.then("enemy_attack", unit["uid"])
+        game.then("enemy_attack", uid=unit["uid"])
 
 
 @step
@@ -72,8 +72,8 @@ def enemy_attack(game: ToTheDeathState, uid: str) -> None:
     weapons = game.weapons(unit)
     game.attack_log[uid] = [len(weapons), 0]
     for kind, value in weapons:
-        game.then_now("enemy_weapon", uid, kind, value)
-    game.then("enemy_attack_done", uid)
+        game.then_now("enemy_weapon", uid=uid, kind=kind, value=value)
+    game.then("enemy_attack_done", uid=uid)
 
 
 @step
@@ -85,7 +85,7 @@ def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
 def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
     if game.units[uid]["defeated"] or not game.heroes(0):
         return
-    game.need_card("enemy_check", uid, kind, value)
+    game.need_card("enemy_check", uid=uid, kind=kind, value=value)
 
 
 @step
@@ -179,13 +179,13 @@ def hero_turn(game: ToTheDeathState, side: int) -> None:
         hero["skip"] = False
         hero["acted"] = False
     game.focus[side] = 0
-    game.then_now("main", side)
-    game.then("draw_step", side)
-    game.then("hero_end", side)
+    game.then_now("main", side=side)
+    game.then("draw_step", seat=side)
+    game.then("hero_end", side=side)
     if game.players == 1:
         game.then("enemy_turn")
     else:
-        game.then("hero_turn", 1 - side)
+        game.then("hero_turn", side=1 - side)
 
 
 @step
@@ -241,7 +241,7 @@ def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
 def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
     """Draw a card into a hand; `left` more follow it."""
     hidden = "all" if game.players == 2 else None
-    game.need_card("card_drawn", seat, left, hidden=hidden)
+    game.need_card("card_drawn", hidden=hidden, seat=seat, left=left)
 
 
 @step
@@ -278,7 +278,7 @@ def hero_weapon(
         return
     if each:
         for target in targets:
-            game.then("hero_strike", uid, kind, value, target["uid"])
+            game.then("hero_strike", uid=uid, kind=kind, value=value, target=target["uid"])
         return
     options = [("target", t["uid"]) for t in targets]
     options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
@@ -294,9 +294,9 @@ def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, 
         game.discard_from_hand(side, choice[1])
         game.focus[side] += 1
         game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
-        game.then_now("hero_weapon", uid, kind, value, index, False)
+        game.then_now("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
         return
-    game.then_now("hero_strike", uid, kind, value, choice[1])
+    game.then_now("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
 
 
 @step
@@ -309,7 +309,7 @@ def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: 
         game.narrate(
             f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
         )
-    game.need_card("hero_check", uid, kind, value, struck["uid"])
+    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
 
 
 @step
@@ -356,16 +356,16 @@ def hero_check(
 # -- skill checks and created enemies --------------------------------------------------------
 @step
 def skill_check_start(
-    game: ToTheDeathState, uid: str, target: int, success: str, args: tuple
+    game: ToTheDeathState, uid: str, target: int, success: str, args: dict
 ) -> None:
     if game.units[uid]["defeated"]:
         return
-    game.need_card("skill_check_card", uid, target, success, args)
+    game.need_card("skill_check_card", uid=uid, target=target, success=success, args=args)
 
 
 @step
 def skill_check_card(
-    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: tuple
+    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: dict
 ) -> None:
     unit = game.units[uid]
     if card is None:
@@ -380,7 +380,7 @@ def skill_check_card(
         f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
         f"{'a success' if passed else 'a failure'}."
     )
-    game.then(success, uid, passed, *args)
+    game.then(success, uid=uid, passed=passed, **args)
 
 
 @step
