@@ -33,7 +33,7 @@ from toolkit.to_the_death.cards import (
     value_of,
 )
 from toolkit.to_the_death.registry import EFFECTS, HOOKS
-from toolkit.to_the_death.rules import MONSTERS
+from toolkit.to_the_death.rules import MONSTERS, first_reached
 
 ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
 
@@ -764,14 +764,8 @@ def _targeting(state, heroes, weapons):
 
     def target(i, suit, hp, areas):
         kind = weapons[i][1]
-        start = SUITS.index(suit)
         reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k])  # noqa: E731
-        found = None
-        for step in range(4):
-            k = by_class.get(SUITS[(start + step) % 4])
-            if k is not None and reach(k):
-                found = k
-                break
+        found = first_reached(suit, by_class, reach)
         if found is None:
             return None
         if redirecting:

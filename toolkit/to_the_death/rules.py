@@ -17,9 +17,10 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
+from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
@@ -33,6 +34,7 @@ SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
+T = TypeVar("T")
 
 
 class Kept:
@@ -603,15 +605,12 @@ class ToTheDeathState(GameState):
         return self.total("weapon_bonus", attacker, kind, target)
 
     def reachable(self, attacker: dict, kind: str) -> list[dict]:
-        """The enemies a hero's weapon of this kind may attack."""
-        foes = self.enemies_of(attacker["side"])
-        if kind == "range":
-            return foes
-        if attacker["area"] != "near":
+        """The enemies a hero's weapon of this kind may attack (a melee one only from near)."""
+        if kind == "melee" and attacker["area"] != "near":
             return []
-        if self.any("charging", attacker):
-            return foes
-        return [foe for foe in foes if foe["area"] == "near"]
+        return [
+            foe for foe in self.enemies_of(attacker["side"]) if self.reaches(attacker, kind, foe)
+        ]
 
     def attack_kinds(self, hero: dict) -> list[str]:
         """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
@@ -623,50 +622,27 @@ class ToTheDeathState(GameState):
         ]
 
     def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
-        """The hero a monster weapon attacks after checking `suit`.
+        """The hero a monster weapon attacks after checking `suit` (see :func:`first_reached`),
+        or another one that takes the attack for it."""
+        by_class = {hero["cls"]: hero for hero in self.heroes(0)}
+        target = first_reached(suit, by_class, lambda hero: self.reaches(attacker, kind, hero))
+        return None if target is None else self.redirected(attacker, kind, target)
 
-        The hero of that class; a melee weapon whose hero is far passes on to the next class
-        alphabetically (Mender wraps to Champion) until it finds a near hero. A defeated class is
-        passed over the same way (our decision, see the rules notes).
-        """
-        by_class = {h["cls"]: h for h in self.heroes(0)}
-        charging = None  # asked only when a far hero is found for a melee weapon
-        target = None
-        for cls in _CLASSES_FROM[suit]:
-            hero = by_class.get(cls)
-            if hero is None:
-                continue
-            if kind == "range" or hero["area"] == "near":
-                target = hero
-                break
-            if charging is None:
-                charging = self.any("charging", attacker)
-            if charging:
-                target = hero
-                break
-        if target is None:
-            return None
-        return self.redirected(attacker, kind, target, charging)
-
-    def redirected(
-        self, attacker: dict, kind: str, target: dict, charging: bool | None = None
-    ) -> dict:
+    def redirected(self, attacker: dict, kind: str, target: dict) -> dict:
         """The unit a weapon aimed at `target` attacks: another hero when a working ability
         (Bodyguard, Taunt) takes the attack, as long as the weapon can reach that hero; monster and
         hero weapons alike (in the duel the other player's heroes are enemies too)."""
-        hooked = self.hooked("redirect")
-        if not hooked:
-            return target
-        for function, source in hooked:
+        for function, source in self.hooked("redirect"):
             for uid in function(self, source, attacker, kind, target):
                 new = self.units[uid]
-                if new["defeated"]:
-                    continue
-                if charging is None:
-                    charging = kind == "melee" and self.any("charging", attacker)
-                if kind == "range" or charging or new["area"] == "near":
+                if not new["defeated"] and self.reaches(attacker, kind, new):
                     return new
         return target
+
+    def reaches(self, attacker: dict, kind: str, unit: dict) -> bool:
+        """Whether a weapon of this kind can attack the unit: a ranged one always, a melee one a
+        near unit, or any unit while its attacker charges."""
+        return kind == "range" or unit["area"] == "near" or self.any("charging", attacker)
 
     # -- changing the table (called by steps and abilities) -------------------------------------
     def add_effect(
@@ -1005,6 +981,21 @@ class ToTheDeathState(GameState):
 
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
+
+
+def first_reached(suit: str, by_class: Mapping[str, T], reaches: Callable[[T], bool]) -> T | None:
+    """The hero a monster weapon attacks after checking `suit`, before any other hero takes the
+    attack: the hero of that class (`by_class`: the heroes in play by class) if the weapon
+    `reaches` it, else the next class's alphabetically (Mender wraps round to Champion), and so
+    on; None if it reaches none. A defeated class is passed over the same way (our decision, see
+    the rules notes). The engine and :mod:`toolkit.to_the_death.odds` both ask this."""
+    for cls in _CLASSES_FROM[suit]:
+        hero = by_class.get(cls)
+        if hero is not None and reaches(hero):
+            return hero
+    return None
+
+
 _FOREVER = 1 << 62  # a turn no game reaches
 
 
