@@ -11,7 +11,6 @@ from __future__ import annotations
 from html import escape
 
 from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
-from toolkit.to_the_death.odds import seen_by
 
 SUIT_COLOUR = {
     "champion": "#b07d12",
@@ -187,6 +186,8 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
+    from toolkit.to_the_death.odds import seen_by  # the odds read the engine, which reads us
+
     unseen = 32 - len(seen_by(state, seat))
     return (
         f'<div class="ttd-discard"><b>Deck</b>: {deck} cards. '

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.actions import ActionBlocks
 from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.display import describe
 from toolkit.to_the_death.registry import EFFECTS, step
 
 if TYPE_CHECKING:
@@ -36,12 +37,13 @@ def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
     hand = sorted(game.hands[side])
     if not hand:
         return [END]
-    cards = [(card,) for card in hand]  # a block's items are tuples
+    paying = _Payments(hand)
     heroes = game.heroes(side)
     blocks = []
     for hero in heroes:
         if not hero["activated"]:
-            blocks += _hero_blocks(game, hero, hand)
+            blocks += _hero_blocks(game, hero, paying)
+    cards = paying.cards
     for hero in heroes:
         blocks.append((("move", hero["uid"]), cards))
         if hero["area"] == "near":
@@ -53,34 +55,56 @@ def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
 END = ("end",)
 
 
-def _hero_blocks(game: ToTheDeathState, hero: dict, hand: list[str]) -> list[tuple]:
-    """A ready hero's attacks, rest, abilities and feats, paid from a sorted, non-empty hand. A
-    zombie hero pays with 0s only, for any of them."""
+class _Payments:
+    """What a sorted, non-empty hand can pay with in one main step: its cards (as a block's
+    items, one-card tuples), ``in_range[low, high]``, those of a value in that range (found once
+    for every hero that asks), and its trios (three cards of one value: a feat)."""
+
+    def __init__(self, hand: list[str]):
+        self.valued = [(card, value_of(card)) for card in hand]
+        self.cards = [(card,) for card in hand]
+        self.in_range = _CardsInRange(self.valued)
+        self.trios = _trios_by_value(self.valued)
+
+
+class _CardsInRange(dict):
+    """(low, high) -> the hand's cards of a value from low to high, found when first asked for."""
+
+    def __init__(self, valued: list[tuple[str, int]]):
+        super().__init__()
+        self.valued = valued
+
+    def __missing__(self, key: tuple[int, int]) -> list[tuple[str]]:
+        low, high = key
+        found = self[key] = [(card,) for card, value in self.valued if low <= value <= high]
+        return found
+
+
+def _hero_blocks(game: ToTheDeathState, hero: dict, paying: _Payments) -> list[tuple]:
+    """A ready hero's attacks, rest, abilities and feats. A zombie hero pays with 0s only, for
+    any of them."""
     uid = hero["uid"]
     zombie = hero["zombie"]
-    usable = _paying(hand, 0, 0) if zombie else [(card,) for card in hand]
+    usable = paying.in_range[0, 0] if zombie else paying.cards
     kinds = game.attack_kinds(hero)
     blocks = [(("attack", uid, kind), usable) for kind in kinds]
     blocks.append((("rest", uid), usable))
     for key, low, high in _ability_ranges(hero["card"]):
-        blocks.append((("ability", uid, key), usable if zombie else _paying(hand, low, high)))
-    trios = _trios_by_value(hand)
+        blocks.append((("ability", uid, key), usable if zombie else paying.in_range[low, high]))
+    trios = paying.trios
     if trios and (0 in trios or not zombie):
         blocks.append(((), feat_options(hero, trios, kinds)))
     return blocks
 
 
-def _paying(hand: list[str], low: int, high: int) -> list[tuple[str]]:
-    """The hand's cards of a value from `low` to `high`, as a block's items."""
-    return [(card,) for card in hand if low <= value_of(card) <= high]
-
-
-def _trios_by_value(hand: list[str]) -> dict[int, list[tuple[str, str, str]]]:
-    """The ways to pick three cards of one value from a hand, for each value held three or more
-    times: what a feat is paid with."""
+def _trios_by_value(valued: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
+    """The ways to pick three cards of one value from a hand (its cards with their values), for
+    each value held three or more times."""
+    if len({value for _, value in valued}) > len(valued) - 2:
+        return {}  # three of a value need two repeats among the values (most hands have none)
     by_value: dict[int, list[str]] = {}
-    for card in hand:
-        by_value.setdefault(value_of(card), []).append(card)
+    for card, value in valued:
+        by_value.setdefault(value, []).append(card)
     return {value: _triples(cards) for value, cards in by_value.items() if len(cards) >= 3}
 
 
@@ -138,14 +162,14 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
             head, choice[2]
         )
         times = 2 if head == "feat" else 1
-        game.narrate(f"{game.action_to_string(choice)}.")
+        game.narrate(f"{describe(game, choice)}.")
         game.emit("ability_activated", hero, head, cards)
         for _ in range(times):
             game.then_now("resolve_ability", uid=hero["uid"], key=key)
         return
     card = choice[-1]
     game.discard_from_hand(side, card)
-    game.narrate(f"{game.action_to_string(choice)}.")
+    game.narrate(f"{describe(game, choice)}.")
     if head == "move":
         game.move(choice[1])
     elif head == "charge":

@@ -25,6 +25,7 @@ from typing import TypeVar
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, catalog, value_of
+from toolkit.to_the_death.display import board_html, describe
 from toolkit.to_the_death.registry import HOOKS, STEPS
 
 HAND_SIZE = 5
@@ -605,21 +606,33 @@ class ToTheDeathState(GameState):
         return self.total("weapon_bonus", attacker, kind, target)
 
     def reachable(self, attacker: dict, kind: str) -> list[dict]:
-        """The enemies a hero's weapon of this kind may attack (a melee one only from near)."""
-        if kind == "melee" and attacker["area"] != "near":
+        """The enemies a hero's weapon of this kind may attack: a ranged one, any; a melee one,
+        from near only, those it :meth:`reaches`."""
+        foes = self.enemies_of(attacker["side"])
+        if kind == "range":
+            return foes
+        if attacker["area"] != "near":
             return []
-        return [
-            foe for foe in self.enemies_of(attacker["side"]) if self.reaches(attacker, kind, foe)
-        ]
+        return [foe for foe in foes if self.reaches(attacker, kind, foe)]
 
     def attack_kinds(self, hero: dict) -> list[str]:
         """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
-        gained, and an enemy in its reach."""
-        return [
-            kind
-            for kind in ("melee", "range")
-            if self.weapons(hero, kind) and self.reachable(hero, kind)
-        ]
+        gained, and an enemy it reaches (as :meth:`reachable` says: a ranged weapon reaches any,
+        a melee one from near only)."""
+        foes = self.enemies_of(hero["side"])
+        if not foes:
+            return []
+        kinds = {kind for kind, _ in self.weapons(hero)}
+        found = []
+        if (
+            "melee" in kinds
+            and hero["area"] == "near"
+            and any(self.reaches(hero, "melee", foe) for foe in foes)
+        ):
+            found.append("melee")
+        if "range" in kinds:
+            found.append("range")
+        return found
 
     def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
         """The hero a monster weapon attacks after checking `suit` (see :func:`first_reached`),
@@ -936,8 +949,6 @@ class ToTheDeathState(GameState):
         }
 
     def action_to_string(self, action) -> str:
-        from toolkit.to_the_death.display import describe  # display reads the odds, which read us
-
         return describe(self, action)
 
     def why_illegal(self, action) -> str:
@@ -974,8 +985,6 @@ class ToTheDeathState(GameState):
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.to_the_death.display import board_html
-
         return board_html(self, 0)
 
 
