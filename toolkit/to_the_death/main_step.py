@@ -87,7 +87,9 @@ def _hero_blocks(game: ToTheDeathState, hero: dict, paying: _Payments) -> list[t
     zombie = hero["zombie"]
     usable = paying.in_range[0, 0] if zombie else paying.cards
     kinds = game.attack_kinds(hero)
-    blocks = [(("attack", uid, kind), usable) for kind in kinds]
+    blocks = []
+    for kind in kinds:
+        blocks.append((("attack", uid, kind), usable))
     blocks.append((("rest", uid), usable))
     for key, low, high in _ability_ranges(hero["card"]):
         blocks.append((("ability", uid, key), usable if zombie else paying.in_range[low, high]))

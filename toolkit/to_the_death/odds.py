@@ -11,7 +11,8 @@ integer weights).
 - :func:`monster_turn`: the exact damage a monster turn deals to each hero, checks in sequence
   without replacement, suit targeting and redirection, and the blocks that minimise the expected
   damage;
-- :func:`attack_odds` and :func:`option_values`: the odds of each attack open to a hero now.
+- :func:`attack_odds` and :func:`expected_attack_damage`: the odds of each attack open to a hero
+  now.
 """
 
 from __future__ import annotations
@@ -135,17 +136,6 @@ def expected_attack_damage(state, uid: str, kind: str) -> Fraction:
     for row in attack_odds(state, uid, kind):
         best[row["weapon"]] = max(best.get(row["weapon"], Fraction(0)), row["p_hit"])
     return sum(best.values(), Fraction(0))
-
-
-def option_values(state) -> dict:
-    """The expected damage of each attack action open now (the main step's attack options)."""
-    if state.prompt is None or state.prompt["kind"] != "main":
-        return {}
-    found = {}
-    for action in state.legal_actions():
-        if action[0] == "attack":
-            found[action] = expected_attack_damage(state, action[1], action[2])
-    return found
 
 
 # -- a monster turn ------------------------------------------------------------------------------

@@ -424,7 +424,7 @@ class ToTheDeathState(GameState):
 
     # -- end of game and of round ---------------------------------------------------------------
     def _game_over(self) -> bool:
-        heroes = self._roster()[1]
+        heroes = (self.kept.roster or self._find_roster())[1]
         if self.players == 2:
             for side in (0, 1):
                 if not heroes[side]:
@@ -466,17 +466,17 @@ class ToTheDeathState(GameState):
 
     # -- looking things up ----------------------------------------------------------------------
     def heroes(self, side: int) -> list[dict]:
-        return self._roster()[1][side].copy()
+        return (self.kept.roster or self._find_roster())[1][side].copy()
 
     def enemies_of(self, side: int) -> list[dict]:
-        return self._roster()[0][1 - side].copy()
+        return (self.kept.roster or self._find_roster())[0][1 - side].copy()
 
-    def _roster(self) -> tuple[list[list[dict]], list[list[dict]]]:
-        """Each side's units in play and each side's heroes in play, in the order they came."""
-        if self.kept.roster is None:
-            in_play = [[unit for unit in side if not unit["defeated"]] for side in self._sides]
-            heroes = [[unit for unit in side if unit["kind"] == "hero"] for side in in_play]
-            self.kept.roster = (in_play, heroes)
+    def _find_roster(self) -> tuple[list[list[dict]], list[list[dict]]]:
+        """Each side's units in play and each side's heroes in play, in the order they came; kept
+        (``kept.roster``) until a touch."""
+        in_play = [[unit for unit in side if not unit["defeated"]] for side in self._sides]
+        heroes = [[unit for unit in side if unit["kind"] == "hero"] for side in in_play]
+        self.kept.roster = (in_play, heroes)
         return self.kept.roster
 
     def monster_units(self) -> list[dict]:
@@ -518,7 +518,7 @@ class ToTheDeathState(GameState):
                 until = min(until, end)
             elif start > turn:
                 until = min(until, start - 1)
-        in_play = self._roster()[0]
+        in_play = (self.kept.roster or self._find_roster())[0]
         for unit in in_play[0] + in_play[1]:  # the order they came, as in units
             if unit["kind"] == "hero":
                 box = _working_box(unit["dmg"], unit["health"])
