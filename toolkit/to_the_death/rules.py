@@ -315,9 +315,8 @@ class ToTheDeathState(GameState):
         if self.deck_top and self.deck_top[-1] == card:
             self.deck_top.pop()
             return
-        deck = list(self.deck)
-        deck.remove(card)
-        self.deck = tuple(deck)
+        at = self.deck.index(card)
+        self.deck = self.deck[:at] + self.deck[at + 1 :]
 
     def add_to_deck(self, cards: Sequence[str]) -> None:
         """Cards go into the deck, which is kept sorted (a card node's outcomes are the deck)."""
@@ -617,12 +616,13 @@ class ToTheDeathState(GameState):
 
     def attack_kinds(self, hero: dict) -> list[str]:
         """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
-        gained, and an enemy it reaches (as :meth:`reachable` says: a ranged weapon reaches any,
-        a melee one from near only)."""
+        gained, and an enemy it :meth:`reaches` (a melee weapon only from near)."""
         foes = self.enemies_of(hero["side"])
         if not foes:
             return []
-        kinds = {kind for kind, _ in self.weapons(hero)}
+        kinds = _printed_kinds(hero["card"])
+        if self.hooked("extra_weapons"):
+            kinds = kinds.union(kind for kind, _ in self.collect("extra_weapons", hero))
         found = []
         if (
             "melee" in kinds
@@ -1012,6 +1012,12 @@ _FOREVER = 1 << 62  # a turn no game reaches
 def _hooks_of(source_id: str) -> tuple:
     """The (hook, function) pairs registered for one source id, in the registry's hook order."""
     return tuple((name, table[source_id]) for name, table in HOOKS.items() if source_id in table)
+
+
+@cache
+def _printed_kinds(hero_card: str) -> frozenset[str]:
+    """The kinds of weapon a hero card prints."""
+    return frozenset(weapon.kind for weapon in catalog().heroes[hero_card].weapons)
 
 
 @cache
