@@ -524,7 +524,8 @@ class ToTheDeathState(GameState):
                 if box is not None:
                     found.append((box, unit))
             else:
-                found += [(ability, unit) for ability in unit["abilities"]]
+                for ability in unit["abilities"]:
+                    found.append((ability, unit))
         active = self.active_card()
         for card in self.monster_cards:
             king, abilities = _monster_abilities(card["id"])
