@@ -1049,7 +1049,7 @@ def _challenge_ability(challenge: str) -> str:
 
 
 _PUBLIC_TYPES = (str, int, bool)
-# what a unit's view shows that may change without a new version (besides its attached cards)
+# what a unit's view shows that may change without a touch (besides its attached cards)
 _HERO_SHOWN = itemgetter("health", "area", "activated", "skip", "zombie")
 _ENEMY_SHOWN = itemgetter("health", "area")
 

@@ -153,7 +153,7 @@ def enemy_end(game: ToTheDeathState) -> None:
 
 
 def _drop_ended_effects(game: ToTheDeathState) -> None:
-    """At the end of a turn, effects that end with it go (a new version only if any did)."""
+    """At the end of a turn, effects that end with it go (a touch only if any did)."""
     kept = [e for e in game.effects if e["end"] > game.turn]
     if len(kept) != len(game.effects):
         game.effects = kept
