@@ -123,7 +123,7 @@ def test_two_damage_at_once_skips_the_box_in_between():
     game._batch = []
     game.deal("a-bard", 2)  # 4 -> 2: the burst at 3 (move) is skipped, the one at 2 fires
     assert [step.__name__ for step, _ in game._batch] == ["burst"]
-    assert game._batch[0][1] == ("a-bard", "attack-each-enemy")  # (uid, key)
+    assert game._batch[0][1] == {"uid": "a-bard", "key": "attack-each-enemy"}
 
 
 def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
@@ -160,9 +160,9 @@ def test_the_solo_game_can_be_won_and_lost():
     results = set()
     for seed in range(40):
         game = ToTheDeathState(seed=seed)
-        from toolkit.to_the_death.bots import GreedyBot
+        from toolkit.to_the_death.bots import BOTS
 
-        play(game, [GreedyBot(seed)], random.Random(seed))
+        play(game, [BOTS["greedy"](0, seed)], random.Random(seed))
         results.add(game.returns()[0])
         if {1.0, -1.0} <= results:
             break

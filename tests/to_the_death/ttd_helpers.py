@@ -50,7 +50,7 @@ def thin_deck(game, keep) -> ToTheDeathState:
     """Leave only the cards `keep` in the deck; the others go to the discard pile (seen), so a
     brute force over the deck's orders stays small."""
     game.discard += [card for card in game.deck if card not in keep]
-    game.deck = [card for card in game.deck if card in keep]  # a new list, as the engine makes
+    game.deck = tuple(card for card in game.deck if card in keep)
     return game
 
 

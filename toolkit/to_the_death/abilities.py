@@ -123,7 +123,7 @@ def stunning_damage(game, src, attacker, kind, target, total, armor) -> int:
 @effect("fisherman/legendary-catch")
 def legendary_catch(game, uid: str) -> None:
     game.attack(uid, "melee")
-    game.then("legendary_catch_heal", uid)
+    game.then("legendary_catch_heal", uid=uid)
 
 
 @step
@@ -135,7 +135,7 @@ def legendary_catch_heal(game, uid: str) -> None:
 
 @effect("archer/power-shot")
 def power_shot(game, uid: str) -> None:
-    game.skill_check(uid, 10, "damage_one_enemy", 2)
+    game.skill_check(uid, 10, "damage_one_enemy", amount=2)
 
 
 @effect("archer/volley")
@@ -184,7 +184,7 @@ def rousing_anthem(game, uid: str) -> None:
 
 @effect("bard/dissonance")
 def dissonance(game, uid: str) -> None:
-    game.skill_check(uid, 8, "damage_each_enemy", 1)
+    game.skill_check(uid, 8, "damage_each_enemy", amount=1)
 
 
 @effect("bard/furious-fife")
@@ -282,7 +282,7 @@ def hack_bonus(game, src, attacker, kind, target) -> int:
 
 @effect("shadow-mage/shadow-bolt")
 def shadow_bolt(game, uid: str) -> None:
-    game.skill_check(uid, 9, "damage_one_enemy", 2)
+    game.skill_check(uid, 9, "damage_one_enemy", amount=2)
 
 
 @effect("shadow-mage/dark-insight")
@@ -303,19 +303,19 @@ def umbral_bonus(game, src, attacker, kind, target) -> int:
 
 @effect("wizard/fireball")
 def fireball(game, uid: str) -> None:
-    game.skill_check(uid, 9, "damage_each_enemy", 1)
+    game.skill_check(uid, 9, "damage_each_enemy", amount=1)
 
 
 @effect("wizard/arcane-bolt")
 def arcane_bolt(game, uid: str) -> None:
-    game.skill_check(uid, 8, "damage_one_enemy", 1)
-    game.then("draw_for", uid)
+    game.skill_check(uid, 8, "damage_one_enemy", amount=1)
+    game.then("draw_for", uid=uid)
 
 
 @effect("wizard/foresight")
 def foresight(game, uid: str) -> None:
     game.draw_cards(game.units[uid]["side"], 2)
-    game.then("foresight_return", game.units[uid]["side"])
+    game.then("foresight_return", seat=game.units[uid]["side"])
 
 
 @step
@@ -357,7 +357,7 @@ def mend(game, uid: str) -> None:
 def lucid_dream(game, uid: str) -> None:
     for hero in game.heroes(game.units[uid]["side"]):
         game.heal(hero["uid"], 1)
-    game.then("draw_for", uid)
+    game.then("draw_for", uid=uid)
 
 
 @effect("dreamer/sleepwalk")
@@ -375,7 +375,7 @@ def sleepwalk_chosen(game, choice) -> None:
 def daydream(game, uid: str) -> None:
     game.shuffle_discard_into_deck()
     game.narrate("The discard pile is shuffled into the deck.")
-    game.then("draw_for", uid)
+    game.then("draw_for", uid=uid)
 
 
 # -- hero damage cards ------------------------------------------------------------------------
@@ -474,14 +474,14 @@ def _card_of(game, unit) -> dict:
 def horde(game, src) -> None:
     if _first_enemy_turn(game, src):
         for _ in range(4):
-            game.then("create_enemy_step", src["index"], "Goblin")
+            game.then("create_enemy_step", card_index=src["index"], name="Goblin")
 
 
 @hook("enemy_turn_begin", "lizardmen/ambush")
 def ambush(game, src) -> None:
     if _first_enemy_turn(game, src):
         for _ in range(3):
-            game.then("create_enemy_step", src["index"], "Lizardman")
+            game.then("create_enemy_step", card_index=src["index"], name="Lizardman")
 
 
 @step
@@ -595,7 +595,7 @@ def brains(game, src, unit) -> None:
     if _is_source(src, unit) and game.attack_log.get(unit["uid"], [0, 0])[1] == 0:
         game.deal(unit["uid"], 1, " (Brains)")
         if not unit["defeated"]:
-            game.then("enemy_attack", unit["uid"])
+            game.then("enemy_attack", uid=unit["uid"])
 
 
 @hook("enemy_turn_begin", "zombie/lonely-prey")
@@ -636,13 +636,13 @@ def trophy_damage(game, src, attacker, kind, target, total, armor) -> int:
 @hook("enemy_turn_end", "gladiator/dominate")
 def dominate(game, src) -> None:
     if _first_enemy_turn(game, _card_of(game, src)):
-        game.then("dominate_check", src["uid"])
+        game.then("dominate_check", uid=src["uid"])
 
 
 @step
 def dominate_check(game, uid: str) -> None:
     if not game.units[uid]["defeated"]:
-        game.need_card("dominated", uid)
+        game.need_card("dominated", uid=uid)
 
 
 @step
@@ -805,7 +805,7 @@ def dispelled(game, choice) -> None:
 
 @hook("enemy_turn_begin", "sekzar/swarm")
 def swarm(game, src) -> None:
-    game.then("create_enemy_step", src["card_index"], "Grave Beetle")
+    game.then("create_enemy_step", card_index=src["card_index"], name="Grave Beetle")
 
 
 @hook("weapon_damaged", "sekzar/feast")
@@ -824,4 +824,6 @@ def wrath(game, src, attacker, kind, target, total, armor) -> int:
 @hook("enemy_created", "against-the-summoner/overwhelming-forces")
 def overwhelming_forces(game, src, unit, by_challenge) -> None:
     if not by_challenge:
-        game.then("create_enemy_step", unit["card_index"], unit["name"], True)
+        game.then(
+            "create_enemy_step", card_index=unit["card_index"], name=unit["name"], by_challenge=True
+        )

@@ -1,4 +1,5 @@
-"""Bots for To the Death!: random, greedy (one step, exact hit odds) and a search bot.
+"""Bots for To the Death!: random, greedy (the shared one, scoring a step with exact hit odds) and
+a search bot.
 
 All of them see only an observation and the legal actions. The search bot rebuilds a game
 consistent with what it has seen (the public history, face-down cards filled in with cards never
@@ -10,6 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from toolkit.bots import GreedyBot, RandomBot
 from toolkit.simulate import sample_outcome
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.odds import check_values
@@ -84,20 +86,6 @@ def greedy_score(observation: dict, action) -> float:
     return 0.0
 
 
-class GreedyBot:
-    """Best one-step score; ties at random."""
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: dict, legal_actions: list):
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        scored = [(greedy_score(observation, a), a) for a in legal_actions]
-        best = max(score for score, _ in scored)
-        return self.rng.choice([a for score, a in scored if score == best])
-
-
 def evaluate(state) -> float:
     """How well the party stands (solo): health and heroes kept, monsters hurt and defeated."""
     if state.result is not None:
@@ -145,7 +133,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, rollouts: int = 6, width: int = 5):
         self.rng = random.Random(seed)
-        self.greedy = GreedyBot(seed)
+        self.greedy = GreedyBot(greedy_score, seed)
         self.rollouts, self.width = rollouts, width
 
     def choose(self, observation: dict, legal_actions: list):
@@ -185,4 +173,10 @@ class SearchBot:
         return evaluate(state)
 
 
-__all__ = ["GreedyBot", "SearchBot", "evaluate", "greedy_score", "rebuild"]
+BOTS = {
+    "random": lambda seat, seed: RandomBot(seed),
+    "greedy": lambda seat, seed: GreedyBot(greedy_score, seed),
+    "search": lambda seat, seed: SearchBot(seed),
+}
+
+__all__ = ["BOTS", "SearchBot", "evaluate", "greedy_score", "rebuild"]

@@ -25,10 +25,12 @@ def card_id(suit: str, value: int) -> str:
     return f"{suit}:{value}"
 
 
+@cache  # asked for every card of a hand at every main step
 def suit_of(card: str) -> str:
     return card.split(":", 1)[0]
 
 
+@cache
 def value_of(card: str) -> int:
     return int(card.split(":", 1)[1])
 

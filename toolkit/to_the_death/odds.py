@@ -11,7 +11,8 @@ integer weights).
 - :func:`monster_turn`: the exact damage a monster turn deals to each hero, checks in sequence
   without replacement, suit targeting and redirection, and the blocks that minimise the expected
   damage;
-- :func:`attack_odds` and :func:`option_values`: the odds of each attack open to a hero now.
+- :func:`attack_odds` and :func:`expected_attack_damage`: the odds of each attack open to a hero
+  now.
 """
 
 from __future__ import annotations
@@ -22,19 +23,18 @@ from fractions import Fraction
 from math import lcm
 
 from toolkit.deck import unseen
-from toolkit.dist import Dist, as_fraction_string
+from toolkit.dist import Dist
 from toolkit.to_the_death import abilities
 from toolkit.to_the_death.cards import (
     SUITS,
     VALUES,
     card_id,
     catalog,
-    parse_card,
     suit_of,
     value_of,
 )
 from toolkit.to_the_death.registry import EFFECTS, HOOKS
-from toolkit.to_the_death.rules import MONSTERS
+from toolkit.to_the_death.rules import MONSTERS, first_reached
 
 ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
 
@@ -78,38 +78,6 @@ def p_block(hand: Iterable[str], seen: Iterable[str] = ()) -> Fraction:
     hand = list(hand)
     values = {value_of(card) for card in hand}
     return check_values([*seen, *hand]).probability(lambda v: v in values)
-
-
-# -- the command line ------------------------------------------------------------------------
-def add_odds_arguments(parser) -> None:
-    parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
-    parser.add_argument("--armor", type=int, required=True, help="the target's armor")
-    parser.add_argument(
-        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
-    )
-    parser.add_argument(
-        "--seen",
-        default="",
-        help="cards not in the deck, SUIT:VALUE,... "
-        "(suits champion, fighter, magician, mender; values 0, 2-8)",
-    )
-
-
-def parse_seen(text: str) -> list[str]:
-    return [parse_card(part) for part in text.split(",") if part.strip()]
-
-
-def odds(args) -> dict:
-    seen = parse_seen(args.seen)
-    probability = p_hit(args.weapon, args.armor, args.bonus, seen)
-    return {
-        "p_hit": as_fraction_string(probability),
-        "weapon": args.weapon,
-        "armor": args.armor,
-        "bonus": args.bonus,
-        "unseen_cards": len(ARSENAL) - len(seen),
-        "needed_check": args.armor - args.weapon - args.bonus,
-    }
 
 
 # -- from a game state --------------------------------------------------------------------------
@@ -170,17 +138,6 @@ def expected_attack_damage(state, uid: str, kind: str) -> Fraction:
     return sum(best.values(), Fraction(0))
 
 
-def option_values(state) -> dict:
-    """The expected damage of each attack action open now (the main step's attack options)."""
-    if state.prompt is None or state.prompt["kind"] != "main":
-        return {}
-    found = {}
-    for action in state.legal_actions():
-        if action[0] == "attack":
-            found[action] = expected_attack_damage(state, action[1], action[2])
-    return found
-
-
 # -- a monster turn ------------------------------------------------------------------------------
 # Abilities that act in the middle of a monster turn, after a weapon damages a hero or a monster
 # attacks. Those that change a later check of the same turn are modelled; those that cannot change
@@ -237,226 +194,287 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
     Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
     "total": Dist, "expected": Fraction}``.
     """
-    heroes = sorted(state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
-    units = sorted(state.monster_units(), key=lambda u: u["pos"])
-    _check_turn_start(state)
-    takes = _mid_turn_abilities(state, units)
-    trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]
-    trophies_now = len(state.units[trophy_units[0]]["attached"]) if trophy_units else 0
-    weapons = []
-    for unit in units:
-        for kind, value in state.weapons(unit):
-            total = value + state.weapon_bonus(unit, kind, None)
-            damage = 1 + state.total("damage_bonus", unit, kind, None, 0, 0)
-            blockable = not state.any("unblockable", unit)
-            take = takes.get(unit["uid"])
-            if take == "attach" and kind != "melee":
-                take = None
-            trophy = unit["uid"] in trophy_units
-            weapons.append((unit, kind, total, damage, blockable, take, trophy))
-    last = len(weapons)
-    gains = sum(1 for w in weapons if w[5] == "attach")  # trophies the turn can add
-    most_damage = max((w[3] for w in weapons), default=1) + (1 if gains else 0)
-    # what each hero's boxes do: armor_at[k][h], and the burst that fires on landing at h
-    bursts = [_bursts_by_health(state, h) for h in heroes]
-    healths = tuple(h["health"] for h in heroes)
-    tops = tuple(h["max"] for h in heroes)
-    areas0 = tuple(h["area"] == "near" for h in heroes)
-    targets = _targeting(state, heroes, weapons)
-    masks = [tuple(m >> k & 1 for k in range(len(heroes))) for m in range(1 << len(heroes))]
-    every_layout = [
-        tuple(bool(m >> k & 1) for k in range(len(heroes))) for m in range(1 << len(heroes))
-    ]
-    # The bursts that can fire before the last check decide what must be modelled (a burst after
-    # it changes nothing counted). A hero no weapon can reach never lands on a box by damage.
-    reach_down = most_damage * max(last - 1, 0)
-    heal_up = 2 * max(last - 1, 0)
-    layouts, kinds = [areas0], set()
-    while True:
-        hit = {
-            targets(i, suit, hp, ar)
-            for i in range(last)
-            for suit in SUITS
-            for hp in masks
-            for ar in layouts
-        }
-        heals = "heal" in kinds
-        found = set()
-        for k, hero in enumerate(heroes):
-            now = hero["health"]
-            low = now - reach_down if k in hit else now
-            landings = set(range(low, now))  # by damage
-            if heals:  # a heal may lift it back up, or above where it stands
-                landings |= set(range(low, min(hero["max"], now + heal_up) + 1))
-            found |= {b[0] for h, b in bursts[k].items() if h in landings}
-        if found <= kinds:
-            break
-        kinds |= found
-        if "move" in kinds:
-            layouts = every_layout
-    heals, draws = "heal" in kinds, "draw" in kinds
-    armor_at = [_armor_by_health(state, h, upto=h["max"] if heals else None) for h in heroes]
-    engine_order = [heroes.index(h) for h in state.heroes(seat)]  # the order options are offered
-    seen = seen_by(state, seat)
-    pool_cards = sorted(unseen_cards(seen).elements())
-    hand_values = {value_of(c) for c in state.hands[seat]}
-    deck_left = len(state.deck) + len(state.deck_top)
+    return MonsterTurn(state, seat, block).result()
 
-    # Suits that send every weapon to the same hero, whoever is still standing (and wherever the
-    # heroes are, when a burst can move one), act alike.
-    first_with: dict[tuple, str] = {}
-    suit_group = {}
-    for suit in SUITS:
-        behaviour = tuple(
-            targets(i, suit, hp, ar) for i in range(last) for hp in masks for ar in layouts
+
+class MonsterTurn:
+    """The exact monster turn of :func:`monster_turn`, worked out once per question.
+
+    ``__init__`` lays the turn out: the monster weapons in order, what each hero's boxes do, and
+    the unseen cards merged into classes that act alike for every weapon and block. The walk then
+    goes check by check over those classes, remembering each position it solves: :meth:`solve`
+    (the memo) and :meth:`_solve` (one check), :meth:`after_damage` and :meth:`land` (a hit, a
+    card taken from the hand and the burst the hero lands on), :meth:`draw` (a burst's draw), and
+    the last check in closed form (:meth:`last_check`, :meth:`last_table`,
+    :meth:`draw_then_last`). A solved rest of the turn is a triple: the weights of its damage
+    tuples (counts of equally likely card sequences), their sum, and the sum of weight x damage.
+    """
+
+    def __init__(self, state, seat: int = 0, block: bool = True):
+        self.state, self.seat, self.block = state, seat, block
+        self.heroes = sorted(self.state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
+        units = sorted(self.state.monster_units(), key=lambda u: u["pos"])
+        _check_turn_start(self.state)
+        takes = _mid_turn_abilities(self.state, units)
+        trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]
+        self.trophies_now = (
+            len(self.state.units[trophy_units[0]]["attached"]) if trophy_units else 0
         )
-        suit_group[suit] = first_with.setdefault(behaviour, suit)
-    # Cards that behave alike for every remaining weapon and block are merged into classes (a
-    # card a burst may draw can block by its value, whatever the hand holds now).
-    armors = {a for table in armor_at for a in table.values()}
-    thresholds = sorted({a - w[2] - g for a in armors for w in weapons for g in range(gains + 1)})
+        self.weapons = []
+        for unit in units:
+            for kind, value in self.state.weapons(unit):
+                total = value + self.state.weapon_bonus(unit, kind, None)
+                damage = 1 + self.state.total("damage_bonus", unit, kind, None, 0, 0)
+                blockable = not self.state.any("unblockable", unit)
+                take = takes.get(unit["uid"])
+                if take == "attach" and kind != "melee":
+                    take = None
+                trophy = unit["uid"] in trophy_units
+                self.weapons.append((unit, kind, total, damage, blockable, take, trophy))
+        self.last = len(self.weapons)
+        gains = sum(1 for w in self.weapons if w[5] == "attach")  # trophies the turn can add
+        most_damage = max((w[3] for w in self.weapons), default=1) + (1 if gains else 0)
+        # what each hero's boxes do: armor_at[k][h], and the burst that fires on landing at h
+        self.bursts = [_bursts_by_health(self.state, h) for h in self.heroes]
+        self.healths = tuple(h["health"] for h in self.heroes)
+        self.tops = tuple(h["max"] for h in self.heroes)
+        self.areas0 = tuple(h["area"] == "near" for h in self.heroes)
+        self.targets = _targeting(self.state, self.heroes, self.weapons)
+        masks, layouts = self._bursts_in_reach(most_damage)
+        self.armor_at = [
+            _armor_by_health(self.state, h, upto=h["max"] if self.heals else None)
+            for h in self.heroes
+        ]
+        # the heroes in the order the engine offers them as options
+        self.engine_order = [self.heroes.index(h) for h in self.state.heroes(seat)]
+        seen = seen_by(self.state, seat)
+        pool_cards = sorted(unseen_cards(seen).elements())
+        self.hand_values = {value_of(c) for c in self.state.hands[seat]}
+        self.deck_left = len(self.state.deck) + len(self.state.deck_top)
+        self._merge_cards(pool_cards, masks, layouts, gains)
+        # who each weapon attacks, by class of card, by which heroes still stand and where they are
+        self.aims: dict = {}
+        # damage still possible from weapon i on: above that, a hero's health changes nothing, unless
+        # its boxes on the way down differ
+        self.still = [most_damage * (self.last - i) for i in range(self.last + 1)]
+        # Two healths of a hero play alike from weapon i on when neither can fall to 0 and the boxes
+        # met on the way down (armor and bursts) are the same: the memo merges them. With a heal in
+        # reach, healths can climb, and none are merged.
+        self.canon = [[{} for _ in range(self.last + 1)] for _ in self.heroes]
+        self.memo: dict = {}
+        self.nothing = ({tuple(0 for _ in self.heroes): 1}, 1, 0)
+        self.zero = tuple(0 for _ in self.heroes)
+        # one_hit[k][d]: the outcome "d damage to hero k, none to the others"
+        self.one_hit = [
+            [self.zero[:k] + (d,) + self.zero[k + 1 :] for d in range(most_damage + 1)]
+            for k in range(len(self.heroes))
+        ]
+        self.last_tables: dict = {}
+        self.blocks_last = self.block and self.weapons[-1][4] if self.weapons else False
+        self.last_memo: dict = {}
+        # at the last check a health only matters up to the most one hit deals, and by its armor
+        self.last_health = [
+            {h: h if h <= most_damage else (-1, table[h]) for h in table} for table in self.armor_at
+        ]
 
-    def signature(card):
+    def _bursts_in_reach(self, most_damage: int) -> tuple[list, list]:
+        """Find which kinds of burst can fire before the last check (`heals`, `draws`; a burst
+        after it changes nothing counted). Returns every pattern of heroes standing and the
+        layouts of near heroes the turn can see (every one, if a burst can move a hero)."""
+        masks = [
+            tuple(m >> k & 1 for k in range(len(self.heroes))) for m in range(1 << len(self.heroes))
+        ]
+        every_layout = [
+            tuple(bool(m >> k & 1) for k in range(len(self.heroes)))
+            for m in range(1 << len(self.heroes))
+        ]
+        # The bursts that can fire before the last check decide what must be modelled (a burst after
+        # it changes nothing counted). A hero no weapon can reach never lands on a box by damage.
+        reach_down = most_damage * max(self.last - 1, 0)
+        heal_up = 2 * max(self.last - 1, 0)
+        layouts, kinds = [self.areas0], set()
+        while True:
+            hit = {
+                self.targets(i, suit, hp, ar)
+                for i in range(self.last)
+                for suit in SUITS
+                for hp in masks
+                for ar in layouts
+            }
+            heals = "heal" in kinds
+            found = set()
+            for k, hero in enumerate(self.heroes):
+                now = hero["health"]
+                low = now - reach_down if k in hit else now
+                landings = set(range(low, now))  # by damage
+                if heals:  # a heal may lift it back up, or above where it stands
+                    landings |= set(range(low, min(hero["max"], now + heal_up) + 1))
+                found |= {b[0] for h, b in self.bursts[k].items() if h in landings}
+            if found <= kinds:
+                break
+            kinds |= found
+            if "move" in kinds:
+                layouts = every_layout
+        self.heals, self.draws = "heal" in kinds, "draw" in kinds
+        return masks, layouts
+
+    def _merge_cards(self, pool_cards: list[str], masks: list, layouts: list, gains: int) -> None:
+        """Merge the cards into classes that act alike for every weapon and block, and count
+        the unseen cards, the discard pile and the hand by class."""
+        # Suits that send every weapon to the same hero, whoever is still standing (and wherever the
+        # heroes are, when a burst can move one), act alike.
+        first_with: dict[tuple, str] = {}
+        self.suit_group = {}
+        for suit in SUITS:
+            behaviour = tuple(
+                self.targets(i, suit, hp, ar)
+                for i in range(self.last)
+                for hp in masks
+                for ar in layouts
+            )
+            self.suit_group[suit] = first_with.setdefault(behaviour, suit)
+        # Cards that behave alike for every remaining weapon and block are merged into classes (a
+        # card a burst may draw can block by its value, whatever the hand holds now).
+        armors = {a for table in self.armor_at for a in table.values()}
+        self.thresholds = sorted(
+            {a - w[2] - g for a in armors for w in self.weapons for g in range(gains + 1)}
+        )
+        hand_cards = sorted(self.state.hands[self.seat])
+        known = [*pool_cards, *self.state.discard, *hand_cards]
+        self.classes = sorted({self.signature(c) for c in known})
+        self.class_suit = [cls[0] for cls in self.classes]
+        self.class_block = [cls[2] for cls in self.classes]
+        self.threshold_at = {t: k for k, t in enumerate(self.thresholds)}
+        index = {cls: i for i, cls in enumerate(self.classes)}
+        self.start_pool = [0] * len(self.classes)
+        for card in pool_cards:
+            self.start_pool[index[self.signature(card)]] += 1
+        self.discard_pool = [0] * len(self.classes)
+        for card in self.state.discard:
+            self.discard_pool[index[self.signature(card)]] += 1
+        self.hand_classes = tuple(sorted(index[self.signature(c)] for c in hand_cards))
+
+    def signature(self, card):
         v = value_of(card)
-        hit_pattern = tuple(v >= t for t in thresholds)
-        return (suit_group[suit_of(card)], hit_pattern, v if draws or v in hand_values else -1)
+        hit_pattern = tuple(v >= t for t in self.thresholds)
+        return (
+            self.suit_group[suit_of(card)],
+            hit_pattern,
+            v if self.draws or v in self.hand_values else -1,
+        )
 
-    hand_cards = sorted(state.hands[seat])
-    known = [*pool_cards, *state.discard, *hand_cards]
-    classes = sorted({signature(c) for c in known})
-    class_suit = [cls[0] for cls in classes]
-    class_block = [cls[2] for cls in classes]
-    threshold_at = {t: k for k, t in enumerate(thresholds)}
-    index = {cls: i for i, cls in enumerate(classes)}
-    start_pool = [0] * len(classes)
-    for card in pool_cards:
-        start_pool[index[signature(card)]] += 1
-    discard_pool = [0] * len(classes)
-    for card in state.discard:
-        discard_pool[index[signature(card)]] += 1
-
-    hand_classes = tuple(sorted(index[signature(c)] for c in hand_cards))
-    # who each weapon attacks, by class of card, by which heroes still stand and where they are
-    aims: dict = {}
-
-    def aim(i, hp, areas):
+    def aim(self, i, hp, areas):
         key = (i, tuple(1 if h > 0 else 0 for h in hp), areas)
-        found = aims.get(key)
+        found = self.aims.get(key)
         if found is None:
-            found = aims[key] = [
-                targets(i, class_suit[c], key[1], areas) for c in range(len(classes))
+            found = self.aims[key] = [
+                self.targets(i, self.class_suit[c], key[1], areas) for c in range(len(self.classes))
             ]
         return found
 
-    # damage still possible from weapon i on: above that, a hero's health changes nothing, unless
-    # its boxes on the way down differ
-    still = [most_damage * (last - i) for i in range(last + 1)]
-    # Two healths of a hero play alike from weapon i on when neither can fall to 0 and the boxes
-    # met on the way down (armor and bursts) are the same: the memo merges them. With a heal in
-    # reach, healths can climb, and none are merged.
-    canon = [[{} for _ in range(last + 1)] for _ in heroes]
-
-    def canonical(k, i, h):
-        found = canon[k][i].get(h)
+    def canonical(self, k, i, h):
+        found = self.canon[k][i].get(h)
         if found is None:
-            reach = still[i]
+            reach = self.still[i]
             found = h
-            if h > reach and not heals:
+            if h > reach and not self.heals:
                 found = (
                     -1,
-                    *((armor_at[k][h - j], bursts[k].get(h - j)) for j in range(reach + 1)),
+                    *(
+                        (self.armor_at[k][h - j], self.bursts[k].get(h - j))
+                        for j in range(reach + 1)
+                    ),
                 )
-            canon[k][i][h] = found
+            self.canon[k][i][h] = found
         return found
 
-    memo: dict = {}
-    nothing = ({tuple(0 for _ in heroes): 1}, 1, 0)
-
-    def solve(i, pool, hand, hp, areas, left, discards, gained):
+    def solve(self, i, pool, hand, hp, areas, left, discards, gained):
         """(weights of damage tuples, their sum, the sum of weight x total damage) for weapons i..
         (weights count the equally likely card sequences)."""
-        if i == last:
-            return nothing
-        if i == last - 1 and left:  # the last check: a table lookup, cheaper than the memo
-            return last_check(pool, hand, hp, areas, gained)
+        if i == self.last:
+            return self.nothing
+        if i == self.last - 1 and left:  # the last check: a table lookup, cheaper than the memo
+            return self.last_check(pool, hand, hp, areas, gained)
         key = (
             i,
             pool,
             hand,
-            hp if heals else tuple(canonical(k, i, h) for k, h in enumerate(hp)),
+            hp if self.heals else tuple(self.canonical(k, i, h) for k, h in enumerate(hp)),
             areas,
             left,
             discards,
             gained,
         )
-        found = memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = memo[key] = _solve(i, pool, hand, hp, areas, left, discards, gained)
+            found = self.memo[key] = self._solve(i, pool, hand, hp, areas, left, discards, gained)
         return found
 
-    def after_damage(i, pool, hand, hp, areas, left, discards, gained, take, k):
+    def after_damage(self, i, pool, hand, hp, areas, left, discards, gained, take, k):
         """The rest of the turn once weapon i has damaged hero k (a card may leave the hand)."""
         if take is None or not hand:
-            return land(i, k, pool, hand, hp, areas, left, discards, gained)
+            return self.land(i, k, pool, hand, hp, areas, left, discards, gained)
         best = None
         for c in sorted(set(hand)):
             kept = list(hand)
             kept.remove(c)
             if take == "attach":
-                branch = land(i, k, pool, tuple(kept), hp, areas, left, discards, gained + 1)
+                branch = self.land(i, k, pool, tuple(kept), hp, areas, left, discards, gained + 1)
             else:
-                branch = land(i, k, pool, tuple(kept), hp, areas, left, _bump(discards, c), gained)
+                branch = self.land(
+                    i, k, pool, tuple(kept), hp, areas, left, _bump(discards, c), gained
+                )
             if best is None or _lower_mean(branch, best):
                 best = branch
         return best
 
-    def land(i, k, pool, hand, hp, areas, left, discards, gained):
+    def land(self, i, k, pool, hand, hp, areas, left, discards, gained):
         """Hero k's health has just changed during weapon i: its burst, then weapon i + 1 on."""
-        burst = bursts[k].get(hp[k]) if hp[k] > 0 else None
+        burst = self.bursts[k].get(hp[k]) if hp[k] > 0 else None
         rest = (pool, hand, hp, areas, left, discards, gained)
-        if burst is None or i + 1 >= last:
-            return solve(i + 1, *rest)
+        if burst is None or i + 1 >= self.last:
+            return self.solve(i + 1, *rest)
         what = burst[0]
         if what == "draw":
-            return draw(i, *rest)
+            return self.draw(i, *rest)
         if what == "heal":
-            options = [j for j in engine_order if j != k and hp[j] > 0]
+            options = [j for j in self.engine_order if j != k and hp[j] > 0]
             best = None
             for j in options:
-                healed = min(tops[j], hp[j] + burst[1])
+                healed = min(self.tops[j], hp[j] + burst[1])
                 if healed == hp[j]:
-                    branch = solve(i + 1, *rest)
+                    branch = self.solve(i + 1, *rest)
                 else:
                     up = hp[:j] + (healed,) + hp[j + 1 :]
-                    branch = land(i, j, pool, hand, up, areas, left, discards, gained)
+                    branch = self.land(i, j, pool, hand, up, areas, left, discards, gained)
                 if best is None or _lower_mean(branch, best):
                     best = branch
-            return best if best is not None else solve(i + 1, *rest)
+            return best if best is not None else self.solve(i + 1, *rest)
         if what == "move":
             best = None
-            for j in [*(j for j in engine_order if hp[j] > 0), None]:
+            for j in [*(j for j in self.engine_order if hp[j] > 0), None]:
                 moved = areas if j is None else areas[:j] + (not areas[j],) + areas[j + 1 :]
-                branch = solve(i + 1, pool, hand, hp, moved, left, discards, gained)
+                branch = self.solve(i + 1, pool, hand, hp, moved, left, discards, gained)
                 if best is None or _lower_mean(branch, best):
                     best = branch
             return best
-        if what == "attack" and not _can_attack(state, heroes[k], burst[1], areas[k]):
-            return solve(i + 1, *rest)
-        box = f"{heroes[k]['dmg']}/{burst[-1]}"
+        if what == "attack" and not _can_attack(self.state, self.heroes[k], burst[1], areas[k]):
+            return self.solve(i + 1, *rest)
+        box = f"{self.heroes[k]['dmg']}/{burst[-1]}"
         raise ValueError(
-            f"monster_turn cannot play out {box!r}, the burst {heroes[k]['name']} fires at health "
+            f"monster_turn cannot play out {box!r}, the burst {self.heroes[k]['name']} fires at health "
             f"{hp[k]} in the middle of the monster turn (an attack, whose checks and hits change "
             "the later checks); its odds would be wrong"
         )
 
-    def draw(i, pool, hand, hp, areas, left, discards, gained):
+    def draw(self, i, pool, hand, hp, areas, left, discards, gained):
         """A burst draws the top card: any unseen card, which joins the hand."""
         if left == 0:
             if discards is None or not sum(discards):
-                return solve(i + 1, pool, hand, hp, areas, left, discards, gained)
+                return self.solve(i + 1, pool, hand, hp, areas, left, discards, gained)
             pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
-        if i + 1 == last - 1 and left > 1:
-            found = draw_then_last(pool, hand, hp, areas, gained)
+        if i + 1 == self.last - 1 and left > 1:
+            found = self.draw_then_last(pool, hand, hp, areas, gained)
             if found is not None:
                 return found
         parts = []
@@ -465,22 +483,22 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                 after = pool[:c] + (count - 1,) + pool[c + 1 :]
                 more = tuple(sorted((*hand, c)))
                 parts.append(
-                    (count, solve(i + 1, after, more, hp, areas, left - 1, discards, gained))
+                    (count, self.solve(i + 1, after, more, hp, areas, left - 1, discards, gained))
                 )
         return _mix(parts)
 
-    def _solve(i, pool, hand, hp, areas, left, discards, gained):
+    def _solve(self, i, pool, hand, hp, areas, left, discards, gained):
         if left == 0:  # the deck ran out: the discard pile, drawn checks included, is the new deck
             pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
         if sum(pool) == 0:
-            return nothing
-        if i == last - 1:
-            return last_check(pool, hand, hp, areas, gained)
-        _, kind, total, damage, blockable, take, trophy = weapons[i]
+            return self.nothing
+        if i == self.last - 1:
+            return self.last_check(pool, hand, hp, areas, gained)
+        _, kind, total, damage, blockable, take, trophy = self.weapons[i]
         if trophy:
             total += gained
-            damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
-        aimed = aim(i, hp, areas)
+            damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
+        aimed = self.aim(i, hp, areas)
         parts = []
         for c, count in enumerate(pool):
             if not count:
@@ -490,113 +508,108 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
             target = aimed[c]
             if (
                 target is None
-                or not classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
+                or not self.classes[c][1][
+                    self.threshold_at[self.armor_at[target][hp[target]] - total]
+                ]
             ):
-                branch = solve(i + 1, after, hand, hp, areas, left - 1, new_discards, gained)
+                branch = self.solve(i + 1, after, hand, hp, areas, left - 1, new_discards, gained)
             else:
                 take_hp = _hurt(hp, target, damage)
-                taken = after_damage(
+                taken = self.after_damage(
                     i, after, hand, take_hp, areas, left - 1, new_discards, gained, take, target
                 )
                 branch = _shift(taken, target, min(damage, hp[target]))
-                v = class_block[c]
-                blocker = next((h for h in hand if v >= 0 and class_block[h] == v), None)
-                if block and blockable and blocker is not None:
+                v = self.class_block[c]
+                blocker = next((h for h in hand if v >= 0 and self.class_block[h] == v), None)
+                if self.block and blockable and blocker is not None:
                     spent = list(hand)
                     spent.remove(blocker)
                     thrown = _bump(new_discards, blocker)
-                    kept = solve(i + 1, after, tuple(spent), hp, areas, left - 1, thrown, gained)
+                    kept = self.solve(
+                        i + 1, after, tuple(spent), hp, areas, left - 1, thrown, gained
+                    )
                     if _lower_mean(kept, branch):
                         branch = kept
             parts.append((count, branch))
         return _mix(parts)
 
-    zero = tuple(0 for _ in heroes)
-    # one_hit[k][d]: the outcome "d damage to hero k, none to the others"
-    one_hit = [
-        [zero[:k] + (d,) + zero[k + 1 :] for d in range(most_damage + 1)]
-        for k in range(len(heroes))
-    ]
-
-    last_tables: dict = {}
-
-    def last_table(hp, areas, gained, can_block):
+    def last_table(self, hp, areas, gained, can_block):
         """What each class of card does as the turn's last check, grouped by outcome:
         [(outcome, damage dealt, classes)] (a hit is blocked whenever it can be)."""
         key = (hp, areas, gained, can_block)
-        table = last_tables.get(key)
+        table = self.last_tables.get(key)
         if table is None:
-            _, kind, total, damage, blockable, take, trophy = weapons[-1]
+            _, kind, total, damage, blockable, take, trophy = self.weapons[-1]
             if trophy:
                 total += gained
-                damage += (trophies_now + gained >= 3) - (trophies_now >= 3)
-            aimed = aim(last - 1, hp, areas)
+                damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
+            aimed = self.aim(self.last - 1, hp, areas)
             groups: dict = {}
-            for c in range(len(classes)):
+            for c in range(len(self.classes)):
                 target = aimed[c]
-                outcome, dealt = zero, 0
+                outcome, dealt = self.zero, 0
                 if (
                     target is not None
-                    and classes[c][1][threshold_at[armor_at[target][hp[target]] - total]]
+                    and self.classes[c][1][
+                        self.threshold_at[self.armor_at[target][hp[target]] - total]
+                    ]
                 ):
                     d = min(damage, hp[target])
-                    blocked = class_block[c] >= 0 and class_block[c] in can_block
+                    blocked = self.class_block[c] >= 0 and self.class_block[c] in can_block
                     if d > 0 and not blocked:
-                        outcome, dealt = one_hit[target][d], d
+                        outcome, dealt = self.one_hit[target][d], d
                 groups.setdefault((outcome, dealt), []).append(c)
-            table = last_tables[key] = [(o, d, tuple(cs)) for (o, d), cs in groups.items()]
+            table = self.last_tables[key] = [(o, d, tuple(cs)) for (o, d), cs in groups.items()]
         return table
 
-    blocks_last = block and weapons[-1][4] if weapons else False
+    def blocking(self, hand):
+        return frozenset(self.class_block[h] for h in hand) if self.blocks_last else frozenset()
 
-    def blocking(hand):
-        return frozenset(class_block[h] for h in hand) if blocks_last else frozenset()
-
-    last_memo: dict = {}
-    # at the last check a health only matters up to the most one hit deals, and by its armor
-    last_health = [
-        {h: h if h <= most_damage else (-1, table[h]) for h in table} for table in armor_at
-    ]
-
-    def last_check(pool, hand, hp, areas, gained):
+    def last_check(self, pool, hand, hp, areas, gained):
         """The turn's last check, without recursion."""
-        can_block = blocking(hand)
-        key = (pool, can_block, tuple(last_health[k][h] for k, h in enumerate(hp)), areas, gained)
-        found = last_memo.get(key)
+        can_block = self.blocking(hand)
+        key = (
+            pool,
+            can_block,
+            tuple(self.last_health[k][h] for k, h in enumerate(hp)),
+            areas,
+            gained,
+        )
+        found = self.last_memo.get(key)
         if found is not None:
             return found
         size = sum(pool)
         if not size:
-            return nothing
+            return self.nothing
         result: dict = {}
         damages = 0
-        for outcome, dealt, members in last_table(hp, areas, gained, can_block):
+        for outcome, dealt, members in self.last_table(hp, areas, gained, can_block):
             n = sum([pool[c] for c in members])
             if n:
                 result[outcome] = n
                 damages += dealt * n
-        found = last_memo[key] = (result, size, damages)
+        found = self.last_memo[key] = (result, size, damages)
         return found
 
-    def draw_then_last(pool, hand, hp, areas, gained):
+    def draw_then_last(self, pool, hand, hp, areas, gained):
         """A burst draw just before the last check, in closed form: the drawn card x (any class,
         `pool[x]` ways) leaves the pool and may add its value to the blocks the hand can make."""
         size = sum(pool)
         if size < 2:
             return None
-        can_block = blocking(hand)
+        can_block = self.blocking(hand)
         by_blocks: dict = {}
         for x, count in enumerate(pool):
             if count:
-                v = class_block[x]
-                more = can_block | {v} if blocks_last and v >= 0 else can_block
+                v = self.class_block[x]
+                more = can_block | {v} if self.blocks_last and v >= 0 else can_block
                 by_blocks.setdefault(more, []).append(x)
         result: dict = {}
         damages = 0
         for blocks, drawn in by_blocks.items():
             ways = sum([pool[x] for x in drawn])
             drawn = set(drawn)
-            for outcome, dealt, members in last_table(hp, areas, gained, blocks):
+            for outcome, dealt, members in self.last_table(hp, areas, gained, blocks):
                 n = ways * sum([pool[c] for c in members])
                 n -= sum([pool[c] for c in members if c in drawn])
                 if n:
@@ -604,21 +617,34 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
                     damages += dealt * n
         return result, size * (size - 1), damages
 
-    # the discard pile only matters if the deck can run out during the turn (bursts draw too)
-    discards = tuple(discard_pool) if deck_left < last * (2 if draws else 1) else None
-    start = (tuple(start_pool), hand_classes, healths, areas0, deck_left, discards, 0)
-    joint_weights = solve(0, *start)[0]
-    joint = Dist(joint_weights)
-    uids = [h["uid"] for h in heroes]
-    per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
-    total = joint.map(sum)
-    return {
-        "heroes": uids,
-        "joint": joint,
-        "per_hero": per_hero,
-        "total": total,
-        "expected": total.mean(),
-    }
+    def result(self) -> dict:
+        # the discard pile only matters if the deck can run out during the turn (bursts draw too)
+        discards = (
+            tuple(self.discard_pool)
+            if self.deck_left < self.last * (2 if self.draws else 1)
+            else None
+        )
+        start = (
+            tuple(self.start_pool),
+            self.hand_classes,
+            self.healths,
+            self.areas0,
+            self.deck_left,
+            discards,
+            0,
+        )
+        joint_weights = self.solve(0, *start)[0]
+        joint = Dist(joint_weights)
+        uids = [h["uid"] for h in self.heroes]
+        per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
+        total = joint.map(sum)
+        return {
+            "heroes": uids,
+            "joint": joint,
+            "per_hero": per_hero,
+            "total": total,
+            "expected": total.mean(),
+        }
 
 
 def _mix(parts: list) -> tuple:
@@ -797,14 +823,8 @@ def _targeting(state, heroes, weapons):
 
     def target(i, suit, hp, areas):
         kind = weapons[i][1]
-        start = SUITS.index(suit)
         reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k])  # noqa: E731
-        found = None
-        for step in range(4):
-            k = by_class.get(SUITS[(start + step) % 4])
-            if k is not None and reach(k):
-                found = k
-                break
+        found = first_reached(suit, by_class, reach)
         if found is None:
             return None
         if redirecting:

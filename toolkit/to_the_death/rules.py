@@ -5,26 +5,28 @@ deck whose order nobody knows, so it is a chance node: its outcomes are the card
 with probability 1/size. Nothing is hidden in a shuffled order, the odds calculators see exactly the
 engine's own chance outcomes, and a rulebook example replays by feeding the cards it shows.
 
-Play runs on a stack of resumable steps (see :mod:`toolkit.to_the_death.registry`): the turn
-structure, each weapon's attack, a skill check, a burst. A step may stop to ask a player something
-(``self.prompt``) or to draw a card (``self.chance``); the answer, an action, resumes it. Card
-abilities are the functions of :mod:`toolkit.to_the_death.abilities`.
+Play runs on a stack of resumable steps (see :mod:`toolkit.to_the_death.registry`): the turn's
+steps are in :mod:`toolkit.to_the_death.steps`, the main step's choices in
+:mod:`toolkit.to_the_death.main_step`, the cards' abilities in :mod:`toolkit.to_the_death.abilities`.
+This module holds the state, the step machine that runs them, and the lookups and changes they
+share. A step may stop to ask a player something (``self.prompt``) or to draw a card
+(``self.chance``); the answer, an action, resumes it.
 
 Seats: solo has one seat (0) and the monsters are side 1; in the two-player game sides are seats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from itertools import filterfalse
 from operator import itemgetter
+from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
-from toolkit.actions import ActionBlocks
 from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
-from toolkit.to_the_death.cards import SUITS, VALUES, card_id, catalog, suit_of, value_of
-from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS, step
+from toolkit.to_the_death.cards import SUITS, catalog, value_of
+from toolkit.to_the_death.display import board_html, describe
+from toolkit.to_the_death.registry import HOOKS, STEPS
 
 HAND_SIZE = 5
 MAX_HEALTH = 6
@@ -34,9 +36,35 @@ SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
-VALUE = {card_id(suit, value): value for suit in SUITS for value in VALUES}  # value_of, looked up
+T = TypeVar("T")
 
-PLAYER_ABILITIES = ("charge", "focus", "move", "reset", "search")
+
+class Kept:
+    """What the engine works out from the table and keeps until a change it depends on, in one
+    place, so that :meth:`forget` lets every kept value go (:meth:`ToTheDeathState.touch` does).
+
+    - ``roster``: each side's units and heroes in play; a defeat, a new enemy or a hero's return
+      changes it, and each touches the state;
+    - ``sources`` and ``by_hook``: the working abilities, and their functions by hook, which hold
+      until a touch, a hero's move to another health box, or the turn after ``until``;
+    - ``views``: each unit's view with what it shows (uid -> (shown, view)), until a touch, a
+      health change or a new turn.
+    """
+
+    __slots__ = ("roster", "sources", "by_hook", "until", "views")
+
+    def __init__(self):
+        self.forget()
+
+    def forget(self) -> None:
+        self.roster: tuple[list[list[dict]], list[list[dict]]] | None = None
+        self.views: dict[str, tuple] = {}
+        self.forget_abilities()
+
+    def forget_abilities(self) -> None:
+        self.sources: list[tuple[str, dict | None]] | None = None
+        self.by_hook: dict[str, list] | None = None
+        self.until = -1
 
 
 class ToTheDeathState(GameState):
@@ -84,16 +112,15 @@ class ToTheDeathState(GameState):
         self.max_turns = max_turns
         self.units: dict[str, dict] = {}
         self._sides: list[list[dict]] = [[], []]  # each side's units in the order they came
-        self._parties: list[list[dict]] = [[], []]  # each side's heroes (all come at set-up)
-        # a multiset, kept sorted; a change makes a new list (see _chance_actions)
-        self.deck: list[str] = sorted(cat.arsenal)
+        # a multiset, kept sorted, and immutable: a card node's outcomes (see _chance_actions)
+        self.deck: tuple[str, ...] = tuple(sorted(cat.arsenal))
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
         self.effects: list[dict] = []
         self.focus = [0, 0]
-        self.stack: list[tuple[Callable, tuple]] = []  # (step, its arguments), last on top
+        self.stack: list[tuple[Callable, dict]] = []  # (step, its arguments), last on top
         self.prompt: dict | None = None
         self.chance: dict | None = None
         self.turn = 0
@@ -113,17 +140,8 @@ class ToTheDeathState(GameState):
         self.wrapping_up = False
         self._next_uid = 0
         self._pos = 0
-        self._cache: list = []  # the working abilities (see sources), kept ...
-        self._by_hook: dict | None = None  # ... with their functions by hook; None: find again
-        self._cache_until = -1  # the last turn over which they stay the same
-        self._views: dict = {}  # uid -> (what the view depends on, the view), see unit_views
-        self._views_at: tuple | None = None
-        self._checked = -1
-        self._ver = 0  # bumped by any change the views or the end of the game may depend on
-        self._abilities_ver = 0  # bumped only by changes to which abilities are working
-        self._roster_ver = -1  # the abilities version _in_play and _heroes were found at
-        self._in_play: list[list[dict]] = [[], []]
-        self._heroes: list[list[dict]] = [[], []]
+        self.kept = Kept()
+        self._end_check_due = True  # a change may have ended the game or the round (see _run)
         self._batch: list | None = []
         if players == 1 and encounter is not None:
             self._setup_encounter(party or list(STARTER_PARTY), encounter)
@@ -135,7 +153,7 @@ class ToTheDeathState(GameState):
                 raise ValueError("parties: the duel needs two parties")
             for seat, heroes in enumerate(chosen):
                 self._add_party(seat, heroes)
-            _begin_duel(self)
+            self._setup_duel()
         self._run(self._batch)
         self._batch = []
 
@@ -182,7 +200,6 @@ class ToTheDeathState(GameState):
                 "skill": card.skill,
             }
             self._sides[side].append(hero)
-            self._parties[side].append(hero)
 
     def _setup_solo(self, party, monsters, king, challenge) -> None:
         cat = catalog()
@@ -225,6 +242,11 @@ class ToTheDeathState(GameState):
         self.draw_cards(0, HAND_SIZE)
         self.then("new_round")
 
+    def _setup_duel(self) -> None:
+        self.draw_cards(0, 3)
+        self.draw_cards(1, HAND_SIZE)
+        self.then("hero_turn", side=0)
+
     def _new_pos(self) -> int:
         self._pos += 1
         return self._pos
@@ -254,10 +276,10 @@ class ToTheDeathState(GameState):
             raise ValueError("not a chance node")
         return UniformOutcomes(self._chance_actions())
 
-    def _chance_actions(self) -> list:
+    def _chance_actions(self) -> Sequence[str]:
         """The chance node's outcomes alone. A card node's are the deck's cards, in sorted order:
-        the deck list itself, which the engine never changes in place but replaces (a drawn card
-        leaves a new list), so outcomes once handed out stay as they were."""
+        the deck tuple itself, which a change replaces, so outcomes once handed out stay as they
+        were."""
         if self.chance["kind"] == "monster":
             return sorted(self.monster_deck) or [self.king]
         return [self.deck_top[-1]] if self.deck_top else self.deck
@@ -283,7 +305,7 @@ class ToTheDeathState(GameState):
             else:
                 self.take_from_deck(action)
                 self.public_history.append("?" if chance["hidden"] == "all" else action)
-            STEPS[chance["resume"]](self, action, *chance["args"])
+            STEPS[chance["resume"]](self, action, **chance["args"])
         else:
             prompt, self.prompt = self.prompt, None
             self.public_history.append(action)
@@ -296,14 +318,12 @@ class ToTheDeathState(GameState):
         if self.deck_top and self.deck_top[-1] == card:
             self.deck_top.pop()
             return
-        deck = self.deck.copy()  # the old list may be a past chance node's outcomes
-        deck.remove(card)
-        self.deck = deck
+        at = self.deck.index(card)
+        self.deck = self.deck[:at] + self.deck[at + 1 :]
 
-    def add_to_deck(self, cards: list[str]) -> None:
-        """Cards go into the deck, which is kept sorted and is replaced, never changed in place:
-        a card node's outcomes are the deck list itself (see :meth:`_chance_actions`)."""
-        self.deck = sorted(self.deck + cards)
+    def add_to_deck(self, cards: Sequence[str]) -> None:
+        """Cards go into the deck, which is kept sorted (a card node's outcomes are the deck)."""
+        self.deck = tuple(sorted((*self.deck, *cards)))
 
     def shuffle_discard_into_deck(self) -> None:
         """The discard pile, and any cards known to be on top, go back into the deck."""
@@ -311,26 +331,25 @@ class ToTheDeathState(GameState):
         self.deck_top, self.discard = [], []
 
     # -- the step machine -----------------------------------------------------------------------
-    def then(self, step_name: str, /, *args) -> None:
-        """Schedule a step to run after the current one (steps run in the order scheduled). Steps
-        take their arguments by position: a keyword call costs a dict and a search by name, and
-        more than a thousand steps run in a game."""
+    def then(self, step_name: str, /, **args) -> None:
+        """Schedule a step to run after the current one (steps run in the order scheduled), with
+        its arguments by name."""
         self._batch.append((STEPS[step_name], args))
 
-    def then_now(self, step_name: str, /, *args) -> None:
+    def then_now(self, step_name: str, /, **args) -> None:
         """Schedule a step, or run it at once where it would run next anyway: while a step runs,
-        nothing else is scheduled yet, no end-of-game check is due (no new abilities version)
+        nothing else is scheduled yet, no end-of-game check is due (nothing was touched)
         and nothing stopped the game. The caller may only schedule steps after this call: what
         the step schedules then comes first, as it would from the stack."""
         batch = self._batch
         if (
             not batch
-            and self._abilities_ver == self._checked
+            and not self._end_check_due
             and self.prompt is None
             and self.chance is None
             and self.result is None
         ):
-            STEPS[step_name](self, *args)
+            STEPS[step_name](self, **args)
         else:
             batch.append((STEPS[step_name], args))
 
@@ -346,15 +365,15 @@ class ToTheDeathState(GameState):
             if self.prompt is not None or self.chance is not None or self.result is not None:
                 return
             # the end of the game or of a round comes with a defeat or a new monster card, which
-            # mark a new abilities version (a health change alone does not end anything)
-            if self._abilities_ver != self._checked:
+            # touch the state (a health change alone does not end anything)
+            if self._end_check_due:
                 if self._game_over() or self._round_over():
                     continue
-                self._checked = self._abilities_ver
+                self._end_check_due = False
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             step, args = stack.pop()
-            step(self, *args)
+            step(self, **args)
 
     def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
@@ -362,7 +381,9 @@ class ToTheDeathState(GameState):
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
-            self._batch.append((_resume, (STEPS[resume], options[0], args)))
+            self._batch.append(
+                (_answer, {"step": STEPS[resume], "choice": options[0], "args": args})
+            )
             return
         self.prompt = {
             "seat": seat,
@@ -372,15 +393,15 @@ class ToTheDeathState(GameState):
             "args": args,
         }
 
-    def need_card(self, resume: str, /, *args, hidden: str | None = None) -> None:
-        """Take the top card of the deck (a chance node), then call step `resume`(card, *args).
+    def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
+        """Take the top card of the deck (a chance node), then call step `resume`(card, **args).
 
         An empty deck is first refilled from the discard pile; with no card anywhere, `resume`
         gets None.
         """
         if not self.deck and not self.deck_top:
             if not self.discard:
-                self.then(resume, None, *args)
+                self._batch.append((_answer, {"step": STEPS[resume], "choice": None, "args": args}))
                 return
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
@@ -405,9 +426,7 @@ class ToTheDeathState(GameState):
 
     # -- end of game and of round ---------------------------------------------------------------
     def _game_over(self) -> bool:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        heroes = self._heroes
+        heroes = (self.kept.roster or self._find_roster())[1]
         if self.players == 2:
             for side in (0, 1):
                 if not heroes[side]:
@@ -441,35 +460,26 @@ class ToTheDeathState(GameState):
         self.stack.clear()
         self.side = 0
         self.narrate(f"Every monster of round {self.round} is defeated.")
-        self.stack += [(new_round, ()), (draw_step, (0,))]  # the draw step first
+        self.stack += [
+            (STEPS["new_round"], {}),
+            (STEPS["draw_step"], {"seat": 0}),
+        ]  # the draw step first
         return True
 
     # -- looking things up ----------------------------------------------------------------------
     def heroes(self, side: int) -> list[dict]:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        return self._heroes[side].copy()
+        return (self.kept.roster or self._find_roster())[1][side].copy()
 
     def enemies_of(self, side: int) -> list[dict]:
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        return self._in_play[1 - side].copy()
+        return (self.kept.roster or self._find_roster())[0][1 - side].copy()
 
-    def _find_roster(self) -> None:
-        """Each side's units in play and heroes in play, kept until the abilities version changes
-        (a defeat, a new enemy or a hero's return all mark one). Picked by ``filterfalse``, which
-        takes no bytecode per unit (and the two sides are written out: a comprehension would cost
-        a call of its own, and the roster changes a hundred times a game)."""
-        units, heroes = self._sides, self._parties
-        self._in_play = [
-            list(filterfalse(_DEFEATED, units[0])),
-            list(filterfalse(_DEFEATED, units[1])),
-        ]
-        self._heroes = [
-            list(filterfalse(_DEFEATED, heroes[0])),
-            list(filterfalse(_DEFEATED, heroes[1])),
-        ]
-        self._roster_ver = self._abilities_ver
+    def _find_roster(self) -> tuple[list[list[dict]], list[list[dict]]]:
+        """Each side's units in play and each side's heroes in play, in the order they came; kept
+        (``kept.roster``) until a touch."""
+        in_play = [[unit for unit in side if not unit["defeated"]] for side in self._sides]
+        heroes = [[unit for unit in side if unit["kind"] == "hero"] for side in in_play]
+        self.kept.roster = (in_play, heroes)
+        return self.kept.roster
 
     def monster_units(self) -> list[dict]:
         return [u for u in self._sides[MONSTERS] if u["kind"] == "enemy" and not u["defeated"]]
@@ -484,18 +494,22 @@ class ToTheDeathState(GameState):
                 return True
         return False
 
-    def owner_seat(self, unit: dict) -> int:
-        return unit["side"]
-
     # -- working abilities and the numbers they change -----------------------------------------
     def sources(self) -> list[tuple[str, dict | None]]:
-        """Every ability working right now, as (source id, the unit or effect it belongs to).
+        """Every ability working right now, as (source id, the unit or effect it belongs to)."""
+        if self.kept.sources is None:
+            self._find_abilities()
+        return self.kept.sources
 
-        Kept until the abilities version changes (:meth:`touch`), a hero moves to another health
-        box, or a turn comes in which a temporary effect starts or has ended; turns only go
-        forward."""
-        if self._by_hook is not None:
-            return self._cache
+    def hooked(self, hook: str) -> list:
+        """The working sources' functions for one hook, as (function, source) pairs."""
+        if self.kept.by_hook is None:
+            self._find_abilities()
+        return self.kept.by_hook.get(hook, ())
+
+    def _find_abilities(self) -> None:
+        """Find the working abilities and their functions by hook, and the last turn over which
+        they hold: the turn before a temporary effect starts, or the last turn of one that works."""
         turn = self.turn
         found: list[tuple[str, dict | None]] = []
         until = _FOREVER
@@ -506,9 +520,8 @@ class ToTheDeathState(GameState):
                 until = min(until, end)
             elif start > turn:
                 until = min(until, start - 1)
-        if self._roster_ver != self._abilities_ver:
-            self._find_roster()
-        for unit in (*self._in_play[0], *self._in_play[1]):  # the order they came, as in units
+        in_play = (self.kept.roster or self._find_roster())[0]
+        for unit in in_play[0] + in_play[1]:  # the order they came, as in units
             if unit["kind"] == "hero":
                 box = _working_box(unit["dmg"], unit["health"])
                 if box is not None:
@@ -527,58 +540,42 @@ class ToTheDeathState(GameState):
             found.append((_challenge_ability(self.challenge), None))
         by_hook: dict[str, list] = {}
         for source_id, source in found:
-            pairs = _HOOKS_OF.get(source_id)
-            for name, function in _hooks_of(source_id) if pairs is None else pairs:
-                if name in by_hook:
-                    by_hook[name].append((function, source))
-                else:
-                    by_hook[name] = [(function, source)]
-        self._cache_until = until
-        self._cache, self._by_hook = found, by_hook
-        return found
-
-    def hooked(self, hook: str) -> list:
-        """The working sources' functions for one hook, as (function, source) pairs."""
-        if self._by_hook is None:
-            self.sources()
-        return self._by_hook.get(hook, ())
+            for name, function in _hooks_of(source_id):
+                by_hook.setdefault(name, []).append((function, source))
+        self.kept.sources, self.kept.by_hook, self.kept.until = found, by_hook, until
 
     def next_turn(self) -> None:
-        """Turns only go forward. The working abilities are kept until a turn in which a
-        temporary effect starts or has ended."""
+        """Turns only go forward: the views show the new turn's numbers, and the working
+        abilities are found again in a turn in which a temporary effect starts or has ended."""
         self.turn += 1
-        if self.turn > self._cache_until:
-            self._by_hook = None
+        self.kept.views = {}
+        if self.turn > self.kept.until:
+            self.kept.forget_abilities()
 
     def touch(self) -> None:
-        """Note a change to which abilities are working (defeats, effects, new units)."""
-        self._ver += 1
-        self._abilities_ver += 1
-        self._by_hook = None
+        """Note a change to which units or abilities are working (defeats, effects, new units):
+        every kept value goes, and the end of the game and of the round is looked at again."""
+        self._end_check_due = True
+        self.kept.forget()
 
     def _health_changed(self, unit: dict, old: int) -> None:
-        """A hero's health picks its working box; an enemy's health works no ability. A new box
-        lets the kept working abilities go (they are found again when next asked for), without a
-        new abilities version: the units in play and the end of the game do not depend on a box,
-        so they are not looked at again. The views always need a new version."""
-        self._ver += 1
+        """A hero's health picks its working box; an enemy's health works no ability. So only a
+        hero's new box lets the working abilities go; the units in play and the end of the game
+        do not depend on a box. The views show health, so they always go."""
+        self.kept.views = {}
         if unit["kind"] == "hero" and _working_box(unit["dmg"], old) != _working_box(
             unit["dmg"], unit["health"]
         ):
-            self._by_hook = None
+            self.kept.forget_abilities()
 
     def total(self, hook: str, *args) -> int:
-        if self._by_hook is None:
-            self.sources()  # what hooked() does, without a call: asked for every weapon and armor
         result = 0
-        for function, source in self._by_hook.get(hook, ()):
+        for function, source in self.hooked(hook):
             result += function(self, source, *args)
         return result
 
     def any(self, hook: str, *args) -> bool:
-        if self._by_hook is None:
-            self.sources()
-        for function, source in self._by_hook.get(hook, ()):
+        for function, source in self.hooked(hook):
             if function(self, source, *args):
                 return True
         return False
@@ -591,10 +588,8 @@ class ToTheDeathState(GameState):
 
     def emit(self, hook: str, *args) -> None:
         """A triggered ability's moment: each working source with this hook schedules its steps.
-        (A change it makes rebuilds the sources into new lists, so this one is safe to walk.)"""
-        if self._by_hook is None:
-            self.sources()  # what hooked() does, without a call: every step of a turn emits
-        for function, source in self._by_hook.get(hook, ()):
+        (A change it makes finds the abilities again into new lists, so this one is safe to walk.)"""
+        for function, source in self.hooked(hook):
             function(self, source, *args)
 
     def armor(self, unit: dict) -> int:
@@ -614,76 +609,57 @@ class ToTheDeathState(GameState):
         return self.total("weapon_bonus", attacker, kind, target)
 
     def reachable(self, attacker: dict, kind: str) -> list[dict]:
-        """The enemies a hero's weapon of this kind may attack."""
+        """The enemies a hero's weapon of this kind may attack: a ranged one, any; a melee one,
+        from near only, those it :meth:`reaches`."""
         foes = self.enemies_of(attacker["side"])
         if kind == "range":
             return foes
         if attacker["area"] != "near":
             return []
-        if self.any("charging", attacker):
-            return foes
-        return [foe for foe in foes if foe["area"] == "near"]
+        return [foe for foe in foes if self.reaches(attacker, kind, foe)]
 
-    def can_reach(self, attacker: dict, kind: str, foes: list[dict]) -> bool:
-        """Whether :meth:`reachable` names anyone (`foes`: the attacker's enemies in play). The
-        main step asks this of every hero, so a near enemy answers before any charging ability."""
-        if not foes or (kind == "melee" and attacker["area"] != "near"):
-            return False
-        if kind == "range":
-            return True
-        for foe in foes:
-            if foe["area"] == "near":
-                return True
-        return self.any("charging", attacker)
+    def attack_kinds(self, hero: dict) -> list[str]:
+        """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
+        gained, and an enemy it :meth:`reaches` (a melee weapon only from near)."""
+        foes = self.enemies_of(hero["side"])
+        if not foes:
+            return []
+        kinds = _printed_kinds(hero["card"])
+        if self.hooked("extra_weapons"):
+            kinds = kinds.union(kind for kind, _ in self.collect("extra_weapons", hero))
+        found = []
+        if (
+            "melee" in kinds
+            and hero["area"] == "near"
+            and any(self.reaches(hero, "melee", foe) for foe in foes)
+        ):
+            found.append("melee")
+        if "range" in kinds:
+            found.append("range")
+        return found
 
     def enemy_target(self, attacker: dict, kind: str, suit: str) -> dict | None:
-        """The hero a monster weapon attacks after checking `suit`.
+        """The hero a monster weapon attacks after checking `suit` (see :func:`first_reached`),
+        or another one that takes the attack for it."""
+        by_class = {hero["cls"]: hero for hero in self.heroes(0)}
+        target = first_reached(suit, by_class, lambda hero: self.reaches(attacker, kind, hero))
+        return None if target is None else self.redirected(attacker, kind, target)
 
-        The hero of that class; a melee weapon whose hero is far passes on to the next class
-        alphabetically (Mender wraps to Champion) until it finds a near hero. A defeated class is
-        passed over the same way (our decision, see the rules notes).
-        """
-        by_class = {h["cls"]: h for h in self.heroes(0)}
-        charging = None  # asked only when a far hero is found for a melee weapon
-        target = None
-        for cls in _CLASSES_FROM[suit]:
-            hero = by_class.get(cls)
-            if hero is None:
-                continue
-            if kind == "range" or hero["area"] == "near":
-                target = hero
-                break
-            if charging is None:
-                charging = self.any("charging", attacker)
-            if charging:
-                target = hero
-                break
-        if target is None:
-            return None
-        return self.redirected(attacker, kind, target, charging)
-
-    def redirected(
-        self, attacker: dict, kind: str, target: dict, charging: bool | None = None
-    ) -> dict:
+    def redirected(self, attacker: dict, kind: str, target: dict) -> dict:
         """The unit a weapon aimed at `target` attacks: another hero when a working ability
         (Bodyguard, Taunt) takes the attack, as long as the weapon can reach that hero; monster and
         hero weapons alike (in the duel the other player's heroes are enemies too)."""
-        hooked = self.hooked("redirect")
-        if not hooked:
-            return target
-        for function, source in hooked:
+        for function, source in self.hooked("redirect"):
             for uid in function(self, source, attacker, kind, target):
                 new = self.units[uid]
-                if new["defeated"]:
-                    continue
-                if charging is None:
-                    charging = kind == "melee" and self.any("charging", attacker)
-                if kind == "range" or charging or new["area"] == "near":
+                if not new["defeated"] and self.reaches(attacker, kind, new):
                     return new
         return target
 
-    def can_activate(self, hero: dict) -> bool:
-        return not hero["defeated"] and not hero["activated"]
+    def reaches(self, attacker: dict, kind: str, unit: dict) -> bool:
+        """Whether a weapon of this kind can attack the unit: a ranged one always, a melee one a
+        near unit, or any unit while its attacker charges."""
+        return kind == "range" or unit["area"] == "near" or self.any("charging", attacker)
 
     # -- changing the table (called by steps and abilities) -------------------------------------
     def add_effect(
@@ -742,7 +718,7 @@ class ToTheDeathState(GameState):
         box = _burst_box(hero["dmg"], hero["health"])
         if box is not None:
             self.narrate(f"{hero['name']}'s box at health {hero['health']} bursts: {box.text}")
-            self.then("burst", hero["uid"], box.key)
+            self.then("burst", uid=hero["uid"], key=box.key)
 
     def defeat(self, uid: str) -> None:
         unit = self.units[uid]
@@ -771,7 +747,13 @@ class ToTheDeathState(GameState):
 
     def create_enemy(self, card_index: int, name: str, by_challenge: bool = False) -> None:
         """Put a created enemy into play, shown by the top card of the deck face down."""
-        self.need_card("place_created", card_index, name, by_challenge, hidden="all")
+        self.need_card(
+            "place_created",
+            hidden="all",
+            card_index=card_index,
+            name=name,
+            by_challenge=by_challenge,
+        )
 
     def new_enemy(
         self, card_index: int, name: str, stats, abilities, facedown=None, main=False
@@ -822,12 +804,14 @@ class ToTheDeathState(GameState):
         weapons = self.weapons(hero, kind)
         self.attack_log[uid] = [len(weapons), 0]
         for index, (weapon_kind, value) in enumerate(weapons):
-            self.then_now("hero_weapon", uid, weapon_kind, value, index, each)
+            self.then_now(
+                "hero_weapon", uid=uid, kind=weapon_kind, value=value, index=index, each=each
+            )
 
     def choose_attack(self, uid: str, each: bool = False) -> None:
         """Let the player pick melee or range (only kinds the hero has and can use)."""
         hero = self.units[uid]
-        kinds = [k for k in ("melee", "range") if self.weapons(hero, k) and self.reachable(hero, k)]
+        kinds = self.attack_kinds(hero)
         if kinds:
             self.ask(
                 hero["side"],
@@ -838,9 +822,9 @@ class ToTheDeathState(GameState):
                 each=each,
             )
 
-    def skill_check(self, uid: str, target: int, success: str, *args) -> None:
-        """A skill check of `uid` against `target`; then step `success`(uid, passed, *args)."""
-        self.then_now("skill_check_start", uid, target, success, args)
+    def skill_check(self, uid: str, target: int, success: str, **args) -> None:
+        """A skill check of `uid` against `target`; then step `success`(uid, passed, **args)."""
+        self.then_now("skill_check_start", uid=uid, target=target, success=success, args=args)
 
     def choose_enemy(self, seat: int, resume: str, **args) -> None:
         foes = self.enemies_of(seat)
@@ -856,7 +840,7 @@ class ToTheDeathState(GameState):
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
         for the next at once (nothing else happens between the draws)."""
         if n > 0:
-            self.then_now("draw_one", seat, n - 1)
+            self.then_now("draw_one", seat=seat, left=n - 1)
 
     # -- views ----------------------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
@@ -878,14 +862,12 @@ class ToTheDeathState(GameState):
     def unit_views(self) -> list[dict]:
         """Every unit in play as every seat sees it.
 
-        A view is rebuilt only when something it shows may have changed: the working abilities
-        (a new turn or version clears every kept view) or the unit's own health, area, flags or
-        number of attached cards. Bots get copies, so the kept views cannot be changed from outside.
+        A view is rebuilt only when something it shows may have changed: the working abilities or
+        anyone's health (a new turn, a touch or a health change lets every kept view go) or the
+        unit's own area, flags or number of attached cards. Bots get copies, so the kept views
+        cannot be changed from outside.
         """
-        at = (self.turn, self._ver)
-        if self._views_at != at:
-            self._views_at, self._views = at, {}
-        kept = self._views
+        kept = self.kept.views
         views = []
         for unit in self.units.values():
             if unit["defeated"]:
@@ -1007,28 +989,39 @@ class ToTheDeathState(GameState):
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.to_the_death.view import board_html
-
         return board_html(self, 0)
 
 
-_HOOKS_OF: dict[str, tuple] = {}
-_DEFEATED = itemgetter("defeated")
-_ACTIVATED = itemgetter("activated")
-_AREA = itemgetter("area")
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
+
+
+def first_reached(suit: str, by_class: Mapping[str, T], reaches: Callable[[T], bool]) -> T | None:
+    """The hero a monster weapon attacks after checking `suit`, before any other hero takes the
+    attack: the hero of that class (`by_class`: the heroes in play by class) if the weapon
+    `reaches` it, else the next class's alphabetically (Mender wraps round to Champion), and so
+    on; None if it reaches none. A defeated class is passed over the same way (our decision, see
+    the rules notes). The engine and :mod:`toolkit.to_the_death.odds` both ask this."""
+    for cls in _CLASSES_FROM[suit]:
+        hero = by_class.get(cls)
+        if hero is not None and reaches(hero):
+            return hero
+    return None
+
+
 _FOREVER = 1 << 62  # a turn no game reaches
 
 
+@cache
 def _hooks_of(source_id: str) -> tuple:
     """The (hook, function) pairs registered for one source id, in the registry's hook order."""
-    found = _HOOKS_OF.get(source_id)
-    if found is None:
-        found = _HOOKS_OF[source_id] = tuple(
-            (name, table[source_id]) for name, table in HOOKS.items() if source_id in table
-        )
-    return found
+    return tuple((name, table[source_id]) for name, table in HOOKS.items() if source_id in table)
+
+
+@cache
+def _printed_kinds(hero_card: str) -> frozenset[str]:
+    """The kinds of weapon a hero card prints."""
+    return frozenset(weapon.kind for weapon in catalog().heroes[hero_card].weapons)
 
 
 @cache
@@ -1059,7 +1052,7 @@ def _challenge_ability(challenge: str) -> str:
 
 
 _PUBLIC_TYPES = (str, int, bool)
-# what a unit's view shows that may change without a new version (besides its attached cards)
+# what a unit's view shows that may change without a touch (besides its attached cards)
 _HERO_SHOWN = itemgetter("health", "area", "activated", "skip", "zombie")
 _ENEMY_SHOWN = itemgetter("health", "area")
 
@@ -1074,652 +1067,11 @@ def _public_args(args: dict) -> dict:
     }
 
 
-def describe(game: ToTheDeathState, action) -> str:
-    """A short sentence for an action, for logs and the widget's buttons."""
-    if isinstance(action, str):
-        return f"card {action}" if ":" in action else f"monster {action}"
-    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
-    head = action[0]
-    if head == "attack":
-        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
-    if head == "rest":
-        return f"{name(action[1])}: rest (discard {action[2]})"
-    if head == "ability":
-        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
-        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
-    if head == "feat":
-        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
-    if head in ("charge", "move"):
-        return f"{head} {name(action[1])} (discard {action[2]})"
-    if head in ("focus", "reset", "search"):
-        return f"{head} (discard {action[1]})"
-    if head in ("target", "enemy", "hero"):
-        return f"{head}: {name(action[1])}"
-    if head == "block":
-        return f"block with {action[1]}"
-    return " ".join(str(part) for part in action)
-
-
-def _resume(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
-    """A decision with a single option, taken without asking: its step as if it were chosen."""
+def _answer(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
+    """A decision with a single option, taken without asking, or a card asked for when there is
+    none (`choice` None): its step, as if the answer were an action."""
     step(game, choice, **args)
 
 
-# -- turn structure -------------------------------------------------------------------------------
-def _begin_duel(game: ToTheDeathState) -> None:
-    game.draw_cards(0, 3)
-    game.draw_cards(1, HAND_SIZE)
-    game.then("hero_turn", 0)
-
-
-@step
-def new_round(game: ToTheDeathState) -> None:
-    game.wrapping_up = False
-    if game.round >= 5:
-        raise RuntimeError("no monster left for a new round")
-    game.round += 1
-    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": ()}
-
-
-@step
-def monster_revealed(game: ToTheDeathState, card: str) -> None:
-    monster = catalog().monsters[card]
-    index = len(game.monster_cards)
-    entry = {"id": card, "index": index, "units": [], "defeated": False, "turns": 0, "body": None}
-    game.touch()
-    game.monster_cards.append(entry)
-    if card not in game.pile:
-        game.pile.append(card)
-    game.narrate(f"Round {game.round}: the {monster.name} comes into play.")
-    if monster.health is not None:
-        abilities = [f"{card}/{a.key}" for a in monster.abilities if not a.progressive]
-        unit = game.new_enemy(index, monster.name, monster, abilities, main=True)
-        entry["body"] = unit["uid"]
-    game.then("enemy_turn")
-
-
-@step
-def enemy_turn(game: ToTheDeathState) -> None:
-    game.next_turn()
-    game.side = MONSTERS
-    game.narrate(f"-- Enemy turn {game.turn} --")
-    game.emit("enemy_turn_begin")  # what it schedules comes first
-    game.then_now("enemy_main")
-    game.then("enemy_end")
-    game.then("hero_turn", 0)
-
-
-@step
-def enemy_main(game: ToTheDeathState) -> None:
-    for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
-        game.then("enemy_attack", unit["uid"])
-
-
-@step
-def enemy_attack(game: ToTheDeathState, uid: str) -> None:
-    unit = game.units[uid]
-    if unit["defeated"]:
-        return
-    weapons = game.weapons(unit)
-    game.attack_log[uid] = [len(weapons), 0]
-    for kind, value in weapons:
-        game.then_now("enemy_weapon", uid, kind, value)
-    game.then("enemy_attack_done", uid)
-
-
-@step
-def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
-    game.emit("enemy_attacked", game.units[uid])
-
-
-@step
-def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
-    if game.units[uid]["defeated"] or not game.heroes(0):
-        return
-    game.need_card("enemy_check", uid, kind, value)
-
-
-@step
-def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int) -> None:
-    attacker = game.units[uid]
-    if card is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon has no card to check.")
-        return
-    game.discard.append(card)
-    target = game.enemy_target(attacker, kind, suit_of(card))
-    if target is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
-        return
-    total = value + VALUE[card] + game.weapon_bonus(attacker, kind, target)
-    armor = game.armor(target)
-    if total < armor:
-        game.narrate(
-            f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
-            f"{target['name']}'s armor {armor}, a miss."
-        )
-        return
-    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
-    game.narrate(
-        f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
-        f"{target['name']}'s armor {armor}, a hit for {damage}."
-    )
-    blockers = []
-    if not game.any("unblockable", attacker):
-        checked = VALUE[card]
-        blockers = [("block", c) for c in sorted(game.hands[0]) if VALUE[c] == checked]
-    options = blockers + [("take",)]
-    game.ask(
-        0,
-        "block",
-        options,
-        "weapon_lands",
-        attacker=uid,
-        target=target["uid"],
-        kind=kind,
-        damage=damage,
-    )
-
-
-@step
-def weapon_lands(
-    game: ToTheDeathState, choice, attacker: str, target: str, kind: str, damage: int
-) -> None:
-    """A hit, after the defending player chose to block or not."""
-    defender = game.units[target]
-    if choice[0] == "block":
-        game.discard_from_hand(defender["side"], choice[1])
-        game.narrate(f"Blocked with the {choice[1]}.")
-        return
-    game.deal(target, damage)
-    game.attack_log.setdefault(attacker, [0, 0])[1] += 1
-    game.emit("weapon_damaged", game.units[attacker], defender, kind)
-
-
-@step
-def enemy_end(game: ToTheDeathState) -> None:
-    game.emit("enemy_turn_end")
-    for card in game.monster_cards:
-        card["turns"] += 1
-    _drop_ended_effects(game)
-
-
-def _drop_ended_effects(game: ToTheDeathState) -> None:
-    """At the end of a turn, effects that end with it go (a new version only if any did)."""
-    kept = [e for e in game.effects if e["end"] > game.turn]
-    if len(kept) != len(game.effects):
-        game.effects = kept
-        game.touch()
-
-
-@step
-def hero_turn(game: ToTheDeathState, side: int) -> None:
-    if game.hero_turns >= game.max_turns:
-        game.result = [0.0] * game.players
-        game.ended_by = "the hero-turn cap"
-        game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
-        return
-    game.next_turn()
-    game.hero_turns += 1
-    game.side = side
-    who = "" if game.players == 1 else f" (player {side + 1})"
-    game.narrate(f"-- Hero turn {game.turn}{who} --")
-    for hero in game.heroes(side):
-        hero["activated"] = hero["skip"]
-        if hero["skip"]:
-            game.narrate(f"{hero['name']} skips its activation this turn.")
-        hero["skip"] = False
-        hero["acted"] = False
-    game.focus[side] = 0
-    game.then_now("main", side)
-    game.then("draw_step", side)
-    game.then("hero_end", side)
-    if game.players == 1:
-        game.then("enemy_turn")
-    else:
-        game.then("hero_turn", 1 - side)
-
-
-@step
-def hero_end(game: ToTheDeathState, side: int) -> None:
-    game.emit("hero_turn_end", side)
-    game.focus[side] = 0
-    _drop_ended_effects(game)
-
-
-@step
-def draw_step(game: ToTheDeathState, seat: int) -> None:
-    """Discard any number of cards (one decision: which ones), then fill the hand."""
-    hand = sorted(game.hands[seat])
-    options = _discard_options(hand)
-    game.prompt = {
-        "seat": seat,
-        "kind": "draw step",
-        "options": options,
-        "resume": "draw_choice",
-        "args": {"seat": seat},
-    }
-
-
-def _discard_options(cards: list[str]) -> list[tuple[str, ...]]:
-    """("discard", *subset) for every subset of a sorted hand of distinct cards, shortest first,
-    then in order (for such a hand, the order of the cards' places is the order of the cards)."""
-    row = ("discard", *cards)
-    return [("discard",)] + [pick(row) for pick in _subset_pickers(len(cards))]
-
-
-@cache
-def _subset_pickers(n: int) -> tuple[itemgetter, ...]:
-    """For each non-empty subset of n places (shortest first, then in order), a getter that
-    picks it from a row whose first item is a label (so that a getter always returns a tuple)."""
-    found: list[tuple[int, ...]] = [()]
-    for place in range(1, n + 1):
-        found += [subset + (place,) for subset in found]
-    found = sorted(found[1:], key=lambda subset: (len(subset), subset))
-    return tuple(itemgetter(0, *subset) for subset in found)
-
-
-@step
-def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
-    for card in choice[1:]:
-        game.discard_from_hand(seat, card)
-    if len(choice) > 1:
-        game.narrate(f"Draw step: discard {', '.join(choice[1:])}.")
-    missing = game.hand_limit(seat) - len(game.hands[seat])
-    game.draw_cards(seat, max(0, missing))
-
-
-@step
-def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
-    """Draw a card into a hand; `left` more follow it."""
-    hidden = "all" if game.players == 2 else None
-    game.need_card("card_drawn", seat, left, hidden=hidden)
-
-
-@step
-def card_drawn(game: ToTheDeathState, card: str | None, seat: int, left: int) -> None:
-    if card is not None:
-        game.hands[seat].append(card)
-    if left:
-        draw_one(game, seat, left - 1)
-
-
-# -- the main step: hero and player abilities ----------------------------------------------------
-@step
-def main(game: ToTheDeathState, side: int) -> None:
-    game.prompt = {
-        "seat": side,
-        "kind": "main",
-        "options": main_options(game, side),
-        "resume": "main_choice",
-        "args": {"side": side},
-    }
-
-
-def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
-    """Every choice of the main step, in a fixed order (a seeded random bot relies on it): each
-    hero not yet activated (attacks, rest, abilities, feats), then the player abilities, then end.
-
-    The choices are listed as blocks of an :class:`toolkit.actions.ActionBlocks`, mostly a head
-    and the hand's cards, as the random bot reads one of them only. The main step comes about
-    five times a turn, mostly with a short hand, so the work that does not depend on a hero is
-    done once, and only when some hero is ready."""
-    hand = sorted(game.hands[side])
-    if not hand:
-        return [_END]
-    cards = list(map(_ALONE.__getitem__, hand))
-    heroes = game.heroes(side)
-    blocks: list[tuple] = []
-    ready = list(filterfalse(_ACTIVATED, heroes))
-    if ready:
-        _hero_blocks(game, side, hand, cards, ready, blocks)
-    for hero in heroes:
-        uid = hero["uid"]
-        blocks.append((("move", uid), cards))
-        if hero["area"] == "near":
-            blocks.append((("charge", uid), cards))
-    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), _ENDS)]
-    return ActionBlocks(blocks)
-
-
-_ALONE = {card: (card,) for card in VALUE}  # a card as a one-item tuple: a block's item
-_END = ("end",)
-_ENDS = (_END,)
-
-
-def _hero_blocks(
-    game: ToTheDeathState, side: int, hand: list[str], cards: list[tuple], ready: list[dict], blocks
-) -> None:
-    """The ready heroes' attacks, rests, abilities and feats, paid from a sorted, non-empty hand
-    (`cards`: the hand as one-card tuples), added to `blocks`. Cards are picked by a value range
-    with ``filter`` over a set, which takes no bytecode per card."""
-    foes = game.enemies_of(side)
-    near_foe = "near" in map(_AREA, foes)
-    # three cards of one value need two repeats among the values (most hands have none)
-    card_values = list(map(VALUE.__getitem__, hand))
-    if len(hand) - len(set(card_values)) >= 2:
-        trios = _trios_by_value(list(zip(hand, card_values, strict=True)))
-    else:
-        trios = {}
-    gains = game.hooked("extra_weapons") if foes else ()
-    paid_by: dict = {}  # a value range -> the hand's cards in it (heroes share their ranges)
-    for hero in ready:
-        uid = hero["uid"]
-        zombie = hero["zombie"]
-        usable = list(filter(_cards_valued(0, 0), cards)) if zombie else cards
-        kinds = attack_kinds(game, hero, foes, near_foe, gains)
-        for kind in kinds:
-            blocks.append((("attack", uid, kind), usable))
-        blocks.append((("rest", uid), usable))
-        if zombie:
-            for key, _, _ in _ability_ranges(hero["card"]):
-                blocks.append((("ability", uid, key), usable))
-        else:
-            for key, accepted in _ability_cards(hero["card"]):
-                paid = paid_by.get(accepted)
-                if paid is None:
-                    paid = paid_by[accepted] = list(filter(accepted, cards))
-                blocks.append((("ability", uid, key), paid))
-        if trios and (0 in trios or not zombie):
-            blocks.append(((), feat_options(hero, trios, kinds)))
-
-
-@cache
-def _cards_valued(low: int, high: int) -> Callable[[tuple[str]], bool]:
-    """Whether a one-card tuple's value lies in [low, high], as a set's ``__contains__`` (for
-    filter)."""
-    return frozenset((c,) for c, v in VALUE.items() if low <= v <= high).__contains__
-
-
-@cache
-def _ability_cards(hero_card: str) -> tuple[tuple[str, Callable[[tuple[str]], bool]], ...]:
-    """A hero card's activated abilities as (key, whether a one-card tuple pays for it)."""
-    return tuple((key, _cards_valued(low, high)) for key, low, high in _ability_ranges(hero_card))
-
-
-def attack_kinds(
-    game: ToTheDeathState, hero: dict, foes: list[dict], near_foe: bool, gains
-) -> tuple[str, ...]:
-    """The kinds of attack a hero can make now: it has such a weapon and one of its enemies in
-    play (`foes`) in reach (what :meth:`ToTheDeathState.can_reach` says, asked once per side:
-    `near_foe`, whether any of `foes` is near). `gains` are the working abilities that grant
-    weapons (``hooked("extra_weapons")``, asked once for every hero); they are looked at only
-    for a kind the hero's card does not print."""
-    if not foes:
-        return ()
-    melee, ranged = _printed_kinds(hero["card"])
-    if gains and not (melee and ranged):
-        for function, source in gains:
-            for kind, _ in function(game, source, hero):
-                if kind == "melee":
-                    melee = True
-                else:
-                    ranged = True
-    if melee and hero["area"] == "near" and (near_foe or game.any("charging", hero)):
-        return ("melee", "range") if ranged else ("melee",)
-    return ("range",) if ranged else ()
-
-
-@cache
-def _printed_kinds(hero_card: str) -> tuple[bool, bool]:
-    """Whether a hero card prints a melee weapon, and whether it prints another (ranged) one."""
-    kinds = [weapon.kind for weapon in catalog().heroes[hero_card].weapons]
-    return "melee" in kinds, any(kind != "melee" for kind in kinds)
-
-
-def _trios_by_value(values: list[tuple[str, int]]) -> dict[int, list[tuple[str, str, str]]]:
-    """The ways to pick three cards of one value from a hand (its cards with their values), for
-    each value held three or more times: what a feat is paid with."""
-    by_value: dict[int, list[str]] = {}
-    for card, value in values:
-        by_value.setdefault(value, []).append(card)
-    return {value: _triples(cards) for value, cards in by_value.items() if len(cards) >= 3}
-
-
-def feat_options(hero: dict, trios: dict[int, list], kinds: list[str]) -> list:
-    """A hero's feats: each way to pay (a zombie hero pays with 0s only), each ability it triggers."""
-    options = []
-    for value, paid in trios.items():
-        if hero["zombie"] and value != 0:
-            continue
-        keys = ["rest"] + [f"attack:{k}" for k in kinds]
-        keys += [
-            key
-            for key, low, high in _ability_ranges(hero["card"])
-            if low <= value <= high or hero["zombie"]
-        ]
-        for trio in paid:
-            options += [("feat", hero["uid"], key, *trio) for key in keys]
-    return options
-
-
-@cache
-def _ability_ranges(hero_card: str) -> tuple[tuple[str, int, int], ...]:
-    """A hero card's activated abilities as (key, lowest, highest card value they accept)."""
-    return tuple((a.key, a.low, a.high) for a in catalog().heroes[hero_card].abilities)
-
-
-def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
-    return [
-        (a, b, c)
-        for i, a in enumerate(cards)
-        for j, b in enumerate(cards[i + 1 :], i + 1)
-        for c in cards[j + 1 :]
-    ]
-
-
-@step
-def main_choice(game: ToTheDeathState, choice, side: int) -> None:
-    head = choice[0]
-    if head == "end":
-        return
-    _carry_out(game, choice, side)
-    game.then_now("main", side)  # back to the main step once this choice has resolved
-
-
-def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
-    head = choice[0]
-    if head in ("attack", "rest", "ability", "feat"):
-        hero = game.units[choice[1]]
-        cards = list(choice[3:]) if head in ("ability", "feat") else [choice[-1]]
-        for card in cards:
-            game.discard_from_hand(side, card)
-        hero["activated"] = True
-        hero["acted"] = True
-        key = {"attack": f"attack:{choice[2] if head == 'attack' else ''}", "rest": "rest"}.get(
-            head, choice[2]
-        )
-        times = 2 if head == "feat" else 1
-        game.narrate(f"{describe(game, choice)}.")
-        game.emit("ability_activated", hero, head, cards)
-        for _ in range(times):
-            game.then_now("resolve_ability", hero["uid"], key)
-        return
-    card = choice[-1]
-    game.discard_from_hand(side, card)
-    game.narrate(f"{describe(game, choice)}.")
-    if head == "move":
-        game.move(choice[1])
-    elif head == "charge":
-        game.add_effect("charge", choice[1])
-    elif head == "focus":
-        game.focus[side] += 1
-    elif head == "reset":
-        game.shuffle_discard_into_deck()
-    elif head == "search":
-        game.then("search_deck", side)
-
-
-@step
-def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
-    hero = game.units[uid]
-    if hero["defeated"]:
-        return
-    if key.startswith("attack:"):
-        game.attack(uid, key.split(":")[1])
-    elif key == "rest":
-        game.heal(uid, 1)
-    else:
-        EFFECTS[f"{hero['card']}/{key}"](game, uid)
-
-
-@step
-def search_deck(game: ToTheDeathState, seat: int) -> None:
-    if not game.deck and not game.deck_top:
-        game.shuffle_discard_into_deck()
-    game.add_to_deck(game.deck_top)
-    game.deck_top = []
-    options = [("take", c) for c in game.deck]
-    if options:
-        game.ask(seat, "search", options, "searched", seat=seat)
-
-
-@step
-def searched(game: ToTheDeathState, choice, seat: int) -> None:
-    game.take_from_deck(choice[1])
-    game.hands[seat].append(choice[1])
-    game.narrate("A card is taken from the deck, which is then shuffled.")
-
-
-@step
-def burst(game: ToTheDeathState, uid: str, key: str) -> None:
-    hero = game.units[uid]
-    if not hero["defeated"]:
-        EFFECTS[f"{hero['dmg']}/{key}"](game, uid)
-
-
-@step
-def attack_kind_chosen(game: ToTheDeathState, choice, uid: str, each: bool) -> None:
-    if choice[0] == "attack kind" and not game.units[uid]["defeated"]:
-        game.attack(uid, choice[1], each=each)
-
-
-# -- a hero weapon ---------------------------------------------------------------------------
-@step
-def hero_weapon(
-    game: ToTheDeathState, uid: str, kind: str, value: int, index: int, each: bool
-) -> None:
-    hero = game.units[uid]
-    if hero["defeated"]:
-        return
-    targets = game.reachable(hero, kind)
-    if not targets:
-        return
-    if each:
-        for target in targets:
-            game.then("hero_strike", uid, kind, value, target["uid"])
-        return
-    options = [("target", t["uid"]) for t in targets]
-    options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
-    game.ask(
-        hero["side"], "target", options, "hero_target", uid=uid, kind=kind, value=value, index=index
-    )
-
-
-@step
-def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, index: int) -> None:
-    side = game.units[uid]["side"]
-    if choice[0] == "focus":
-        game.discard_from_hand(side, choice[1])
-        game.focus[side] += 1
-        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
-        game.then_now("hero_weapon", uid, kind, value, index, False)
-        return
-    game.then_now("hero_strike", uid, kind, value, choice[1])
-
-
-@step
-def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: str) -> None:
-    hero, foe = game.units[uid], game.units[target]
-    if hero["defeated"] or foe["defeated"]:
-        return
-    struck = game.redirected(hero, kind, foe)
-    if struck is not foe:
-        game.narrate(
-            f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
-        )
-    game.need_card("hero_check", uid, kind, value, struck["uid"])
-
-
-@step
-def hero_check(
-    game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int, target: str
-) -> None:
-    hero, foe = game.units[uid], game.units[target]
-    if card is None:
-        return
-    focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
-    total = value + VALUE[card] + focus + game.weapon_bonus(hero, kind, foe)
-    if game.any("keep_check", hero, card):
-        game.hands[hero["side"]].append(card)
-        game.narrate(f"The {card} goes to the hand.")
-    else:
-        game.discard.append(card)
-    armor = game.armor(foe)
-    what = f"{hero['name']}'s {kind} weapon checks {card}: {total} against {foe['name']}'s armor {armor}"
-    if total < armor:
-        game.narrate(what + ", a miss.")
-        return
-    if game.any("weapon_immune", foe):
-        game.narrate(what + f", but weapons cannot damage {foe['name']} now.")
-        return
-    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
-    game.narrate(what + f", a hit for {damage}.")
-    blockers = []
-    if foe["kind"] == "hero" and not game.any("unblockable", hero):
-        blockers = [
-            ("block", c) for c in sorted(game.hands[foe["side"]]) if VALUE[c] == VALUE[card]
-        ]
-    game.ask(
-        foe["side"],
-        "block",
-        blockers + [("take",)],
-        "weapon_lands",
-        attacker=uid,
-        target=target,
-        kind=kind,
-        damage=damage,
-    )
-
-
-# -- skill checks and created enemies --------------------------------------------------------
-@step
-def skill_check_start(
-    game: ToTheDeathState, uid: str, target: int, success: str, args: tuple
-) -> None:
-    if game.units[uid]["defeated"]:
-        return
-    game.need_card("skill_check_card", uid, target, success, args)
-
-
-@step
-def skill_check_card(
-    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: tuple
-) -> None:
-    unit = game.units[uid]
-    if card is None:
-        return
-    game.discard.append(card)
-    focus = 0
-    if unit["kind"] == "hero":
-        focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
-    total = game.skill(unit) + VALUE[card] + focus + game.total("skill_check_bonus", unit)
-    passed = total >= target
-    game.narrate(
-        f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
-        f"{'a success' if passed else 'a failure'}."
-    )
-    game.then(success, uid, passed, *args)
-
-
-@step
-def place_created(
-    game: ToTheDeathState, card: str | None, card_index: int, name: str, by_challenge: bool
-) -> None:
-    monster = catalog().monsters[game.monster_cards[card_index]["id"]]
-    stats = monster.created(name)
-    abilities = [f"{monster.id}/{a.key}" for a in stats.abilities]
-    if card is not None:
-        game.place_face_down(card)
-    unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
-    game.narrate(f"A {name} comes into play (shown by a face-down card).")
-    game.emit("enemy_created", unit, by_challenge)
+# the steps register themselves; they read the constants above
+from toolkit.to_the_death import main_step, steps  # noqa: E402, F401

@@ -24,18 +24,9 @@ import ipywidgets as widgets
 
 from toolkit.html import chance, exact
 from toolkit.state import Action
-from toolkit.to_the_death.bots import GreedyBot
+from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
-from toolkit.to_the_death.odds import (
-    attack_odds,
-    check_values,
-    expected_attack_damage,
-    p_hit,
-    seen_by,
-)
-from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
-from toolkit.to_the_death.rules import ToTheDeathState
-from toolkit.to_the_death.view import (
+from toolkit.to_the_death.display import (
     card_chip,
     card_name,
     display_names,
@@ -46,6 +37,15 @@ from toolkit.to_the_death.view import (
     result_text,
     side_html,
 )
+from toolkit.to_the_death.odds import (
+    attack_odds,
+    check_values,
+    expected_attack_damage,
+    p_hit,
+    seen_by,
+)
+from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
+from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import GameWidget
 
 BOT_MOVE = "Let the bot decide"
@@ -160,7 +160,7 @@ class ToTheDeathWidget(GameWidget):
         return ToTheDeathState(seed=seed, players=self.players, **self.options)
 
     def _started(self) -> None:
-        self.advisor = GreedyBot(self.seed)  # the "Let the bot decide" button's bot
+        self.advisor = BOTS["greedy"](0, self.seed)  # the "Let the bot decide" button's bot
         self.narration.append(f"New game, seed {self.seed}: {self._mode_text()}.")
         self._told = 0  # engine log lines already in the narration
 

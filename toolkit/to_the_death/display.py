@@ -1,4 +1,5 @@
-"""HTML pictures of a To the Death! table, for a state's notebook display and for the widget.
+"""To the Death! for people: a sentence per action (logs, buttons) and HTML pictures of a table,
+for a state's notebook display and for the widget.
 
 Everything here reads the state and never changes it; what a seat may not see (the deck's order,
 face-down cards, in the duel the other hand) is never drawn. Classes carry the ``ttd-`` prefix, so
@@ -10,7 +11,6 @@ from __future__ import annotations
 from html import escape
 
 from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
-from toolkit.to_the_death.odds import seen_by
 
 SUIT_COLOUR = {
     "champion": "#b07d12",
@@ -19,6 +19,32 @@ SUIT_COLOUR = {
     "mender": "#2a8f5f",
 }
 ENEMY_COLOUR = "#5b5b5b"
+
+
+def describe(game, action) -> str:
+    """A short sentence for an action, for logs and the widget's buttons."""
+    if isinstance(action, str):
+        return f"card {action}" if ":" in action else f"monster {action}"
+    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
+    head = action[0]
+    if head == "attack":
+        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
+    if head == "rest":
+        return f"{name(action[1])}: rest (discard {action[2]})"
+    if head == "ability":
+        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
+        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
+    if head == "feat":
+        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
+    if head in ("charge", "move"):
+        return f"{head} {name(action[1])} (discard {action[2]})"
+    if head in ("focus", "reset", "search"):
+        return f"{head} (discard {action[1]})"
+    if head in ("target", "enemy", "hero"):
+        return f"{head}: {name(action[1])}"
+    if head == "block":
+        return f"block with {action[1]}"
+    return " ".join(str(part) for part in action)
 
 
 def card_name(card: str) -> str:
@@ -160,6 +186,8 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
+    from toolkit.to_the_death.odds import seen_by  # the odds read the engine, which reads us
+
     unseen = 32 - len(seen_by(state, seat))
     return (
         f'<div class="ttd-discard"><b>Deck</b>: {deck} cards. '
@@ -234,6 +262,7 @@ __all__ = [
     "board_html",
     "card_chip",
     "card_name",
+    "describe",
     "display_names",
     "effect_names",
     "hand_html",

@@ -1,0 +1,54 @@
+"""``death-toolkit odds to-the-death`` (P(hit) of one weapon check) and the ``simulate`` summary."""
+
+from __future__ import annotations
+
+import argparse
+
+from toolkit.dist import as_fraction_string
+from toolkit.to_the_death.cards import parse_card
+from toolkit.to_the_death.odds import ARSENAL, p_hit
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
+    parser.add_argument("--armor", type=int, required=True, help="the target's armor")
+    parser.add_argument(
+        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
+    )
+    parser.add_argument(
+        "--seen",
+        default="",
+        help="cards not in the deck, SUIT:VALUE,... "
+        "(suits champion, fighter, magician, mender; values 0, 2-8)",
+    )
+
+
+def parse_seen(text: str) -> list[str]:
+    return [parse_card(part) for part in text.split(",") if part.strip()]
+
+
+def odds(args: argparse.Namespace) -> dict:
+    """`p_hit` as "p/q", with the check the weapon needs from the unseen cards."""
+    seen = parse_seen(args.seen)
+    probability = p_hit(args.weapon, args.armor, args.bonus, seen)
+    return {
+        "p_hit": as_fraction_string(probability),
+        "weapon": args.weapon,
+        "armor": args.armor,
+        "bonus": args.bonus,
+        "unseen_cards": len(ARSENAL) - len(seen),
+        "needed_check": args.armor - args.weapon - args.bonus,
+    }
+
+
+def summarize(table) -> dict:
+    """The solo win rate with its 95% Wilson interval (the duel: seat 0's)."""
+    from toolkit.simulate import wilson_interval
+
+    wins = int((table["return_0"] >= 1).sum())
+    low, high = wilson_interval(wins, len(table))
+    return {
+        "win_rate": wins / len(table),
+        "win_rate_95": [low, high],
+        "mean_hero_turns": float(table["hero_turns"].mean()),
+    }

@@ -1,0 +1,397 @@
+"""The turn's steps of To the Death!: rounds and monster cards, the enemy turn and its weapons, the
+hero turn's frame and its draw step, a hero weapon's target, check and hit, skill checks, bursts.
+
+Each is a resumable step of the engine's machine (:mod:`toolkit.to_the_death.registry`): it changes
+the table through the state's methods, schedules the steps that follow, or stops to ask a player
+or to draw a card. The main step, where a player spends cards, is :mod:`toolkit.to_the_death.main_step`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from toolkit.to_the_death.cards import catalog, suit_of, value_of
+from toolkit.to_the_death.registry import EFFECTS, step
+from toolkit.to_the_death.rules import MONSTERS
+
+if TYPE_CHECKING:
+    from toolkit.to_the_death.rules import ToTheDeathState
+
+
+# -- turn structure -------------------------------------------------------------------------------
+@step
+def new_round(game: ToTheDeathState) -> None:
+    game.wrapping_up = False
+    if game.round >= 5:
+        raise RuntimeError("no monster left for a new round")
+    game.round += 1
+    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": {}}
+
+
+@step
+def monster_revealed(game: ToTheDeathState, card: str) -> None:
+    monster = catalog().monsters[card]
+    index = len(game.monster_cards)
+    entry = {"id": card, "index": index, "units": [], "defeated": False, "turns": 0, "body": None}
+    game.touch()
+    game.monster_cards.append(entry)
+    if card not in game.pile:
+        game.pile.append(card)
+    game.narrate(f"Round {game.round}: the {monster.name} comes into play.")
+    if monster.health is not None:
+        abilities = [f"{card}/{a.key}" for a in monster.abilities if not a.progressive]
+        unit = game.new_enemy(index, monster.name, monster, abilities, main=True)
+        entry["body"] = unit["uid"]
+    game.then("enemy_turn")
+
+
+@step
+def enemy_turn(game: ToTheDeathState) -> None:
+    game.next_turn()
+    game.side = MONSTERS
+    game.narrate(f"-- Enemy turn {game.turn} --")
+    game.emit("enemy_turn_begin")  # what it schedules comes first
+    game.then_now("enemy_main")
+    game.then("enemy_end")
+    game.then("hero_turn", side=0)
+
+
+@step
+def enemy_main(game: ToTheDeathState) -> None:
+    for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
+        game.then("enemy_attack", uid=unit["uid"])
+
+
+@step
+def enemy_attack(game: ToTheDeathState, uid: str) -> None:
+    unit = game.units[uid]
+    if unit["defeated"]:
+        return
+    weapons = game.weapons(unit)
+    game.attack_log[uid] = [len(weapons), 0]
+    for kind, value in weapons:
+        game.then_now("enemy_weapon", uid=uid, kind=kind, value=value)
+    game.then("enemy_attack_done", uid=uid)
+
+
+@step
+def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
+    game.emit("enemy_attacked", game.units[uid])
+
+
+@step
+def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
+    if game.units[uid]["defeated"] or not game.heroes(0):
+        return
+    game.need_card("enemy_check", uid=uid, kind=kind, value=value)
+
+
+@step
+def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int) -> None:
+    attacker = game.units[uid]
+    if card is None:
+        game.narrate(f"{attacker['name']}'s {kind} weapon has no card to check.")
+        return
+    game.discard.append(card)
+    target = game.enemy_target(attacker, kind, suit_of(card))
+    if target is None:
+        game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
+        return
+    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
+    armor = game.armor(target)
+    if total < armor:
+        game.narrate(
+            f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+            f"{target['name']}'s armor {armor}, a miss."
+        )
+        return
+    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
+    game.narrate(
+        f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+        f"{target['name']}'s armor {armor}, a hit for {damage}."
+    )
+    blockers = []
+    if not game.any("unblockable", attacker):
+        checked = value_of(card)
+        blockers = [("block", c) for c in sorted(game.hands[0]) if value_of(c) == checked]
+    options = blockers + [("take",)]
+    game.ask(
+        0,
+        "block",
+        options,
+        "weapon_lands",
+        attacker=uid,
+        target=target["uid"],
+        kind=kind,
+        damage=damage,
+    )
+
+
+@step
+def weapon_lands(
+    game: ToTheDeathState, choice, attacker: str, target: str, kind: str, damage: int
+) -> None:
+    """A hit, after the defending player chose to block or not."""
+    defender = game.units[target]
+    if choice[0] == "block":
+        game.discard_from_hand(defender["side"], choice[1])
+        game.narrate(f"Blocked with the {choice[1]}.")
+        return
+    game.deal(target, damage)
+    game.attack_log.setdefault(attacker, [0, 0])[1] += 1
+    game.emit("weapon_damaged", game.units[attacker], defender, kind)
+
+
+@step
+def enemy_end(game: ToTheDeathState) -> None:
+    game.emit("enemy_turn_end")
+    for card in game.monster_cards:
+        card["turns"] += 1
+    _drop_ended_effects(game)
+
+
+def _drop_ended_effects(game: ToTheDeathState) -> None:
+    """At the end of a turn, effects that end with it go (a touch only if any did)."""
+    kept = [e for e in game.effects if e["end"] > game.turn]
+    if len(kept) != len(game.effects):
+        game.effects = kept
+        game.touch()
+
+
+@step
+def hero_turn(game: ToTheDeathState, side: int) -> None:
+    if game.hero_turns >= game.max_turns:
+        game.result = [0.0] * game.players
+        game.ended_by = "the hero-turn cap"
+        game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
+        return
+    game.next_turn()
+    game.hero_turns += 1
+    game.side = side
+    who = "" if game.players == 1 else f" (player {side + 1})"
+    game.narrate(f"-- Hero turn {game.turn}{who} --")
+    for hero in game.heroes(side):
+        hero["activated"] = hero["skip"]
+        if hero["skip"]:
+            game.narrate(f"{hero['name']} skips its activation this turn.")
+        hero["skip"] = False
+        hero["acted"] = False
+    game.focus[side] = 0
+    game.then_now("main", side=side)
+    game.then("draw_step", seat=side)
+    game.then("hero_end", side=side)
+    if game.players == 1:
+        game.then("enemy_turn")
+    else:
+        game.then("hero_turn", side=1 - side)
+
+
+@step
+def hero_end(game: ToTheDeathState, side: int) -> None:
+    game.emit("hero_turn_end", side)
+    game.focus[side] = 0
+    _drop_ended_effects(game)
+
+
+@step
+def draw_step(game: ToTheDeathState, seat: int) -> None:
+    """Discard any number of cards (one decision: which ones), then fill the hand."""
+    hand = sorted(game.hands[seat])
+    options = _discard_options(hand)
+    game.prompt = {
+        "seat": seat,
+        "kind": "draw step",
+        "options": options,
+        "resume": "draw_choice",
+        "args": {"seat": seat},
+    }
+
+
+def _discard_options(cards: list[str]) -> list[tuple[str, ...]]:
+    """("discard", *subset) for every subset of a sorted hand of distinct cards, shortest first,
+    then in order (for such a hand, the order of the cards' places is the order of the cards)."""
+    row = ("discard", *cards)
+    return [("discard",)] + [pick(row) for pick in _subset_pickers(len(cards))]
+
+
+@cache
+def _subset_pickers(n: int) -> tuple[itemgetter, ...]:
+    """For each non-empty subset of n places (shortest first, then in order), a getter that
+    picks it from a row whose first item is a label (so that a getter always returns a tuple)."""
+    found: list[tuple[int, ...]] = [()]
+    for place in range(1, n + 1):
+        found += [subset + (place,) for subset in found]
+    found = sorted(found[1:], key=lambda subset: (len(subset), subset))
+    return tuple(itemgetter(0, *subset) for subset in found)
+
+
+@step
+def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
+    for card in choice[1:]:
+        game.discard_from_hand(seat, card)
+    if len(choice) > 1:
+        game.narrate(f"Draw step: discard {', '.join(choice[1:])}.")
+    missing = game.hand_limit(seat) - len(game.hands[seat])
+    game.draw_cards(seat, max(0, missing))
+
+
+@step
+def draw_one(game: ToTheDeathState, seat: int, left: int) -> None:
+    """Draw a card into a hand; `left` more follow it."""
+    hidden = "all" if game.players == 2 else None
+    game.need_card("card_drawn", hidden=hidden, seat=seat, left=left)
+
+
+@step
+def card_drawn(game: ToTheDeathState, card: str | None, seat: int, left: int) -> None:
+    if card is not None:
+        game.hands[seat].append(card)
+    if left:
+        draw_one(game, seat, left - 1)
+
+
+@step
+def burst(game: ToTheDeathState, uid: str, key: str) -> None:
+    hero = game.units[uid]
+    if not hero["defeated"]:
+        EFFECTS[f"{hero['dmg']}/{key}"](game, uid)
+
+
+@step
+def attack_kind_chosen(game: ToTheDeathState, choice, uid: str, each: bool) -> None:
+    if choice[0] == "attack kind" and not game.units[uid]["defeated"]:
+        game.attack(uid, choice[1], each=each)
+
+
+# -- a hero weapon ---------------------------------------------------------------------------
+@step
+def hero_weapon(
+    game: ToTheDeathState, uid: str, kind: str, value: int, index: int, each: bool
+) -> None:
+    hero = game.units[uid]
+    if hero["defeated"]:
+        return
+    targets = game.reachable(hero, kind)
+    if not targets:
+        return
+    if each:
+        for target in targets:
+            game.then("hero_strike", uid=uid, kind=kind, value=value, target=target["uid"])
+        return
+    options = [("target", t["uid"]) for t in targets]
+    options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
+    game.ask(
+        hero["side"], "target", options, "hero_target", uid=uid, kind=kind, value=value, index=index
+    )
+
+
+@step
+def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, index: int) -> None:
+    side = game.units[uid]["side"]
+    if choice[0] == "focus":
+        game.discard_from_hand(side, choice[1])
+        game.focus[side] += 1
+        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
+        game.then_now("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
+        return
+    game.then_now("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
+
+
+@step
+def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: str) -> None:
+    hero, foe = game.units[uid], game.units[target]
+    if hero["defeated"] or foe["defeated"]:
+        return
+    struck = game.redirected(hero, kind, foe)
+    if struck is not foe:
+        game.narrate(
+            f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
+        )
+    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
+
+
+@step
+def hero_check(
+    game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int, target: str
+) -> None:
+    hero, foe = game.units[uid], game.units[target]
+    if card is None:
+        return
+    focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
+    total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
+    if game.any("keep_check", hero, card):
+        game.hands[hero["side"]].append(card)
+        game.narrate(f"The {card} goes to the hand.")
+    else:
+        game.discard.append(card)
+    armor = game.armor(foe)
+    what = f"{hero['name']}'s {kind} weapon checks {card}: {total} against {foe['name']}'s armor {armor}"
+    if total < armor:
+        game.narrate(what + ", a miss.")
+        return
+    if game.any("weapon_immune", foe):
+        game.narrate(what + f", but weapons cannot damage {foe['name']} now.")
+        return
+    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
+    game.narrate(what + f", a hit for {damage}.")
+    blockers = []
+    if foe["kind"] == "hero" and not game.any("unblockable", hero):
+        blockers = [
+            ("block", c) for c in sorted(game.hands[foe["side"]]) if value_of(c) == value_of(card)
+        ]
+    game.ask(
+        foe["side"],
+        "block",
+        blockers + [("take",)],
+        "weapon_lands",
+        attacker=uid,
+        target=target,
+        kind=kind,
+        damage=damage,
+    )
+
+
+# -- skill checks and created enemies --------------------------------------------------------
+@step
+def skill_check_start(
+    game: ToTheDeathState, uid: str, target: int, success: str, args: dict
+) -> None:
+    if game.units[uid]["defeated"]:
+        return
+    game.need_card("skill_check_card", uid=uid, target=target, success=success, args=args)
+
+
+@step
+def skill_check_card(
+    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: dict
+) -> None:
+    unit = game.units[uid]
+    if card is None:
+        return
+    game.discard.append(card)
+    focus = 0
+    if unit["kind"] == "hero":
+        focus, game.focus[unit["side"]] = game.focus[unit["side"]], 0
+    total = game.skill(unit) + value_of(card) + focus + game.total("skill_check_bonus", unit)
+    passed = total >= target
+    game.narrate(
+        f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
+        f"{'a success' if passed else 'a failure'}."
+    )
+    game.then(success, uid=uid, passed=passed, **args)
+
+
+@step
+def place_created(
+    game: ToTheDeathState, card: str | None, card_index: int, name: str, by_challenge: bool
+) -> None:
+    monster = catalog().monsters[game.monster_cards[card_index]["id"]]
+    stats = monster.created(name)
+    abilities = [f"{monster.id}/{a.key}" for a in stats.abilities]
+    if card is not None:
+        game.place_face_down(card)
+    unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
+    game.narrate(f"A {name} comes into play (shown by a face-down card).")
+    game.emit("enemy_created", unit, by_challenge)
