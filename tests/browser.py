@@ -1,4 +1,5 @@
-"""Browser-test harness: serve a notebook with Voila, drive it in Debian's Chromium.
+"""Browser-test harness: serve a notebook with Voila (or a built book as static files), drive it
+in Debian's Chromium.
 
 Game tests do not import this module directly; they use the ``open_voila`` fixture
 from tests/conftest.py and the small helpers below::
@@ -19,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -232,20 +234,51 @@ def screenshot(page: Page, path: str | os.PathLike) -> Path:
 
 
 @contextlib.contextmanager
-def voila_session(notebook: str | os.PathLike) -> Iterator[tuple[VoilaServer, Page]]:
-    """Context manager used outside pytest (e.g. to take a README screenshot)."""
+def chromium_page() -> Iterator[Page]:
+    """One page of headless Chromium, the network limited to localhost, closed afterwards."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            yield new_page(browser)
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def voila_session(notebook: str | os.PathLike) -> Iterator[tuple[VoilaServer, Page]]:
+    """Context manager used outside pytest (e.g. to take a README screenshot)."""
     server = VoilaServer(notebook).start()
     try:
-        with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                page = new_page(browser)
-                page.goto(server.url, wait_until="domcontentloaded")
-                wait_for_widgets(page)
-                yield server, page
-            finally:
-                browser.close()
+        with chromium_page() as page:
+            page.goto(server.url, wait_until="domcontentloaded")
+            wait_for_widgets(page)
+            yield server, page
     finally:
         server.cleanup()
+
+
+@contextlib.contextmanager
+def static_site(folder: str | os.PathLike) -> Iterator[str]:
+    """Serve `folder` on 127.0.0.1 with the server ``death-toolkit book`` uses; yields its URL."""
+    from toolkit.cli import serve_folder
+
+    server = serve_folder(Path(folder), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def wait_for_mathjax(page: Page, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
+    """Wait until MathJax 2 has loaded and typeset the page (its startup's "End" hook ran; a
+    hook that already ran calls back at once)."""
+    page.wait_for_function(
+        "() => window.MathJax && MathJax.Hub && MathJax.Hub.Register", timeout=timeout_ms
+    )
+    page.evaluate("() => new Promise(done => MathJax.Hub.Register.StartupHook('End', done))")

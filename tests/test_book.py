@@ -1,51 +1,44 @@
-"""The Jupyter Book builds with every warning an error and every reference resolved.
+"""The Jupyter Book builds with every warning an error and every reference resolved, through
+``death-toolkit book`` as a reader runs it, and every chapter shows its maths with no network.
 
-Sources stay in place (pages may use paths relative to book/); the HTML goes to a
-temporary directory, so the test leaves no book/_build behind.
+Sources stay in place (pages may use paths relative to book/); the HTML goes to a temporary
+directory, so the tests leave no book/_build behind. The book is built once for all of them.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-import shutil
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+import yaml
 from _paths import BOOK, ROOT
+from browser import chromium_page, in_ci, page_text, static_site, wait_for_mathjax
 
 BOOK_TIMEOUT_S = 1800
+PAGE_CHECKS_S = 600  # opening every chapter in Chromium and waiting for its maths
+# Sphinx's maths elements (MathJax's own output has elements of class "math" too)
+MATHS = "span.math.notranslate, div.math.notranslate"
 
 
-def jupyter_book_command() -> list[str]:
-    exe = shutil.which("jupyter-book")
-    if exe is None:
-        candidate = os.path.join(os.path.dirname(sys.executable), "jupyter-book")
-        exe = candidate if os.path.exists(candidate) else None
-    if exe is None:
-        if os.environ.get("CI"):
-            pytest.fail("jupyter-book is not installed (pip install '.[test]')")
-        pytest.skip("jupyter-book is not installed (pip install '.[test]')")
-    return [exe]
-
-
-@pytest.mark.slow
-@pytest.mark.timeout(BOOK_TIMEOUT_S + 60)
-def test_book_builds_strictly(tmp_path):
-    cmd = jupyter_book_command() + [
-        "build",
-        str(BOOK.relative_to(ROOT)),
-        "-W",
-        "-n",
-        "--keep-going",
-        "--path-output",
-        str(tmp_path),
-    ]
+@pytest.fixture(scope="module")
+def built_book(tmp_path_factory) -> Path:
+    """`death-toolkit book --no-serve --dir TMP`, strict as CI builds it; the HTML folder."""
+    if importlib.util.find_spec("jupyter_book") is None:
+        if in_ci():
+            pytest.fail("jupyter-book is not installed (pip install '.[app]')")
+        pytest.skip("jupyter-book is not installed (pip install '.[app]')")
+    output = tmp_path_factory.mktemp("book")
+    command = [sys.executable, "-m", "toolkit", "book", "--no-serve", "--dir", str(output)]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     env.setdefault("MPLBACKEND", "Agg")
     result = subprocess.run(
-        cmd,
+        [*command, "-W", "-n", "--keep-going"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -56,7 +49,67 @@ def test_book_builds_strictly(tmp_path):
     if result.returncode != 0:
         print(result.stdout[-20000:])
         print(result.stderr[-20000:], file=sys.stderr)
-    assert result.returncode == 0, "jupyter-book build book -W -n --keep-going failed"
-    html = tmp_path / "_build" / "html"
-    assert (html / "intro.html").is_file()
-    assert (html / "index.html").is_file()
+    assert result.returncode == 0, "death-toolkit book -W -n --keep-going failed"
+    return output / "_build" / "html"
+
+
+def chapters() -> list[str]:
+    """Every page of the table of contents, in its order, as a path without suffix."""
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    pages = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries:
+            pages.append(entry["file"])
+            walk(entry.get("sections", []))
+
+    walk(toc.get("chapters", []))
+    return pages
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(BOOK_TIMEOUT_S + 60)
+def test_book_builds_strictly_and_loads_no_remote_script(built_book):
+    assert (built_book / "intro.html").is_file()
+    assert (built_book / "index.html").is_file()
+    assert (built_book / "_static" / "mathjax" / "MathJax.js").is_file()
+    for name in chapters():
+        html = (built_book / f"{name}.html").read_text(encoding="utf-8")
+        assert not re.search(r"<script[^>]* src=\"(https?:)?//", html), (
+            f"{name} loads a remote script"
+        )
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_every_chapter_renders_its_maths_offline(built_book, require_browser):
+    """Served on 127.0.0.1 with every other request aborted, each chapter's maths is typeset by
+    MathJax (each maths element holds MathJax's output, without an error) and no raw ``\\(`` or
+    ``\\[`` is left in the text a reader sees."""
+    typeset = 0
+    with static_site(built_book) as url, chromium_page() as page:
+        failed: list[str] = []
+        page.on("requestfailed", lambda r: r.url.startswith(url) and failed.append(r.url))
+        page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+        for name in chapters():
+            page.goto(f"{url}{name}.html", wait_until="load")
+            maths = page.locator(MATHS).count()
+            if maths:
+                assert page.evaluate("() => 'MathJax' in window"), f"{name}: MathJax did not load"
+                wait_for_mathjax(page)
+                untypeset = page.evaluate(
+                    """maths => [...document.querySelectorAll(maths)]
+                        .filter(m => !m.querySelector('.MathJax, .MathJax_Display'))
+                        .map(m => m.textContent.slice(0, 80))""",
+                    MATHS,
+                )
+                assert untypeset == [], f"{name}: maths MathJax did not typeset"
+                errors = page.locator(".MathJax_Error, .merror, .noError").count()
+                assert errors == 0, f"{name}: {errors} maths errors"
+                typeset += maths
+            text = page_text(page)
+            assert "\\(" not in text and "\\[" not in text, f"{name}: raw LaTeX on the page"
+            assert "Math Processing Error" not in text, name
+            assert failed == [], f"{name}: the book's own files failed to load: {failed}"
+    assert typeset > 0, "no chapter had any maths to check"

@@ -33,11 +33,13 @@ def normalise(requirement: str) -> str | None:
 
 
 def pyproject_names() -> set[str]:
+    """Every dependency pyproject.toml names, without the project itself (an extra that includes
+    another, ``death-toolkit[app]``, is the toolkit, which environment.yml installs as ``.``)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     reqs = list(project["dependencies"])
     for extra in project.get("optional-dependencies", {}).values():
         reqs.extend(extra)
-    return {n for n in map(normalise, reqs) if n}
+    return {n for n in map(normalise, reqs) if n} - {normalise(project["name"])}
 
 
 def environment_names() -> set[str]:

@@ -1,13 +1,18 @@
-"""The ``death-toolkit`` command: ``lab``, ``odds GAME ...``, ``simulate GAME ...`` and ``games``."""
+"""The ``death-toolkit`` command: ``lab``, ``book``, ``app GAME``, ``odds GAME ...``,
+``simulate GAME ...`` and ``games``."""
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from toolkit import games
@@ -44,6 +49,89 @@ def cmd_lab(args) -> int:
     if args.dry_run:
         print(" ".join(command))
         return 0
+    return subprocess.call(command)
+
+
+def need(module: str) -> None:
+    """Refuse at once, in one line, if an optional dependency is missing."""
+    if importlib.util.find_spec(module) is None:
+        raise ValueError(f"{module} is not installed: python -m pip install '.[app]'")
+
+
+def book_sources(given: str | None) -> Path:
+    """The book's sources: `given`, the checkout's book/, or ./book (the README runs from the
+    repository root; the book is not in the wheel)."""
+    package = Path(__file__).resolve().parent
+    candidates = [Path(given)] if given else [package.parent / "book", Path("book")]
+    for folder in candidates:
+        if (folder / "_toc.yml").is_file():
+            return folder
+    raise ValueError(
+        f"no book sources (_toc.yml) in {' or '.join(map(str, candidates))}: "
+        "run it from the repository root or pass --source"
+    )
+
+
+def book_command(source: Path, output: Path | None, extra: list[str]) -> list[str]:
+    script = Path(sysconfig.get_path("scripts")) / "jupyter-book"  # this Python's, not another's
+    command = [str(script) if script.is_file() else "jupyter-book", "build", str(source)]
+    if output is not None:
+        command += ["--path-output", str(output)]
+    return command + extra
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging every request to the terminal."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
+    """A static file server for `folder` on 127.0.0.1:`port` (0: a free port), not yet serving."""
+    return ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(QuietHandler, directory=folder)
+    )
+
+
+def cmd_book(args) -> int:
+    source = book_sources(args.source)
+    output = Path(args.dir) if args.dir else None
+    command = book_command(source, output, args.jupyter_args)
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    need("jupyter_book")
+    if args.no_serve:
+        return subprocess.call(command)
+    try:  # bound before the build, so a busy port is said at once, not minutes later
+        server = serve_folder((output or source) / "_build" / "html", args.port)
+    except OSError as error:
+        raise ValueError(f"cannot serve on port {args.port}: {error.strerror}") from error
+    with server:
+        status = subprocess.call(command)
+        if status != 0:
+            return status
+        print(f"The book is at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+def app_command(notebook: Path, extra: list[str]) -> list[str]:
+    # Voila, unlike JupyterLab, runs as root without an --allow-root.
+    return [sys.executable, "-m", "voila", str(notebook), *extra]
+
+
+def cmd_app(args) -> int:
+    notebook = notebooks_dir(Path(args.dir)) / f"{args.game}-play.ipynb"
+    command = app_command(notebook, args.jupyter_args)
+    if args.dry_run:
+        print(" ".join(command))
+        return 0
+    need("voila")
     return subprocess.call(command)
 
 
@@ -104,20 +192,50 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_launcher(sub, name: str, run, help: str) -> Parser:
+    """A subcommand that runs a Jupyter tool: the options it does not know go to that tool, and
+    ``--dry-run`` prints the tool's command instead of running it."""
+    launcher = sub.add_parser(name, help=help)
+    launcher.add_argument(
+        "--dry-run", action="store_true", help="print the command instead of running it"
+    )
+    launcher.set_defaults(run=run, launches=True)
+    return launcher
+
+
 def build_parser(slugs: list[str] | None = None) -> Parser:
     """The whole command line; `slugs` limits the game subcommands built (and the game packages
     imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
     parser = Parser(prog="death-toolkit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
-    lab = sub.add_parser(
-        "lab", help="open the bundled notebooks in JupyterLab (other options go to JupyterLab)"
+    lab = add_launcher(
+        sub,
+        "lab",
+        cmd_lab,
+        "open the bundled notebooks in JupyterLab (other options go to JupyterLab)",
     )
     lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
-    lab.add_argument(
-        "--dry-run", action="store_true", help="print the command instead of running it"
+
+    book = add_launcher(
+        sub,
+        "book",
+        cmd_book,
+        "build the book and serve it on localhost (other options go to jupyter-book build)",
     )
-    lab.set_defaults(run=cmd_lab)
+    book.add_argument("--source", help="the book's sources (default: the repository's book/)")
+    book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
+    book.add_argument("--port", type=int, default=8000, help="serve on 127.0.0.1:PORT")
+    book.add_argument("--no-serve", action="store_true", help="only build")
+
+    app = add_launcher(
+        sub,
+        "app",
+        cmd_app,
+        "play a game as a Voila app (other options go to Voila, e.g. --port=8866)",
+    )
+    app.add_argument("game", choices=list(games.PACKAGES))
+    app.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
 
     sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
 
@@ -147,13 +265,13 @@ def main(argv: list[str] | None = None) -> int:
     named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate") else None
     parser = build_parser([named] if named in games.PACKAGES else None)
     args, unknown = parser.parse_known_args(argv)
-    if args.command == "lab":
-        args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for JupyterLab itself
+    if getattr(args, "launches", False):
+        args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for the Jupyter tool it runs
     elif unknown:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.run(args)
-    except ValueError as error:  # bad input of every kind: SaveError, DataError, IllegalAction
+    except ValueError as error:  # bad input (SaveError, DataError, ...), an extra not installed
         command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
         print(f"death-toolkit {command}: error: {error}", file=sys.stderr)
         return 2

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import sysconfig
+import time
+import urllib.request
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 
 import pytest
+from browser import free_port
 
 from toolkit.cli import main
 
@@ -196,3 +200,73 @@ def test_games_lists_epic_death(launcher):
         line.split()[0] == "epic-death" and "Epic Death!" in line
         for line in result.stdout.splitlines()
     )
+
+
+# -- the book and the apps: the commands the README gives ----------------------------------------
+@pytest.mark.parametrize(
+    "game", ["epic-death", "to-the-death", "tpk", "how-i-died", "death-may-die"]
+)
+def test_app_dry_run_prints_voila_on_the_games_play_notebook(capsys, game):
+    status, out, _ = call(capsys, "app", game, "--dry-run", "--port=8866")
+    assert status == 0
+    notebook = ROOT / "notebooks" / f"{game}-play.ipynb"
+    assert notebook.is_file()
+    assert out.split() == [sys.executable, "-m", "voila", str(notebook), "--port=8866"]
+
+
+def test_app_refuses_an_unknown_game(capsys):
+    status, out, err = call(capsys, "app", "chess", "--dry-run")
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "chess" in err
+
+
+def test_book_dry_run_builds_the_repository_book_into_dir(capsys, tmp_path):
+    status, out, _ = call(capsys, "book", "--dry-run", "--dir", str(tmp_path), "-W", "--keep-going")
+    assert status == 0
+    program, *arguments = out.split()
+    assert Path(program).name == "jupyter-book"
+    assert arguments == [
+        "build", str(ROOT / "book"), "--path-output", str(tmp_path), "-W", "--keep-going"
+    ]  # fmt: skip
+
+
+def test_book_without_sources_says_where_it_looked(capsys, tmp_path):
+    status, out, err = call(capsys, "book", "--source", str(tmp_path), "--no-serve")
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and str(tmp_path) in err and "--source" in err
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_app_serves_the_game(tmp_path):
+    """`death-toolkit app epic-death` really starts Voila, which runs the play notebook's widget."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_RUNTIME_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "toolkit", "app", "epic-death", "--no-browser"]
+    app = subprocess.Popen(
+        [*command, f"--port={port}", "--Voila.ip=127.0.0.1"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Voila and its kernel stop together
+    )
+    try:
+        page = fetch(f"http://127.0.0.1:{port}/", seconds=240)
+    finally:
+        os.killpg(app.pid, signal.SIGTERM)
+        app.wait(timeout=30)
+    assert "application/vnd.jupyter.widget-view+json" in page
+
+
+def fetch(url: str, seconds: float) -> str:
+    """The page at `url`, asked for again until the server is up or `seconds` have passed."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=seconds) as response:
+                return response.read().decode()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
