@@ -173,3 +173,30 @@ def test_spec_facts(slug):
         views = [state.observation(seat) for seat in range(spec.max_players)]
         assert all({**v, "seat": 0} == {**views[0], "seat": 0} for v in views)
     assert CHANCE != TERMINAL
+
+
+def _clear_all(value) -> None:
+    """Empty every list and dict inside `value`, as a careless bot might."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            _clear_all(item)
+        value.clear()
+    elif isinstance(value, list):
+        for item in value:
+            _clear_all(item)
+        value.clear()
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
+def test_an_observation_is_the_seats_own_copy(slug, players):
+    """A bot that changes what it was handed changes neither the game nor another seat's view."""
+    for index, state in enumerate(walk(slug, players, 5)):
+        if index % 5:
+            continue
+        before = snapshot(state)
+        views = [state.observation(seat) for seat in range(players)]
+        _clear_all(views[0])
+        assert snapshot(state) == before, f"clearing seat 0's view changed {slug}"
+        if players > 1:
+            fresh = json.dumps(state.observation(1), sort_keys=True, default=repr)
+            assert json.dumps(views[1], sort_keys=True, default=repr) == fresh

@@ -10,6 +10,7 @@ import argparse
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from toolkit.bots import Bot
 from toolkit.state import GameState
@@ -38,10 +39,11 @@ INFORMATION = {
 class GameSpec:
     """What the shared tools need to know of a game.
 
-    `bots` maps a bot name to a factory ``(seat, seed) -> Bot``. `add_odds_arguments` and `odds`
-    give the game its ``death-toolkit odds`` command: `odds` takes the parsed arguments and returns a
-    JSON-able dict (exact probabilities as "p/q" strings). `summarize` turns a simulation table into
-    the game's ``simulate --json`` numbers.
+    `bots` maps a bot name to a factory ``(seat, seed) -> Bot``. `cli` is the game's ``cli``
+    module: its ``add_odds_arguments`` and ``odds`` give the game its ``death-toolkit odds``
+    command (`odds` takes the parsed arguments and returns a JSON-able dict, exact probabilities as
+    "p/q" strings), and its ``summarize`` turns a simulation table into the game's
+    ``simulate --json`` numbers.
 
     The fixed facts after them are OpenSpiel's GameType, in our words: how the returns relate
     (`utility`, a key of :data:`UTILITIES`), what a seat observes (`information`, of
@@ -60,10 +62,20 @@ class GameSpec:
     utility: str
     information: str
     max_moves: int
-    add_odds_arguments: Callable[[argparse.ArgumentParser], None] | None = None
-    odds: Callable[[argparse.Namespace], dict] | None = None
-    summarize: Callable[..., dict] | None = None
+    cli: ModuleType
     options: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def add_odds_arguments(self) -> Callable[[argparse.ArgumentParser], None]:
+        return self.cli.add_odds_arguments
+
+    @property
+    def odds(self) -> Callable[[argparse.Namespace], dict]:
+        return self.cli.odds
+
+    @property
+    def summarize(self) -> Callable[..., dict]:
+        return self.cli.summarize
 
     def __post_init__(self):
         if self.utility not in UTILITIES:

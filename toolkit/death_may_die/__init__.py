@@ -16,7 +16,5 @@ GAME = GameSpec(
     information="imperfect",
     max_moves=5_000,
     bots=BOTS,
-    add_odds_arguments=cli.add_odds_arguments,
-    odds=cli.odds,
-    summarize=cli.summarize,
+    cli=cli,
 )

@@ -15,7 +15,5 @@ GAME = GameSpec(
     information="imperfect",
     max_moves=2_000,
     bots=BOTS,
-    add_odds_arguments=cli.add_odds_arguments,
-    odds=cli.odds,
-    summarize=cli.summarize,
+    cli=cli,
 )

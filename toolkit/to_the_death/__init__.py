@@ -16,9 +16,5 @@ GAME = GameSpec(
     information="imperfect",
     max_moves=100_000,
     bots=BOTS,
-    add_odds_arguments=cli.add_odds_arguments,
-    odds=cli.odds,
-    summarize=cli.summarize,
+    cli=cli,
 )
-
-__all__ = ["GAME", "ToTheDeathState"]

@@ -17,6 +17,7 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
@@ -864,8 +865,8 @@ class ToTheDeathState(GameState):
 
         A view is rebuilt only when something it shows may have changed: the working abilities or
         anyone's health (a new turn, a touch or a health change lets every kept view go) or the
-        unit's own area, flags or number of attached cards. Bots get copies, so the kept views
-        cannot be changed from outside.
+        unit's own area, flags or number of attached cards. Bots get copies (tuples inside), so
+        the kept views cannot be changed from outside.
         """
         kept = self.kept.views
         views = []
@@ -877,7 +878,10 @@ class ToTheDeathState(GameState):
             cached = kept.get(unit["uid"])
             if cached is None or cached[0] != shown:
                 cached = kept[unit["uid"]] = (shown, self._unit_view(unit, hero))
-            views.append(cached[1].copy())
+            view = cached[1].copy()
+            if hero:  # the one mutable value inside a view
+                view["weapon_bonus"] = dict(view["weapon_bonus"])
+            views.append(view)
         return views
 
     def _unit_view(self, unit: dict, hero: bool) -> dict:
@@ -890,8 +894,8 @@ class ToTheDeathState(GameState):
             "area": unit["area"],
             "health": unit["health"],
             "armor": self.armor(unit),
-            "weapons": list(map(list, self.weapons(unit))),
-            "attached": list(unit["attached"]),
+            "weapons": tuple(map(tuple, self.weapons(unit))),
+            "attached": tuple(unit["attached"]),
         }
         if hero:
             view["cls"] = unit["cls"]
@@ -939,7 +943,7 @@ class ToTheDeathState(GameState):
             else {**_public_args(prompt["args"]), "kind": prompt["kind"], "seat": prompt["seat"]},
             "night": self.is_night() if solo else False,
             "seed": self.seed,
-            "config": self.config,
+            "config": copy.deepcopy(self.config),
             "public_history": list(self.public_history) if player == 0 and solo else None,
         }
 

@@ -20,7 +20,5 @@ GAME = GameSpec(
     information="imperfect",
     max_moves=1_000,
     bots=BOTS,
-    add_odds_arguments=cli.add_odds_arguments,
-    odds=cli.odds,
-    summarize=cli.summarize,
+    cli=cli,
 )
