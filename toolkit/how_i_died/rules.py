@@ -307,8 +307,11 @@ class HowIDiedState(GameState):
         seat = self.seat
         self.turn += 1
         self.turns_taken[seat] += 1
-        self.passes = 0 if played else self.passes + 1
-        if self.damage(seat) >= DEATH_AT:
+        dies = self.damage(seat) >= DEATH_AT
+        # A run of passes counts living players only; a death also ends it, as the dead player's
+        # hand goes to the discard pile, where a mulligan may find the missing type.
+        self.passes = 0 if played or dies else self.passes + 1
+        if dies:
             self.alive[seat] = False
             self.death_order.append(seat)
             self.claimable = [a for a in self.shown if meets(self, seat, a)]
