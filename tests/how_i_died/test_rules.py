@@ -33,12 +33,12 @@ def test_pulse_is_checked_only_at_the_end_of_your_own_turn():
         adventures={1: [("bit", "the-hungry", "unicorn"), ("lured", "the-mighty", "witch")]},
         pool=["hugged", "the-royal", "gargoyle", "serenaded", "the-sleepy", "dwarf"],
     )
-    for card in ("chased", "the-drunken", "troll"):
-        state.apply(card)
-    state.apply("witch")
+    state.apply("chased")
+    state.apply("witch")  # Chased's swap, at once
     state.apply("gargoyle")
     assert state.damage(1) == 14 and state.alive[1]
-    state.apply("skip") if state.phase == "effect" else None
+    for card in ("the-drunken", "troll"):
+        state.apply(card)
     assert state.current_player() == 1 and state.alive[1]  # still gets a turn
     for card in ("mocked", "the-wicked", "werewolf"):
         state.apply(card)

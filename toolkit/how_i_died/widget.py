@@ -109,7 +109,7 @@ class HowIDiedWidget(GameWidget):
         line = f"{self.seat_name(seat)}: {self.describe(action)}"
         if state.phase == "effect":
             line = (
-                f"{self.seat_name(seat)}, effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}, effect of {CARDS[state.resolving].name}: "
                 f"{self.describe(action)}"
             )
         adventures = len(state.adventures[seat])
@@ -150,6 +150,8 @@ class HowIDiedWidget(GameWidget):
         state = self.state
         if card in state.pool:
             return "Pool"
+        if card in state.building:
+            return "the adventure being played"
         for seat, hand in enumerate(state.hands):
             if card in hand:
                 return "your hand" if seat == state.seat else f"player {seat + 1}'s hand"
@@ -179,7 +181,7 @@ class HowIDiedWidget(GameWidget):
             effect = state.effect()
             step = len(state.picks) + 1
             return (
-                f"{self.seat_name(seat)}: effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}: effect of {CARDS[state.resolving].name}: "
                 f"{effect.summary} (choice {step} of {effect.steps})"
             )
         return f"{self.seat_name(seat)}: you died. Claim one achievement you qualify for."
