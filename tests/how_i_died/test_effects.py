@@ -90,6 +90,10 @@ def test_an_effect_that_leaves_no_card_of_a_needed_type_brings_the_mulligan():
     assert state.mulligans[0] == 1 and state.deck.discards == ["mocked", "the-wicked"]
     assert state.hands[0] == fresh and state.building == ["manipulated"]
     assert state.phase == "build" and state.seat == 0
+    assert state.log == [
+        "Player 1 cannot finish the adventure: shows their hand (Mocked, The Wicked), discards "
+        "it and draws six new cards."
+    ]
 
 
 def test_an_adventure_that_can_no_longer_be_finished_goes_back_to_the_hand():
@@ -103,6 +107,7 @@ def test_an_adventure_that_can_no_longer_be_finished_goes_back_to_the_hand():
     assert state.adventures[0] == [] and state.building == [] and state.mulligans[0] == 0
     assert state.hands[0][:3] == ["mocked", "the-wicked", "manipulated"]
     assert state.seat == 1 and state.passes == 1 and state.turns_taken[0] == 1
+    assert state.log == ["Player 1 cannot make an adventure and passes, taking back Manipulated."]
 
 
 def test_swap_table_breaks_an_opponents_legend_with_a_pool_card():

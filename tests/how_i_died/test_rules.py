@@ -121,6 +121,12 @@ def test_mulligan_when_no_adventure_can_be_formed():
         state.apply(card)  # player 1 draws three, player 2 must mulligan
     assert state.seat == 1 and state.mulligans[1] == 1
     assert state.hands[1] == fresh and state.deck.discards == no_end
+    shown = (
+        "Player 2 cannot make an adventure: shows their hand (Robbed, Insulted, The Giant, "
+        "The Lonely, Bit, Lured), discards it and draws six new cards."
+    )
+    assert state.log == [shown]  # the hand is shown to everybody
+    assert state.observation(0)["log"] == [shown]
 
 
 def test_a_tie_is_settled_by_a_fair_chance_node():
@@ -190,6 +196,10 @@ def test_a_player_who_passes_and_dies_does_not_stall_the_living():
         state.apply(card)
     assert state.turns_taken == [1, 1, 1] and state.alive == [True, False, True]
     assert not state.is_terminal() and state.current_player() == 2 and not state.stalled
+    assert state.log == [
+        "Player 1 cannot make an adventure and passes.",
+        "Player 2 cannot make an adventure and passes.",
+    ]
 
 
 def test_seed_14_five_survivors_play_until_everyone_is_dead():

@@ -22,6 +22,15 @@ def test_a_hot_seat_game_clicked_to_the_end():
     assert "The game is over." in game.prompt_text()
 
 
+def test_a_mulligan_is_told_in_the_log_with_the_hand_shown():
+    game = HowIDiedWidget(seed=5, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    while not game.state.log:
+        game.click(rng.choice(sorted(game.buttons())))
+    assert game.narration[-1] == game.state.log[0]
+    assert game.narration[-1].startswith("Player 2 cannot make an adventure: shows their hand (")
+
+
 def test_one_human_against_bots_sees_the_exact_odds():
     game = HowIDiedWidget(seed=11, players=4, humans=(0,), bots="lookahead")
     assert "P(a Legendary Adventure can be built now) = " in game.odds_html()

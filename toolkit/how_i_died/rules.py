@@ -48,6 +48,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
 
 
+def names(cards) -> str:
+    return ", ".join(CARDS[card].name for card in cards)
+
+
 def _replace(holder: list, index: int, old: str, new: str) -> None:
     item = holder[index]
     if isinstance(item, tuple):  # an adventure: (I, II, III), kept immutable
@@ -58,6 +62,7 @@ def _replace(holder: list, index: int, old: str, new: str) -> None:
 
 class HowIDiedState(GameState):
     game = "how-i-died"
+    FLAT_LISTS = ("log",)
 
     def __init__(
         self,
@@ -99,6 +104,7 @@ class HowIDiedState(GameState):
         self.tied: list[int] = []
         self.winner: int | None = None
         self.stalled = False
+        self.log: list[str] = []  # what happens without a decision: mulligans and passes
         self._ready_to_build()
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -300,14 +306,24 @@ class HowIDiedState(GameState):
         if self.can_build(seat):
             self.phase = "build"
             return
-        self.hands[seat].extend(self.building)
-        self.building = []
+        taken_back = ""
+        if self.building:
+            taken_back = f", taking back {names(self.building)}"
+            self.hands[seat].extend(self.building)
+            self.building = []
+        self.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")
         self._end_turn(played=False)
 
     def _mulligan(self, seat: int) -> None:
-        """Show the hand, discard it, draw six."""
+        """Show the hand to everybody, discard it, draw six."""
+        hand = self.hands[seat]
+        what = "finish the adventure" if self.building else "make an adventure"
+        self.log.append(
+            f"Player {seat + 1} cannot {what}: shows their hand "
+            f"({names(hand) or 'no cards'}), discards it and draws six new cards."
+        )
         self.mulligans[seat] += 1
-        self.deck.discard(self.hands[seat])
+        self.deck.discard(hand)
         self.hands[seat] = self.draw(HAND_SIZE)
 
     def _mulligan_can_help(self, seat: int) -> bool:
@@ -429,6 +445,7 @@ class HowIDiedState(GameState):
             "discards": list(self.deck.discards),
             "deck_size": len(self.deck),
             "turn": self.turn,
+            "log": list(self.log),  # the hands shown at a mulligan are shown to everybody
         }
 
     # -- explaining -----------------------------------------------------------------------------

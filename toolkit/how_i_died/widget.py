@@ -93,6 +93,13 @@ class HowIDiedWidget(GameWidget):
 
     def _started(self) -> None:
         self.narration.append(f"A new game: {self.players} players, seed {self.seed}.")
+        self._told = 0  # engine log lines (mulligans, passes) already narrated
+        self._tell_log()
+
+    def _tell_log(self) -> None:
+        log = self.state.log
+        self.narration.extend(log[self._told :])
+        self._told = len(log)
 
     def _choices(self) -> list[widgets.Button]:
         return [self.button(self.describe(a), a) for a in self.state.legal_actions()]
@@ -127,6 +134,7 @@ class HowIDiedWidget(GameWidget):
             if state.claimed[seat]:
                 line += f" Claims {ACHIEVEMENTS[state.claimed[seat]].name}."
         self.narration.append(line)
+        self._tell_log()
         if state.is_terminal():
             scores = ", ".join(f"{self.seat_name(s)} {g}" for s, g in enumerate(state.scores()))
             self.narration.append(f"Game over. {scores}. {self.seat_name(state.winner)} wins.")
