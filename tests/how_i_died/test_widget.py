@@ -6,6 +6,7 @@ import random
 
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
+from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
 
@@ -60,6 +61,27 @@ def test_the_story_is_told_by_clicks_and_ends_with_the_vote():
     assert story.state.phase == "over"
     assert story.narration[0].endswith("“Long ago, I went looking for trouble.”")
     assert story.prompt_text().startswith("Votes:")
+
+
+def test_the_storyteller_closes_each_story_and_the_vote_shows_them_all():
+    story = StoryWidget(seed=3, players=3)
+    rng = random.Random(2)
+    while story.state.phase != "close":
+        story.click(rng.choice(sorted(story.buttons())))
+    assert "(Storyteller): every card is down" in story.prompt_text()
+    assert list(story.buttons()) == ["…and that's how I died!"]
+    story.words.value = "The dwarf was a gargoyle all along."
+    story.click("…and that's how I died!")
+    assert story.narration[-1] == (
+        "Player 1: …and that's how I died! “The dwarf was a gargoyle all along.”"
+    )
+    while story.state.phase != "vote":
+        story.click(rng.choice(sorted(story.buttons())))
+    board = story.board.value
+    assert all(f"Player {seat}'s story" in board for seat in (1, 2, 3))
+    assert "The dwarf was a gargoyle all along." in board
+    for scene in story.state.stories[2]:
+        assert CARDS[scene[-1]].name in board
 
 
 def test_stale_clicks_are_ignored_with_a_note():

@@ -26,7 +26,7 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.display import card_html, table_html
 from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
-from toolkit.how_i_died.story import StoryState
+from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.html import chance
 from toolkit.widgets import GameWidget
 
@@ -237,7 +237,8 @@ class StoryWidget(GameWidget):
 
     A turn is chosen in up to three clicks: the card (from hand or Pool), the hand card that
     replaces a Pool card, and where it goes (a new scene or covering one). A text box takes the
-    words each player adds to the story; they are kept in the story log beside the cards.
+    words each player adds to the story, the Storyteller's closing line included; they are kept
+    with the story's cards and shown again, every story, at the vote.
     """
 
     css = "hid-story"
@@ -266,6 +267,7 @@ class StoryWidget(GameWidget):
 
     def _started(self) -> None:
         self.partial: tuple = ()
+        self.tales: list[list[str]] = [[] for _ in range(self.players)]  # lines told, by story
 
     def position(self) -> tuple:
         """A choice half made is a position of its own: its buttons are not the turn's first."""
@@ -280,6 +282,8 @@ class StoryWidget(GameWidget):
                 for seat in range(state.players)
                 if seat != state.voter
             }
+        if state.phase == "close":
+            return {state.action_to_string(CLOSE): CLOSE}
         if state.phase != "story":
             return {}
         hand = state.hands[state.current_player()]
@@ -307,15 +311,15 @@ class StoryWidget(GameWidget):
             self.partial = choice
             return
         line = f"Player {state.current_player() + 1}: {state.action_to_string(choice)}"
-        if self.words.value.strip():
-            line += f". “{self.words.value.strip()}”"
+        words = self.words.value.strip()
+        if words:
+            line += f"{'' if line.endswith('!') else '.'} “{words}”"
             self.words.value = ""
+        if state.phase != "vote":
+            self.tales[state.storyteller].append(line)
         state.apply(choice)
         self.narration.append(line)
         self.partial = ()
-
-    def winners_text(self) -> str:
-        return self.prompt_text()
 
     def prompt_text(self) -> str:
         state = self.state
@@ -329,6 +333,11 @@ class StoryWidget(GameWidget):
                 "player."
             )
         seat = state.current_player()
+        if state.phase == "close":
+            return (
+                f"Round {state.round + 1}, player {seat + 1} (Storyteller): every card is down. "
+                "Type your closing line, how it ended for you, and say it."
+            )
         role = "Storyteller" if seat == state.storyteller else "Heckler"
         if not state.story:
             step = "lay the first card and start the story: how did it begin?"
@@ -343,22 +352,39 @@ class StoryWidget(GameWidget):
     def _draw(self) -> None:
         state = self.state
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
-        scenes = "".join(
-            "<div>"
-            + card_html(scene[-1])
-            + (
-                f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
-                if len(scene) > 1
-                else ""
-            )
-            + "</div>"
-            for scene in state.story
-        )
+        if state.phase in ("vote", "over"):
+            self.board.value = self.stories_html()
+            return
         viewer = state.current_player() if state.phase == "story" else None
         hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
         pool = "".join(card_html(c) for c in state.pool)
         self.board.value = (
-            f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
+            f"<div><b>The story so far</b>{scenes_html(state.story) or ' (none yet)'}</div>"
             f"<div><b>Pool:</b> {pool}</div>"
             + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
         )
+
+    def stories_html(self) -> str:
+        """Every story told, its cards and its words, to look at again before the vote."""
+        return "".join(
+            f"<div class='hid-told-story'><b>Player {seat + 1}'s story</b>"
+            + scenes_html(story)
+            + "".join(f"<div><i>{escape(line)}</i></div>" for line in self.tales[seat])
+            + "</div>"
+            for seat, story in enumerate(self.state.stories)
+        )
+
+
+def scenes_html(story: list[list[str]]) -> str:
+    """A story's scenes, each its visible card and the cards it covers."""
+    return "".join(
+        "<div>"
+        + card_html(scene[-1])
+        + (
+            f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
+            if len(scene) > 1
+            else ""
+        )
+        + "</div>"
+        for scene in story
+    )
