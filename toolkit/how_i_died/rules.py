@@ -221,7 +221,7 @@ class HowIDiedState(GameState):
     def _compute_legal(self) -> list:
         phase = self.phase
         if phase == "build":
-            needed = self.types_needed()[0]
+            needed = TYPES[len(self.building)]
             return [c for c in self.hands[self.seat] if TYPE[c] == needed] + [
                 c for c in self.pool if TYPE[c] == needed
             ]
@@ -282,17 +282,20 @@ class HowIDiedState(GameState):
         if len(self.picks) == effect.steps:
             effect.resolve(self, self.seat, self.picks)
             self.effects_applied[self.seat] += 1
-            self._card_done()
+            self._card_done(effect_applied=True)
 
-    def _card_done(self) -> None:
+    def _card_done(self, effect_applied: bool = False) -> None:
         """After a card and its effect: the next card, or the end of the turn once the adventure
-        is made."""
+        is made. Playing a card leaves the types still needed in the hand or the Pool; only an
+        applied effect may take them away, so only then is the mulligan looked at."""
         self.resolving = None
         self.picks = ()
-        if self.building:
+        if not self.building:
+            self._end_turn(played=True)
+        elif effect_applied:
             self._ready_to_build()
         else:
-            self._end_turn(played=True)
+            self.phase = "build"
 
     def _ready_to_build(self) -> None:
         """Ask for the next card of the adventure (the first, at the start of a turn), after the
@@ -300,10 +303,13 @@ class HowIDiedState(GameState):
         hand and the turn passes (rules notes)."""
         seat = self.seat
         for _ in range(MAX_MULLIGANS):
-            if self.can_build(seat) or not self._mulligan_can_help(seat):
+            if self.can_build(seat):
+                self.phase = "build"
+                return
+            if not self._mulligan_can_help(seat):
                 break
             self._mulligan(seat)
-        if self.can_build(seat):
+        if self.can_build(seat):  # the last mulligan allowed may have helped
             self.phase = "build"
             return
         taken_back = ""
