@@ -23,6 +23,16 @@ def test_a_hot_seat_game_clicked_to_the_end():
     assert "The game is over." in game.prompt_text()
 
 
+def test_the_log_says_the_rulebooks_words_for_each_adventure_and_each_death():
+    game = HowIDiedWidget(seed=4, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    while game.buttons():
+        game.click(rng.choice(sorted(game.buttons())))
+    adventures = sum(len(seat) for seat in game.state.adventures)
+    assert sum(". Once, I… " in line for line in game.narration) == adventures
+    assert sum("…and that's how I died!" in line for line in game.narration) == 3
+
+
 def test_a_mulligan_is_told_in_the_log_with_the_hand_shown():
     game = HowIDiedWidget(seed=5, players=3, humans=(0, 1, 2))
     rng = random.Random(0)
