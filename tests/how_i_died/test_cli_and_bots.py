@@ -81,7 +81,7 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
     for seed in range(40):
         state, rng = HowIDiedState(seed=seed, players=4), random.Random(seed)
         while not state.is_terminal():
-            effect = EFFECT.get(state.pending[0]) if state.phase == "effect" else None
+            effect = EFFECT.get(state.resolving) if state.phase == "effect" else None
             if effect in ("swap_table", "barbaric", "pool_swap", "swap_own") and not state.picks:
                 obs, legal = state.observation(state.seat), state.legal_actions()
                 for cls in (B.GloryGreedyBot, B.SurvivorBot, B.RecklessBot, B.LookaheadBot):

@@ -1,7 +1,8 @@
 """Each of the sixteen effects on a stacked table (see hid_table.stacked).
 
 Seat 0 plays an adventure whose one effect card is under test, with plain cards for the rest, and
-holds spare cards so that drawing back to six does not blur what the effect did.
+holds spare cards so that drawing back to six does not blur what the effect did. An effect is
+chosen as soon as its card is played, so the cards after it are still in the hand meanwhile.
 """
 
 from __future__ import annotations
@@ -17,19 +18,28 @@ PLAIN = {"I": "cursed", "II": "the-drunken", "III": "troll"}
 SPARE = ["robbed", "insulted", "the-giant", "the-lonely", "ogre", "banshee"]  # never touched
 
 
-def build(state, effect_card, **extra):
-    """Seat 0 plays `effect_card` with plain cards of the other two types."""
-    cards = [effect_card if TYPE[effect_card] == kind else PLAIN[kind] for kind in PLAIN]
-    for card in cards:
+def adventure(effect_card) -> list[str]:
+    return [effect_card if TYPE[effect_card] == kind else PLAIN[kind] for kind in PLAIN]
+
+
+def build(state, effect_card):
+    """Seat 0 plays plain cards up to `effect_card`, whose effect is then being chosen."""
+    for card in adventure(effect_card):
         state.apply(card)
-    assert state.phase == "effect" and state.pending[0] == effect_card
-    return cards
+        if card == effect_card:
+            break
+    assert state.phase == "effect" and state.resolving == effect_card
+
+
+def finish(state, effect_card):
+    """Seat 0 plays the plain cards after `effect_card`."""
+    for card in adventure(effect_card)[len(state.building) :]:
+        state.apply(card)
 
 
 def table(effect_card, *, hand=(), **layout):
-    cards = [effect_card if TYPE[effect_card] == kind else PLAIN[kind] for kind in PLAIN]
     hands = layout.pop("hands", {})
-    hands[0] = cards + SPARE + list(hand)
+    hands[0] = adventure(effect_card) + SPARE + list(hand)
     layout.setdefault("pool", ["hugged", "the-royal", "goblin", "serenaded", "the-sleepy", "dwarf"])
     return stacked(hands=hands, **layout)
 
@@ -51,6 +61,55 @@ def test_sixteen_effects_four_from_the_rulebook():
     assert all(used.count(e) == 1 for e in EFFECTS if e != "swap_table")
 
 
+def test_an_effect_is_chosen_as_soon_as_its_card_is_played():
+    """Mounted, a beginning, takes effect before the middle is played, so it cannot pull The
+    Sneaky back to the hand and leave The Sneaky's effect still to come."""
+    state = table("mounted", hand=["the-sneaky"], hands={1: ["mocked"]})
+    state.adventures[0] = [("summoned", "the-flaming", "werewolf")]
+    state.apply("mounted")
+    assert state.phase == "effect" and state.resolving == "mounted"
+    assert "the-sneaky" not in state.legal_actions() and "summoned" in state.legal_actions()
+    state.apply("skip")
+    assert state.phase == "build" and state.building == ["mounted"]
+    state.apply("the-sneaky")
+    assert state.resolving == "the-sneaky" and list(state.legal_actions()) == ["skip", 1]
+
+
+NO_END_POOL = ["hugged", "the-royal", "serenaded", "the-sleepy", "robbed", "the-giant"]
+
+
+def test_an_effect_that_leaves_no_card_of_a_needed_type_brings_the_mulligan():
+    fresh = ["lured", "the-mighty", "hydra", "bit", "the-hungry", "mummy"]
+    state = stacked(
+        hands={0: ["manipulated", "the-drunken", "troll"], 1: ["mocked", "the-wicked"]},
+        pool=NO_END_POOL,
+        deck_top=fresh,
+    )
+    state.apply("manipulated")
+    state.apply(1)  # player 1 now holds no end, and the Pool has none
+    assert state.mulligans[0] == 1 and state.deck.discards == ["mocked", "the-wicked"]
+    assert state.hands[0] == fresh and state.building == ["manipulated"]
+    assert state.phase == "build" and state.seat == 0
+    assert state.log == [
+        "Player 1 cannot finish the adventure: shows their hand (Mocked, The Wicked), discards "
+        "it and draws six new cards."
+    ]
+
+
+def test_an_adventure_that_can_no_longer_be_finished_goes_back_to_the_hand():
+    ends = [card for card in CARDS if TYPE[card] == "III"]  # all of them, none left to draw
+    state = stacked(
+        hands={0: ["manipulated", "the-drunken", *ends], 1: ["mocked", "the-wicked"]},
+        pool=NO_END_POOL,
+    )
+    state.apply("manipulated")
+    state.apply(1)
+    assert state.adventures[0] == [] and state.building == [] and state.mulligans[0] == 0
+    assert state.hands[0][:3] == ["mocked", "the-wicked", "manipulated"]
+    assert state.seat == 1 and state.passes == 1 and state.turns_taken[0] == 1
+    assert state.log == ["Player 1 cannot make an adventure and passes, taking back Manipulated."]
+
+
 def test_swap_table_breaks_an_opponents_legend_with_a_pool_card():
     state = table("chased", adventures={1: OPPONENT_LEGEND}, hands={1: ["mocked"]})
     build(state, "chased")
@@ -58,7 +117,8 @@ def test_swap_table_breaks_an_opponents_legend_with_a_pool_card():
     state.apply("wraith")
     second = state.legal_actions()
     assert "skip" not in second and "wraith" not in second
-    assert all(TYPE[c] == "III" for c in second) and "dwarf" in second and "troll" in second
+    assert all(TYPE[c] == "III" for c in second) and {"dwarf", "goblin"} <= set(second)
+    assert "troll" not in second  # seat 0's end is still in the hand: it is played after this
     with pytest.raises(IllegalAction):
         state.apply("the-cursed")  # a middle cannot swap with an end
     state.apply("dwarf")
@@ -79,7 +139,9 @@ def test_swap_table_never_touches_the_dead_and_a_swapped_in_effect_does_not_fire
     assert not set(options) & {"ambushed", "the-cursed", "wraith"}
     state.apply("kissed")  # a swap card in player 3's adventure
     state.apply("chased")  # ...trades places with the card just played
-    assert state.adventures[0][0][0] == "kissed"
+    assert state.building == ["kissed"] and state.adventures[2][0][0] == "chased"
+    finish(state, "chased")
+    assert state.adventures[0][0] == ("kissed", "the-drunken", "troll")
     assert state.phase == "build" and state.seat == 2  # kissed's effect did not fire: turn over
 
 
@@ -90,6 +152,7 @@ def test_skip_leaves_the_table_as_it_was():
     state.apply("skip")
     assert (state.pool, [list(a) for a in state.adventures]) == before
     assert state.effects_applied[0] == 0
+    assert state.phase == "build" and state.building == ["chased"]
 
 
 def test_mounted_swaps_an_own_adventure_card_with_a_hand_card_but_not_itself():
@@ -122,9 +185,11 @@ def test_manipulated_swaps_whole_hands():
     assert list(state.legal_actions()) == ["skip", 1]
     mine = list(state.hands[0])
     state.apply(1)
-    assert state.hands[1] == mine
-    assert state.hands[0][:2] == ["mocked", "the-wicked"]  # then drawn back to six
-    assert len(state.hands[0]) == 6
+    assert state.hands[1] == mine and state.hands[0] == ["mocked", "the-wicked"]
+    state.apply("the-wicked")  # the adventure goes on from the hand just received
+    state.apply("goblin")
+    assert state.adventures[0][0] == ("manipulated", "the-wicked", "goblin")
+    assert state.hands[0][0] == "mocked" and len(state.hands[0]) == 6  # drawn back to six
 
 
 def test_barbaric_swaps_an_opponents_card_with_a_pool_card():
@@ -162,7 +227,9 @@ def test_draw_two():
     state = table("blessed", hand=["mocked"], deck_top=["hydra", "bit"])
     build(state, "blessed")
     state.apply("draw")
-    assert state.hands[0][-2:] == ["hydra", "bit"] and len(state.hands[0]) == 9
+    assert state.hands[0][-2:] == ["hydra", "bit"] and len(state.hands[0]) == 11
+    state.apply("the-drunken")
+    assert "hydra" in state.legal_actions()  # a card drawn by a beginning may end the adventure
 
 
 def test_take_from_pool_refills_the_pool():

@@ -9,6 +9,7 @@ from how_i_died.hid_table import all_cards, stacked
 
 from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.simulate import play_seeded
 from toolkit.state import IllegalAction
 
 POOL = ["hugged", "the-royal", "goblin", "serenaded", "the-sleepy", "dwarf"]
@@ -32,12 +33,12 @@ def test_pulse_is_checked_only_at_the_end_of_your_own_turn():
         adventures={1: [("bit", "the-hungry", "unicorn"), ("lured", "the-mighty", "witch")]},
         pool=["hugged", "the-royal", "gargoyle", "serenaded", "the-sleepy", "dwarf"],
     )
-    for card in ("chased", "the-drunken", "troll"):
-        state.apply(card)
-    state.apply("witch")
+    state.apply("chased")
+    state.apply("witch")  # Chased's swap, at once
     state.apply("gargoyle")
     assert state.damage(1) == 14 and state.alive[1]
-    state.apply("skip") if state.phase == "effect" else None
+    for card in ("the-drunken", "troll"):
+        state.apply(card)
     assert state.current_player() == 1 and state.alive[1]  # still gets a turn
     for card in ("mocked", "the-wicked", "werewolf"):
         state.apply(card)
@@ -120,6 +121,12 @@ def test_mulligan_when_no_adventure_can_be_formed():
         state.apply(card)  # player 1 draws three, player 2 must mulligan
     assert state.seat == 1 and state.mulligans[1] == 1
     assert state.hands[1] == fresh and state.deck.discards == no_end
+    shown = (
+        "Player 2 cannot make an adventure: shows their hand (Robbed, Insulted, The Giant, "
+        "The Lonely, Bit, Lured), discards it and draws six new cards."
+    )
+    assert state.log == [shown]  # the hand is shown to everybody
+    assert state.observation(0)["log"] == [shown]
 
 
 def test_a_tie_is_settled_by_a_fair_chance_node():
@@ -164,3 +171,39 @@ def test_a_state_shows_itself_in_a_notebook_without_any_hand():
     html = state._repr_html_()
     assert html.count("<tr") == 3 and "Pool:" in html
     assert "Hand of player" not in html  # hands are private; the widget shows its player's own
+
+
+def test_a_player_who_passes_and_dies_does_not_stall_the_living():
+    # No end (III) is left to draw: player 1 cannot build and passes; player 2 cannot either and
+    # dies at the pulse check of that pass; player 3 is alive and has not passed.
+    adventures_of_2 = [
+        ("ambushed", "the-cursed", "wraith"),
+        ("tricked", "the-flaming", "gargoyle"),
+        ("lured", "the-mighty", "unicorn"),
+    ]  # 21 damage
+    ends = [card for card in CARDS if CARDS[card].type == "III"]
+    in_play = {card for adventure in adventures_of_2 for card in adventure}
+    hand_2 = ["cursed", "the-drunken"] + [card for card in ends if card not in in_play]
+    state = stacked(
+        players=3,
+        hands={0: ["bit", "the-hungry"], 1: ["mocked", "the-wicked"], 2: hand_2},
+        adventures={1: adventures_of_2},
+        pool=["hugged", "the-royal", "serenaded", "the-sleepy", "robbed", "the-giant"],
+        achievements=[],
+        seat=2,
+    )
+    for card in ("cursed", "the-drunken", "troll"):
+        state.apply(card)
+    assert state.turns_taken == [1, 1, 1] and state.alive == [True, False, True]
+    assert not state.is_terminal() and state.current_player() == 2 and not state.stalled
+    assert state.log == [
+        "Player 1 cannot make an adventure and passes.",
+        "Player 2 cannot make an adventure and passes.",
+    ]
+
+
+def test_seed_14_five_survivors_play_until_everyone_is_dead():
+    """The game of the issue: it was declared stalled with a living player who never passed."""
+    state = play_seeded("how-i-died", 5, ["survivor"] * 5, 14)
+    assert not any(state.alive) and not state.stalled
+    assert state.ended_by == "every adventurer died"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from toolkit.how_i_died.story import StoryState
+from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.state import IllegalAction, from_json
 
 
@@ -22,6 +22,10 @@ def test_dannys_opening_and_nikolas_cover():
     state.apply(("hand", "lured", -1))
     state.apply(("hand", "mocked", -1))
     state.apply(("hand", "gargoyle", 0))  # Nikola covers the Dwarf with the Gargoyle
+    assert state.phase == "close" and state.current_player() == 0  # Danny has the last word
+    assert state.legal_actions() == (CLOSE,) and state.stories[0] is None
+    assert state.action_to_string(CLOSE) == "…and that's how I died!"
+    state.apply(CLOSE)
     assert state.stories[0][0] == ["dwarf", "gargoyle"]  # kept, not restacked
     assert state.round == 1 and state.current_player() == 1  # Maria tells the next story
     assert all(len(hand) == 2 for hand in state.hands)
@@ -49,12 +53,28 @@ def test_everyone_tells_one_story_of_two_cards_a_player(players):
     counts = state.vote_counts()
     assert sum(counts) == players
     assert state.returns() == [1.0 if c == max(counts) else 0.0 for c in counts]
+    assert state.result_summary() == {
+        "winners": [seat for seat, c in enumerate(counts) if c == max(counts)],
+        "returns": state.returns(),
+        "ended_by": "the votes are counted",
+    }
+
+
+def test_a_tied_vote_names_every_tied_player_and_the_end_is_named_only_at_the_end():
+    state = StoryState(seed=2, players=3)
+    rng = random.Random(0)
+    while state.phase != "vote":
+        assert state.winners is None and state.ended_by is None
+        state.apply(rng.choice(state.legal_actions()))
+    for vote in (("vote", 1), ("vote", 2), ("vote", 0)):
+        state.apply(vote)
+    assert state.winners == (0, 1, 2) and state.ended_by == "the votes are counted"
 
 
 def test_votes_are_secret_until_all_are_cast_and_you_cannot_vote_for_yourself():
     state = StoryState(seed=4, players=3)
     rng = random.Random(0)
-    while state.phase == "story":
+    while state.phase in ("story", "close"):
         state.apply(rng.choice(state.legal_actions()))
     with pytest.raises(IllegalAction):
         state.apply(("vote", 0))

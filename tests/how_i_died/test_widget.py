@@ -6,6 +6,7 @@ import random
 
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
+from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
 
@@ -20,6 +21,25 @@ def test_a_hot_seat_game_clicked_to_the_end():
     assert game.state.is_terminal() and clicks == len(decisions)
     assert game.narration[-1].startswith("Game over.")
     assert "The game is over." in game.prompt_text()
+
+
+def test_the_log_says_the_rulebooks_words_for_each_adventure_and_each_death():
+    game = HowIDiedWidget(seed=4, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    while game.buttons():
+        game.click(rng.choice(sorted(game.buttons())))
+    adventures = sum(len(seat) for seat in game.state.adventures)
+    assert sum(". Once, I… " in line for line in game.narration) == adventures
+    assert sum("…and that's how I died!" in line for line in game.narration) == 3
+
+
+def test_a_mulligan_is_told_in_the_log_with_the_hand_shown():
+    game = HowIDiedWidget(seed=5, players=3, humans=(0, 1, 2))
+    rng = random.Random(0)
+    while not game.state.log:
+        game.click(rng.choice(sorted(game.buttons())))
+    assert game.narration[-1] == game.state.log[0]
+    assert game.narration[-1].startswith("Player 2 cannot make an adventure: shows their hand (")
 
 
 def test_one_human_against_bots_sees_the_exact_odds():
@@ -51,6 +71,27 @@ def test_the_story_is_told_by_clicks_and_ends_with_the_vote():
     assert story.state.phase == "over"
     assert story.narration[0].endswith("“Long ago, I went looking for trouble.”")
     assert story.prompt_text().startswith("Votes:")
+
+
+def test_the_storyteller_closes_each_story_and_the_vote_shows_them_all():
+    story = StoryWidget(seed=3, players=3)
+    rng = random.Random(2)
+    while story.state.phase != "close":
+        story.click(rng.choice(sorted(story.buttons())))
+    assert "(Storyteller): every card is down" in story.prompt_text()
+    assert list(story.buttons()) == ["…and that's how I died!"]
+    story.words.value = "The dwarf was a gargoyle all along."
+    story.click("…and that's how I died!")
+    assert story.narration[-1] == (
+        "Player 1: …and that's how I died! “The dwarf was a gargoyle all along.”"
+    )
+    while story.state.phase != "vote":
+        story.click(rng.choice(sorted(story.buttons())))
+    board = story.board.value
+    assert all(f"Player {seat}'s story" in board for seat in (1, 2, 3))
+    assert "The dwarf was a gargoyle all along." in board
+    for scene in story.state.stories[2]:
+        assert CARDS[scene[-1]].name in board
 
 
 def test_stale_clicks_are_ignored_with_a_note():

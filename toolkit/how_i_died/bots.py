@@ -46,7 +46,7 @@ class PlanningBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self.plan: tuple | None = None  # the adventure being built, kept while the Pool is as seen
+        self.plan: tuple | None = None  # the adventure being built, kept while nothing else moved
         self.plan_key: tuple | None = None
         self.swap_plan: tuple | None = None  # (first pick, second pick) of a swap effect
 
@@ -73,9 +73,10 @@ class PlanningBot:
     def choose_card(self, obs: dict, legal: list):
         step = len(obs["building"])
         pool = obs["pool"]
+        hand = obs["hand"]
         plan = self.plan
-        if plan is not None and self.plan_key == (tuple(obs["building"]), tuple(pool)):
-            chosen = plan[step]  # nothing new since the plan: the Pool is as it was
+        if plan is not None and self.plan_key == (tuple(obs["building"]), tuple(pool), tuple(hand)):
+            chosen = plan[step]  # nothing new since the plan: no effect changed the hand or Pool
         else:
             best, best_score = [], None
             for triple in candidate_adventures(obs, legal):
@@ -92,11 +93,13 @@ class PlanningBot:
                 chosen = card
                 break
         self.plan = plan
-        self.plan_key = (tuple(obs["building"]) + (chosen,), tuple(pool))
+        # What the next step will see if no effect intervenes (a Pool card is replaced anyway).
+        rest = tuple(card for card in hand if card != chosen)
+        self.plan_key = (tuple(obs["building"]) + (chosen,), tuple(pool), rest)
         return chosen
 
     def choose_effect(self, obs: dict, legal: list):
-        effect = EFFECT[obs["pending"][0]]
+        effect = EFFECT[obs["resolving"]]
         picks = obs["picks"]
         if effect in SWAP_EFFECTS or effect == "trade_with_pool":
             return self.choose_swap(obs, legal, effect, picks)
@@ -304,7 +307,8 @@ def swap_partners(obs: dict, effect: str) -> list[str]:
     if effect == "swap_own":
         return mine
     living = [seat for seat, alive in enumerate(obs["alive"]) if alive]
-    return list(obs["pool"]) + [c for s in living for a in obs["adventures"][s] for c in a]
+    table = obs["pool"] + obs["building"]  # the adventure being played is on the table
+    return table + [c for s in living for a in obs["adventures"][s] for c in a]
 
 
 class GloryGreedyBot(PlanningBot):

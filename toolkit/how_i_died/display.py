@@ -52,14 +52,14 @@ def table_html(state, name=lambda seat: f"Player {seat + 1}", viewer: int | None
     for seat in range(state.players):
         status = "alive" if state.alive[seat] else "dead"
         achievement = state.claimed[seat]
-        adventures = (
-            "<br>".join(
-                "".join(card_html(c) for c in adventure)
-                + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
-                for adventure in state.adventures[seat]
-            )
-            or "<i>no adventure yet</i>"
-        )
+        lines = [
+            "".join(card_html(c) for c in adventure)
+            + (" <b>Legendary ×2</b>" if is_legendary(adventure) else "")
+            for adventure in state.adventures[seat]
+        ]
+        if state.building and seat == state.seat:
+            lines.append("".join(card_html(c) for c in state.building) + " <i>being played</i>")
+        adventures = "<br>".join(lines) or "<i>no adventure yet</i>"
         extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
         rows.append(
             f'<tr style="vertical-align:top"><td style="padding-right:1em;white-space:nowrap">'

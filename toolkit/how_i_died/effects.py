@@ -85,7 +85,7 @@ def with_partner(cards, partners) -> list[str]:
 
 def source_card(state) -> str:
     """The card whose effect is being resolved."""
-    return state.pending[0]
+    return state.resolving
 
 
 # -- the four effects the rulebook describes ---------------------------------------------------

@@ -4,9 +4,10 @@ A turn is a run of decisions by the player whose turn it is:
 
 1. *build*: play a beginning (I), then a middle (II), then an end (III), each from the hand or the
    Pool (one action each: the card's id). A Pool card is replaced at once from the deck, and the new
-   card may be used for the rest of the adventure.
-2. *effect*: the effects of the three cards just played resolve one by one in that order, each
-   optional ("skip") and chosen in steps (see :mod:`toolkit.how_i_died.effects`).
+   card may be used for the rest of the adventure. A card played is on the table at once.
+2. *effect*: a card's effect resolves as soon as the card is played, before the next card, optional
+   ("skip") and chosen in steps (see :mod:`toolkit.how_i_died.effects`). Should an effect leave no
+   card of a type still needed, the mulligan applies as at the start of a turn (rules notes).
 3. The pulse is checked: 15 or more damage on your own ends kills you. The dead discard their hand,
    their adventures are locked, and they may *claim* one achievement on the table whose requirement
    they meet, first come first served. The living draw back to six.
@@ -47,6 +48,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
 
 
+def names(cards) -> str:
+    return ", ".join(CARDS[card].name for card in cards)
+
+
 def _replace(holder: list, index: int, old: str, new: str) -> None:
     item = holder[index]
     if isinstance(item, tuple):  # an adventure: (I, II, III), kept immutable
@@ -57,6 +62,7 @@ def _replace(holder: list, index: int, old: str, new: str) -> None:
 
 class HowIDiedState(GameState):
     game = "how-i-died"
+    FLAT_LISTS = ("log",)
 
     def __init__(
         self,
@@ -91,14 +97,15 @@ class HowIDiedState(GameState):
         self.passes = 0
         self.seat = 0
         self.phase = "build"
-        self.building: list[str] = []
-        self.pending: list[str] = []  # cards whose effects still resolve this turn
+        self.building: list[str] = []  # the cards of the adventure being played, on the table
+        self.resolving: str | None = None  # the card whose effect is being chosen
         self.picks: tuple = ()
         self.claimable: list[str] = []
         self.tied: list[int] = []
         self.winner: int | None = None
         self.stalled = False
-        self._begin_turn()
+        self.log: list[str] = []  # what happens without a decision: mulligans and passes
+        self._ready_to_build()
 
     # -- set-up ---------------------------------------------------------------------------------
     def _ordered_deck(self, stacked: Sequence[str] | None) -> list[str]:
@@ -144,9 +151,9 @@ class HowIDiedState(GameState):
         return [other for other in range(self.players) if other != seat and self.alive[other]]
 
     def table_cards(self) -> list[str]:
-        """Cards effects may move: the Pool and every living player's adventures (the dead are
-        locked)."""
-        cards = list(self.pool)
+        """Cards effects may move: the Pool, the adventure being played and every living player's
+        adventures (the dead are locked)."""
+        cards = self.pool + self.building
         for seat in range(self.players):
             if self.alive[seat]:
                 for adventure in self.adventures[seat]:
@@ -156,10 +163,15 @@ class HowIDiedState(GameState):
     def cards_to_draw(self) -> int:
         return len(self.deck) + len(self.deck.discards)
 
+    def types_needed(self) -> tuple[str, ...]:
+        """The types the adventure being played still lacks."""
+        return TYPES[len(self.building) :]
+
     def can_build(self, seat: int) -> bool:
+        """Whether `seat` can finish the adventure being played from their hand and the Pool."""
         kinds = {TYPE[card] for card in self.hands[seat]}
         kinds.update(TYPE[card] for card in self.pool)
-        return len(kinds) == 3
+        return kinds.issuperset(self.types_needed())
 
     # -- moving cards ---------------------------------------------------------------------------
     def draw(self, n: int) -> list[str]:
@@ -181,6 +193,8 @@ class HowIDiedState(GameState):
         index in it."""
         if card in self.pool:
             return self.pool, self.pool.index(card)
+        if card in self.building:
+            return self.building, self.building.index(card)
         for hand in self.hands:
             if card in hand:
                 return hand, hand.index(card)
@@ -227,7 +241,7 @@ class HowIDiedState(GameState):
 
     def effect(self):
         """The effect being resolved now."""
-        return EFFECTS[EFFECT[self.pending[0]]]
+        return EFFECTS[EFFECT[self.resolving]]
 
     def _apply(self, action) -> None:
         phase = self.phase
@@ -241,58 +255,82 @@ class HowIDiedState(GameState):
             self._crown(action[1], "a tie broken by a die")
 
     def _play_card(self, card: str) -> None:
+        """Put a card of the adventure on the table; its effect, if it has a choice, is applied
+        at once, before the next card is played."""
         hand = self.hands[self.seat]
         if card in hand:
             hand.remove(card)
         else:
             self.take_from_pool(card)
         self.building.append(card)
-        if len(self.building) == 3:
+        if len(self.building) == 3:  # the adventure is made: it joins the others before the effect
             self.adventures[self.seat].append(tuple(self.building))
-            self.pending = [c for c in self.building if c in EFFECT]
             self.building = []
-            self.picks = ()
-            self._next_effect()
+        if card in EFFECT:
+            self.resolving = card
+            if self.effect().choices(self, self.seat, ()):
+                self.phase = "effect"
+                return
+        self._card_done()
 
     def _effect_step(self, action) -> None:
         if action == "skip":
-            self._effect_done()
+            self._card_done()
             return
         self.picks += (action,)
         effect = self.effect()
         if len(self.picks) == effect.steps:
             effect.resolve(self, self.seat, self.picks)
             self.effects_applied[self.seat] += 1
-            self._effect_done()
+            self._card_done(effect_applied=True)
 
-    def _effect_done(self) -> None:
-        self.pending.pop(0)
+    def _card_done(self, effect_applied: bool = False) -> None:
+        """After a card and its effect: the next card, or the end of the turn once the adventure
+        is made. Playing a card leaves the types still needed in the hand or the Pool; only an
+        applied effect may take them away, so only then is the mulligan looked at."""
+        self.resolving = None
         self.picks = ()
-        self._next_effect()
+        if not self.building:
+            self._end_turn(played=True)
+        elif effect_applied:
+            self._ready_to_build()
+        else:
+            self.phase = "build"
 
-    def _next_effect(self) -> None:
-        """Stop at the next effect that has a choice; effects with none are skipped."""
-        while self.pending:
-            if self.effect().choices(self, self.seat, ()):
-                self.phase = "effect"
-                return
-            self.pending.pop(0)
-        self._end_turn(played=True)
-
-    def _begin_turn(self) -> None:
-        self.phase = "build"
+    def _ready_to_build(self) -> None:
+        """Ask for the next card of the adventure (the first, at the start of a turn), after the
+        mulligans needed to go on; if none can help, the cards played this turn go back to the
+        hand and the turn passes (rules notes)."""
         seat = self.seat
         for _ in range(MAX_MULLIGANS):
             if self.can_build(seat):
+                self.phase = "build"
                 return
             if not self._mulligan_can_help(seat):
                 break
-            # The mulligan: show the hand, discard it, draw six.
-            self.mulligans[seat] += 1
-            self.deck.discard(self.hands[seat])
-            self.hands[seat] = self.draw(HAND_SIZE)
-        if not self.can_build(seat):
-            self._end_turn(played=False)  # no adventure can be made: the turn passes (rules notes)
+            self._mulligan(seat)
+        if self.can_build(seat):  # the last mulligan allowed may have helped
+            self.phase = "build"
+            return
+        taken_back = ""
+        if self.building:
+            taken_back = f", taking back {names(self.building)}"
+            self.hands[seat].extend(self.building)
+            self.building = []
+        self.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")
+        self._end_turn(played=False)
+
+    def _mulligan(self, seat: int) -> None:
+        """Show the hand to everybody, discard it, draw six."""
+        hand = self.hands[seat]
+        what = "finish the adventure" if self.building else "make an adventure"
+        self.log.append(
+            f"Player {seat + 1} cannot {what}: shows their hand "
+            f"({names(hand) or 'no cards'}), discards it and draws six new cards."
+        )
+        self.mulligans[seat] += 1
+        self.deck.discard(hand)
+        self.hands[seat] = self.draw(HAND_SIZE)
 
     def _mulligan_can_help(self, seat: int) -> bool:
         """Whether a new hand could bring the missing types: they must be among the cards that a
@@ -301,14 +339,17 @@ class HowIDiedState(GameState):
         reachable = {TYPE[card] for card in self.deck.cards}
         reachable.update(TYPE[card] for card in self.deck.discards)
         reachable.update(TYPE[card] for card in self.hands[seat])
-        return all(kind in present or kind in reachable for kind in TYPES)
+        return all(kind in present or kind in reachable for kind in self.types_needed())
 
     def _end_turn(self, played: bool) -> None:
         seat = self.seat
         self.turn += 1
         self.turns_taken[seat] += 1
-        self.passes = 0 if played else self.passes + 1
-        if self.damage(seat) >= DEATH_AT:
+        dies = self.damage(seat) >= DEATH_AT
+        # A run of passes counts living players only; a death also ends it, as the dead player's
+        # hand goes to the discard pile, where a mulligan may find the missing type.
+        self.passes = 0 if played or dies else self.passes + 1
+        if dies:
             self.alive[seat] = False
             self.death_order.append(seat)
             self.claimable = [a for a in self.shown if meets(self, seat, a)]
@@ -342,7 +383,7 @@ class HowIDiedState(GameState):
         while not self.alive[seat]:
             seat = (seat + 1) % self.players
         self.seat = seat
-        self._begin_turn()
+        self._ready_to_build()
 
     def _finish(self, ended_by: str) -> None:
         scores = self.scores()
@@ -405,11 +446,12 @@ class HowIDiedState(GameState):
             "death_order": list(self.death_order),
             "effects_applied": list(self.effects_applied),
             "building": list(self.building),
-            "pending": list(self.pending),
+            "resolving": self.resolving,
             "picks": list(self.picks),
             "discards": list(self.deck.discards),
             "deck_size": len(self.deck),
             "turn": self.turn,
+            "log": list(self.log),  # the hands shown at a mulligan are shown to everybody
         }
 
     # -- explaining -----------------------------------------------------------------------------
@@ -417,7 +459,7 @@ class HowIDiedState(GameState):
         if self.phase == "over":
             return "the game is over"
         if self.phase == "build" and isinstance(action, str):
-            needed = TYPES[len(self.building)]
+            needed = self.types_needed()[0]
             if action not in CARDS:
                 return f"{action!r} is not a card id"
             if action not in self.hands[self.seat] and action not in self.pool:
@@ -431,7 +473,7 @@ class HowIDiedState(GameState):
             effect = self.effect()
             step = len(self.picks) + 1
             return (
-                f"{CARDS[self.pending[0]].name}'s effect ({effect.summary}) step {step} of "
+                f"{CARDS[self.resolving].name}'s effect ({effect.summary}) step {step} of "
                 f"{effect.steps} allows: {', '.join(map(repr, self.legal_actions()))}"
             )
         if self.phase == "claim":

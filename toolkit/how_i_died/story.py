@@ -4,15 +4,17 @@ Each round one player is the Storyteller; everyone draws two cards. The Storytel
 card of the story, the players to their left follow in turn, round the table twice, until every
 hand is empty. A card comes from your hand, or from the Pool, in which case a card from your hand
 takes its place in the Pool. After the opening card, a card either adds a new scene to the story or
-covers one already there (the covered card stays underneath). The Storyteller keeps the story. When
-everyone has been the Storyteller, each player votes for the most entertaining other player; the
-most votes win, and a tie shares the victory.
+covers one already there (the covered card stays underneath). When every hand is empty, the
+Storyteller closes the story ("...and that's how I died!") and keeps it. When everyone has been the
+Storyteller, each player votes for the most entertaining other player; the most votes win, and a
+tie shares the victory.
 
 Actions are tuples:
 
 - ``("hand", card, target)``: play `card` from your hand;
 - ``("pool", card, replacement, target)``: play `card` from the Pool, leaving `replacement` from
   your hand in its place;
+- ``CLOSE``, the Storyteller's closing line once every card of the round is down;
 - ``("vote", seat)`` in the vote at the end.
 
 `target` is ``-1`` to add a new scene, or the index of the scene to cover.
@@ -25,6 +27,7 @@ from toolkit.how_i_died.cards import ALL_IDS, CARDS, POOL_SIZE
 from toolkit.state import TERMINAL, GameState
 
 STORY_HAND = 2
+CLOSE = ("close",)
 
 
 class StoryState(GameState):
@@ -61,10 +64,22 @@ class StoryState(GameState):
     @property
     def phase(self) -> str:
         if self.round < self.players:
-            return "story"
+            return "close" if self.plays and not any(self.hands) else "story"
         if self.voter < self.players:
             return "vote"
         return "over"
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The players with the most votes, once all are cast (a tie shares the victory)."""
+        if self.phase != "over":
+            return None
+        counts = self.vote_counts()
+        return tuple(seat for seat, count in enumerate(counts) if count == max(counts))
+
+    @property
+    def ended_by(self) -> str | None:
+        return "the votes are counted" if self.phase == "over" else None
 
     def _deal(self) -> None:
         for hand in self.hands:
@@ -74,6 +89,8 @@ class StoryState(GameState):
         phase = self.phase
         if phase == "story":
             return (self.storyteller + self.plays) % self.players
+        if phase == "close":
+            return self.storyteller
         if phase == "vote":
             return self.voter
         return TERMINAL
@@ -82,6 +99,8 @@ class StoryState(GameState):
         phase = self.phase
         if phase == "vote":
             return [("vote", seat) for seat in range(self.players) if seat != self.voter]
+        if phase == "close":
+            return [CLOSE]
         if phase != "story":
             return []
         hand = self.hands[self.current_player()]
@@ -100,6 +119,14 @@ class StoryState(GameState):
             self.votes[self.voter] = action[1]
             self.voter += 1
             return
+        if action == CLOSE:
+            self.stories[self.storyteller] = self.story
+            self.story = []
+            self.plays = 0
+            self.round += 1
+            if self.round < self.players:
+                self._deal()
+            return
         seat = self.current_player()
         hand = self.hands[seat]
         if action[0] == "hand":
@@ -114,13 +141,6 @@ class StoryState(GameState):
         else:
             self.story[target].append(card)
         self.plays += 1
-        if not any(self.hands):
-            self.stories[self.storyteller] = self.story
-            self.story = []
-            self.plays = 0
-            self.round += 1
-            if self.round < self.players:
-                self._deal()
 
     def vote_counts(self) -> list[int]:
         counts = [0] * self.players
@@ -130,11 +150,9 @@ class StoryState(GameState):
         return counts
 
     def returns(self) -> list[float]:
-        """1 for each player with the most votes (a tie shares the victory), else 0."""
-        if self.phase != "over":
-            return [0.0] * self.players
-        counts = self.vote_counts()
-        return [1.0 if count == max(counts) else 0.0 for count in counts]
+        """1 for each winner, else 0."""
+        winners = self.winners or ()
+        return [1.0 if seat in winners else 0.0 for seat in range(self.players)]
 
     def observation(self, player: int) -> dict:
         over = self.phase == "over"
@@ -142,7 +160,7 @@ class StoryState(GameState):
             "seat": player,
             "phase": self.phase,
             "to_play": self.to_play(),
-            "storyteller": self.storyteller if self.phase == "story" else None,
+            "storyteller": self.storyteller if self.phase in ("story", "close") else None,
             "hand": list(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],
             "pool": list(self.pool),
@@ -154,6 +172,8 @@ class StoryState(GameState):
         }
 
     def action_to_string(self, action) -> str:
+        if action == CLOSE:
+            return "…and that's how I died!"
         if action[0] == "vote":
             return f"vote for player {action[1] + 1}"
         card = CARDS[action[1]].name

@@ -26,7 +26,7 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.display import card_html, table_html
 from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
-from toolkit.how_i_died.story import StoryState
+from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.html import chance
 from toolkit.widgets import GameWidget
 
@@ -93,6 +93,13 @@ class HowIDiedWidget(GameWidget):
 
     def _started(self) -> None:
         self.narration.append(f"A new game: {self.players} players, seed {self.seed}.")
+        self._told = 0  # engine log lines (mulligans, passes) already narrated
+        self._tell_log()
+
+    def _tell_log(self) -> None:
+        log = self.state.log
+        self.narration.extend(log[self._told :])
+        self._told = len(log)
 
     def _choices(self) -> list[widgets.Button]:
         return [self.button(self.describe(a), a) for a in self.state.legal_actions()]
@@ -109,7 +116,7 @@ class HowIDiedWidget(GameWidget):
         line = f"{self.seat_name(seat)}: {self.describe(action)}"
         if state.phase == "effect":
             line = (
-                f"{self.seat_name(seat)}, effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}, effect of {CARDS[state.resolving].name}: "
                 f"{self.describe(action)}"
             )
         adventures = len(state.adventures[seat])
@@ -127,6 +134,7 @@ class HowIDiedWidget(GameWidget):
             if state.claimed[seat]:
                 line += f" Claims {ACHIEVEMENTS[state.claimed[seat]].name}."
         self.narration.append(line)
+        self._tell_log()
         if state.is_terminal():
             scores = ", ".join(f"{self.seat_name(s)} {g}" for s, g in enumerate(state.scores()))
             self.narration.append(f"Game over. {scores}. {self.seat_name(state.winner)} wins.")
@@ -150,6 +158,8 @@ class HowIDiedWidget(GameWidget):
         state = self.state
         if card in state.pool:
             return "Pool"
+        if card in state.building:
+            return "the adventure being played"
         for seat, hand in enumerate(state.hands):
             if card in hand:
                 return "your hand" if seat == state.seat else f"player {seat + 1}'s hand"
@@ -179,7 +189,7 @@ class HowIDiedWidget(GameWidget):
             effect = state.effect()
             step = len(state.picks) + 1
             return (
-                f"{self.seat_name(seat)}: effect of {CARDS[state.pending[0]].name}: "
+                f"{self.seat_name(seat)}: effect of {CARDS[state.resolving].name}: "
                 f"{effect.summary} (choice {step} of {effect.steps})"
             )
         return f"{self.seat_name(seat)}: you died. Claim one achievement you qualify for."
@@ -227,7 +237,8 @@ class StoryWidget(GameWidget):
 
     A turn is chosen in up to three clicks: the card (from hand or Pool), the hand card that
     replaces a Pool card, and where it goes (a new scene or covering one). A text box takes the
-    words each player adds to the story; they are kept in the story log beside the cards.
+    words each player adds to the story, the Storyteller's closing line included; they are kept
+    with the story's cards and shown again, every story, at the vote.
     """
 
     css = "hid-story"
@@ -256,6 +267,7 @@ class StoryWidget(GameWidget):
 
     def _started(self) -> None:
         self.partial: tuple = ()
+        self.tales: list[list[str]] = [[] for _ in range(self.players)]  # lines told, by story
 
     def position(self) -> tuple:
         """A choice half made is a position of its own: its buttons are not the turn's first."""
@@ -270,6 +282,8 @@ class StoryWidget(GameWidget):
                 for seat in range(state.players)
                 if seat != state.voter
             }
+        if state.phase == "close":
+            return {state.action_to_string(CLOSE): CLOSE}
         if state.phase != "story":
             return {}
         hand = state.hands[state.current_player()]
@@ -297,15 +311,15 @@ class StoryWidget(GameWidget):
             self.partial = choice
             return
         line = f"Player {state.current_player() + 1}: {state.action_to_string(choice)}"
-        if self.words.value.strip():
-            line += f". “{self.words.value.strip()}”"
+        words = self.words.value.strip()
+        if words:
+            line += f"{'' if line.endswith('!') else '.'} “{words}”"
             self.words.value = ""
+        if state.phase != "vote":
+            self.tales[state.storyteller].append(line)
         state.apply(choice)
         self.narration.append(line)
         self.partial = ()
-
-    def winners_text(self) -> str:
-        return self.prompt_text()
 
     def prompt_text(self) -> str:
         state = self.state
@@ -319,6 +333,11 @@ class StoryWidget(GameWidget):
                 "player."
             )
         seat = state.current_player()
+        if state.phase == "close":
+            return (
+                f"Round {state.round + 1}, player {seat + 1} (Storyteller): every card is down. "
+                "Type your closing line, how it ended for you, and say it."
+            )
         role = "Storyteller" if seat == state.storyteller else "Heckler"
         if not state.story:
             step = "lay the first card and start the story: how did it begin?"
@@ -333,22 +352,39 @@ class StoryWidget(GameWidget):
     def _draw(self) -> None:
         state = self.state
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
-        scenes = "".join(
-            "<div>"
-            + card_html(scene[-1])
-            + (
-                f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
-                if len(scene) > 1
-                else ""
-            )
-            + "</div>"
-            for scene in state.story
-        )
+        if state.phase in ("vote", "over"):
+            self.board.value = self.stories_html()
+            return
         viewer = state.current_player() if state.phase == "story" else None
         hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
         pool = "".join(card_html(c) for c in state.pool)
         self.board.value = (
-            f"<div><b>The story so far</b>{scenes or ' (none yet)'}</div>"
+            f"<div><b>The story so far</b>{scenes_html(state.story) or ' (none yet)'}</div>"
             f"<div><b>Pool:</b> {pool}</div>"
             + (f"<div><b>Your hand:</b> {hand}</div>" if hand else "")
         )
+
+    def stories_html(self) -> str:
+        """Every story told, its cards and its words, to look at again before the vote."""
+        return "".join(
+            f"<div class='hid-told-story'><b>Player {seat + 1}'s story</b>"
+            + scenes_html(story)
+            + "".join(f"<div><i>{escape(line)}</i></div>" for line in self.tales[seat])
+            + "</div>"
+            for seat, story in enumerate(self.state.stories)
+        )
+
+
+def scenes_html(story: list[list[str]]) -> str:
+    """A story's scenes, each its visible card and the cards it covers."""
+    return "".join(
+        "<div>"
+        + card_html(scene[-1])
+        + (
+            f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
+            if len(scene) > 1
+            else ""
+        )
+        + "</div>"
+        for scene in story
+    )
