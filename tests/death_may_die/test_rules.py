@@ -265,3 +265,27 @@ def test_an_asset_in_play_cannot_be_claimed_a_second_time(pile, card):
     holder[pile].clear()  # lost or traded away: the card can be claimed again
     effects.EFFECTS[pile[:-1]](state, Effect(do=pile[:-1], card=card), claimant)
     assert len(claimant[pile]) == 1
+
+
+def test_trading_is_among_everyone_on_the_space():
+    """A trade is among all investigators on the space, so the active player, holding nothing,
+    can receive a card (the trade used to offer only the active player's own cards)."""
+    state = new(players=3)
+    me, partner, third = state.investigators
+    partner["items"].append("harpoon")
+    partner["companions"].append(["dog", 1])
+    third["space"] = "pier"  # not on the space: no part in the trade
+    state.forget_legal()
+    assert ("trade",) in state.legal_actions()
+    state.apply(("trade",))
+    assert set(state.legal_actions()) == {
+        ("done",), ("give", "item", "harpoon", 1, 0), ("give", "companion", "dog", 1, 0),
+    }  # fmt: skip
+    assert state.action_to_string(("give", "item", "harpoon", 1, 0)) == (
+        f"{partner['name']} gives harpoon to {me['name']}"
+    )
+    state.apply(("give", "item", "harpoon", 1, 0))
+    state.apply(("give", "companion", "dog", 1, 0))  # a companion keeps its wounds
+    assert me["items"] == ["harpoon"] and me["companions"] == [["dog", 1]]
+    assert partner["items"] == partner["companions"] == []
+    assert ("give", "item", "harpoon", 0, 1) in state.legal_actions()  # and back again
