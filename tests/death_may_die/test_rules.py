@@ -289,3 +289,53 @@ def test_trading_is_among_everyone_on_the_space():
     assert me["items"] == ["harpoon"] and me["companions"] == [["dog", 1]]
     assert partner["items"] == partner["companions"] == []
     assert ("give", "item", "harpoon", 0, 1) in state.legal_actions()  # and back again
+
+
+def test_dodge_cancels_successes_of_attacks_and_will_ignores_tentacles_of_your_own_rolls():
+    """The constructed skills, as the rules notes decide them: at level 2 each gives 1. Dodge
+    cancels successes of an enemy's (or the Elder One's) attack on you, not of fire; Will ignores
+    tentacles of your own rolls, not of attacks on you or of fire."""
+    state = new()
+    me = state.investigators[0]  # the sailor: attack, guard (Dodge) and resolve (Will)
+    me["skills"].update(guard=2, resolve=2)
+    state.push([state._roll_step("enemy", 2, 0, 0, attacker="cultist-1")])
+    roll(state, ["success", "success+tentacle"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"]) == (1, 1)  # 2 successes - 1 dodged; the tentacle counts
+    state.push([state._roll_step("fire", 2, 0, 0)])
+    roll(state, ["success", "success+tentacle"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"]) == (3, 2)  # fire is not an attack: nothing dodged
+    me["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    roll(state, ["tentacle", "tentacle", "blank", "blank"])
+    state.apply(("accept",))
+    assert me["sanity"] == 3  # two tentacles on her own roll, one ignored by Will
+
+
+def test_the_elder_one_follows_a_runner_like_any_enemy():
+    """The rulebook has every enemy follow you out of your space and the Elder One attack you like
+    one; we read it as an enemy for the follow rule too."""
+    state = new()
+    state.elder["space"] = "dock"
+    state.apply(("run",))
+    state.apply(("move", "warehouse"))
+    assert state.elder["space"] == "warehouse"
+    state.investigators[1]["space"] = "warehouse"
+    state.apply(("move", "nave"))
+    assert state.elder["space"] == "nave"  # it follows even when someone else stays behind
+
+
+def test_the_sanity_track_counts_sanity_lost_from_space_0():
+    """The third-party track has 20 spaces with red ones at 5, 9, 13, 16, 19 and 20: we read the
+    numbers as sanity lost, the marker starting on an uncounted space 0, so the 5th sanity lost
+    reaches the first red space and the 20th is madness."""
+    state = new()
+    track = state.rules.sanity
+    assert [p["sanity"] for p in state.investigators] == [0, 0]
+    assert (track.last, track.red) == (20, (5, 9, 13, 16, 19, 20))
+    assert track.lose(0, 4) == (4, False) and track.lose(0, 5) == (5, True)
+    me = state.investigators[0]
+    me["sanity"] = 19
+    state.lose_sanity(me, 1)
+    assert not me["alive"] and me["sanity"] == 20 and state.outcome == "loss"
