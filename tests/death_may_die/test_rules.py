@@ -339,3 +339,21 @@ def test_the_sanity_track_counts_sanity_lost_from_space_0():
     me["sanity"] = 19
     state.lose_sanity(me, 1)
     assert not me["alive"] and me["sanity"] == 20 and state.outcome == "loss"
+
+
+def test_greedy_bot_keeps_a_won_roll_instead_of_spending_stress_on_its_tentacles():
+    """Stacked: an attack that already kills the cultist shows a tentacle. The bot used to reroll
+    it (the tentacle tie-break values any tentacle shed above any stress kept); it now keeps the
+    roll, and still uses the tie-break to choose which die of a roll not yet won to reroll."""
+    state = new()
+    me = state.investigators[0]
+    me["space"] = "nave"
+    state.apply(("attack", "cultist-1"))  # health 2
+    roll(state, ["success", "success", "tentacle", "blank"])
+    bot = GAME.bots["greedy"](0, 0)
+    assert bot.choose(state.observation(0), state.legal_actions()) == ("accept",)
+    state = new()
+    state.investigators[0]["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    roll(state, ["success", "blank", "tentacle", "blank"])  # one success short
+    assert bot.choose(state.observation(0), state.legal_actions()) == ("reroll", 2)
