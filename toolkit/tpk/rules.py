@@ -14,7 +14,6 @@ and its actions (there are no chance nodes). The rules decisions the rulebook le
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 from itertools import combinations
 
@@ -492,8 +491,8 @@ class TPKState(GameState):
                 for seat in range(self.num_players)
             ],
             "threat_deck": len(self.threat_deck.cards) + len(self.threat_deck.discards),
-            "log": copy.deepcopy(self.log),
-            "last_level": copy.deepcopy(self.last_level),
+            "log": _copy_log(self.log),
+            "last_level": _copy_level(self.last_level),
             "levels_cleared": self.levels_cleared(),
         }
 
@@ -558,6 +557,22 @@ class TPKState(GameState):
         from toolkit.tpk.display import state_html
 
         return state_html(self)
+
+
+def _copy_log(log: list[dict]) -> list[dict]:
+    """An observer's own copy of a level's log (its entries hold lists of cards and positions);
+    every observation makes one, so this is written out rather than left to ``copy.deepcopy``."""
+    return [
+        {key: list(value) if isinstance(value, list) else value for key, value in entry.items()}
+        for entry in log
+    ]
+
+
+def _copy_level(record: dict | None) -> dict | None:
+    if record is None:
+        return None
+    row = [dict(cell) for cell in record["row"]]
+    return {"level": record["level"], "row": row, "log": _copy_log(record["log"])}
 
 
 def _stack(deck: Deck, cards: list[str], where: str) -> None:
