@@ -274,6 +274,7 @@ def test_trading_is_among_everyone_on_the_space():
     me, partner, third = state.investigators
     partner["items"].append("harpoon")
     partner["companions"].append(["dog", 1])
+    partner["conditions"].append("inspired")  # a condition is never traded
     third["space"] = "pier"  # not on the space: no part in the trade
     state.forget_legal()
     assert ("trade",) in state.legal_actions()
@@ -289,6 +290,17 @@ def test_trading_is_among_everyone_on_the_space():
     assert me["items"] == ["harpoon"] and me["companions"] == [["dog", 1]]
     assert partner["items"] == partner["companions"] == []
     assert ("give", "item", "harpoon", 0, 1) in state.legal_actions()  # and back again
+
+
+def test_rest_heals_three_in_any_mix_of_wounds_and_stress_but_never_sanity():
+    state = new()
+    me = state.investigators[0]
+    me.update(wounds=2, stress=2, sanity=3)
+    state.forget_legal()
+    rests = {a[1:] for a in state.legal_actions() if a[0] == "rest"}
+    assert rests == {(0, 2), (1, 2), (2, 1), (2, 0)}  # at most three, and only what is there
+    state.apply(("rest", 1, 2))
+    assert (me["wounds"], me["stress"], me["sanity"]) == (1, 0, 3)
 
 
 def test_dodge_cancels_successes_of_attacks_and_will_ignores_tentacles_of_your_own_rolls():
@@ -311,6 +323,20 @@ def test_dodge_cancels_successes_of_attacks_and_will_ignores_tentacles_of_your_o
     roll(state, ["tentacle", "tentacle", "blank", "blank"])
     state.apply(("accept",))
     assert me["sanity"] == 3  # two tentacles on her own roll, one ignored by Will
+
+
+def test_fire_on_your_board_rolls_one_black_die_a_token_then_is_discarded():
+    state = new()
+    me = state.investigators[0]
+    me["fire"] = 2
+    state.push([{"kind": "fire"}])
+    state._advance()
+    assert me["fire"] == 0 and (state.pending[0]["black"], state.pending[0]["green"]) == (2, 0)
+    roll(state, ["success", "tentacle"])
+    state.apply(("reroll", 0))  # stress rerolls a roll against you too
+    roll(state, ["blank"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"], me["stress"]) == (0, 1, 1)
 
 
 def test_the_elder_one_follows_a_runner_like_any_enemy():
