@@ -41,9 +41,9 @@ PINNED = {
     ("how-i-died", 2, "lookahead"): "a9258183e81b17f2",
     ("how-i-died", 4, "lookahead"): "d92501ddda3c69ca",
     ("death-may-die", 1, "random"): "47e99822e6ec3961",
-    ("death-may-die", 4, "random"): "bbe73e100eef622e",
-    ("death-may-die", 1, "greedy"): "40eca1f433694356",
-    ("death-may-die", 4, "greedy"): "57bc1f16ea46f145",
+    ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
+    ("death-may-die", 1, "greedy"): "986f26d64a9d9131",
+    ("death-may-die", 4, "greedy"): "75ee3f0388bd836b",
 }
 
 

@@ -265,3 +265,121 @@ def test_an_asset_in_play_cannot_be_claimed_a_second_time(pile, card):
     holder[pile].clear()  # lost or traded away: the card can be claimed again
     effects.EFFECTS[pile[:-1]](state, Effect(do=pile[:-1], card=card), claimant)
     assert len(claimant[pile]) == 1
+
+
+def test_trading_is_among_everyone_on_the_space():
+    """A trade is among all investigators on the space, so the active player, holding nothing,
+    can receive a card (the trade used to offer only the active player's own cards)."""
+    state = new(players=3)
+    me, partner, third = state.investigators
+    partner["items"].append("harpoon")
+    partner["companions"].append(["dog", 1])
+    partner["conditions"].append("inspired")  # a condition is never traded
+    third["space"] = "pier"  # not on the space: no part in the trade
+    state.forget_legal()
+    assert ("trade",) in state.legal_actions()
+    state.apply(("trade",))
+    assert set(state.legal_actions()) == {
+        ("done",), ("give", "item", "harpoon", 1, 0), ("give", "companion", "dog", 1, 0),
+    }  # fmt: skip
+    assert state.action_to_string(("give", "item", "harpoon", 1, 0)) == (
+        f"{partner['name']} gives harpoon to {me['name']}"
+    )
+    state.apply(("give", "item", "harpoon", 1, 0))
+    state.apply(("give", "companion", "dog", 1, 0))  # a companion keeps its wounds
+    assert me["items"] == ["harpoon"] and me["companions"] == [["dog", 1]]
+    assert partner["items"] == partner["companions"] == []
+    assert ("give", "item", "harpoon", 0, 1) in state.legal_actions()  # and back again
+
+
+def test_rest_heals_three_in_any_mix_of_wounds_and_stress_but_never_sanity():
+    state = new()
+    me = state.investigators[0]
+    me.update(wounds=2, stress=2, sanity=3)
+    state.forget_legal()
+    rests = {a[1:] for a in state.legal_actions() if a[0] == "rest"}
+    assert rests == {(0, 2), (1, 2), (2, 1), (2, 0)}  # at most three, and only what is there
+    state.apply(("rest", 1, 2))
+    assert (me["wounds"], me["stress"], me["sanity"]) == (1, 0, 3)
+
+
+def test_dodge_cancels_successes_of_attacks_and_will_ignores_tentacles_of_your_own_rolls():
+    """The constructed skills, as the rules notes decide them: at level 2 each gives 1. Dodge
+    cancels successes of an enemy's (or the Elder One's) attack on you, not of fire; Will ignores
+    tentacles of your own rolls, not of attacks on you or of fire."""
+    state = new()
+    me = state.investigators[0]  # the sailor: attack, guard (Dodge) and resolve (Will)
+    me["skills"].update(guard=2, resolve=2)
+    state.push([state._roll_step("enemy", 2, 0, 0, attacker="cultist-1")])
+    roll(state, ["success", "success+tentacle"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"]) == (1, 1)  # 2 successes - 1 dodged; the tentacle counts
+    state.push([state._roll_step("fire", 2, 0, 0)])
+    roll(state, ["success", "success+tentacle"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"]) == (3, 2)  # fire is not an attack: nothing dodged
+    me["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    roll(state, ["tentacle", "tentacle", "blank", "blank"])
+    state.apply(("accept",))
+    assert me["sanity"] == 3  # two tentacles on her own roll, one ignored by Will
+
+
+def test_fire_on_your_board_rolls_one_black_die_a_token_then_is_discarded():
+    state = new()
+    me = state.investigators[0]
+    me["fire"] = 2
+    state.push([{"kind": "fire"}])
+    state._advance()
+    assert me["fire"] == 0 and (state.pending[0]["black"], state.pending[0]["green"]) == (2, 0)
+    roll(state, ["success", "tentacle"])
+    state.apply(("reroll", 0))  # stress rerolls a roll against you too
+    roll(state, ["blank"])
+    state.apply(("accept",))
+    assert (me["wounds"], me["sanity"], me["stress"]) == (0, 1, 1)
+
+
+def test_the_elder_one_follows_a_runner_like_any_enemy():
+    """The rulebook has every enemy follow you out of your space and the Elder One attack you like
+    one; we read it as an enemy for the follow rule too."""
+    state = new()
+    state.elder["space"] = "dock"
+    state.apply(("run",))
+    state.apply(("move", "warehouse"))
+    assert state.elder["space"] == "warehouse"
+    state.investigators[1]["space"] = "warehouse"
+    state.apply(("move", "nave"))
+    assert state.elder["space"] == "nave"  # it follows even when someone else stays behind
+
+
+def test_the_sanity_track_counts_sanity_lost_from_space_0():
+    """The third-party track has 20 spaces with red ones at 5, 9, 13, 16, 19 and 20: we read the
+    numbers as sanity lost, the marker starting on an uncounted space 0, so the 5th sanity lost
+    reaches the first red space and the 20th is madness."""
+    state = new()
+    track = state.rules.sanity
+    assert [p["sanity"] for p in state.investigators] == [0, 0]
+    assert (track.last, track.red) == (20, (5, 9, 13, 16, 19, 20))
+    assert track.lose(0, 4) == (4, False) and track.lose(0, 5) == (5, True)
+    me = state.investigators[0]
+    me["sanity"] = 19
+    state.lose_sanity(me, 1)
+    assert not me["alive"] and me["sanity"] == 20 and state.outcome == "loss"
+
+
+def test_greedy_bot_keeps_a_won_roll_instead_of_spending_stress_on_its_tentacles():
+    """Stacked: an attack that already kills the cultist shows a tentacle. The bot used to reroll
+    it (the tentacle tie-break values any tentacle shed above any stress kept); it now keeps the
+    roll, and still uses the tie-break to choose which die of a roll not yet won to reroll."""
+    state = new()
+    me = state.investigators[0]
+    me["space"] = "nave"
+    state.apply(("attack", "cultist-1"))  # health 2
+    roll(state, ["success", "success", "tentacle", "blank"])
+    bot = GAME.bots["greedy"](0, 0)
+    assert bot.choose(state.observation(0), state.legal_actions()) == ("accept",)
+    state = new()
+    state.investigators[0]["space"] = "nave"
+    state.apply(("attack", "cultist-1"))
+    roll(state, ["success", "blank", "tentacle", "blank"])  # one success short
+    assert bot.choose(state.observation(0), state.legal_actions()) == ("reroll", 2)

@@ -60,13 +60,17 @@ def test_random_play_keeps_every_invariant_and_replays(seed, players, infernal, 
 
 class SilentSpy:
     """Wraps a bot; fails if an observation handed to it holds a card from another player's hand
-    or set-aside pile (it must see its own cards and the table only)."""
+    or set-aside pile (it must see its own cards and the table only). How the level before ended
+    names cards its players used in the open, which may since have been dealt again: it is checked
+    to hold only that row and that log."""
 
     def __init__(self, bot, seat, state):
         self.bot, self.seat, self.state = bot, seat, state
 
     def choose(self, observation, legal):
-        text = json.dumps(observation)
+        last = observation["last_level"]
+        assert last is None or set(last) == {"level", "row", "log"}
+        text = json.dumps({k: v for k, v in observation.items() if k != "last_level"})
         for other in range(self.state.num_players):
             if other == self.seat:
                 continue

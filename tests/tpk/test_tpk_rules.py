@@ -62,6 +62,22 @@ def test_level_one_example_replays_as_in_the_rulebook():
     assert "taric-greatsword" in state._equipment_of(1)  # used cards went home
 
 
+def test_the_level_just_ended_stays_in_view():
+    """The level's log used to be wiped as the next level was dealt, so a player whose partners
+    made the last moves never saw them; the observation now keeps how the level before ended."""
+    state = level_one_example()
+    assert state.observation(0)["last_level"] is None
+    for action, _ in LEVEL_ONE_MOVES:
+        state.apply(action)
+    obs = state.observation(1)
+    assert (obs["level"], obs["log"]) == (2, [])
+    last = obs["last_level"]
+    assert last["level"] == 1
+    assert [cell["state"] for cell in last["row"]] == ["overcome"] * 3
+    assert last["log"][-1] == {"seat": 0, "event": "use", "cards": ["brin-torch"], "threats": [2]}
+    assert len(last["log"]) == 3 + 8 + 1  # three keeps, the eight turns above, Brin's torch
+
+
 def test_the_example_is_lost_if_galen_passes_too():
     state = level_one_example()
     for action, _ in LEVEL_ONE_MOVES[:5]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
-from toolkit.tpk.display import describe_event
+from toolkit.tpk.display import describe_event, table_html
+from toolkit.tpk.examples import LEVEL_ONE_MOVES, LEVEL_ONE_OPTIONS, level_one_example
 from toolkit.tpk.widget import KEEP, TPKWidget
 
 NOTEBOOK_CALL = 'TPKWidget(seed=3, players=3, bots="convention")'
@@ -46,6 +47,34 @@ def test_the_widget_plays_a_game_to_the_end_by_clicks():
     game.seed_input.value = 4
     game.new_game_button.click()
     assert game.seed == 4 and game.state.level == 1 and not game.state.is_terminal()
+
+
+def test_threats_are_numbered_from_one_as_people_count_the_row():
+    """Buttons, row cards, the log and the passes used to number the row from 0."""
+    game = TPKWidget(seat=1, **LEVEL_ONE_OPTIONS)
+    assert game.label(("use", ("taric-greatsword",), (1,))).endswith(" on 2. Large monster")
+    state = level_one_example()
+    for action, _ in LEVEL_ONE_MOVES[:4]:
+        state.apply(action)  # the keeps, then Brin passes on the small monster
+    obs = state.observation(1)
+    assert describe_event(obs["log"][-1], obs) == "Brin passes on 1. Small monster"
+    view = table_html(obs)
+    assert "1. Small monster" in view and "3. Secret door" in view and "0. " not in view
+
+
+def test_the_table_shows_how_the_bots_finished_the_level():
+    """The bots often make a level's last moves after yours; the next level's table still shows
+    them (the level's log used to be wiped when the next level was dealt)."""
+    game = TPKWidget(seed=3, players=3, bots="convention")
+    while game.state.level == 1 and not game.state.is_terminal():
+        press(game, *next_click(game))
+    assert game.state.level == 2, "seed 3 clears level 1"
+    obs = game.state.observation(0)
+    last = obs["last_level"]
+    assert last["log"][-1]["seat"] != 0, "a bot made the last move of level 1"
+    table = {"characters": obs["characters"], "row": last["row"]}
+    assert "How level 1 ended" in game.view.value
+    assert describe_event(last["log"][-1], table) in game.view.value
 
 
 def test_the_widget_never_shows_a_partners_hand():

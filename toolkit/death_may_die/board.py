@@ -1,8 +1,9 @@
 """Episode maps as networkx graphs: loading, validation, movement, pursuit and distances.
 
 A map file lists tiles and their spaces. Each space lists the neighbours its edge arrows point at; a
-passage exists only where both spaces point at each other, so a one-sided arrow is an error (a
-dangling passage), as is an arrow to a space that does not exist. Staircase and tunnel tokens join
+passage exists only where both spaces point at each other. A one-sided arrow is printed on real
+tiles (the rulebook's "arrows on both sides" rule implies them) and simply joins nothing; an arrow
+to a space that does not exist is an error (a dangling passage). Staircase and tunnel tokens join
 two spaces directly. Every map has a red, a yellow and a blue gate and a start space, and every
 space must be reachable from the start.
 """
@@ -84,14 +85,8 @@ class Board:
                         space=space_id,
                         field="arrows",
                     )
-                if space_id not in arrows[target]:
-                    raise MapError(
-                        path,
-                        f"dangling passage: arrow to {target!r}, which has no arrow back",
-                        space=space_id,
-                        field="arrows",
-                    )
-                graph.add_edge(space_id, target, kind="passage")
+                if space_id in arrows[target]:
+                    graph.add_edge(space_id, target, kind="passage")
         for index, connector in enumerate(document.get("connectors", [])):
             kind, ends = connector.get("kind"), connector.get("spaces", [])
             if kind not in CONNECTOR_KINDS:

@@ -1,13 +1,16 @@
 """Bots for Death May Die. The greedy bot plays the episode's plan (break the seals, then fight the
-Elder One), rests when hurt and spends stress on rerolls exactly as the reroll solver advises. It
-sees only the observation (the map is public, so it may measure distances on it)."""
+Elder One), rests when hurt and spends stress on rerolls as the reroll solver advises, only where a
+reroll improves the roll's aim. It sees only the observation (the map is public, so it may measure
+distances on it)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.cards import catalog
-from toolkit.death_may_die.rerolls import Objective, advise
+from toolkit.death_may_die.rerolls import Advice, Objective, advise
 
 
 def roll_objective(observation: dict) -> Objective:
@@ -27,15 +30,25 @@ def roll_objective(observation: dict) -> Objective:
     return Objective("at_least", roll["need"] or 1, tie_break="tentacles")
 
 
-def roll_advice(observation: dict):
-    """The solver's advice for the roll showing, with the stress the roller has left."""
+def roll_advice(observation: dict) -> Advice:
+    """The solver's advice for the roll showing, with the stress the roller has left.
+
+    Stress is spent only where a reroll raises the roll's own objective; the tentacle tie-break
+    then only chooses which die. Followed alone, the tie-break ranks any tentacle shed above any
+    stress kept, so it would spend the last stress rerolling tentacles off a roll already won and
+    leave none for the enemy attacks and fire of the same turn."""
     roll = observation["roll"]
     me = observation["investigators"][observation["active"]]
     faces: dict[str, list[str]] = {"black": [], "green": []}
     for colour, face in roll["faces"]:
         faces[colour].append(face)
     stress_left = catalog().rules.max_stress - me["stress"]
-    return advise(faces, stress_left, roll_objective(observation))
+    objective = roll_objective(observation)
+    if objective.tie_break is not None:
+        plain = advise(faces, stress_left, replace(objective, tie_break=None))
+        if plain.reroll is None:
+            return plain
+    return advise(faces, stress_left, objective)
 
 
 def _goal(observation: dict, board) -> list[str]:

@@ -240,14 +240,17 @@ class DeathMayDieState(GameState):
         return True
 
     def _gifts(self, me: dict) -> list[Action]:
-        others = [
-            o["seat"] for o in self.investigators
-            if o["alive"] and o["seat"] != me["seat"] and o["space"] == me["space"]
-        ]  # fmt: skip
+        """Every card one investigator on `me`'s space may hand to another there: a trade is
+        among all of them, so a player holding nothing can still receive (``("give", kind, card,
+        giver, receiver)``). The active player arranges the whole trade (a cooperative table)."""
+        here = [o for o in self.living() if o["space"] == me["space"]]
         gifts = []
-        for seat in others:
-            gifts += [("give", "item", item, seat) for item in sorted(set(me["items"]))]
-            gifts += [("give", "companion", c[0], seat) for c in me["companions"]]
+        for giver in here:
+            cards = [("item", item) for item in sorted(set(giver["items"]))]
+            cards += [("companion", c[0]) for c in giver["companions"]]
+            for receiver in here:
+                if receiver is not giver:
+                    gifts += [("give", *card, giver["seat"], receiver["seat"]) for card in cards]
         return gifts
 
     def _levelable(self, me: dict) -> list[str]:
@@ -274,7 +277,7 @@ class DeathMayDieState(GameState):
             if action == ("done",):
                 self.pending.pop(0)
             else:
-                self._give(me, *action[1:])
+                self._give(*action[1:])
         elif kind == "enemy_move_choice":
             self.pending.pop(0)
             self._move_enemy_one(step, action[1])
@@ -322,15 +325,15 @@ class DeathMayDieState(GameState):
                 ]
             )
 
-    def _give(self, me: dict, what: str, card: str, seat: int) -> None:
-        other = self.investigators[seat]
+    def _give(self, what: str, card: str, giver: int, receiver: int) -> None:
+        source, target = self.investigators[giver], self.investigators[receiver]
         if what == "item":
-            me["items"].remove(card)
-            other["items"].append(card)
+            source["items"].remove(card)
+            target["items"].append(card)
         else:
-            companion = next(c for c in me["companions"] if c[0] == card)
-            me["companions"].remove(companion)
-            other["companions"].append(companion)  # keeps its wounds: a card keeps its side
+            companion = next(c for c in source["companions"] if c[0] == card)
+            source["companions"].remove(companion)
+            target["companions"].append(companion)  # keeps its wounds: a card keeps its side
 
     # -- the step machine ----------------------------------------------------------------------
     def push(self, steps: list[dict]) -> None:
@@ -847,7 +850,8 @@ class DeathMayDieState(GameState):
             colour, face = step["faces"][action[1]]
             return f"reroll die {action[1] + 1} ({colour} {face}) for 1 stress"
         if verb == "give":
-            return f"give {action[2]} to {self.investigators[action[3]]['name']}"
+            giver, receiver = (self.investigators[seat]["name"] for seat in action[3:])
+            return f"{giver} gives {action[2]} to {receiver}"
         words = {
             "end_actions": "end actions",
             "run": "run",

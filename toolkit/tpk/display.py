@@ -1,5 +1,6 @@
-"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log,
-and the words for what happens (a logged event, the party's reputation at the end).
+"""HTML views of a TPK table: the threat row as cards, the players' public facts, the level's log
+(and how the level before ended), and the words for what happens (a logged event, the party's
+reputation at the end). Threats are numbered for people from 1 at the left of the row.
 
 :func:`table_html` draws what one seat sees (from an observation, so it cannot show a hidden hand);
 :func:`state_html` is the analyst's view of a whole state, every hand included.
@@ -42,6 +43,12 @@ COLOURS = {
 }
 
 
+def threat_label(position: int, card_id: str) -> str:
+    """A threat as people count the row, from 1 at the left: "1. Small monster" (actions and
+    observations count from 0)."""
+    return f"{position + 1}. {catalog().name(card_id)}"
+
+
 def threat_card(card_id: str, state: str, by_name: str | None, position: int) -> str:
     threat = catalog().threats[card_id]
     kind = "treasure" if threat.treasure else threat.icons[0]
@@ -52,7 +59,7 @@ def threat_card(card_id: str, state: str, by_name: str | None, position: int) ->
         lines[0] += " x2"
     if state != "open":
         lines.append(f"{state} by {by_name}")
-    return card(f"{position}. {threat.name}", lines, colour=COLOURS[kind], dead=state != "open")
+    return card(threat_label(position, card_id), lines, colour=COLOURS[kind], dead=state != "open")
 
 
 def item_name(card_id: str) -> str:
@@ -65,6 +72,7 @@ def item_name(card_id: str) -> str:
 
 
 def row_html(obs: dict) -> str:
+    """The threat row of `obs` (or of any mapping with its ``characters`` and a ``row``)."""
     names = [catalog().characters[c].name for c in obs["characters"]]
     return "".join(
         threat_card(
@@ -78,6 +86,7 @@ def row_html(obs: dict) -> str:
 
 
 def describe_event(entry: dict, obs: dict) -> str:
+    """One log entry in words; `obs` gives the characters and the row the entry's positions mean."""
     cat = catalog()
     who = cat.characters[obs["characters"][entry["seat"]]].name
     event = entry["event"]
@@ -85,9 +94,9 @@ def describe_event(entry: dict, obs: dict) -> str:
         return f"{who} keeps {entry['count']} card(s)"
     if event == "use":
         cards = " and ".join(cat.name(c) for c in entry["cards"])
-        threats = " and ".join(f"{p}. {cat.name(obs['row'][p]['id'])}" for p in entry["threats"])
+        threats = " and ".join(threat_label(p, obs["row"][p]["id"]) for p in entry["threats"])
         return f"{who} uses {cards} on {threats}"
-    threat = f"{entry['threat']}. {cat.name(obs['row'][entry['threat']]['id'])}"
+    threat = threat_label(entry["threat"], obs["row"][entry["threat"]]["id"])
     if event == "treasure":
         return f"{who} takes the treasure {threat}"
     if event == "party killed":
@@ -108,22 +117,40 @@ def players_html(obs: dict) -> str:
                 cat.characters[character].name + (" (you)" if seat == obs["seat"] else ""),
                 obs["hand_sizes"][seat],
                 obs["treasures"][seat],
-                "-" if passed is None else f"{passed}. {cat.name(obs['row'][passed]['id'])}",
+                "-" if passed is None else threat_label(passed, obs["row"][passed]["id"]),
                 "to act" if seat == obs["to_play"] and obs["phase"] != "over" else "",
             )
         )
     return table(["seat", "character", "cards in hand", "treasures", "passed on", ""], rows)
 
 
+def log_html(log: list[dict], obs: dict) -> str:
+    return "<ol>" + "".join(f"<li>{escape(describe_event(e, obs))}</li>" for e in log) + "</ol>"
+
+
+def last_level_html(obs: dict) -> str:
+    """How the level before ended (its row and every move), or nothing on the first level: the
+    bots often finish a level after your last move, and the next level's deal follows at once."""
+    last = obs["last_level"]
+    if last is None:
+        return ""
+    table = {"characters": obs["characters"], "row": last["row"]}
+    return (
+        f"<details open><summary><b>How level {last['level']} ended</b></summary>"
+        f"<div>{row_html(table)}</div>{log_html(last['log'], table)}</details>"
+    )
+
+
 def table_html(obs: dict) -> str:
-    """What the seat of `obs` sees: level, row, players, own hand and the level's log."""
+    """What the seat of `obs` sees: level, row, players, own hand, the level's log and how the
+    level before ended."""
     hand = ", ".join(item_name(c) for c in obs["hand"]) or "(empty)"
-    log = "".join(f"<li>{escape(describe_event(e, obs))}</li>" for e in obs["log"])
     return (
         f"<div><b>Level {obs['level']}</b> ({obs['draw']} drawn, {obs['keep']} kept) "
         f"&middot; {obs['levels_cleared']} level(s) cleared</div>"
         f"<div>{row_html(obs)}</div>{players_html(obs)}"
-        f"<div><b>Your hand:</b> {escape(hand)}</div><ol>{log}</ol>"
+        f"<div><b>Your hand:</b> {escape(hand)}</div>{log_html(obs['log'], obs)}"
+        f"{last_level_html(obs)}"
     )
 
 

@@ -14,7 +14,6 @@ and its actions (there are no chance nodes). The rules decisions the rulebook le
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 from itertools import combinations
 
@@ -175,7 +174,8 @@ class TPKState(GameState):
         self.status: list[int] = []
         self.by: list[int | None] = []
         self.passed_on: list[int | None] = [None] * n
-        self.log: list[dict] = []
+        self.log: list[dict] = []  # this level's keeps, uses, passes and treasures
+        self.last_level: dict | None = None  # the level before: its number, final row and log
         self.cleared: list[dict] = []  # one entry per level overcome
         self.treasures_found = 0
         self.treasures_spent = 0
@@ -394,6 +394,8 @@ class TPKState(GameState):
         if self.leftmost < len(self.row):
             return
         self.cleared.append({"level": self.level, "cleared_by": seat})
+        # Kept for the table: whoever did not make the level's last moves sees how it ended.
+        self.last_level = {"level": self.level, "row": self._row_cells(), "log": self.log}
         if self.level == LAST_LEVEL:
             self.result = "won"
             self.ended_by = "the last level was cleared"
@@ -461,7 +463,8 @@ class TPKState(GameState):
     # -- what players see ------------------------------------------------------------------------
     def observation(self, player: int) -> dict:
         """What `player` knows at the table: the row, their own cards, everyone's hand sizes, passes
-        and plays this level, treasure counts and the character sheets; never another hand."""
+        and plays this level (and how the level before ended), treasure counts and the character
+        sheets; never another hand."""
         level = catalog().level(self.level)
         return {
             "seat": player,
@@ -475,10 +478,7 @@ class TPKState(GameState):
             "result": self.result,
             "to_play": self.to_play(),
             "starter": self.starter,
-            "row": [
-                {"id": card, "state": STATUS_NAMES[status], "by": by}
-                for card, status, by in zip(self.row, self.status, self.by, strict=True)
-            ],
+            "row": self._row_cells(),
             "first_open": self.leftmost,
             "hand": list(self.hands[player]),
             "drawn": list(self.drawn[player]),
@@ -491,9 +491,16 @@ class TPKState(GameState):
                 for seat in range(self.num_players)
             ],
             "threat_deck": len(self.threat_deck.cards) + len(self.threat_deck.discards),
-            "log": copy.deepcopy(self.log),
+            "log": _copy_log(self.log),
+            "last_level": _copy_level(self.last_level),
             "levels_cleared": self.levels_cleared(),
         }
+
+    def _row_cells(self) -> list[dict]:
+        return [
+            {"id": card, "state": STATUS_NAMES[status], "by": by}
+            for card, status, by in zip(self.row, self.status, self.by, strict=True)
+        ]
 
     # -- explanations ----------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
@@ -550,6 +557,22 @@ class TPKState(GameState):
         from toolkit.tpk.display import state_html
 
         return state_html(self)
+
+
+def _copy_log(log: list[dict]) -> list[dict]:
+    """An observer's own copy of a level's log (its entries hold lists of cards and positions);
+    every observation makes one, so this is written out rather than left to ``copy.deepcopy``."""
+    return [
+        {key: list(value) if isinstance(value, list) else value for key, value in entry.items()}
+        for entry in log
+    ]
+
+
+def _copy_level(record: dict | None) -> dict | None:
+    if record is None:
+        return None
+    row = [dict(cell) for cell in record["row"]]
+    return {"level": record["level"], "row": row, "log": _copy_log(record["log"])}
 
 
 def _stack(deck: Deck, cards: list[str], where: str) -> None:

@@ -3,8 +3,9 @@
 A thin view over :class:`toolkit.tpk.rules.TPKState` on the shared widget base
 (:class:`toolkit.widgets.GameWidget`): it shows only your seat's observation (the row, your hand,
 every player's hand size, treasures and passes, the level's plays) and offers your legal actions as
-buttons. Bots move as soon as it is their turn. When a level ends, the log says whether that deal
-could have been cleared by a perfectly coordinated party.
+buttons. Bots move as soon as it is their turn, so they often finish a level after your last move:
+the table keeps showing how the level before ended, and the log says whether that deal could have
+been cleared by a perfectly coordinated party.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import ipywidgets as w
 
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.display import item_name, reputation, table_html
+from toolkit.tpk.display import item_name, reputation, table_html, threat_label
 from toolkit.tpk.rules import PASS, TPKState
 from toolkit.widgets import GameWidget
 
@@ -130,9 +131,8 @@ class TPKWidget(GameWidget):
 
     def label(self, action) -> str:
         """A use as its button reads: "Use Greatsword on 1. Large monster"."""
-        cat = catalog()
-        cards = " and ".join(cat.name(c) for c in action[1])
-        threats = " and ".join(f"{p}. {cat.name(self.state.row[p])}" for p in action[2])
+        cards = " and ".join(catalog().name(c) for c in action[1])
+        threats = " and ".join(threat_label(p, self.state.row[p]) for p in action[2])
         return f"Use {cards} on {threats}"
 
     def _play_controls(self) -> list[w.Widget]:
