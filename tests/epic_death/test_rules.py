@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacked
 
+from toolkit.epic_death.display import adventurer_html
 from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState
 from toolkit.state import IllegalAction, from_json
 
@@ -117,6 +118,28 @@ def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
     skip_windows(state)
     assert state.results[-1][2] == "success" and state.alive[dead]
     assert state.under[dead] == [EPIC_2_EXALTED, quest]
+
+
+@pytest.mark.parametrize("epic", [False, True], ids=["green", "epic"])
+def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_dies_again(epic):
+    """Its seal counts only for failing: neither a FAIL taken away nor an EPIC added."""
+    quest = EPIC_2_EXALTED if epic else first_quest("trivial", 4)
+    killer = first_quest("exalted", 3, epic=True)
+    state = stacked(hands={0: ["fate-resurrect"]}, line=[quest])
+    dead = state.parties[0][3]
+    kill(state, dead, killer)
+    state.apply(("quest", quest))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", dead))
+    skip_windows(state)
+    state.apply(("roll", 0, 4 if epic else 5))  # more than needed: a plain success
+    skip_windows(state)
+    while state.phase == "place_loot":
+        state.apply(DISCARD)
+    assert state.alive[dead] and state.under[dead] == [killer, quest]
+    state._set_alive(dead, False)  # it dies again, on a later quest
+    assert state.adventurer_score(dead) == CARDS.epic_quests[killer].epic
+    assert "completed" in adventurer_html(state, dead)
 
 
 def skip_windows_until(state: EpicDeathState, seat: int) -> None:

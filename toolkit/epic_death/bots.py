@@ -25,6 +25,13 @@ def _under(obs, adventurer):
     raise KeyError(adventurer)
 
 
+def _score(cards, obs, under, epic_death: str | None = None) -> int:
+    """What a pile of cards would score under a dead adventurer, read from the table; `epic_death`
+    is a quest about to be an EPIC DEATH."""
+    epic_deaths = {*obs["epic_deaths"], epic_death} if epic_death else obs["epic_deaths"]
+    return score_cards(cards, under, epic_deaths, obs["completed"])
+
+
 def _loot_gain(cards, loot_id: str, under) -> Fraction:
     """EPIC an adventurer with cards `under` it gains from a loot card: a piece of the same class
     goes (one of each class)."""
@@ -53,11 +60,7 @@ def evaluate(obs: dict, action) -> Fraction:
         return _loot_gain(cards, obs["loot_to_place"][0], _under(obs, action[1]))
     if kind == "adventurer":
         under = [*_under(obs, action[1]), obs["quest"]]
-        value = score_cards(
-            cards,
-            under,
-            set(obs["epic_deaths"]) | ({obs["quest"]} if obs["phase"] == "choose_death" else set()),
-        )
+        value = _score(cards, obs, under, obs["quest"] if obs["phase"] == "choose_death" else None)
         # a FAIL goes where it hurts least; a death goes to the adventurer worth most
         return Fraction(-len(under)) if obs["phase"] == "place_fail" else Fraction(value)
     card = cards.fate[action[1]]
@@ -67,11 +70,11 @@ def evaluate(obs: dict, action) -> Fraction:
         after = quest_odds(quest.victories, quest.difficulty, change_pool(_modifiers(obs), card))
         return sign * (expected_change(quest, after, cards) - expected_change(quest, before, cards))
     if card.kind in ("deadly", "ancient_pact"):
-        target_score = score_cards(cards, [*_under(obs, action[2]), obs["quest"]], set())
+        target_score = _score(cards, obs, [*_under(obs, action[2]), obs["quest"]])
         mine = action[2] in [a["id"] for a in obs["parties"][me]]
         return (1 - before.success) * target_score * (1 if mine else -1)
     if card.kind == "resurrect":
-        return before.success * score_cards(cards, _under(obs, action[2]), set()) * -sign
+        return before.success * _score(cards, obs, _under(obs, action[2])) * -sign
     if card.kind == "loot_envy":
         _, _, theirs, loot_id, to = action
         return _loot_gain(cards, loot_id, _under(obs, to))

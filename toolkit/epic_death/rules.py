@@ -112,6 +112,9 @@ class EpicDeathState(GameState):
         self._adventurer_views: dict[str, dict] = {}
         self._death_to_check = False  # whether the end of this turn must look for a fallen party
         self.epic_deaths: set[str] = set()
+        # Quests completed with a Resurrect card lie under the revived adventurer but were won, not
+        # failed: their seal never counts (it is a FAIL or EPIC for failing and dying).
+        self.completed: set[str] = set()
         self.loot = Deck(expand(self.cards.loot))
         self.loot.shuffle(rng)
         self.fate = Deck(expand(self.cards.fate))
@@ -355,6 +358,7 @@ class EpicDeathState(GameState):
                 target = self.resurrect[1]
                 self._set_alive(target, True)
                 self.put_under(target, self.quest)
+                self.completed.add(self.quest)
             else:
                 self.finished_quests.append(self.quest)
             self.quest_placed = True
@@ -481,7 +485,7 @@ class EpicDeathState(GameState):
     # -- scoring --------------------------------------------------------------------------------
     def adventurer_score(self, adventurer: str) -> int:
         """What the cards under one adventurer are worth (counted only once it is dead)."""
-        return score_cards(self.cards, self.under[adventurer], self.epic_deaths)
+        return score_cards(self.cards, self.under[adventurer], self.epic_deaths, self.completed)
 
     def scores(self) -> list[int]:
         """Final EPIC: only dead adventurers count."""
@@ -533,6 +537,7 @@ class EpicDeathState(GameState):
             "loot_to_place": tuple(self.loot_to_place[:1]),
             "parties": self.parties_view(),
             "epic_deaths": tuple(sorted(self.epic_deaths)),
+            "completed": tuple(sorted(self.completed)),
         }
 
     def why_illegal(self, action: Action) -> str:
@@ -595,8 +600,9 @@ class EpicDeathState(GameState):
         return state_html(self)
 
 
-def score_cards(cards: CardSet, under, epic_deaths) -> int:
-    """EPIC of a pile of cards under one adventurer: loot, full sets, Epic Quests, minus FAIL."""
+def score_cards(cards: CardSet, under, epic_deaths, completed=()) -> int:
+    """EPIC of a pile of cards under one adventurer: loot, full sets, Epic Quests, minus FAIL. A
+    quest's seal counts for failing it (twice for an EPIC DEATH), never for a quest `completed`."""
     total, sets = 0, {}
     for card_id in under:
         if card_id in cards.loot:
@@ -604,7 +610,7 @@ def score_cards(cards: CardSet, under, epic_deaths) -> int:
             total += loot.epic
             if loot.set:
                 sets.setdefault(loot.set, set()).add(loot.loot_class)
-        else:
+        elif card_id not in completed:
             quest = cards.quest(card_id)
             total += quest.epic * (2 if card_id in epic_deaths else 1) - quest.fail
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
