@@ -104,6 +104,21 @@ def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
     assert state.deadly == (2, own)
 
 
+def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
+    """Seat 1, asked first, can answer a Deadly card played after it with its Ancient Pact."""
+    state = stacked(hands={1: ["fate-ancient-pact"], 2: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
+    target = state.parties[0][0]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    assert state.current_player() == 2  # seat 1 has no Deadly card to answer yet
+    state.apply(("fate", "fate-deadly", target))
+    assert state.current_player() == 1  # seats 2, 3 and 0 had nothing more to play
+    own = state.parties[1][0]
+    state.apply(("fate", "fate-ancient-pact", own))
+    assert state.deadly == (1, own)
+    assert state.phase != "targets"  # closed: after the pact, everyone passed
+
+
 def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
     state = stacked(hands={0: ["fate-resurrect", "fate-add-2"]}, line=[first_quest("trivial", 4)])
     dead = state.parties[0][3]

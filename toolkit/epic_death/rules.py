@@ -6,8 +6,9 @@ A turn walks through phases, each a small method:
 Frenzy, Loot Envy; a D6 card makes a ``d6`` chance node) -> ``roll`` (chance: plain Victories and
 sixes) -> ``after_roll`` (re-roll cards, each a ``reroll`` chance node) -> the outcome
 (``place_loot``, ``place_fail`` or ``choose_death`` when the active player must choose) -> the next
-turn. In each Fate window the players are asked in one lap, starting left of the active player and
-ending with them; a player plays as many cards as they like and then says ``done`` (see the rules
+turn. In each Fate window the players are asked in turn, starting left of the active player; a
+player plays as many cards as they like and then says ``done``, and the window goes round until
+every player has passed since the last card was played, so any card can be answered (see the rules
 notes). Players with no card they could play now are skipped, so every decision is a real one.
 """
 
@@ -49,9 +50,9 @@ class EpicDeathState(GameState):
     """
 
     game = "epic-death"
-    # A clone shares the card set, the immutable quest card being attempted and the seats' order in
-    # a window, and copies flat the lists of card ids and of plays and results (tuples).
-    SHARED = ("cards", "quest_card", "_laps")
+    # A clone shares the card set and the immutable quest card being attempted, and copies flat
+    # the lists of card ids and of plays and results (tuples).
+    SHARED = ("cards", "quest_card")
     FLAT_LISTS = (
         "quest_deck",
         "quest_line",
@@ -71,10 +72,6 @@ class EpicDeathState(GameState):
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
         self.cards: CardSet = catalog()
         self._players = players
-        # The order a Fate window asks the seats in, for each active player.
-        self._laps = [
-            [(active + i) % players for i in range(1, players + 1)] for active in range(players)
-        ]
         self.line_size = 4 if players == 5 else 5
         self._deal(quests_per_player)
         self.active = 0
@@ -138,7 +135,8 @@ class EpicDeathState(GameState):
         self.plain = self.sixes = self.failed_dice = 0
         self.outcome: str | None = None  # success, epic_death, fail
         self.loot_to_place: list[str] = []
-        self.window: list[int] = []
+        self.asked = self.active  # the seat a Fate window is asking
+        self.passes = 0  # seats in a row that have passed since the last Fate card played
         if not self.quest_line:
             self.quest_line = [
                 self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
@@ -156,7 +154,7 @@ class EpicDeathState(GameState):
     def current_player(self) -> int:
         phase = self.phase  # the commonest first: most moves are Fate plays and passes
         if phase in WINDOW_PHASES:
-            return self.window[0]
+            return self.asked
         if phase in CHANCE_PHASES:
             return CHANCE
         return TERMINAL if phase == "over" else self.active
@@ -169,7 +167,7 @@ class EpicDeathState(GameState):
         if self.phase == "choose_quest":
             return [("quest", q) for q in self._open_quests()]
         if self.phase in WINDOW_PHASES:
-            return self._fate_plays(self.window[0]) + [DONE]
+            return self._fate_plays(self.asked) + [DONE]
         if self.phase == "place_loot":
             living = [a for a in self.parties[self.active] if self.alive[a]]
             return [("loot", a) for a in living] + [DISCARD]
@@ -216,10 +214,11 @@ class EpicDeathState(GameState):
         return plays
 
     def _open_window(self, phase: str) -> None:
-        """Ask every player once, left of the active player first and the active player last."""
+        """Ask the players in turn, left of the active player first."""
         self.phase = phase
-        self.window = self._laps[self.active][:]
-        self._next_in_window()
+        self.asked = (self.active + 1) % self._players
+        self.passes = 0
+        self._ask()
 
     def _close_window(self) -> None:
         if self.phase == "targets":
@@ -229,20 +228,26 @@ class EpicDeathState(GameState):
         elif self.phase == "after_roll":
             self._resolve()
 
-    def _next_in_window(self) -> None:
-        """After a play the same player may play again; after `done` the next player is asked.
-        Players with nothing they could play are passed over. The plays found for the player
-        asked are the legal actions, so they are kept rather than worked out again."""
-        window, now_playable = self.window, self.cards.window_cards[self.phase]
-        while window:
-            if not now_playable.isdisjoint(self.hands[window[0]]):  # a quick look first
-                plays = self._fate_plays(window[0])
+    def _ask(self) -> None:
+        """Ask the seat whose turn it is in the window: after a play the same player may play
+        again, after `done` the next one is asked. A player with nothing they could play passes
+        at once. The window closes when every player has passed since the last card played. The
+        plays found for the player asked are the legal actions, so they are kept rather than
+        worked out again."""
+        now_playable = self.cards.window_cards[self.phase]
+        while self.passes < self._players:
+            if not now_playable.isdisjoint(self.hands[self.asked]):  # a quick look first
+                plays = self._fate_plays(self.asked)
                 if plays:
                     plays.append(DONE)
                     self._offer(plays)
                     return
-            window.pop(0)
+            self._pass()
         self._close_window()
+
+    def _pass(self) -> None:
+        self.passes += 1
+        self.asked = (self.asked + 1) % self._players
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -258,17 +263,18 @@ class EpicDeathState(GameState):
         self._open_window("targets")
 
     def _do_done(self, action) -> None:
-        self.window.pop(0)
-        self._next_in_window()
+        self._pass()
+        self._ask()
 
     def _do_fate(self, action) -> None:
-        seat, card_id = self.window[0], action[1]
+        seat, card_id = self.asked, action[1]
+        self.passes = 0  # everyone may answer this card
         card = self.cards.fate[card_id]
         self.hands[seat].remove(card_id)
         self.fate.discard(card_id)
         self.plays.append((seat, card_id, action[2] if len(action) > 2 else None))
         if not KINDS[card.kind].effect(self, seat, card, action):
-            self._next_in_window()
+            self._ask()
 
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
@@ -304,7 +310,7 @@ class EpicDeathState(GameState):
         self.dice_change += self.pending_d6 * action[1]
         self.pending_d6 = 0
         self.phase = "before_roll"
-        self._next_in_window()
+        self._ask()
 
     def _check_pool(self) -> None:
         """Too few dice for the target fails the quest at once, unless a Frenzy card was played."""
@@ -337,7 +343,7 @@ class EpicDeathState(GameState):
         self.failed_dice += dice - plain - sixes
         self.pending_reroll = None
         self.phase = "after_roll"
-        self._next_in_window()
+        self._ask()
 
     def victories(self) -> int:
         return self.plain + self.sixes * (2 if self.frenzy else 1)
