@@ -79,9 +79,11 @@ def test_a_failed_quest_kills_the_deadly_target_which_takes_the_fail():
     give(state, target, "loot-paladin-helmet")
     quest = state.quest_line[0]
     state.apply(("quest", quest))
-    state.apply(("fate", "fate-deadly", target))  # seat 1 has nothing left, so seat 2 is asked
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows_until(state, 2, "before_roll")
     state.apply(("fate", "fate-remove-2"))
-    state.apply(("fate", "fate-remove-2"))  # 6 dice cannot make 7 Victories: no roll
+    state.apply(("fate", "fate-remove-2"))
+    skip_windows(state)  # 6 dice cannot make 7 Victories: no roll
     assert state.results[-1] == (0, quest, "fail")
     assert not state.alive[target]
     assert state.under[target][-1] == quest
@@ -97,7 +99,8 @@ def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
     give(state, target, "loot-paladin-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
     state.apply(("fate", "fate-deadly", target))
-    assert state.current_player() == 2  # a second Deadly cannot be played, so seat 1 is passed
+    assert ("fate", "fate-deadly", target) not in state.legal_actions()  # one Deadly a quest
+    state.apply(DONE)
     own = state.parties[2][0]
     assert ("fate", "fate-ancient-pact", own) in state.legal_actions()
     state.apply(("fate", "fate-ancient-pact", own))
@@ -110,13 +113,41 @@ def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
     target = state.parties[0][0]
     give(state, target, "loot-paladin-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
-    assert state.current_player() == 2  # seat 1 has no Deadly card to answer yet
+    assert state.legal_actions() == (DONE,)  # seat 1 has no Deadly card to answer yet
+    state.apply(DONE)
     state.apply(("fate", "fate-deadly", target))
-    assert state.current_player() == 1  # seats 2, 3 and 0 had nothing more to play
+    skip_windows_until(state, 1)  # seats 2, 3 and 0 pass
     own = state.parties[1][0]
     state.apply(("fate", "fate-ancient-pact", own))
     assert state.deadly == (1, own)
-    assert state.phase != "targets"  # closed: after the pact, everyone passed
+    assert state.phase == "before_roll"  # the table shows no targeting card is left to play
+
+
+def seats_asked_until_the_roll(state: EpicDeathState) -> list[tuple[str, int]]:
+    """(window, seat) of every pass until the dice are rolled, each seat saying done."""
+    asked = []
+    while state.phase in ("targets", "before_roll"):
+        asked.append((state.phase, state.current_player()))
+        state.apply(DONE)
+    return asked
+
+
+def test_everyone_who_could_play_is_asked_so_a_pass_tells_nothing_about_a_hand():
+    """Seat 1 holding no card is asked just as seat 1 holding cards is; a window is passed over
+    only where the table shows nobody could play in it."""
+    lap = [1, 2, 3, 0]
+    for marked in (False, True):  # without a score under anyone, no one can be marked
+        asked = []
+        for hand in ([], ["fate-add-1", "fate-deadly"]):
+            state = stacked(hands={1: hand}, line=[GREEN_3_MIGHTY])
+            if marked:
+                give(state, state.parties[0][0], "loot-paladin-helmet")
+            state.apply(("quest", GREEN_3_MIGHTY))
+            if not hand:
+                assert state.legal_actions() == (DONE,)
+            asked.append(seats_asked_until_the_roll(state))
+        windows = ["targets"] * marked + ["before_roll"]
+        assert asked[0] == asked[1] == [(window, seat) for window in windows for seat in lap]
 
 
 def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
@@ -128,7 +159,7 @@ def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
     skip_windows_until(state, 0)
     assert ("fate", "fate-resurrect", dead) in state.legal_actions()
     state.apply(("fate", "fate-resurrect", dead))
-    state.apply(DONE)
+    skip_windows(state)
     state.apply(("roll", 2, 2))  # four Victories on a trivial 4
     skip_windows(state)
     assert state.results[-1][2] == "success" and state.alive[dead]
@@ -157,8 +188,9 @@ def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_die
     assert "completed" in adventurer_html(state, dead)
 
 
-def skip_windows_until(state: EpicDeathState, seat: int) -> None:
-    while state.current_player() != seat:
+def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
+    """Everyone asked says done until `seat` is asked (in the window `phase`, if given)."""
+    while state.current_player() != seat or phase not in (None, state.phase):
         state.apply(DONE)
 
 
@@ -172,11 +204,15 @@ def test_too_few_dice_fails_unless_frenzy_and_frenzy_counts_a_six_twice():
         for card in hands[1]:
             table.apply(("fate", card))
         assert table.pool() == 1
+    skip_windows(without)
     assert without.results[-1][2] == "fail" and without.phase == "place_fail"
+    skip_windows_until(state, 0)
     state.apply(("fate", "fate-frenzy"))
+    skip_windows(state)
     assert state.phase == "roll"
     assert sum(dict(state.chance_outcomes()).values()) == 1
     state.apply(("roll", 0, 1))  # a single six: two Victories under Frenzy
+    skip_windows(state)
     assert state.victories() == 2 and state.results[-1][2] == "success"
 
 
@@ -277,7 +313,7 @@ def test_loot_envy_takes_a_rival_piece_and_swaps_back_the_same_class():
     give(state, mine, "loot-admiral-helmet")
     give(state, theirs, "loot-paladin-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
-    skip_windows_until(state, 0)
+    skip_windows_until(state, 0, "before_roll")
     state.apply(("fate", "fate-loot-envy", theirs, "loot-paladin-helmet", mine))
     assert state.under[mine] == ["loot-paladin-helmet"]
     assert state.under[theirs] == ["loot-admiral-helmet"]
@@ -293,9 +329,8 @@ def test_rerolls_after_the_roll_are_chance_nodes_on_the_right_dice():
     assert state.phase == "after_roll" and state.current_player() == 1
     state.apply(("fate", "fate-reroll-victories"))
     assert state.is_chance_node() and state.plain + state.sixes == 1
-    state.apply(
-        ("reroll", 0, 0)
-    )  # seat 1 has nothing left to play; seats 2, 3 and then 0 are asked
+    state.apply(("reroll", 0, 0))
+    skip_windows_until(state, 0)  # seats 1, 2 and 3 pass
     state.apply(("fate", "fate-reroll-failures"))
     assert state.failed_dice == 9 - 2 + 0  # ten dice, one Victory left, two re-rolling
     state.apply(("reroll", 1, 1))
@@ -361,6 +396,7 @@ def test_the_greedy_bot_rerolls_victories_only_against_a_rival_or_toward_an_epic
         hands={0: ["fate-reroll-victories"], 1: ["fate-reroll-victories"]}, line=[GREEN_3_MIGHTY]
     )
     state.apply(("quest", GREEN_3_MIGHTY))
+    skip_windows(state)
     state.apply(("roll", 3, 1))  # four Victories: the quest succeeds as it stands
     play = ("fate", "fate-reroll-victories")
     assert evaluate(state.observation(1), play) > 0  # a rival would spoil it

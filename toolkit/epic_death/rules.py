@@ -9,7 +9,9 @@ sixes) -> ``after_roll`` (re-roll cards, each a ``reroll`` chance node) -> the o
 turn. In each Fate window the players are asked in turn, starting left of the active player; a
 player plays as many cards as they like and then says ``done``, and the window goes round until
 every player has passed since the last card was played, so any card can be answered (see the rules
-notes). Players with no card they could play now are skipped, so every decision is a real one.
+notes). A player is passed over only when the table shows that no card of the window could be
+played by them, whatever they hold; anyone else is asked and may say ``done``, as at a table, so a
+pass tells the others nothing about a hand.
 """
 
 from __future__ import annotations
@@ -230,20 +232,29 @@ class EpicDeathState(GameState):
 
     def _ask(self) -> None:
         """Ask the seat whose turn it is in the window: after a play the same player may play
-        again, after `done` the next one is asked. A player with nothing they could play passes
-        at once. The window closes when every player has passed since the last card played. The
-        plays found for the player asked are the legal actions, so they are kept rather than
-        worked out again."""
+        again, after `done` the next one is asked. The window closes when every player has passed
+        since the last card played. The plays found for the player asked are the legal actions,
+        so they are kept rather than worked out again."""
         now_playable = self.cards.window_cards[self.phase]
         while self.passes < self._players:
-            if not now_playable.isdisjoint(self.hands[self.asked]):  # a quick look first
-                plays = self._fate_plays(self.asked)
-                if plays:
-                    plays.append(DONE)
-                    self._offer(plays)
-                    return
+            seat = self.asked
+            if self._could_play(seat):
+                hand = self.hands[seat]
+                plays = [] if now_playable.isdisjoint(hand) else self._fate_plays(seat)
+                plays.append(DONE)
+                self._offer(plays)
+                return
             self._pass()
         self._close_window()
+
+    def _could_play(self, seat: int) -> bool:
+        """Whether some card of this window could be played by `seat` now, were it in their hand:
+        a seat is passed over only when the table alone says no, so everyone knows it would
+        have passed whatever it held (no one may be marked Deadly or Resurrected, say)."""
+        for card_id, play in self.cards.window_plays[self.phase].items():
+            if play.__class__ is tuple or play(self, seat, card_id):
+                return True
+        return False
 
     def _pass(self) -> None:
         self.passes += 1
@@ -279,17 +290,15 @@ class EpicDeathState(GameState):
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): the same
-        plays are open, less this card's once its last copy is gone. Whether they were offered: a
-        player left with only `done` is passed over instead."""
+        plays are open, less this card's once its last copy is gone. Whether they were offered
+        (they are unless the state was stacked by hand and never listed them)."""
         plays = self._chosen_from
         if plays is None:
             return False
         if action[1] not in self.hands[seat]:
             plays.remove(action)
-        if len(plays) > 1:
-            self._offer(plays)
-            return True
-        return False
+        self._offer(plays)
+        return True
 
     def roll_d6(self, sign: int) -> None:
         """A D6 card's die is rolled now: the pool gains (+1) or loses (-1) what it shows."""
