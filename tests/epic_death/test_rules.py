@@ -9,7 +9,7 @@ import pytest
 from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacked
 
 from toolkit.epic_death.display import adventurer_html
-from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState
+from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState, dice_outcomes
 from toolkit.state import IllegalAction, from_json
 
 GREEN_3_MIGHTY = first_quest("mighty", 3)  # FAIL 100
@@ -327,15 +327,58 @@ def test_rerolls_after_the_roll_are_chance_nodes_on_the_right_dice():
     skip_windows(state)
     state.apply(("roll", 2, 1))
     assert state.phase == "after_roll" and state.current_player() == 1
-    state.apply(("fate", "fate-reroll-victories"))
-    assert state.is_chance_node() and state.plain + state.sixes == 1
+    state.apply(("fate", "fate-reroll-victories", 0, 2, 0))
+    assert state.is_chance_node() and (state.plain, state.sixes) == (0, 1)
+    assert state.chance_outcomes() == dice_outcomes("reroll", 2, "mighty")
     state.apply(("reroll", 0, 0))
     skip_windows_until(state, 0)  # seats 1, 2 and 3 pass
-    state.apply(("fate", "fate-reroll-failures"))
-    assert state.failed_dice == 9 - 2 + 0  # ten dice, one Victory left, two re-rolling
+    state.apply(("fate", "fate-reroll-failures", 2, 0, 0))
+    assert state.failed_dice == 9 - 2  # ten dice, one Victory left, two re-rolling
     state.apply(("reroll", 1, 1))
     skip_windows(state)
     assert state.victories() == 3 and state.results[-1][2] == "success"
+
+
+def after_the_roll(hand: list[str], plain: int, sixes: int, frenzy: bool = False):
+    """Seat 0 attempts a mighty quest needing 3 and rolls ten dice; seat 1 holds `hand`."""
+    state = stacked(hands={0: ["fate-frenzy"] * frenzy, 1: hand}, line=[GREEN_3_MIGHTY])
+    state.apply(("quest", GREEN_3_MIGHTY))
+    if frenzy:
+        skip_windows_until(state, 0, "before_roll")
+        state.apply(("fate", "fate-frenzy"))
+    skip_windows(state)
+    state.apply(("roll", plain, sixes))
+    return state
+
+
+def test_an_up_to_two_reroll_card_takes_as_many_dice_of_each_kind_as_its_player_chooses():
+    """One or two dice, named by kind: failed dice are alike, and so are Victories, but under
+    Frenzy a six (two Victories) is not a plain one."""
+    card = "fate-reroll-failures"
+    state = after_the_roll([card], 1, 1)
+    assert [a for a in state.legal_actions() if a != DONE] == [
+        ("fate", card, 1, 0, 0),
+        ("fate", card, 2, 0, 0),
+    ]
+    state.apply(("fate", card, 1, 0, 0))
+    assert state.failed_dice == 7 and state.action_to_string(state.history[-1]).endswith(
+        "re-roll 1 failed die"
+    )
+    assert state.chance_outcomes() == dice_outcomes("reroll", 1, "mighty")
+
+    card = "fate-reroll-victories"
+    plain = after_the_roll([card], 1, 3)
+    assert [a[2:] for a in plain.legal_actions() if a != DONE] == [(0, 1, 0), (0, 1, 1)]
+    frenzy = after_the_roll([card], 1, 3, frenzy=True)
+    assert [a[2:] for a in frenzy.legal_actions() if a != DONE] == [
+        (0, 0, 1),
+        (0, 0, 2),
+        (0, 1, 0),
+        (0, 1, 1),
+    ]
+    frenzy.apply(("fate", card, 0, 0, 1))  # one six: 7 Victories, 5 kept, and one die again
+    assert (frenzy.plain, frenzy.sixes, frenzy.victories()) == (1, 2, 5)
+    assert frenzy.chance_outcomes() == dice_outcomes("reroll", 1, "mighty")
 
 
 def test_the_game_ends_when_a_party_is_all_dead_and_the_best_score_wins():
@@ -392,12 +435,27 @@ def test_the_advisor_ranks_by_expected_change_or_by_chance():
 def test_the_greedy_bot_rerolls_victories_only_against_a_rival_or_toward_an_epic_death():
     from toolkit.epic_death.bots import evaluate
 
-    state = stacked(
-        hands={0: ["fate-reroll-victories"], 1: ["fate-reroll-victories"]}, line=[GREEN_3_MIGHTY]
+    state = after_the_roll(["fate-reroll-victories"], 3, 1)  # four Victories: it succeeds
+    two, one = (
+        ("fate", "fate-reroll-victories", 0, 2, 0),
+        ("fate", "fate-reroll-victories", 0, 1, 0),
     )
-    state.apply(("quest", GREEN_3_MIGHTY))
-    skip_windows(state)
-    state.apply(("roll", 3, 1))  # four Victories: the quest succeeds as it stands
-    play = ("fate", "fate-reroll-victories")
-    assert evaluate(state.observation(1), play) > 0  # a rival would spoil it
-    assert evaluate(state.observation(0), play) < 0  # its own player would not
+    assert evaluate(state.observation(1), two) > 0  # a rival would spoil it
+    assert evaluate(state.observation(0), two) < 0  # its own player would not
+    # with one die re-rolled three Victories stay: nothing can change
+    assert evaluate(state.observation(1), one) < 0 and evaluate(state.observation(0), one) < 0
+
+
+def test_the_greedy_bot_keeps_a_reroll_card_that_cannot_change_the_outcome():
+    """A quest that has succeeded cannot fail by re-rolling its failed dice, nor can two dice make
+    the three Victories a roll of none lacks: the rival keeps the card either way (it played it
+    before, as a card that did not help the active player scored as good)."""
+    from toolkit.bots import GreedyBot
+    from toolkit.epic_death.bots import evaluate
+
+    for plain, sixes in ((3, 1), (0, 0)):
+        state = after_the_roll(["fate-reroll-failures"], plain, sixes)
+        assert state.current_player() == 1  # a rival, who would like the quest to fail
+        seen, legal = state.observation(1), state.legal_actions()
+        for seed in range(20):
+            assert GreedyBot(evaluate, seed).choose(seen, legal) == DONE

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
-from toolkit.epic_death.advisor import expected_change
+from toolkit.epic_death.advisor import expected_change, outcome_values
 from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.fate import KINDS
-from toolkit.epic_death.odds import PoolModifiers, quest_odds
+from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
 from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 
 
@@ -78,15 +78,24 @@ def evaluate(obs: dict, action) -> Fraction:
     if card.kind == "loot_envy":
         _, _, theirs, loot_id, to = action
         return _loot_gain(cards, loot_id, _under(obs, to))
-    # re-rolls: re-rolling failures helps a roll that is short; re-rolling Victories can only lower
-    # the count, which helps the active player only to come down to an Epic Quest's exact target
-    roll = obs["roll"]
-    victories = roll["plain"] + roll["sixes"] * (2 if obs["frenzy"] else 1)
-    if card.kind == "reroll_failures":
-        helps = victories < quest.victories
-    else:
-        helps = quest.epic_quest and victories > quest.victories
-    return Fraction(sign if helps else -sign)
+    return _reroll_value(obs, quest, cards, action, sign)
+
+
+def _reroll_value(obs, quest, cards, action, sign: int) -> Fraction:
+    """The change in what the quest is worth to the active player (`sign` 1) or against them (-1)
+    if the dice a re-roll card names are rolled again and the roll then stands. A re-roll that
+    cannot change how the quest ends is worth -1 to anyone: a card spent for nothing."""
+    _, _, failed, plain, sixes = action
+    roll, frenzy = obs["roll"], obs["frenzy"]
+    six = 2 if frenzy else 1
+    now = quest.outcome(roll["plain"] + roll["sixes"] * six)
+    kept = roll["plain"] - plain + (roll["sixes"] - sixes) * six
+    again = victories(failed + plain + sixes, quest.difficulty, frenzy)
+    ends = again.map(lambda rolled: quest.outcome(kept + rolled)).pmf()
+    if set(ends) == {now}:
+        return Fraction(-1)
+    value = outcome_values(quest, cards)
+    return sign * (sum(chance * value[end] for end, chance in ends.items()) - value[now])
 
 
 BOTS = {

@@ -53,6 +53,13 @@ class Quest(Card):
         if self.epic_quest and self.fail:
             raise ValueError("an Epic Quest has no FAIL seal")
 
+    def outcome(self, victories: int) -> str:
+        """How an attempt with `victories` ends: exactly the target on an Epic Quest is an EPIC
+        DEATH ("epic_death"), at least the target a "success", fewer a "fail"."""
+        if self.epic_quest and victories == self.victories:
+            return "epic_death"
+        return "success" if victories >= self.victories else "fail"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Loot(Card):

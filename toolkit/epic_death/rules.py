@@ -23,7 +23,7 @@ from functools import cache
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
-from toolkit.epic_death.fate import KINDS, WINDOWS
+from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
@@ -125,7 +125,8 @@ class EpicDeathState(GameState):
         self.quest: str | None = None
         self.quest_card: Quest | None = None
         self.quest_placed = False  # the attempted quest has gone under an adventurer or away
-        self.plays: list[tuple[int, str, str | None]] = []  # (seat, fate card, first target)
+        # (seat, fate card, the adventurer it names first if it names one)
+        self.plays: list[tuple[int, str, str | None]] = []
         self.deadly: tuple[int, str] | None = None  # (player, target adventurer)
         self.resurrect: tuple[int, str] | None = None
         self.pact = False
@@ -283,7 +284,8 @@ class EpicDeathState(GameState):
         card = self.cards.fate[card_id]
         self.hands[seat].remove(card_id)
         self.fate.discard(card_id)
-        self.plays.append((seat, card_id, action[2] if len(action) > 2 else None))
+        target = action[2] if len(action) > 2 and action[2] in self.alive else None
+        self.plays.append((seat, card_id, target))
         if not KINDS[card.kind].effect(self, seat, card, action):
             self._ask()
 
@@ -305,9 +307,13 @@ class EpicDeathState(GameState):
         self.pending_d6 = sign
         self.phase = "d6"
 
-    def reroll(self, kind: str, dice: int) -> None:
-        """A re-roll card's dice, already taken out of the roll, are rolled again now."""
-        self.pending_reroll = (kind, dice)
+    def reroll(self, kind: str, failed: int, plain: int, sixes: int) -> None:
+        """A re-roll card of `kind` takes so many dice of each kind out of the roll, to roll them
+        again now."""
+        self.failed_dice -= failed
+        self.plain -= plain
+        self.sixes -= sixes
+        self.pending_reroll = (kind, failed + plain + sixes)
         self.phase = "reroll"
 
     def loot_of_class(self, adventurer: str, loot_class: str) -> list[str]:
@@ -358,11 +364,7 @@ class EpicDeathState(GameState):
         return self.plain + self.sixes * (2 if self.frenzy else 1)
 
     def _resolve(self) -> None:
-        needed, got = self.quest_card.victories, self.victories()
-        if self.quest_card.epic_quest and got == needed:
-            self.outcome = "epic_death"
-        else:
-            self.outcome = "success" if got >= needed else "fail"
+        self.outcome = self.quest_card.outcome(self.victories())
         self._after_outcome()
 
     def _after_outcome(self) -> None:
@@ -588,15 +590,18 @@ class EpicDeathState(GameState):
             card = self.cards.quest(action[1])
             return f"attempt {card.name} ({card.victories} {card.difficulty})"
         if kind == "fate":
-            name = self.cards.fate[action[1]].name
+            card = self.cards.fate[action[1]]
+            name = card.name
             if len(action) == 2:
                 return f"play {name}"
-            if len(action) == 5:
+            if card.kind == "loot_envy":
                 _, _, theirs, loot, to = action
                 return (
                     f"play {name}: take {self.cards.loot[loot].name} from "
                     f"{self.cards.adventurers[theirs].name} for {self.cards.adventurers[to].name}"
                 )
+            if card.kind in REROLLS:
+                return f"play {name}: re-roll {dice_words(*action[2:])}"
             return f"play {name} on {self.cards.adventurers[action[2]].name}"
         if kind in ("roll", "reroll"):
             return f"{kind}: {action[1]} plain Victories and {action[2]} sixes"
@@ -613,6 +618,13 @@ class EpicDeathState(GameState):
         from toolkit.epic_death.display import state_html
 
         return state_html(self)
+
+
+def dice_words(failed: int, plain: int, sixes: int) -> str:
+    """'1 failed die', '1 plain Victory and 1 six': the dice a re-roll card takes."""
+    kinds = (("failed die", "failed dice", failed), ("plain Victory", "plain Victories", plain),
+             ("six", "sixes", sixes))  # fmt: skip
+    return " and ".join(f"{n} {one if n == 1 else more}" for one, more, n in kinds if n)
 
 
 def score_cards(cards: CardSet, under, epic_deaths, completed=()) -> int:
