@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacked
 
+from toolkit.epic_death.cards import BOX
 from toolkit.epic_death.display import adventurer_html
 from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState, dice_outcomes
 from toolkit.state import IllegalAction, from_json
@@ -42,6 +43,14 @@ def test_set_up(players, party, line, quests):
     assert state.card_locations() == FULL_BOX
     # green quests are on top of the Epic Quests
     assert all(q in CARDS.quests for q in state.quest_line)
+    assert (state.active, state.turn) == (0, 1)  # seat 0 stands for the most epic face
+
+
+def test_the_box_holds_the_rulebooks_158_cards_and_16_dice():
+    groups = ("adventurers", "quests", "epic_quests", "loot", "fate")
+    counts = {name: sum(card.copies for card in getattr(CARDS, name).values()) for name in groups}
+    assert counts == {"adventurers": 20, "quests": 20, "epic_quests": 20, "loot": 59, "fate": 39}
+    assert sum(FULL_BOX.values()) == 158 and BOX == 16
 
 
 def test_epic_quests_open_only_when_no_green_quest_is_left_in_the_line():
@@ -89,6 +98,34 @@ def test_a_failed_quest_kills_the_deadly_target_which_takes_the_fail():
     assert state.under[target][-1] == quest
     assert state.active == 1  # the turn passed without a roll
     assert state.hands[0] and len(state.hands[0]) == 5  # refilled to five after failing
+
+
+def test_a_deadly_card_on_a_quest_that_succeeds_has_no_effect():
+    state = stacked(hands={1: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
+    target = state.parties[0][0]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows(state)
+    state.apply(("roll", 3, 0))
+    skip_windows(state)
+    assert state.results[-1][2] == "success" and state.alive[target]
+    assert GREEN_3_MIGHTY not in state.under[target]
+
+
+def test_a_deadly_card_on_a_failed_epic_quest_chooses_who_dies():
+    state = stacked(hands={1: ["fate-deadly"]}, line=[EPIC_2_EXALTED])
+    target = state.parties[0][2]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", EPIC_2_EXALTED))
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows(state)
+    state.apply(("roll", 0, 1))  # one Victory of two
+    skip_windows(state)
+    assert state.results[-1][2] == "fail" and state.active == 1  # the active player chose no one
+    assert not state.alive[target] and state.under[target][-1] == EPIC_2_EXALTED
+    helmet, seal = CARDS.loot["loot-paladin-helmet"].epic, CARDS.epic_quests[EPIC_2_EXALTED].epic
+    assert state.scores()[0] == helmet + seal
 
 
 def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
@@ -164,6 +201,34 @@ def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
     skip_windows(state)
     assert state.results[-1][2] == "success" and state.alive[dead]
     assert state.under[dead] == [EPIC_2_EXALTED, quest]
+
+
+def test_only_one_resurrect_a_quest():
+    state = stacked(hands={0: ["fate-resurrect"] * 2}, line=[first_quest("trivial", 4)])
+    first, second = state.parties[0][3], state.parties[0][4]
+    kill(state, first, EPIC_2_EXALTED)
+    kill(state, second, first_quest("exalted", 3, epic=True))
+    state.apply(("quest", state.quest_line[0]))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", first))
+    assert ("fate", "fate-resurrect", second) not in state.legal_actions()
+
+
+def test_an_epic_death_revives_no_one_with_a_resurrect_card():
+    """The Epic Quest goes under the adventurer who dies a hero, so no revived one takes it."""
+    state = stacked(hands={0: ["fate-resurrect"]}, line=[EPIC_2_EXALTED])
+    dead = state.parties[0][3]
+    kill(state, dead, first_quest("exalted", 3, epic=True))
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", dead))
+    skip_windows(state)
+    state.apply(("roll", 0, 2))
+    skip_windows(state)
+    assert state.results[-1][2] == "epic_death" and not state.alive[dead]
+    hero = state.parties[0][0]
+    state.apply(("adventurer", hero))
+    assert not state.alive[dead] and state.under[hero] == [EPIC_2_EXALTED]
 
 
 @pytest.mark.parametrize("epic", [False, True], ids=["green", "epic"])
