@@ -17,10 +17,10 @@ SEARCH_SEEDS = range(5)
 
 PINNED = {
     # (game, players, bot): fingerprint
-    ("epic-death", 2, "random"): "7daa2c939cf32997",
-    ("epic-death", 4, "random"): "b3c50028a825afec",
-    ("epic-death", 2, "greedy"): "b51bf9b8b35b1696",
-    ("epic-death", 4, "greedy"): "4f5d0b8980f1da16",
+    ("epic-death", 2, "random"): "338b64973e8e6821",
+    ("epic-death", 4, "random"): "0178345ce16d6f81",
+    ("epic-death", 2, "greedy"): "8b46edcdb6663744",
+    ("epic-death", 4, "greedy"): "76d384f97f862cb5",
     ("to-the-death", 1, "random"): "fde88e0d1fec49cb",
     ("to-the-death", 2, "random"): "e70a99cfaaa9bebf",
     ("to-the-death", 1, "greedy"): "2bc3bf4fe02d47da",

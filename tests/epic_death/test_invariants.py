@@ -70,13 +70,13 @@ def test_random_play_keeps_every_invariant_and_replays(seed, players, moves_seed
     rng = random.Random(moves_seed)
     steps = 0
     while not state.is_terminal():
-        if steps % 7 == 0:  # the full check on a sample of moves keeps 1,000 games fast
+        if steps % 15 == 0:  # the full check on a sample of moves keeps 1,000 games fast
             check_invariants(state)
         if state.is_chance_node():
             state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
             seat = state.current_player()
-            if steps % 7 == 0:
+            if steps % 15 == 0:
                 check_observation_hides_hands(state, seat)
             state.apply(rng.choice(state.legal_actions()))
         steps += 1

@@ -8,7 +8,9 @@ from fractions import Fraction
 import pytest
 from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacked
 
-from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState
+from toolkit.epic_death.cards import BOX
+from toolkit.epic_death.display import adventurer_html
+from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState, dice_outcomes
 from toolkit.state import IllegalAction, from_json
 
 GREEN_3_MIGHTY = first_quest("mighty", 3)  # FAIL 100
@@ -41,6 +43,14 @@ def test_set_up(players, party, line, quests):
     assert state.card_locations() == FULL_BOX
     # green quests are on top of the Epic Quests
     assert all(q in CARDS.quests for q in state.quest_line)
+    assert (state.active, state.turn) == (0, 1)  # seat 0 stands for the most epic face
+
+
+def test_the_box_holds_the_rulebooks_158_cards_and_16_dice():
+    groups = ("adventurers", "quests", "epic_quests", "loot", "fate")
+    counts = {name: sum(card.copies for card in getattr(CARDS, name).values()) for name in groups}
+    assert counts == {"adventurers": 20, "quests": 20, "epic_quests": 20, "loot": 59, "fate": 39}
+    assert sum(FULL_BOX.values()) == 158 and BOX == 16
 
 
 def test_epic_quests_open_only_when_no_green_quest_is_left_in_the_line():
@@ -78,14 +88,44 @@ def test_a_failed_quest_kills_the_deadly_target_which_takes_the_fail():
     give(state, target, "loot-paladin-helmet")
     quest = state.quest_line[0]
     state.apply(("quest", quest))
-    state.apply(("fate", "fate-deadly", target))  # seat 1 has nothing left, so seat 2 is asked
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows_until(state, 2, "before_roll")
     state.apply(("fate", "fate-remove-2"))
-    state.apply(("fate", "fate-remove-2"))  # 6 dice cannot make 7 Victories: no roll
+    state.apply(("fate", "fate-remove-2"))
+    skip_windows(state)  # 6 dice cannot make 7 Victories: no roll
     assert state.results[-1] == (0, quest, "fail")
     assert not state.alive[target]
     assert state.under[target][-1] == quest
     assert state.active == 1  # the turn passed without a roll
     assert state.hands[0] and len(state.hands[0]) == 5  # refilled to five after failing
+
+
+def test_a_deadly_card_on_a_quest_that_succeeds_has_no_effect():
+    state = stacked(hands={1: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
+    target = state.parties[0][0]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows(state)
+    state.apply(("roll", 3, 0))
+    skip_windows(state)
+    assert state.results[-1][2] == "success" and state.alive[target]
+    assert GREEN_3_MIGHTY not in state.under[target]
+
+
+def test_a_deadly_card_on_a_failed_epic_quest_chooses_who_dies():
+    state = stacked(hands={1: ["fate-deadly"]}, line=[EPIC_2_EXALTED])
+    target = state.parties[0][2]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", EPIC_2_EXALTED))
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows(state)
+    state.apply(("roll", 0, 1))  # one Victory of two
+    skip_windows(state)
+    assert state.results[-1][2] == "fail" and state.active == 1  # the active player chose no one
+    assert not state.alive[target] and state.under[target][-1] == EPIC_2_EXALTED
+    helmet, seal = CARDS.loot["loot-paladin-helmet"].epic, CARDS.epic_quests[EPIC_2_EXALTED].epic
+    assert state.scores()[0] == helmet + seal
 
 
 def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
@@ -96,11 +136,55 @@ def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
     give(state, target, "loot-paladin-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
     state.apply(("fate", "fate-deadly", target))
-    assert state.current_player() == 2  # a second Deadly cannot be played, so seat 1 is passed
+    assert ("fate", "fate-deadly", target) not in state.legal_actions()  # one Deadly a quest
+    state.apply(DONE)
     own = state.parties[2][0]
     assert ("fate", "fate-ancient-pact", own) in state.legal_actions()
     state.apply(("fate", "fate-ancient-pact", own))
     assert state.deadly == (2, own)
+
+
+def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
+    """Seat 1, asked first, can answer a Deadly card played after it with its Ancient Pact."""
+    state = stacked(hands={1: ["fate-ancient-pact"], 2: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
+    target = state.parties[0][0]
+    give(state, target, "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    assert state.legal_actions() == (DONE,)  # seat 1 has no Deadly card to answer yet
+    state.apply(DONE)
+    state.apply(("fate", "fate-deadly", target))
+    skip_windows_until(state, 1)  # seats 2, 3 and 0 pass
+    own = state.parties[1][0]
+    state.apply(("fate", "fate-ancient-pact", own))
+    assert state.deadly == (1, own)
+    assert state.phase == "before_roll"  # the table shows no targeting card is left to play
+
+
+def seats_asked_until_the_roll(state: EpicDeathState) -> list[tuple[str, int]]:
+    """(window, seat) of every pass until the dice are rolled, each seat saying done."""
+    asked = []
+    while state.phase in ("targets", "before_roll"):
+        asked.append((state.phase, state.current_player()))
+        state.apply(DONE)
+    return asked
+
+
+def test_everyone_who_could_play_is_asked_so_a_pass_tells_nothing_about_a_hand():
+    """Seat 1 holding no card is asked just as seat 1 holding cards is; a window is passed over
+    only where the table shows nobody could play in it."""
+    lap = [1, 2, 3, 0]
+    for marked in (False, True):  # without a score under anyone, no one can be marked
+        asked = []
+        for hand in ([], ["fate-add-1", "fate-deadly"]):
+            state = stacked(hands={1: hand}, line=[GREEN_3_MIGHTY])
+            if marked:
+                give(state, state.parties[0][0], "loot-paladin-helmet")
+            state.apply(("quest", GREEN_3_MIGHTY))
+            if not hand:
+                assert state.legal_actions() == (DONE,)
+            asked.append(seats_asked_until_the_roll(state))
+        windows = ["targets"] * marked + ["before_roll"]
+        assert asked[0] == asked[1] == [(window, seat) for window in windows for seat in lap]
 
 
 def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
@@ -112,15 +196,66 @@ def test_resurrect_needs_a_dead_target_and_revives_it_on_success():
     skip_windows_until(state, 0)
     assert ("fate", "fate-resurrect", dead) in state.legal_actions()
     state.apply(("fate", "fate-resurrect", dead))
-    state.apply(DONE)
+    skip_windows(state)
     state.apply(("roll", 2, 2))  # four Victories on a trivial 4
     skip_windows(state)
     assert state.results[-1][2] == "success" and state.alive[dead]
     assert state.under[dead] == [EPIC_2_EXALTED, quest]
 
 
-def skip_windows_until(state: EpicDeathState, seat: int) -> None:
-    while state.current_player() != seat:
+def test_only_one_resurrect_a_quest():
+    state = stacked(hands={0: ["fate-resurrect"] * 2}, line=[first_quest("trivial", 4)])
+    first, second = state.parties[0][3], state.parties[0][4]
+    kill(state, first, EPIC_2_EXALTED)
+    kill(state, second, first_quest("exalted", 3, epic=True))
+    state.apply(("quest", state.quest_line[0]))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", first))
+    assert ("fate", "fate-resurrect", second) not in state.legal_actions()
+
+
+def test_an_epic_death_revives_no_one_with_a_resurrect_card():
+    """The Epic Quest goes under the adventurer who dies a hero, so no revived one takes it."""
+    state = stacked(hands={0: ["fate-resurrect"]}, line=[EPIC_2_EXALTED])
+    dead = state.parties[0][3]
+    kill(state, dead, first_quest("exalted", 3, epic=True))
+    state.apply(("quest", EPIC_2_EXALTED))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", dead))
+    skip_windows(state)
+    state.apply(("roll", 0, 2))
+    skip_windows(state)
+    assert state.results[-1][2] == "epic_death" and not state.alive[dead]
+    hero = state.parties[0][0]
+    state.apply(("adventurer", hero))
+    assert not state.alive[dead] and state.under[hero] == [EPIC_2_EXALTED]
+
+
+@pytest.mark.parametrize("epic", [False, True], ids=["green", "epic"])
+def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_dies_again(epic):
+    """Its seal counts only for failing: neither a FAIL taken away nor an EPIC added."""
+    quest = EPIC_2_EXALTED if epic else first_quest("trivial", 4)
+    killer = first_quest("exalted", 3, epic=True)
+    state = stacked(hands={0: ["fate-resurrect"]}, line=[quest])
+    dead = state.parties[0][3]
+    kill(state, dead, killer)
+    state.apply(("quest", quest))
+    skip_windows_until(state, 0)
+    state.apply(("fate", "fate-resurrect", dead))
+    skip_windows(state)
+    state.apply(("roll", 0, 4 if epic else 5))  # more than needed: a plain success
+    skip_windows(state)
+    while state.phase == "place_loot":
+        state.apply(DISCARD)
+    assert state.alive[dead] and state.under[dead] == [killer, quest]
+    state._set_alive(dead, False)  # it dies again, on a later quest
+    assert state.adventurer_score(dead) == CARDS.epic_quests[killer].epic
+    assert "completed" in adventurer_html(state, dead)
+
+
+def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
+    """Everyone asked says done until `seat` is asked (in the window `phase`, if given)."""
+    while state.current_player() != seat or phase not in (None, state.phase):
         state.apply(DONE)
 
 
@@ -134,11 +269,15 @@ def test_too_few_dice_fails_unless_frenzy_and_frenzy_counts_a_six_twice():
         for card in hands[1]:
             table.apply(("fate", card))
         assert table.pool() == 1
+    skip_windows(without)
     assert without.results[-1][2] == "fail" and without.phase == "place_fail"
+    skip_windows_until(state, 0)
     state.apply(("fate", "fate-frenzy"))
+    skip_windows(state)
     assert state.phase == "roll"
     assert sum(dict(state.chance_outcomes()).values()) == 1
     state.apply(("roll", 0, 1))  # a single six: two Victories under Frenzy
+    skip_windows(state)
     assert state.victories() == 2 and state.results[-1][2] == "success"
 
 
@@ -239,7 +378,7 @@ def test_loot_envy_takes_a_rival_piece_and_swaps_back_the_same_class():
     give(state, mine, "loot-admiral-helmet")
     give(state, theirs, "loot-paladin-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
-    skip_windows_until(state, 0)
+    skip_windows_until(state, 0, "before_roll")
     state.apply(("fate", "fate-loot-envy", theirs, "loot-paladin-helmet", mine))
     assert state.under[mine] == ["loot-paladin-helmet"]
     assert state.under[theirs] == ["loot-admiral-helmet"]
@@ -253,16 +392,58 @@ def test_rerolls_after_the_roll_are_chance_nodes_on_the_right_dice():
     skip_windows(state)
     state.apply(("roll", 2, 1))
     assert state.phase == "after_roll" and state.current_player() == 1
-    state.apply(("fate", "fate-reroll-victories"))
-    assert state.is_chance_node() and state.plain + state.sixes == 1
-    state.apply(
-        ("reroll", 0, 0)
-    )  # seat 1 has nothing left to play; seats 2, 3 and then 0 are asked
-    state.apply(("fate", "fate-reroll-failures"))
-    assert state.failed_dice == 9 - 2 + 0  # ten dice, one Victory left, two re-rolling
+    state.apply(("fate", "fate-reroll-victories", 0, 2, 0))
+    assert state.is_chance_node() and (state.plain, state.sixes) == (0, 1)
+    assert state.chance_outcomes() == dice_outcomes("reroll", 2, "mighty")
+    state.apply(("reroll", 0, 0))
+    skip_windows_until(state, 0)  # seats 1, 2 and 3 pass
+    state.apply(("fate", "fate-reroll-failures", 2, 0, 0))
+    assert state.failed_dice == 9 - 2  # ten dice, one Victory left, two re-rolling
     state.apply(("reroll", 1, 1))
     skip_windows(state)
     assert state.victories() == 3 and state.results[-1][2] == "success"
+
+
+def after_the_roll(hand: list[str], plain: int, sixes: int, frenzy: bool = False):
+    """Seat 0 attempts a mighty quest needing 3 and rolls ten dice; seat 1 holds `hand`."""
+    state = stacked(hands={0: ["fate-frenzy"] * frenzy, 1: hand}, line=[GREEN_3_MIGHTY])
+    state.apply(("quest", GREEN_3_MIGHTY))
+    if frenzy:
+        skip_windows_until(state, 0, "before_roll")
+        state.apply(("fate", "fate-frenzy"))
+    skip_windows(state)
+    state.apply(("roll", plain, sixes))
+    return state
+
+
+def test_an_up_to_two_reroll_card_takes_as_many_dice_of_each_kind_as_its_player_chooses():
+    """One or two dice, named by kind: failed dice are alike, and so are Victories, but under
+    Frenzy a six (two Victories) is not a plain one."""
+    card = "fate-reroll-failures"
+    state = after_the_roll([card], 1, 1)
+    assert [a for a in state.legal_actions() if a != DONE] == [
+        ("fate", card, 1, 0, 0),
+        ("fate", card, 2, 0, 0),
+    ]
+    state.apply(("fate", card, 1, 0, 0))
+    assert state.failed_dice == 7 and state.action_to_string(state.history[-1]).endswith(
+        "re-roll 1 failed die"
+    )
+    assert state.chance_outcomes() == dice_outcomes("reroll", 1, "mighty")
+
+    card = "fate-reroll-victories"
+    plain = after_the_roll([card], 1, 3)
+    assert [a[2:] for a in plain.legal_actions() if a != DONE] == [(0, 1, 0), (0, 1, 1)]
+    frenzy = after_the_roll([card], 1, 3, frenzy=True)
+    assert [a[2:] for a in frenzy.legal_actions() if a != DONE] == [
+        (0, 0, 1),
+        (0, 0, 2),
+        (0, 1, 0),
+        (0, 1, 1),
+    ]
+    frenzy.apply(("fate", card, 0, 0, 1))  # one six: 7 Victories, 5 kept, and one die again
+    assert (frenzy.plain, frenzy.sixes, frenzy.victories()) == (1, 2, 5)
+    assert frenzy.chance_outcomes() == dice_outcomes("reroll", 1, "mighty")
 
 
 def test_the_game_ends_when_a_party_is_all_dead_and_the_best_score_wins():
@@ -319,11 +500,27 @@ def test_the_advisor_ranks_by_expected_change_or_by_chance():
 def test_the_greedy_bot_rerolls_victories_only_against_a_rival_or_toward_an_epic_death():
     from toolkit.epic_death.bots import evaluate
 
-    state = stacked(
-        hands={0: ["fate-reroll-victories"], 1: ["fate-reroll-victories"]}, line=[GREEN_3_MIGHTY]
+    state = after_the_roll(["fate-reroll-victories"], 3, 1)  # four Victories: it succeeds
+    two, one = (
+        ("fate", "fate-reroll-victories", 0, 2, 0),
+        ("fate", "fate-reroll-victories", 0, 1, 0),
     )
-    state.apply(("quest", GREEN_3_MIGHTY))
-    state.apply(("roll", 3, 1))  # four Victories: the quest succeeds as it stands
-    play = ("fate", "fate-reroll-victories")
-    assert evaluate(state.observation(1), play) > 0  # a rival would spoil it
-    assert evaluate(state.observation(0), play) < 0  # its own player would not
+    assert evaluate(state.observation(1), two) > 0  # a rival would spoil it
+    assert evaluate(state.observation(0), two) < 0  # its own player would not
+    # with one die re-rolled three Victories stay: nothing can change
+    assert evaluate(state.observation(1), one) < 0 and evaluate(state.observation(0), one) < 0
+
+
+def test_the_greedy_bot_keeps_a_reroll_card_that_cannot_change_the_outcome():
+    """A quest that has succeeded cannot fail by re-rolling its failed dice, nor can two dice make
+    the three Victories a roll of none lacks: the rival keeps the card either way (it played it
+    before, as a card that did not help the active player scored as good)."""
+    from toolkit.bots import GreedyBot
+    from toolkit.epic_death.bots import evaluate
+
+    for plain, sixes in ((3, 1), (0, 0)):
+        state = after_the_roll(["fate-reroll-failures"], plain, sixes)
+        assert state.current_player() == 1  # a rival, who would like the quest to fail
+        seen, legal = state.observation(1), state.legal_actions()
+        for seed in range(20):
+            assert GreedyBot(evaluate, seed).choose(seen, legal) == DONE

@@ -126,11 +126,12 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
     assert "5 plain Victories and 0 sixes" in game.narration[lines]
     # the rival bot, asked before us in the after-roll window, spoils the success with a re-roll
     # of two Victory dice; those dice, on our quest, wait for our Roll button too
-    assert game.narration[lines + 1] == "Turn 1. Bot 1 (greedy): play Butterfingers"
+    spoil = "Turn 1. Bot 1 (greedy): play Butterfingers: re-roll 2 plain Victories"
+    assert game.narration[lines + 1] == spoil
     assert list(game.buttons()) == [ROLL]
     game.click(ROLL)
     assert "2 dice re-rolled" in game.narration[lines + 2]
-    assert game.narration[lines + 3] == "Turn 1. Bot 1 (greedy): play Butterfingers"  # and again
+    assert game.narration[lines + 3] == spoil  # and again
     assert game.state.victories() == 2
     assert "<b>2 Victories</b>, 4 needed" in game.roll_html.value
 

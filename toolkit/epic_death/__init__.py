@@ -13,7 +13,7 @@ GAME = GameSpec(
     max_players=5,
     utility="constant_sum",
     information="imperfect",
-    max_moves=2_000,
+    max_moves=5_000,
     bots=BOTS,
     cli=cli,
 )

@@ -29,16 +29,24 @@ class QuestAdvice:
     expected_change: Fraction
 
 
-def expected_change(quest: Quest, odds: QuestOdds, cards: CardSet) -> Fraction:
+def outcome_values(quest: Quest, cards: CardSet) -> dict[str, Fraction]:
+    """What each way the quest can end (``Quest.outcome``) is worth to the active player."""
     loot_value = quest.rewards.loot * mean_loot_epic(cards)
     if quest.epic_quest:
-        plain_success = odds.success - odds.exact
-        return (
-            odds.exact * 2 * quest.epic
-            + plain_success * loot_value
-            + (1 - odds.success) * quest.epic
-        )
-    return odds.success * loot_value - (1 - odds.success) * quest.fail
+        return {
+            "epic_death": Fraction(2 * quest.epic),
+            "success": loot_value,
+            "fail": Fraction(quest.epic),
+        }
+    return {"success": loot_value, "fail": Fraction(-quest.fail)}
+
+
+def expected_change(quest: Quest, odds: QuestOdds, cards: CardSet) -> Fraction:
+    value = outcome_values(quest, cards)
+    change = odds.success * value["success"] + (1 - odds.success) * value["fail"]
+    if quest.epic_quest:  # an exact roll is an EPIC DEATH, not a plain success
+        change += odds.exact * (value["epic_death"] - value["success"])
+    return change
 
 
 def advise(

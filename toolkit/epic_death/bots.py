@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
-from toolkit.epic_death.advisor import expected_change
+from toolkit.epic_death.advisor import expected_change, outcome_values
 from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.fate import KINDS
-from toolkit.epic_death.odds import PoolModifiers, quest_odds
+from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
 from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 
 
@@ -23,6 +23,13 @@ def _under(obs, adventurer):
             if adv["id"] == adventurer:
                 return adv["under"]
     raise KeyError(adventurer)
+
+
+def _score(cards, obs, under, epic_death: str | None = None) -> int:
+    """What a pile of cards would score under a dead adventurer, read from the table; `epic_death`
+    is a quest about to be an EPIC DEATH."""
+    epic_deaths = {*obs["epic_deaths"], epic_death} if epic_death else obs["epic_deaths"]
+    return score_cards(cards, under, epic_deaths, obs["completed"])
 
 
 def _loot_gain(cards, loot_id: str, under) -> Fraction:
@@ -53,11 +60,7 @@ def evaluate(obs: dict, action) -> Fraction:
         return _loot_gain(cards, obs["loot_to_place"][0], _under(obs, action[1]))
     if kind == "adventurer":
         under = [*_under(obs, action[1]), obs["quest"]]
-        value = score_cards(
-            cards,
-            under,
-            set(obs["epic_deaths"]) | ({obs["quest"]} if obs["phase"] == "choose_death" else set()),
-        )
+        value = _score(cards, obs, under, obs["quest"] if obs["phase"] == "choose_death" else None)
         # a FAIL goes where it hurts least; a death goes to the adventurer worth most
         return Fraction(-len(under)) if obs["phase"] == "place_fail" else Fraction(value)
     card = cards.fate[action[1]]
@@ -67,23 +70,32 @@ def evaluate(obs: dict, action) -> Fraction:
         after = quest_odds(quest.victories, quest.difficulty, change_pool(_modifiers(obs), card))
         return sign * (expected_change(quest, after, cards) - expected_change(quest, before, cards))
     if card.kind in ("deadly", "ancient_pact"):
-        target_score = score_cards(cards, [*_under(obs, action[2]), obs["quest"]], set())
+        target_score = _score(cards, obs, [*_under(obs, action[2]), obs["quest"]])
         mine = action[2] in [a["id"] for a in obs["parties"][me]]
         return (1 - before.success) * target_score * (1 if mine else -1)
     if card.kind == "resurrect":
-        return before.success * score_cards(cards, _under(obs, action[2]), set()) * -sign
+        return before.success * _score(cards, obs, _under(obs, action[2])) * -sign
     if card.kind == "loot_envy":
         _, _, theirs, loot_id, to = action
         return _loot_gain(cards, loot_id, _under(obs, to))
-    # re-rolls: re-rolling failures helps a roll that is short; re-rolling Victories can only lower
-    # the count, which helps the active player only to come down to an Epic Quest's exact target
-    roll = obs["roll"]
-    victories = roll["plain"] + roll["sixes"] * (2 if obs["frenzy"] else 1)
-    if card.kind == "reroll_failures":
-        helps = victories < quest.victories
-    else:
-        helps = quest.epic_quest and victories > quest.victories
-    return Fraction(sign if helps else -sign)
+    return _reroll_value(obs, quest, cards, action, sign)
+
+
+def _reroll_value(obs, quest, cards, action, sign: int) -> Fraction:
+    """The change in what the quest is worth to the active player (`sign` 1) or against them (-1)
+    if the dice a re-roll card names are rolled again and the roll then stands. A re-roll that
+    cannot change how the quest ends is worth -1 to anyone: a card spent for nothing."""
+    _, _, failed, plain, sixes = action
+    roll, frenzy = obs["roll"], obs["frenzy"]
+    six = 2 if frenzy else 1
+    now = quest.outcome(roll["plain"] + roll["sixes"] * six)
+    kept = roll["plain"] - plain + (roll["sixes"] - sixes) * six
+    again = victories(failed + plain + sixes, quest.difficulty, frenzy)
+    ends = again.map(lambda rolled: quest.outcome(kept + rolled)).pmf()
+    if set(ends) == {now}:
+        return Fraction(-1)
+    value = outcome_values(quest, cards)
+    return sign * (sum(chance * value[end] for end, chance in ends.items()) - value[now])
 
 
 BOTS = {

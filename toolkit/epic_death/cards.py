@@ -53,6 +53,13 @@ class Quest(Card):
         if self.epic_quest and self.fail:
             raise ValueError("an Epic Quest has no FAIL seal")
 
+    def outcome(self, victories: int) -> str:
+        """How an attempt with `victories` ends: exactly the target on an Epic Quest is an EPIC
+        DEATH ("epic_death"), at least the target a "success", fewer a "fail"."""
+        if self.epic_quest and victories == self.victories:
+            return "epic_death"
+        return "success" if victories >= self.victories else "fail"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Loot(Card):
@@ -105,8 +112,8 @@ class CardSet:
 
     @cached_property
     def window_cards(self) -> dict[str, frozenset[str]]:
-        """For each Fate window, the cards played in it: a seat holding none is passed over after
-        one set test."""
+        """For each Fate window, the cards played in it: a seat holding none is offered only
+        `done` after one set test."""
         return {window: frozenset(plays) for window, plays in self.window_plays.items()}
 
 

@@ -37,7 +37,9 @@ def adventurer_html(state, adventurer: str) -> str:
             )
         else:
             quest = state.cards.quest(card_id)
-            if quest.epic_quest:
+            if card_id in state.completed:
+                lines.append(f"{quest.name}: completed, no score")
+            elif quest.epic_quest:
                 double = card_id in state.epic_deaths
                 lines.append(
                     f"{quest.name}: EPIC {quest.epic * (2 if double else 1)}{' (EPIC DEATH!)' if double else ''}"

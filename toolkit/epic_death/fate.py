@@ -102,32 +102,45 @@ def frenzy(state, seat, card, action) -> bool:
 
 
 # -- after the roll ----------------------------------------------------------------------------
+# A re-roll card's play names the dice it takes by kind, ("fate", card, failed, plain, sixes): dice
+# of one kind are alike, so choosing how many of each is choosing which.
+REROLLS = ("reroll_failures", "reroll_victories")  # the kinds that take dice to roll again
+
+
 def reroll_failures_plays(state, seat, card_id) -> list:
-    return [("fate", card_id)] if state.failed_dice else []
+    """One play for each number of failed dice, 1 up to the card's `amount`."""
+    most = min(state.cards.fate[card_id].amount, state.failed_dice)
+    return [("fate", card_id, failed, 0, 0) for failed in range(1, most + 1)]
 
 
 @kind("after_roll", reroll_failures_plays)
 def reroll_failures(state, seat, card, action) -> bool:
-    """Up to `amount` dice that are not Victories are rolled again."""
-    dice = min(card.amount, state.failed_dice)
-    state.failed_dice -= dice
-    state.reroll("reroll_failures", dice)
+    """Up to `amount` dice that are not Victories, as many as the player chooses, are rolled
+    again."""
+    state.reroll(card.kind, *action[2:])
     return True
 
 
 def reroll_victories_plays(state, seat, card_id) -> list:
-    return [("fate", card_id)] if state.plain + state.sixes else []
+    """One play for each choice of 1 up to the card's `amount` Victory dice. Under Frenzy a six
+    (two Victories) and a plain Victory differ, so the play says how many of each; otherwise a
+    Victory die is a Victory die, and the play says how many, plain ones named first."""
+    amount, plain, sixes = state.cards.fate[card_id].amount, state.plain, state.sixes
+    if state.frenzy:
+        return [
+            ("fate", card_id, 0, p, s)
+            for p in range(min(amount, plain) + 1)
+            for s in range(min(amount - p, sixes) + 1)
+            if p + s
+        ]
+    most = min(amount, plain + sixes)
+    return [("fate", card_id, 0, min(n, plain), n - min(n, plain)) for n in range(1, most + 1)]
 
 
 @kind("after_roll", reroll_victories_plays)
 def reroll_victories(state, seat, card, action) -> bool:
-    """Up to `amount` Victory dice are rolled again."""
-    dice = min(card.amount, state.plain + state.sixes)
-    # sixes first: under Frenzy they are worth the most, otherwise it is all one
-    from_sixes = min(state.sixes, dice)
-    state.sixes -= from_sixes
-    state.plain -= dice - from_sixes
-    state.reroll("reroll_victories", dice)
+    """Up to `amount` Victory dice, as many as the player chooses, are rolled again."""
+    state.reroll(card.kind, *action[2:])
     return True
 
 

@@ -6,9 +6,12 @@ A turn walks through phases, each a small method:
 Frenzy, Loot Envy; a D6 card makes a ``d6`` chance node) -> ``roll`` (chance: plain Victories and
 sixes) -> ``after_roll`` (re-roll cards, each a ``reroll`` chance node) -> the outcome
 (``place_loot``, ``place_fail`` or ``choose_death`` when the active player must choose) -> the next
-turn. In each Fate window the players are asked in one lap, starting left of the active player and
-ending with them; a player plays as many cards as they like and then says ``done`` (see the rules
-notes). Players with no card they could play now are skipped, so every decision is a real one.
+turn. In each Fate window the players are asked in turn, starting left of the active player; a
+player plays as many cards as they like and then says ``done``, and the window goes round until
+every player has passed since the last card was played, so any card can be answered (see the rules
+notes). A player is passed over only when the table shows that no card of the window could be
+played by them, whatever they hold; anyone else is asked and may say ``done``, as at a table, so a
+pass tells the others nothing about a hand.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from functools import cache
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
-from toolkit.epic_death.fate import KINDS, WINDOWS
+from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
@@ -49,9 +52,9 @@ class EpicDeathState(GameState):
     """
 
     game = "epic-death"
-    # A clone shares the card set, the immutable quest card being attempted and the seats' order in
-    # a window, and copies flat the lists of card ids and of plays and results (tuples).
-    SHARED = ("cards", "quest_card", "_laps")
+    # A clone shares the card set and the immutable quest card being attempted, and copies flat
+    # the lists of card ids and of plays and results (tuples).
+    SHARED = ("cards", "quest_card")
     FLAT_LISTS = (
         "quest_deck",
         "quest_line",
@@ -71,10 +74,6 @@ class EpicDeathState(GameState):
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
         self.cards: CardSet = catalog()
         self._players = players
-        # The order a Fate window asks the seats in, for each active player.
-        self._laps = [
-            [(active + i) % players for i in range(1, players + 1)] for active in range(players)
-        ]
         self.line_size = 4 if players == 5 else 5
         self._deal(quests_per_player)
         self.active = 0
@@ -112,6 +111,9 @@ class EpicDeathState(GameState):
         self._adventurer_views: dict[str, dict] = {}
         self._death_to_check = False  # whether the end of this turn must look for a fallen party
         self.epic_deaths: set[str] = set()
+        # Quests completed with a Resurrect card lie under the revived adventurer but were won, not
+        # failed: their seal never counts (it is a FAIL or EPIC for failing and dying).
+        self.completed: set[str] = set()
         self.loot = Deck(expand(self.cards.loot))
         self.loot.shuffle(rng)
         self.fate = Deck(expand(self.cards.fate))
@@ -123,7 +125,8 @@ class EpicDeathState(GameState):
         self.quest: str | None = None
         self.quest_card: Quest | None = None
         self.quest_placed = False  # the attempted quest has gone under an adventurer or away
-        self.plays: list[tuple[int, str, str | None]] = []  # (seat, fate card, first target)
+        # (seat, fate card, the adventurer it names first if it names one)
+        self.plays: list[tuple[int, str, str | None]] = []
         self.deadly: tuple[int, str] | None = None  # (player, target adventurer)
         self.resurrect: tuple[int, str] | None = None
         self.pact = False
@@ -135,7 +138,8 @@ class EpicDeathState(GameState):
         self.plain = self.sixes = self.failed_dice = 0
         self.outcome: str | None = None  # success, epic_death, fail
         self.loot_to_place: list[str] = []
-        self.window: list[int] = []
+        self.asked = self.active  # the seat a Fate window is asking
+        self.passes = 0  # seats in a row that have passed since the last Fate card played
         if not self.quest_line:
             self.quest_line = [
                 self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
@@ -153,7 +157,7 @@ class EpicDeathState(GameState):
     def current_player(self) -> int:
         phase = self.phase  # the commonest first: most moves are Fate plays and passes
         if phase in WINDOW_PHASES:
-            return self.window[0]
+            return self.asked
         if phase in CHANCE_PHASES:
             return CHANCE
         return TERMINAL if phase == "over" else self.active
@@ -166,7 +170,7 @@ class EpicDeathState(GameState):
         if self.phase == "choose_quest":
             return [("quest", q) for q in self._open_quests()]
         if self.phase in WINDOW_PHASES:
-            return self._fate_plays(self.window[0]) + [DONE]
+            return self._fate_plays(self.asked) + [DONE]
         if self.phase == "place_loot":
             living = [a for a in self.parties[self.active] if self.alive[a]]
             return [("loot", a) for a in living] + [DISCARD]
@@ -213,10 +217,11 @@ class EpicDeathState(GameState):
         return plays
 
     def _open_window(self, phase: str) -> None:
-        """Ask every player once, left of the active player first and the active player last."""
+        """Ask the players in turn, left of the active player first."""
         self.phase = phase
-        self.window = self._laps[self.active][:]
-        self._next_in_window()
+        self.asked = (self.active + 1) % self._players
+        self.passes = 0
+        self._ask()
 
     def _close_window(self) -> None:
         if self.phase == "targets":
@@ -226,20 +231,35 @@ class EpicDeathState(GameState):
         elif self.phase == "after_roll":
             self._resolve()
 
-    def _next_in_window(self) -> None:
-        """After a play the same player may play again; after `done` the next player is asked.
-        Players with nothing they could play are passed over. The plays found for the player
-        asked are the legal actions, so they are kept rather than worked out again."""
-        window, now_playable = self.window, self.cards.window_cards[self.phase]
-        while window:
-            if not now_playable.isdisjoint(self.hands[window[0]]):  # a quick look first
-                plays = self._fate_plays(window[0])
-                if plays:
-                    plays.append(DONE)
-                    self._offer(plays)
-                    return
-            window.pop(0)
+    def _ask(self) -> None:
+        """Ask the seat whose turn it is in the window: after a play the same player may play
+        again, after `done` the next one is asked. The window closes when every player has passed
+        since the last card played. The plays found for the player asked are the legal actions,
+        so they are kept rather than worked out again."""
+        now_playable = self.cards.window_cards[self.phase]
+        while self.passes < self._players:
+            seat = self.asked
+            if self._could_play(seat):
+                hand = self.hands[seat]
+                plays = [] if now_playable.isdisjoint(hand) else self._fate_plays(seat)
+                plays.append(DONE)
+                self._offer(plays)
+                return
+            self._pass()
         self._close_window()
+
+    def _could_play(self, seat: int) -> bool:
+        """Whether some card of this window could be played by `seat` now, were it in their hand:
+        a seat is passed over only when the table alone says no, so everyone knows it would
+        have passed whatever it held (no one may be marked Deadly or Resurrected, say)."""
+        for card_id, play in self.cards.window_plays[self.phase].items():
+            if play.__class__ is tuple or play(self, seat, card_id):
+                return True
+        return False
+
+    def _pass(self) -> None:
+        self.passes += 1
+        self.asked = (self.asked + 1) % self._players
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -255,41 +275,45 @@ class EpicDeathState(GameState):
         self._open_window("targets")
 
     def _do_done(self, action) -> None:
-        self.window.pop(0)
-        self._next_in_window()
+        self._pass()
+        self._ask()
 
     def _do_fate(self, action) -> None:
-        seat, card_id = self.window[0], action[1]
+        seat, card_id = self.asked, action[1]
+        self.passes = 0  # everyone may answer this card
         card = self.cards.fate[card_id]
         self.hands[seat].remove(card_id)
         self.fate.discard(card_id)
-        self.plays.append((seat, card_id, action[2] if len(action) > 2 else None))
+        target = action[2] if len(action) > 2 and action[2] in self.alive else None
+        self.plays.append((seat, card_id, target))
         if not KINDS[card.kind].effect(self, seat, card, action):
-            self._next_in_window()
+            self._ask()
 
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): the same
-        plays are open, less this card's once its last copy is gone. Whether they were offered: a
-        player left with only `done` is passed over instead."""
+        plays are open, less this card's once its last copy is gone. Whether they were offered
+        (they are unless the state was stacked by hand and never listed them)."""
         plays = self._chosen_from
         if plays is None:
             return False
         if action[1] not in self.hands[seat]:
             plays.remove(action)
-        if len(plays) > 1:
-            self._offer(plays)
-            return True
-        return False
+        self._offer(plays)
+        return True
 
     def roll_d6(self, sign: int) -> None:
         """A D6 card's die is rolled now: the pool gains (+1) or loses (-1) what it shows."""
         self.pending_d6 = sign
         self.phase = "d6"
 
-    def reroll(self, kind: str, dice: int) -> None:
-        """A re-roll card's dice, already taken out of the roll, are rolled again now."""
-        self.pending_reroll = (kind, dice)
+    def reroll(self, kind: str, failed: int, plain: int, sixes: int) -> None:
+        """A re-roll card of `kind` takes so many dice of each kind out of the roll, to roll them
+        again now."""
+        self.failed_dice -= failed
+        self.plain -= plain
+        self.sixes -= sixes
+        self.pending_reroll = (kind, failed + plain + sixes)
         self.phase = "reroll"
 
     def loot_of_class(self, adventurer: str, loot_class: str) -> list[str]:
@@ -301,7 +325,7 @@ class EpicDeathState(GameState):
         self.dice_change += self.pending_d6 * action[1]
         self.pending_d6 = 0
         self.phase = "before_roll"
-        self._next_in_window()
+        self._ask()
 
     def _check_pool(self) -> None:
         """Too few dice for the target fails the quest at once, unless a Frenzy card was played."""
@@ -334,17 +358,13 @@ class EpicDeathState(GameState):
         self.failed_dice += dice - plain - sixes
         self.pending_reroll = None
         self.phase = "after_roll"
-        self._next_in_window()
+        self._ask()
 
     def victories(self) -> int:
         return self.plain + self.sixes * (2 if self.frenzy else 1)
 
     def _resolve(self) -> None:
-        needed, got = self.quest_card.victories, self.victories()
-        if self.quest_card.epic_quest and got == needed:
-            self.outcome = "epic_death"
-        else:
-            self.outcome = "success" if got >= needed else "fail"
+        self.outcome = self.quest_card.outcome(self.victories())
         self._after_outcome()
 
     def _after_outcome(self) -> None:
@@ -355,6 +375,7 @@ class EpicDeathState(GameState):
                 target = self.resurrect[1]
                 self._set_alive(target, True)
                 self.put_under(target, self.quest)
+                self.completed.add(self.quest)
             else:
                 self.finished_quests.append(self.quest)
             self.quest_placed = True
@@ -481,7 +502,7 @@ class EpicDeathState(GameState):
     # -- scoring --------------------------------------------------------------------------------
     def adventurer_score(self, adventurer: str) -> int:
         """What the cards under one adventurer are worth (counted only once it is dead)."""
-        return score_cards(self.cards, self.under[adventurer], self.epic_deaths)
+        return score_cards(self.cards, self.under[adventurer], self.epic_deaths, self.completed)
 
     def scores(self) -> list[int]:
         """Final EPIC: only dead adventurers count."""
@@ -533,6 +554,7 @@ class EpicDeathState(GameState):
             "loot_to_place": tuple(self.loot_to_place[:1]),
             "parties": self.parties_view(),
             "epic_deaths": tuple(sorted(self.epic_deaths)),
+            "completed": tuple(sorted(self.completed)),
         }
 
     def why_illegal(self, action: Action) -> str:
@@ -568,15 +590,18 @@ class EpicDeathState(GameState):
             card = self.cards.quest(action[1])
             return f"attempt {card.name} ({card.victories} {card.difficulty})"
         if kind == "fate":
-            name = self.cards.fate[action[1]].name
+            card = self.cards.fate[action[1]]
+            name = card.name
             if len(action) == 2:
                 return f"play {name}"
-            if len(action) == 5:
+            if card.kind == "loot_envy":
                 _, _, theirs, loot, to = action
                 return (
                     f"play {name}: take {self.cards.loot[loot].name} from "
                     f"{self.cards.adventurers[theirs].name} for {self.cards.adventurers[to].name}"
                 )
+            if card.kind in REROLLS:
+                return f"play {name}: re-roll {dice_words(*action[2:])}"
             return f"play {name} on {self.cards.adventurers[action[2]].name}"
         if kind in ("roll", "reroll"):
             return f"{kind}: {action[1]} plain Victories and {action[2]} sixes"
@@ -595,8 +620,16 @@ class EpicDeathState(GameState):
         return state_html(self)
 
 
-def score_cards(cards: CardSet, under, epic_deaths) -> int:
-    """EPIC of a pile of cards under one adventurer: loot, full sets, Epic Quests, minus FAIL."""
+def dice_words(failed: int, plain: int, sixes: int) -> str:
+    """'1 failed die', '1 plain Victory and 1 six': the dice a re-roll card takes."""
+    kinds = (("failed die", "failed dice", failed), ("plain Victory", "plain Victories", plain),
+             ("six", "sixes", sixes))  # fmt: skip
+    return " and ".join(f"{n} {one if n == 1 else more}" for one, more, n in kinds if n)
+
+
+def score_cards(cards: CardSet, under, epic_deaths, completed=()) -> int:
+    """EPIC of a pile of cards under one adventurer: loot, full sets, Epic Quests, minus FAIL. A
+    quest's seal counts for failing it (twice for an EPIC DEATH), never for a quest `completed`."""
     total, sets = 0, {}
     for card_id in under:
         if card_id in cards.loot:
@@ -604,7 +637,7 @@ def score_cards(cards: CardSet, under, epic_deaths) -> int:
             total += loot.epic
             if loot.set:
                 sets.setdefault(loot.set, set()).add(loot.loot_class)
-        else:
+        elif card_id not in completed:
             quest = cards.quest(card_id)
             total += quest.epic * (2 if card_id in epic_deaths else 1) - quest.fail
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
