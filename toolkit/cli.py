@@ -161,16 +161,27 @@ def _readable(value) -> str:
 
 
 def cmd_simulate(args) -> int:
-    from toolkit.simulate import run_many
+    from toolkit.simulate import dask_executor, run_many
 
     spec = games.get_game(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
         raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
     if args.bots not in spec.bots:
         raise ValueError(f"unknown bot {args.bots!r} (choose from {', '.join(spec.bots)})")
-    table = run_many(
-        args.game, args.players, args.games, args.seed, args.bots, progress=not args.json
-    )
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError(
+            "--workers starts a local cluster; --scheduler names a running one: not both"
+        )
+    with dask_executor(args.workers, args.scheduler) as executor:
+        table = run_many(
+            args.game,
+            args.players,
+            args.games,
+            args.seed,
+            args.bots,
+            executor=executor,
+            progress=not args.json,
+        )
     summary = {"game": args.game, "players": args.players, "games": args.games, "seed": args.seed}
     summary["mean_returns"] = [
         float(table[f"return_{seat}"].mean()) for seat in range(args.players)
@@ -256,6 +267,12 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         game_sim.add_argument("--seed", type=int, default=0)
         game_sim.add_argument("--bots", default="random", help=f"one of {', '.join(spec.bots)}")
         game_sim.add_argument("--json", action="store_true", help="print one JSON object")
+        game_sim.add_argument(
+            "--workers", type=positive_int, help="play on a local dask cluster of N processes"
+        )
+        game_sim.add_argument(
+            "--scheduler", help="play on the running dask.distributed scheduler at ADDRESS"
+        )
         game_sim.set_defaults(run=cmd_simulate)
     return parser
 

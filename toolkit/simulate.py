@@ -14,6 +14,7 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from contextlib import ExitStack, contextmanager
 from fractions import Fraction
 
 from toolkit.bots import Bot, below
@@ -92,6 +93,28 @@ def _play_chunk(
     slug: str, players: int, bot_names: Sequence[str], seeds: Sequence[int]
 ) -> list[dict]:
     return [play_one(slug, players, bot_names, seed) for seed in seeds]
+
+
+@contextmanager
+def dask_executor(workers: int | None = None, scheduler: str | None = None):
+    """An executor for :func:`run_many` on dask.distributed: a cluster of `workers` local
+    processes started for the study, or the running scheduler at `scheduler` (an address such as
+    ``tcp://10.0.0.5:8786``); None for neither, and the study runs here. Games go out by name and
+    seed only, so the table is the same whatever runs it."""
+    if workers is None and scheduler is None:
+        yield None
+        return
+    from dask import distributed
+
+    with ExitStack() as stack:
+        if scheduler is None:
+            scheduler = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+                )
+            )
+        client = stack.enter_context(distributed.Client(scheduler))
+        yield client.get_executor()
 
 
 MAX_GAMES = 1_000_000  # a table of rows in memory; a larger study is several runs by --seed

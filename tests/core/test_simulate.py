@@ -239,3 +239,22 @@ def make_bots(spec, players, seed):
 
 def chance(seed):
     return random.Random(f"chance-{seed}")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_simulate_on_local_workers_prints_what_the_serial_study_prints(monkeypatch, capsys):
+    """``simulate --workers 2`` starts a dask LocalCluster of two processes; the summary is the
+    serial one, seed for seed."""
+    pytest.importorskip("dask.distributed")
+    from toolkit.cli import main
+
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    )
+    command = ["simulate", "how-i-died", "--players", "3", "--games", "30", "--json"]
+    assert main(command) == 0
+    serial = capsys.readouterr().out
+    assert main([*command, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == serial
+    assert main([*command, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
