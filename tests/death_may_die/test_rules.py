@@ -383,3 +383,131 @@ def test_greedy_bot_keeps_a_won_roll_instead_of_spending_stress_on_its_tentacles
     state.apply(("attack", "cultist-1"))
     roll(state, ["success", "blank", "tentacle", "blank"])  # one success short
     assert bot.choose(state.observation(0), state.legal_actions()) == ("reroll", 2)
+
+
+def episode_actions(state):
+    state.forget_legal()
+    return sorted(a[1] for a in state.legal_actions() if a[0] == "episode")
+
+
+def test_episode_actions_only_where_their_token_or_an_unwarded_gate_is_and_a_roll_decides():
+    state = new()
+    me = state.investigators[0]
+    assert episode_actions(state) == []  # the dock has neither a seal nor a gate
+    me["space"] = "tomb"  # a seal and the yellow gate
+    assert episode_actions(state) == ["break_seal", "ward_gate"]
+    state.wards.add("yellow")
+    assert episode_actions(state) == ["break_seal"]  # a warded gate offers nothing more
+    state.enemies["cultist-1"]["space"] = "tomb"
+    assert episode_actions(state) == []  # only on a safe space
+    me["space"] = "bell_tower"
+    assert episode_actions(state) == ["break_seal"]
+    state.apply(("episode", "break_seal"))
+    assert state.dice_for(me, "episode") == (3, 0)  # three black dice: the sailor has no Lore
+    roll(state, ["success", "success", "blank"])
+    state.apply(("accept",))
+    assert "bell_tower" in state.tokens["seal"]  # two successes of the three needed: no effect
+    state.apply(("episode", "break_seal"))
+    roll(state, ["success", "success+tentacle", "success"])
+    state.apply(("accept",))
+    assert "bell_tower" not in state.tokens["seal"] and me["sanity"] == 1
+    assert not state.ritual_disrupted  # two seals remain
+
+
+def test_enemies_in_your_space_attack_in_the_order_the_active_player_chooses():
+    state = new()
+    state.investigators[0]["space"] = "nave"
+    state.enemies["cultist-2"]["space"] = "nave"
+    state.elder["space"] = "nave"  # the Elder One attacks like an enemy, even before summoning
+    state.push([{"kind": "investigate_or_fight"}])
+    state._advance()
+    state.forget_legal()
+    assert state.legal_actions() == (
+        ("fight", "cultist-1"),
+        ("fight", "cultist-2"),
+        ("fight", "elder"),
+    )
+    state.apply(("fight", "cultist-2"))
+    order = []
+    while state.pending[0]["kind"] in ("roll", "fight"):
+        if state.pending[0]["kind"] == "fight":
+            state.apply(("fight", state.legal_actions()[-1][1]))  # then the Elder One
+            continue
+        order.append(state.pending[0]["attacker"])
+        while state.current_player() == CHANCE:
+            state.apply("blank")
+        state.apply(("accept",))
+    assert order == ["cultist-2", "elder", "cultist-1"]  # the last attacker needs no choice
+    assert state.discovery.discards == []  # a fight, not an investigation
+
+
+def test_the_elder_one_entering_the_first_red_space_is_summoned_at_the_end_of_the_turn():
+    state = new()
+    state.elder["position"] = state.rules.first_red - 2
+    for _ in range(2):
+        symbols = [c for c in state.mythos.cards if state.cards.mythos[c].elder_symbol][:3]
+        for card in symbols:
+            state.mythos.cards.remove(card)
+            state.mythos.discard(card)
+        state._step_mythos_check({})
+        state._step_summon_check({})
+        if not state.elder["summoned"]:
+            assert state.elder["position"] == state.rules.first_red - 1  # not red yet
+    assert state.elder["position"] == state.rules.first_red
+    assert state.elder["summoned"] and state.elder["stage"] == 2
+    assert state.elder["progression"] == state.rules.first_red  # the token takes its place
+    assert not state.ritual_disrupted  # summoned by the track alone
+
+
+def test_a_death_after_the_summoning_discards_the_cards_and_skips_all_but_the_mythos_check():
+    state = new(players=3)
+    state.elder.update(summoned=True, progression=5, stage=2)
+    me = state.investigators[0]
+    me.update(wounds=4, items=["harpoon"], companions=[["dog", 0]], conditions=["shaken"], fire=2)
+    symbols = [c for c in state.mythos.cards if state.cards.mythos[c].elder_symbol][:3]
+    for card in symbols:
+        state.mythos.cards.remove(card)
+        state.mythos.discard(card)
+    state._wound_self(me, 1)
+    assert not me["alive"] and state.outcome is None
+    assert (me["items"], me["companions"], me["conditions"], me["fire"]) == ([], [], [], 0)
+    assert [s["kind"] for s in state.pending] == ["mythos_check"]  # no Mythos, fight or fire
+    state._advance()
+    assert state.elder["progression"] == 6  # the Mythos check still advanced the token
+    assert state.current_player() == 1 and state.pending[0]["kind"] == "actions"
+    state.active = 2
+    state._next_turn()
+    assert state.active == 1  # seat 0's later turns are skipped
+    for seat in (1, 2):
+        state.investigators[seat]["wounds"] = 4
+        state._wound_self(state.investigators[seat], 1)
+    assert state.outcome == "loss" and state.reason == "every investigator is dead"
+
+
+def test_a_win_takes_precedence_over_a_loss_on_the_same_roll():
+    """The last investigator's attack defeats the final stage while its tentacle drives her mad:
+    both end the game at once, and the win stands."""
+    state = new(players=1)
+    final = len(state.elder_card.stages)
+    health = state.elder_card.stages[-1].health
+    state.ritual_disrupted = True
+    state.elder.update(summoned=True, progression=5, stage=final, wounds=health - 1, space="dock")
+    me = state.investigators[0]
+    me["sanity"] = state.rules.sanity.last - 1
+    state.forget_legal()
+    state.apply(("attack", "elder"))
+    state.apply("success+tentacle")
+    while state.current_player() == CHANCE:
+        state.apply("blank")
+    state.apply(("accept",))
+    assert not me["alive"] and state.outcome == "win" and state.returns() == [1.0]
+    assert state.log[-2:] == [f"game win: {state.reason}", f"{me['name']} dies (madness)"]
+
+
+def test_a_companion_raises_its_skill_by_one_level_or_gives_level_one():
+    state = new()
+    me = state.investigators[0]  # the sailor: Brawl, Dodge and Will at level 1, no Lore
+    assert state.dice_for(me, "episode") == (3, 0) and state._skill(me, "guard") == 0
+    me["companions"] += [["acolyte", 0], ["dog", 0]]  # Lore and Dodge companions
+    assert state.dice_for(me, "episode") == (3, 1)  # Lore level 1: one green die
+    assert state._skill(me, "guard") == 1  # Dodge level 2: one success cancelled
