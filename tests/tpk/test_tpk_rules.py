@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolkit.state import IllegalAction
+from toolkit.tpk.coordination import clearable, play_plan
 from toolkit.tpk.display import reputation
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, level_one_example
 from toolkit.tpk.rules import PASS, TPKState, starting_deck
@@ -317,3 +318,62 @@ def test_an_illegal_action_explains_itself_and_changes_nothing():
 def test_reputation_ladder():
     assert reputation(0) == "the dungeon's favourite joke"
     assert reputation(10) == reputation(12)
+
+
+# -- the conformance table's rules without a test of their own ------------------------------------
+def test_cards_not_kept_are_set_aside_for_later_levels():
+    state = level_one_example()
+    for action, _ in LEVEL_ONE_MOVES[:3]:
+        state.apply(action)
+    aside = [list(cards) for cards in state.aside]
+    assert [len(cards) for cards in aside] == [2, 2, 2]  # drew three, kept one
+    assert not any(card in a[1] for a in state.legal_actions() if a != PASS for card in aside[0])
+    for action, _ in LEVEL_ONE_MOVES[3:]:
+        state.apply(action)
+    assert state.level == 2 and state.aside == [[], [], []]
+    for seat in range(3):  # back in the equipment deck, shuffled and drawn from again
+        assert len(state.decks[seat].cards) + len(state.drawn[seat]) == 8
+        assert set(aside[seat]) <= set(state.decks[seat].cards + state.drawn[seat])
+
+
+def test_a_powerful_ranged_item_takes_an_x2_or_two_adjacent_threats_at_range():
+    state = stacked(
+        ["brin", "land", "taric"],
+        ["pit-trap", "small-monster", "skeleton", "large-monster", "oak-door", "ogre"],
+        [
+            ["potion-brin", "brin-rope"],
+            ["land-dagger", "potion-land"],
+            ["taric-mace", "taric-shield-bash"],
+        ],
+        level=2,
+    )
+    assert uses(state) == {
+        (("brin-rope",), (0,)),
+        (("potion-brin",), (1,)),
+        (("potion-brin",), (1, 2)),  # two adjacent simple monsters, past the trap
+        (("potion-brin",), (2,)),
+        (("potion-brin",), (3,)),  # the x2 monster at range; not the ogre past the door
+    }
+    state.apply(("use", ("potion-brin",), (3,)))
+    assert state.status == [0, 0, 0, 1, 0, 0] and state.leftmost == 0
+
+
+def test_escaping_level_seven_wins_for_the_whole_party_with_every_treasure_kept():
+    state = TPKState(seed=0, players=2, first_level=7)
+    plan = clearable(state)
+    assert plan is not None
+    play_plan(state, plan)
+    assert (state.result, state.winners, state.returns()) == ("won", (0, 1), [1.0, 1.0])
+    assert state.ended_by == "the last level was cleared" and state.legal_actions() == ()
+    held = state.treasures_held()
+    assert held == 2 and state.summary()["treasures"] == held  # the whole group's count
+
+
+def test_two_to_five_players_each_playing_a_different_character():
+    for players in (2, 3, 4, 5):
+        assert TPKState(players=players).num_players == players
+    for players in (1, 6):
+        with pytest.raises(ValueError, match="2 to 5 players"):
+            TPKState(players=players)
+    with pytest.raises(ValueError, match="each character can be played once"):
+        TPKState(players=2, characters=["taric", "taric"])
