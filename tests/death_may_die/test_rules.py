@@ -441,14 +441,19 @@ def test_enemies_in_your_space_attack_in_the_order_the_active_player_chooses():
     assert state.discovery.discards == []  # a fight, not an investigation
 
 
+def discard_three_elder_symbols(state):
+    """Stack the Mythos discard pile so the next check advances the Elder One."""
+    symbols = [c for c in state.mythos.cards if state.cards.mythos[c].elder_symbol][:3]
+    for card in symbols:
+        state.mythos.cards.remove(card)
+        state.mythos.discard(card)
+
+
 def test_the_elder_one_entering_the_first_red_space_is_summoned_at_the_end_of_the_turn():
     state = new()
     state.elder["position"] = state.rules.first_red - 2
     for _ in range(2):
-        symbols = [c for c in state.mythos.cards if state.cards.mythos[c].elder_symbol][:3]
-        for card in symbols:
-            state.mythos.cards.remove(card)
-            state.mythos.discard(card)
+        discard_three_elder_symbols(state)
         state._step_mythos_check({})
         state._step_summon_check({})
         if not state.elder["summoned"]:
@@ -464,10 +469,7 @@ def test_a_death_after_the_summoning_discards_the_cards_and_skips_all_but_the_my
     state.elder.update(summoned=True, progression=5, stage=2)
     me = state.investigators[0]
     me.update(wounds=4, items=["harpoon"], companions=[["dog", 0]], conditions=["shaken"], fire=2)
-    symbols = [c for c in state.mythos.cards if state.cards.mythos[c].elder_symbol][:3]
-    for card in symbols:
-        state.mythos.cards.remove(card)
-        state.mythos.discard(card)
+    discard_three_elder_symbols(state)
     state._wound_self(me, 1)
     assert not me["alive"] and state.outcome is None
     assert (me["items"], me["companions"], me["conditions"], me["fire"]) == ([], [], [], 0)
