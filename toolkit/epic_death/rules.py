@@ -30,6 +30,8 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 FATE_HAND = 5
 SET_BONUS = 400
 DONE = "done"
+# What a seat holding no card of the window is offered: most moves of a game, so made once.
+DONE_ONLY = (DONE,)
 DISCARD = "discard"
 CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
 WINDOW_PHASES = frozenset(WINDOWS)
@@ -146,7 +148,7 @@ class EpicDeathState(GameState):
             ]
         if not self.quest_line:
             self._end_game("the quests ran out")
-        self._chosen_from: list[Action] | None = None
+        self._chosen_from: tuple[Action, ...] | None = None
         self._chance: ChanceOutcomes | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -240,10 +242,10 @@ class EpicDeathState(GameState):
         while self.passes < self._players:
             seat = self.asked
             if self._could_play(seat):
-                hand = self.hands[seat]
-                plays = [] if now_playable.isdisjoint(hand) else self._fate_plays(seat)
-                plays.append(DONE)
-                self._offer(plays)
+                if now_playable.isdisjoint(self.hands[seat]):
+                    self._offer(DONE_ONLY)
+                else:
+                    self._offer((*self._fate_plays(seat), DONE))
                 return
             self._pass()
         self._close_window()
@@ -264,8 +266,9 @@ class EpicDeathState(GameState):
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         # the actions this one was chosen from, for a handler that can tell the next ones from them
+        # (an immutable tuple: kept as it is, copied only by the rare handler that changes it)
         known = self._legal_at == len(self.history)
-        self._chosen_from, self._chance = (list(self._legal) if known else None), None
+        self._chosen_from, self._chance = (self._legal if known else None), None
         HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
 
     def _do_quest(self, action) -> None:
@@ -298,7 +301,7 @@ class EpicDeathState(GameState):
         if plays is None:
             return False
         if action[1] not in self.hands[seat]:
-            plays.remove(action)
+            plays = tuple(play for play in plays if play != action)
         self._offer(plays)
         return True
 
