@@ -45,9 +45,6 @@ def check_kept_views_are_fresh(state: EpicDeathState) -> None:
     must equal what it would work out afresh now."""
     if not state.is_terminal() and not state.is_chance_node():
         assert list(state.legal_actions()) == state._compute_legal()
-    if state.is_chance_node():
-        kept_outcomes, state._chance = state.chance_outcomes(), None
-        assert state.chance_outcomes() == kept_outcomes
     kept = [state.observation(seat) for seat in range(state.num_players)]
     state._parties, state._adventurer_views = None, {}
     assert [state.observation(seat) for seat in range(state.num_players)] == kept

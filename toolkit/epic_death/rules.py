@@ -148,8 +148,6 @@ class EpicDeathState(GameState):
             ]
         if not self.quest_line:
             self._end_game("the quests ran out")
-        self._chosen_from: tuple[Action, ...] | None = None
-        self._chance: ChanceOutcomes | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
@@ -181,18 +179,15 @@ class EpicDeathState(GameState):
         raise AssertionError(f"unknown phase {self.phase}")
 
     def chance_outcomes(self) -> ChanceOutcomes:
-        """Kept for the node: the simulator asks for them once to draw and once more to check."""
-        if self._chance is None:
-            if self.phase == "d6":
-                self._chance = D6_OUTCOMES
-            elif self.phase == "roll":
-                self._chance = dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
-            elif self.phase == "reroll":
-                dice = self.pending_reroll[1]
-                self._chance = dice_outcomes("reroll", dice, self.quest_card.difficulty)
-            else:
-                raise ValueError("not a chance node")
-        return self._chance
+        """The roll's outcomes: each kind of roll's are made once (dice_outcomes is cached), so
+        a node's are not kept on the state."""
+        if self.phase == "d6":
+            return D6_OUTCOMES
+        if self.phase == "roll":
+            return dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
+        if self.phase == "reroll":
+            return dice_outcomes("reroll", self.pending_reroll[1], self.quest_card.difficulty)
+        raise ValueError("not a chance node")
 
     def _open_quests(self) -> list[str]:
         """Green Quests first: an Epic Quest in the line opens once no green one is left there."""
@@ -265,10 +260,6 @@ class EpicDeathState(GameState):
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        # the actions this one was chosen from, for a handler that can tell the next ones from them
-        # (an immutable tuple: kept as it is, copied only by the rare handler that changes it)
-        known = self._legal_at == len(self.history)
-        self._chosen_from, self._chance = (self._legal if known else None), None
         HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
 
     def _do_quest(self, action) -> None:
@@ -297,9 +288,9 @@ class EpicDeathState(GameState):
         """After a play that changes nothing a card's plays depend on (the dice cards): the same
         plays are open, less this card's once its last copy is gone. Whether they were offered
         (they are unless the state was stacked by hand and never listed them)."""
-        plays = self._chosen_from
-        if plays is None:
+        if self._legal_at != len(self.history):  # the position was stacked by hand
             return False
+        plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
             plays = tuple(play for play in plays if play != action)
         self._offer(plays)
