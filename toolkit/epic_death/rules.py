@@ -142,6 +142,8 @@ class EpicDeathState(GameState):
         self.loot_to_place: list[str] = []
         self.asked = self.active  # the seat a Fate window is asking
         self.passes = 0  # seats in a row that have passed since the last Fate card played
+        # whether the table lets any seat play a card of the window, kept while players pass
+        self._open_to_all: bool | None = None
         if not self.quest_line:
             self.quest_line = [
                 self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
@@ -229,6 +231,12 @@ class EpicDeathState(GameState):
             self._resolve()
 
     def _ask(self) -> None:
+        """Ask on after the table changed (a window opened, a card was played, a die rolled): whom
+        the window is open to is worked out afresh."""
+        self._open_to_all = None
+        self._ask_on()
+
+    def _ask_on(self) -> None:
         """Ask the seat whose turn it is in the window: after a play the same player may play
         again, after `done` the next one is asked. The window closes when every player has passed
         since the last card played. The plays found for the player asked are the legal actions,
@@ -248,11 +256,21 @@ class EpicDeathState(GameState):
     def _could_play(self, seat: int) -> bool:
         """Whether some card of this window could be played by `seat` now, were it in their hand:
         a seat is passed over only when the table alone says no, so everyone knows it would
-        have passed whatever it held (no one may be marked Deadly or Resurrected, say)."""
-        for card_id, play in self.cards.window_plays[self.phase].items():
-            if play.__class__ is tuple or play(self, seat, card_id):
-                return True
-        return False
+        have passed whatever it held (no one may be marked Deadly or Resurrected, say). What holds
+        for every seat is kept until the table changes, as players pass: most moves are passes."""
+        check = self.cards.window_checks[self.phase]
+        open_to_all = self._open_to_all
+        if open_to_all is None:
+            open_to_all = self._open_to_all = check.always or any(
+                play(self, seat, card_id) for card_id, play in check.any_seat
+            )
+        return open_to_all or any(play(self, seat, card_id) for card_id, play in check.per_seat)
+
+    def forget_legal(self) -> None:
+        """A position stacked by hand may have changed the table: whom the window is open to
+        is worked out again too."""
+        super().forget_legal()
+        self._open_to_all = None
 
     def _pass(self) -> None:
         self.passes += 1
@@ -270,7 +288,7 @@ class EpicDeathState(GameState):
 
     def _do_done(self, action) -> None:
         self._pass()
-        self._ask()
+        self._ask_on()  # a pass changes nothing on the table
 
     def _do_fate(self, action) -> None:
         seat, card_id = self.asked, action[1]
@@ -286,8 +304,9 @@ class EpicDeathState(GameState):
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): the same
-        plays are open, less this card's once its last copy is gone. Whether they were offered
-        (they are unless the state was stacked by hand and never listed them)."""
+        plays are open, less this card's once its last copy is gone, and the window is open to the
+        same seats. Whether they were offered (they are unless the state was stacked by hand and
+        never listed them)."""
         if self._legal_at != len(self.history):  # the position was stacked by hand
             return False
         plays = self._legal  # still the actions this one was chosen from, as it is being applied
