@@ -244,7 +244,7 @@ class EpicDeathState(GameState):
         now_playable = self.cards.window_cards[self.phase]
         while self.passes < self._players:
             seat = self.asked
-            if self._could_play(seat):
+            if self._open_to_all or self._could_play(seat):  # the kept answer is the usual one
                 if now_playable.isdisjoint(self.hands[seat]):
                     self._offer(DONE_ONLY)
                 else:
