@@ -83,6 +83,16 @@ class Fate(Card):
         return KINDS[self.kind].window
 
 
+@dataclass(frozen=True)
+class WindowCheck:
+    """What the table must show for some card of a Fate window to be playable by a seat, whatever
+    it holds: the engine passes a seat over only when none could be."""
+
+    always: bool  # a card of it has no target: the window is open whatever the table shows
+    any_seat: tuple[tuple[str, Plays], ...]  # (card, plays) of the cards that play alike for all
+    per_seat: tuple[tuple[str, Plays], ...]  # (card, plays) of those that depend on the seat
+
+
 COUNTS = {"adventurers": 20, "quests": 20, "epic_quests": 20, "loot": 59, "fate": 39}
 
 
@@ -109,6 +119,20 @@ class CardSet:
             kind = KINDS[card.kind]
             windows[kind.window][card.id] = kind.plays or ("fate", card.id)
         return windows
+
+    @cached_property
+    def window_checks(self) -> dict[str, WindowCheck]:
+        """For each Fate window, what the table must show for a card of it to be playable."""
+        checks = {}
+        for window, plays in self.window_plays.items():
+            any_seat, per_seat = [], []
+            for card_id, play in plays.items():
+                if play.__class__ is not tuple:  # a card that looks at the table
+                    mine = KINDS[self.fate[card_id].kind].per_seat
+                    (per_seat if mine else any_seat).append((card_id, play))
+            always = len(any_seat) + len(per_seat) < len(plays)
+            checks[window] = WindowCheck(always, tuple(any_seat), tuple(per_seat))
+        return checks
 
     @cached_property
     def window_cards(self) -> dict[str, frozenset[str]]:

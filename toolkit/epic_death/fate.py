@@ -6,7 +6,9 @@ window its cards are played in, which plays a card of it has now, and what playi
 ``plays(state, seat, card_id)`` lists the actions by which `seat` may play the card now, one a
 target (none: it cannot be played now); a kind without it needs no look at the table, so its card is
 played by the one action ``("fate", card_id)`` whenever its window is open (the dice cards, the
-commonest, which the engine offers without a call). ``effect(state, seat, card, action)`` changes
+commonest, which the engine offers without a call). A kind whose plays depend on who plays it (their
+own party, or the others') says so with ``per_seat=True``: the engine asks the others' plays once
+for every seat while players only pass, as a pass changes nothing on the table. ``effect(state, seat, card, action)`` changes
 the turn's fields of the state and returns True when it has set up the next position itself (a die
 to roll, or the same plays offered again), False when the window goes on asking. A card that changes
 the pool says how with ``pool(modifiers, card)``, the :class:`toolkit.epic_death.odds.PoolModifiers`
@@ -40,14 +42,16 @@ class FateKind:
     effect: Effect  # its docstring says what the kind does, in our words
     plays: Plays | None  # None: no target, playable whenever the window is open
     pool: Pool | None  # None: the card does not change the pool
+    per_seat: bool  # whether its plays depend on the seat playing it, not only on the table
 
 
 KINDS: dict[str, FateKind] = {}
 
 
-def kind(window: str, plays: Plays | None = None, pool: Pool | None = None):
+def kind(window: str, plays: Plays | None = None, pool: Pool | None = None, per_seat=False):
     """Register `effect` as what a card of its name's kind does, played in `window`, with the
-    functions listing its plays and changing the pool's modifiers."""
+    functions listing its plays and changing the pool's modifiers, and whether the plays depend on
+    the seat."""
     if window not in WINDOWS:
         raise ValueError(f"no Fate window {window!r} (they are {', '.join(WINDOWS)})")
 
@@ -55,7 +59,7 @@ def kind(window: str, plays: Plays | None = None, pool: Pool | None = None):
         name = effect.__name__
         if name in KINDS:
             raise ValueError(f"Fate kind {name!r} registered twice")
-        KINDS[name] = FateKind(name, window, effect, plays, pool)
+        KINDS[name] = FateKind(name, window, effect, plays, pool, per_seat)
         return effect
 
     return register
@@ -180,7 +184,7 @@ def ancient_pact_plays(state, seat, card_id) -> list:
     return [("fate", card_id, a) for a in state.parties[seat] if alive[a] and a != doomed]
 
 
-@kind("targets", ancient_pact_plays)
+@kind("targets", ancient_pact_plays, per_seat=True)
 def ancient_pact(state, seat, card, action) -> bool:
     """A Deadly card's mark moves onto a living adventurer of the pact player's own party."""
     state.pact = True
@@ -206,7 +210,7 @@ def loot_envy_plays(state, seat, card_id) -> list:
     ]
 
 
-@kind("before_roll", loot_envy_plays)
+@kind("before_roll", loot_envy_plays, per_seat=True)
 def loot_envy(state, seat, card, action) -> bool:
     """A loot card moves from another party to yours; a piece of the same class goes back."""
     _, _, owner, loot_id, to = action

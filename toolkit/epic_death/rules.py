@@ -30,6 +30,8 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 FATE_HAND = 5
 SET_BONUS = 400
 DONE = "done"
+# What a seat holding no card of the window is offered: most moves of a game, so made once.
+DONE_ONLY = (DONE,)
 DISCARD = "discard"
 CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
 WINDOW_PHASES = frozenset(WINDOWS)
@@ -140,14 +142,14 @@ class EpicDeathState(GameState):
         self.loot_to_place: list[str] = []
         self.asked = self.active  # the seat a Fate window is asking
         self.passes = 0  # seats in a row that have passed since the last Fate card played
+        # whether the table lets any seat play a card of the window, kept while players pass
+        self._open_to_all: bool | None = None
         if not self.quest_line:
             self.quest_line = [
                 self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
             ]
         if not self.quest_line:
             self._end_game("the quests ran out")
-        self._chosen_from: list[Action] | None = None
-        self._chance: ChanceOutcomes | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
@@ -179,18 +181,15 @@ class EpicDeathState(GameState):
         raise AssertionError(f"unknown phase {self.phase}")
 
     def chance_outcomes(self) -> ChanceOutcomes:
-        """Kept for the node: the simulator asks for them once to draw and once more to check."""
-        if self._chance is None:
-            if self.phase == "d6":
-                self._chance = D6_OUTCOMES
-            elif self.phase == "roll":
-                self._chance = dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
-            elif self.phase == "reroll":
-                dice = self.pending_reroll[1]
-                self._chance = dice_outcomes("reroll", dice, self.quest_card.difficulty)
-            else:
-                raise ValueError("not a chance node")
-        return self._chance
+        """The roll's outcomes: each kind of roll's are made once (dice_outcomes is cached), so
+        a node's are not kept on the state."""
+        if self.phase == "d6":
+            return D6_OUTCOMES
+        if self.phase == "roll":
+            return dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
+        if self.phase == "reroll":
+            return dice_outcomes("reroll", self.pending_reroll[1], self.quest_card.difficulty)
+        raise ValueError("not a chance node")
 
     def _open_quests(self) -> list[str]:
         """Green Quests first: an Epic Quest in the line opens once no green one is left there."""
@@ -232,6 +231,12 @@ class EpicDeathState(GameState):
             self._resolve()
 
     def _ask(self) -> None:
+        """Ask on after the table changed (a window opened, a card was played, a die rolled): whom
+        the window is open to is worked out afresh."""
+        self._open_to_all = None
+        self._ask_on()
+
+    def _ask_on(self) -> None:
         """Ask the seat whose turn it is in the window: after a play the same player may play
         again, after `done` the next one is asked. The window closes when every player has passed
         since the last card played. The plays found for the player asked are the legal actions,
@@ -239,11 +244,11 @@ class EpicDeathState(GameState):
         now_playable = self.cards.window_cards[self.phase]
         while self.passes < self._players:
             seat = self.asked
-            if self._could_play(seat):
-                hand = self.hands[seat]
-                plays = [] if now_playable.isdisjoint(hand) else self._fate_plays(seat)
-                plays.append(DONE)
-                self._offer(plays)
+            if self._open_to_all or self._could_play(seat):  # the kept answer is the usual one
+                if now_playable.isdisjoint(self.hands[seat]):
+                    self._offer(DONE_ONLY)
+                else:
+                    self._offer((*self._fate_plays(seat), DONE))
                 return
             self._pass()
         self._close_window()
@@ -251,11 +256,21 @@ class EpicDeathState(GameState):
     def _could_play(self, seat: int) -> bool:
         """Whether some card of this window could be played by `seat` now, were it in their hand:
         a seat is passed over only when the table alone says no, so everyone knows it would
-        have passed whatever it held (no one may be marked Deadly or Resurrected, say)."""
-        for card_id, play in self.cards.window_plays[self.phase].items():
-            if play.__class__ is tuple or play(self, seat, card_id):
-                return True
-        return False
+        have passed whatever it held (no one may be marked Deadly or Resurrected, say). What holds
+        for every seat is kept until the table changes, as players pass: most moves are passes."""
+        check = self.cards.window_checks[self.phase]
+        open_to_all = self._open_to_all
+        if open_to_all is None:
+            open_to_all = self._open_to_all = check.always or any(
+                play(self, seat, card_id) for card_id, play in check.any_seat
+            )
+        return open_to_all or any(play(self, seat, card_id) for card_id, play in check.per_seat)
+
+    def forget_legal(self) -> None:
+        """A position stacked by hand may have changed the table: whom the window is open to
+        is worked out again too."""
+        super().forget_legal()
+        self._open_to_all = None
 
     def _pass(self) -> None:
         self.passes += 1
@@ -263,9 +278,6 @@ class EpicDeathState(GameState):
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        # the actions this one was chosen from, for a handler that can tell the next ones from them
-        known = self._legal_at == len(self.history)
-        self._chosen_from, self._chance = (list(self._legal) if known else None), None
         HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
 
     def _do_quest(self, action) -> None:
@@ -276,7 +288,7 @@ class EpicDeathState(GameState):
 
     def _do_done(self, action) -> None:
         self._pass()
-        self._ask()
+        self._ask_on()  # a pass changes nothing on the table
 
     def _do_fate(self, action) -> None:
         seat, card_id = self.asked, action[1]
@@ -292,13 +304,14 @@ class EpicDeathState(GameState):
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): the same
-        plays are open, less this card's once its last copy is gone. Whether they were offered
-        (they are unless the state was stacked by hand and never listed them)."""
-        plays = self._chosen_from
-        if plays is None:
+        plays are open, less this card's once its last copy is gone, and the window is open to the
+        same seats. Whether they were offered (they are unless the state was stacked by hand and
+        never listed them)."""
+        if self._legal_at != len(self.history):  # the position was stacked by hand
             return False
+        plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
-            plays.remove(action)
+            plays = tuple(play for play in plays if play != action)
         self._offer(plays)
         return True
 
