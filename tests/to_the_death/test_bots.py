@@ -1,13 +1,16 @@
-"""The bots see only the observation. The search bot rebuilds a whole game from it: the rebuilt
-game must look to the player exactly as the real one does, face-down cards included, also after a
-face-down card has been turned up (a defeated goblin's card goes to the discard pile face up)."""
+"""The bots see only the observation. The greedy bot buys Focus only with cards its turn does not
+need. The search bot rebuilds a whole game from the observation: the rebuilt game must look to the
+player exactly as the real one does, face-down cards included, also after a face-down card has been
+turned up (a defeated goblin's card goes to the discard pile face up)."""
 
 import random
 
 import pytest
+from ttd_helpers import feed, solo_with, until_main
 
+from toolkit.bots import GreedyBot
 from toolkit.simulate import sample_outcome
-from toolkit.to_the_death.bots import rebuild
+from toolkit.to_the_death.bots import greedy_score, rebuild
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.study import encounter_row
 
@@ -57,3 +60,30 @@ def test_the_search_bot_cannot_rebuild_a_duel():
     game = ToTheDeathState(seed=0, players=2)
     with pytest.raises(ValueError, match="solo game only"):
         rebuild(game.observation(0), random.Random(0))
+
+
+def greedy_choice(game):
+    return GreedyBot(greedy_score).choose(game.observation(0), game.legal_actions())
+
+
+def sellsword_aims_at_the_gladiator(activated=()):
+    """Hero turn 2 against the gladiator: the heroes `activated` have acted, and the sellsword
+    attacks (paying the mender:2), its melee 3 needing a 3 against the gladiator's armor 6."""
+    game = until_main(solo_with("gladiator"), ["fighter:0", "fighter:2"])
+    for uid in activated:
+        game.units[uid]["activated"] = True
+    game.touch()
+    game.forget_legal()
+    feed(game, ("attack", "a-sellsword", "melee", "mender:2"))
+    assert game.prompt["kind"] == "target" and len(game.hands[0]) == 3
+    return game
+
+
+def test_the_greedy_bot_keeps_for_its_heroes_to_come_the_cards_focus_would_take():
+    game = sellsword_aims_at_the_gladiator()  # three cards, three heroes still to act
+    assert greedy_choice(game) == ("target", "m1-gladiator")
+
+
+def test_the_greedy_bot_buys_focus_with_a_card_no_hero_needs_this_turn():
+    game = sellsword_aims_at_the_gladiator(activated=["a-bard", "a-shadow-mage", "a-war-priest"])
+    assert greedy_choice(game) == ("focus", "fighter:6")  # the lowest card: the draw step refills
