@@ -113,6 +113,38 @@ def card_worth(observation: dict, card: str) -> float:
     return (SPARE_CARD if spare else NEEDED_CARD) + value_of(card) / 100
 
 
+def hero_choice_score(observation: dict, hero: dict) -> float:
+    """A "choose hero" prompt, scored by what its step does with the hero chosen."""
+    step = observation["prompt"]["step"]
+    if step == "dispelled":  # a damage: to the healthiest hero, the one that can best take it
+        return hero["health"]
+    if step == "unmade":  # every other hero is defeated: keep the most valuable one
+        return hero_worth(observation, hero)
+    if step == "riddle_chosen":  # a skill check, failed at the cost of an activation
+        return hero["skill"]
+    return 6 - hero["health"]  # a heal (Sleepwalk's too): to the most hurt
+
+
+def hero_worth(observation: dict, hero: dict) -> float:
+    """The hits a hero left alone is expected to land before it falls: its hits per activation
+    (its better kind of attack) times the enemy turns it lasts (its health over the hits the
+    enemies' weapons are expected to land on it), a melee weapon reaching near units only."""
+    values = check_values(_seen(observation))
+    foes = [u for u in observation["units"] if u["side"] != hero["side"]]
+    near = hero["area"] == "near"
+    dealt = max(
+        expected_hits(values, hero, "range", foes, 0),
+        expected_hits(values, hero, "melee", [f for f in foes if near and f["area"] == "near"], 0),
+    )
+    taken = sum(
+        values.at_least(hero["armor"] - value)
+        for foe in foes
+        for kind, value in foe["weapons"]
+        if kind == "range" or near
+    )
+    return float(dealt) * hero["health"] / max(float(taken), 0.1)
+
+
 def greedy_score(observation: dict, action) -> float:
     """A one-step estimate of an action's worth from the observation alone."""
     units = {u["uid"]: u for u in observation["units"]}
@@ -140,7 +172,7 @@ def greedy_score(observation: dict, action) -> float:
         return -0.5
     if head == "hero":
         unit = units.get(action[1])
-        return 6 - unit["health"] if unit else 0
+        return hero_choice_score(observation, unit) if unit else 0
     if head == "target":
         return target_score(observation, units[action[1]], observation["focus"])
     if head == "enemy":
