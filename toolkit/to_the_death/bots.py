@@ -30,20 +30,119 @@ def _seen(observation: dict) -> list[str]:
 
 def attack_value(observation: dict, uid: str, kind: str) -> Fraction:
     """Expected damage of an attack, each weapon at the enemy it hits most often (exact)."""
-    units = {u["uid"]: u for u in observation["units"]}
-    hero = units[uid]
+    hero = _unit(observation, uid)
+    values = check_values(_seen(observation))
+    foes = _foes(observation, hero, kind)
+    return expected_hits(values, hero, kind, foes, observation["focus"])
+
+
+def expected_hits(values, hero: dict, kind: str, foes: list[dict], focus: int) -> Fraction:
+    """The hits a hero's weapons of one kind are expected to land, each at the foe it hits most
+    often, the checks drawn from `values` (the cards not seen)."""
+    if not foes:
+        return Fraction(0)
+    return sum(
+        (
+            max(hit_chance(values, hero, kind, value, foe, focus) for foe in foes)
+            for weapon_kind, value in hero["weapons"]
+            if weapon_kind == kind
+        ),
+        Fraction(0),
+    )
+
+
+def hit_chance(values, hero: dict, kind: str, value: int, foe: dict, focus: int) -> Fraction:
+    """P(a hero's weapon of this kind and value hits `foe`, with `focus` bought), the check drawn
+    from `values` (the cards not seen)."""
+    return values.at_least(foe["armor"] - value - hero["weapon_bonus"][kind] - focus)
+
+
+def _unit(observation: dict, uid: str) -> dict:
+    return next(u for u in observation["units"] if u["uid"] == uid)
+
+
+def _foes(observation: dict, hero: dict, kind: str) -> list[dict]:
+    """The enemies a hero's weapon of this kind may aim at: any for a range weapon, the near ones
+    (any, after a charge) for a melee weapon."""
+    foes = [u for u in observation["units"] if u["side"] != hero["side"]]
+    if kind == "melee" and "charge" not in observation["effects"]:
+        foes = [f for f in foes if f["area"] == "near"]
+    return foes
+
+
+# A hit's worth in the greedy bot's scale (an attack scores 1.5 per hit it is expected to land);
+# a card's worth in that scale: paying for a hero's activation (about what an ability paid with a
+# middling card scores), or, once every hero still to act this turn has its card, next to
+# nothing, as the draw step refills the hand before the enemy turn.
+HIT_WORTH = 1.5
+NEEDED_CARD = 1.0
+SPARE_CARD = 0.05
+
+
+def target_score(observation: dict, foe: dict, focus: int) -> float:
+    """A weapon's worth aimed at `foe` with `focus` bought: its hit chance, a hit worth more on
+    a foe with little health left (a step nearer to its defeat)."""
+    prompt = observation["prompt"]
+    hero = _unit(observation, prompt["uid"])
+    values = check_values(_seen(observation))
+    chance = hit_chance(values, hero, prompt["weapon_kind"], prompt["value"], foe, focus)
+    return float(chance) * HIT_WORTH * (1 + 1 / max(foe["health"], 1))
+
+
+def focus_score(observation: dict, card: str) -> float:
+    """Focus at a target prompt: the best aim with one more focus, less what the card is worth
+    kept, so Focus is bought only when the coming check gains more than the card is worth."""
+    prompt = observation["prompt"]
+    hero = _unit(observation, prompt["uid"])
+    foes = _foes(observation, hero, prompt["weapon_kind"])
+    best = max((target_score(observation, f, observation["focus"] + 1) for f in foes), default=0)
+    return best - card_worth(observation, card)
+
+
+def card_worth(observation: dict, card: str) -> float:
+    """What a card in hand is worth kept (the lower card the cheaper, as ties go): in its own
+    hero turn, a card pays for a hero still to act, unless there are more cards than such heroes;
+    in another side's turn, every card is kept for blocks and for the coming main step."""
+    seat = observation["seat"]
+    to_act = sum(
+        1
+        for u in observation["units"]
+        if u["kind"] == "hero" and u["side"] == seat and not u["activated"]
+    )
+    spare = observation["side"] == seat and len(observation["hand"]) > to_act
+    return (SPARE_CARD if spare else NEEDED_CARD) + value_of(card) / 100
+
+
+def hero_choice_score(observation: dict, hero: dict) -> float:
+    """A "choose hero" prompt, scored by what its step does with the hero chosen."""
+    step = observation["prompt"]["step"]
+    if step == "dispelled":  # a damage: to the healthiest hero, the one that can best take it
+        return hero["health"]
+    if step == "unmade":  # every other hero is defeated: keep the most valuable one
+        return hero_worth(observation, hero)
+    if step == "riddle_chosen":  # a skill check, failed at the cost of an activation
+        return hero["skill"]
+    return 6 - hero["health"]  # a heal (Sleepwalk's too): to the most hurt
+
+
+def hero_worth(observation: dict, hero: dict) -> float:
+    """The hits a hero left alone is expected to land before it falls: its hits per activation
+    (its better kind of attack) times the enemy turns it lasts (its health over the hits the
+    enemies' weapons are expected to land on it), a melee weapon reaching near units only."""
     values = check_values(_seen(observation))
     foes = [u for u in observation["units"] if u["side"] != hero["side"]]
-    if kind == "melee":
-        charged = "charge" in observation["effects"]
-        foes = [f for f in foes if f["area"] == "near" or charged]
-    expected = Fraction(0)
-    for weapon_kind, value in hero["weapons"]:
-        if weapon_kind != kind or not foes:
-            continue
-        bonus = hero["weapon_bonus"][kind]
-        expected += max(values.at_least(f["armor"] - value - bonus) for f in foes)
-    return expected
+    near = hero["area"] == "near"
+    dealt = max(
+        expected_hits(values, hero, "range", foes, 0),
+        expected_hits(values, hero, "melee", [f for f in foes if near and f["area"] == "near"], 0),
+    )
+    taken = sum(
+        values.at_least(hero["armor"] - value)
+        for foe in foes
+        for kind, value in foe["weapons"]
+        if kind == "range" or near
+    )
+    return float(dealt) * hero["health"] / max(float(taken), 0.1)
 
 
 def greedy_score(observation: dict, action) -> float:
@@ -59,6 +158,8 @@ def greedy_score(observation: dict, action) -> float:
     if head == "rest":
         health = units[action[1]]["health"]
         return 1.2 if health <= 2 else 0.6 if health <= 4 else -1.0
+    if head == "focus" and observation["prompt"]["kind"] == "target":
+        return focus_score(observation, action[1])
     if head in ("move", "charge", "reset", "search", "focus"):
         return -0.5
     if head == "block":
@@ -71,8 +172,10 @@ def greedy_score(observation: dict, action) -> float:
         return -0.5
     if head == "hero":
         unit = units.get(action[1])
-        return 6 - unit["health"] if unit else 0
-    if head in ("enemy", "target"):
+        return hero_choice_score(observation, unit) if unit else 0
+    if head == "target":
+        return target_score(observation, units[action[1]], observation["focus"])
+    if head == "enemy":
         unit = units.get(action[1])
         return -unit["health"] - unit["armor"] / 10 if unit else 0
     if head in ("take", "top"):

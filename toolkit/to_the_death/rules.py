@@ -915,7 +915,9 @@ class ToTheDeathState(GameState):
 
     def observation(self, player: int) -> dict:
         """What `player` may see: their hand, every public pile and unit, never the deck's cards
-        nor face-down cards (nor, in the duel, the other hand)."""
+        nor face-down cards (nor, in the duel, the other hand). A prompt names its step, what the
+        answer is for, as the card asking does at the table: one "choose hero" prompt serves a
+        heal, Dispel's damage, Unmake's survivor and the Riddle's answerer."""
         prompt = self.prompt
         solo = self.players == 1
         turn = self.turn
@@ -940,7 +942,12 @@ class ToTheDeathState(GameState):
             else [],
             "prompt": None
             if prompt is None
-            else {**_public_args(prompt["args"]), "kind": prompt["kind"], "seat": prompt["seat"]},
+            else {
+                **_public_args(prompt["args"]),
+                "kind": prompt["kind"],
+                "seat": prompt["seat"],
+                "step": prompt["resume"],
+            },
             "night": self.is_night() if solo else False,
             "seed": self.seed,
             "config": copy.deepcopy(self.config),
