@@ -23,7 +23,7 @@ PINNED = {
     ("epic-death", 4, "greedy"): "76d384f97f862cb5",
     ("to-the-death", 1, "random"): "fde88e0d1fec49cb",
     ("to-the-death", 2, "random"): "e70a99cfaaa9bebf",
-    ("to-the-death", 1, "greedy"): "2bc3bf4fe02d47da",
+    ("to-the-death", 1, "greedy"): "60271e5307a708e9",
     ("to-the-death", 2, "greedy"): "2a859b9feab02d40",
     ("to-the-death", 1, "search"): "d6a8de9e0c73248d",
     ("tpk", 2, "random"): "c95f23bd59d3ee3e",

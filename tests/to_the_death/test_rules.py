@@ -117,6 +117,43 @@ def test_no_near_hero_means_a_melee_weapon_has_no_target():
     assert game.enemy_target(gladiator, "range", "champion")["uid"] == "a-sellsword"
 
 
+def test_a_swarm_that_buries_the_arsenal_ends_the_game_before_the_turn_cap():
+    """Sekzar's beetles each take a card face down. Heroes out of reach (far, armor too high to
+    hit) who never spend a card leave every other card under a beetle; the next check has no card
+    anywhere, and the game ends there (it used to wait, every check empty, for the turn cap)."""
+    game = ToTheDeathState(seed=0, encounter="sekzar")
+    game.apply(game.legal_actions()[0])  # the opening hand and Sekzar come in order
+    while game.is_chance_node():
+        game.apply(game.legal_actions()[0])
+    for hero in game.heroes(0):
+        hero["area"], hero["armor"] = "far", 99
+    game.touch()
+    game.forget_legal()
+    rng = random.Random(0)
+    while not game.is_terminal():
+        if game.is_chance_node():
+            game.apply(sample_outcome(game.chance_outcomes(), rng))
+            continue
+        options = game.legal_actions()
+        game.apply(next((o for o in [("end",), ("discard",)] if o in options), options[0]))
+    assert game.ended_by == "no card left to check" and game.returns() == [-1.0]
+    assert game.hero_turns < game.max_turns
+    assert not game.deck and not game.discard
+    beetles = [u for u in game.units.values() if u["name"] == "Grave Beetle"]
+    assert sum(u["facedown"] is not None for u in beetles) == 32 - len(game.hands[0])
+
+
+def test_a_check_with_no_card_anywhere_ends_the_duel_in_a_draw():
+    game = ToTheDeathState(seed=0, players=2)
+    while game.is_chance_node():
+        game.apply(game.legal_actions()[0])
+    game.hands[1] += [*game.deck, *game.discard]
+    game.deck, game.discard = (), []
+    game.need_check("hero_check", uid="a-sellsword", kind="melee", value=3, target="b-sellsword")
+    assert game.ended_by == "no card left to check" and game.returns() == [0.0, 0.0]
+    assert game.winners == ()
+
+
 def test_two_damage_at_once_skips_the_box_in_between():
     game = solo_with("gladiator")
     game.units["a-bard"]["health"] = 4

@@ -642,13 +642,11 @@ def dominate(game, src) -> None:
 @step
 def dominate_check(game, uid: str) -> None:
     if not game.units[uid]["defeated"]:
-        game.need_card("dominated", uid=uid)
+        game.need_check("dominated", uid=uid)
 
 
 @step
 def dominated(game, card, uid: str) -> None:
-    if card is None:
-        return
     game.discard.append(card)
     game.narrate(f"Dominate checks the {card}.")
     for hero in game.heroes(0):

@@ -408,6 +408,23 @@ class ToTheDeathState(GameState):
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
 
+    def need_check(self, resume: str, /, **args) -> None:
+        """A check: take the top card of the deck, then call step `resume`(card, **args).
+
+        With no card in the deck nor in the discard pile (every other card is in hands, attached
+        or face down under created enemies) the game ends: the rulebook is silent, and without
+        checks no weapon can hit again, so the game would only wait for its turn cap (our
+        decision, see the rules notes). Solo, the monsters win; the duel is a draw."""
+        if self.deck or self.deck_top or self.discard:
+            self.need_card(resume, **args)
+            return
+        self.result = [-1.0] if self.players == 1 else [0.0, 0.0]
+        self.ended_by = "no card left to check"
+        self.narrate(
+            "A check needs a card, and neither the deck nor the discard pile holds one: the game "
+            + ("ends, and the monsters win." if self.players == 1 else "ends in a draw.")
+        )
+
     def place_face_down(self, card: str) -> None:
         """Remember where the card just drawn face down stands hidden in the public history."""
         self.face_down_at[card] = len(self.public_history) - 1
