@@ -154,6 +154,23 @@ def test_a_check_with_no_card_anywhere_ends_the_duel_in_a_draw():
     assert game.winners == ()
 
 
+def test_a_far_hero_melees_a_near_enemy_but_not_a_far_one():
+    """Reach is the same for heroes and monsters: a melee weapon attacks near units from either
+    area, a far one only while charging (and only a near hero can charge)."""
+    game = solo_with("gladiator")  # the gladiator comes in near
+    sellsword, gladiator = game.units["a-sellsword"], game.units[uid_of(game, "Gladiator")]
+    game.move("a-sellsword")
+    assert game.reachable(sellsword, "melee") == [gladiator]
+    assert "melee" in game.attack_kinds(sellsword)
+    game.move(gladiator["uid"])  # a far enemy: out of a far hero's melee reach
+    game.touch()
+    assert game.reachable(sellsword, "melee") == [] and game.attack_kinds(sellsword) == []
+    game.add_effect("charge", "a-sellsword")  # a far hero's charge does nothing
+    assert game.reachable(sellsword, "melee") == []
+    game.move("a-sellsword")
+    assert game.reachable(sellsword, "melee") == [gladiator]
+
+
 def test_two_damage_at_once_skips_the_box_in_between():
     game = solo_with("gladiator")
     game.units["a-bard"]["health"] = 4

@@ -628,17 +628,15 @@ class ToTheDeathState(GameState):
 
     def reachable(self, attacker: dict, kind: str) -> list[dict]:
         """The enemies a hero's weapon of this kind may attack: a ranged one, any; a melee one,
-        from near only, those it :meth:`reaches`."""
+        those it :meth:`reaches`."""
         foes = self.enemies_of(attacker["side"])
         if kind == "range":
             return foes
-        if attacker["area"] != "near":
-            return []
         return [foe for foe in foes if self.reaches(attacker, kind, foe)]
 
     def attack_kinds(self, hero: dict) -> list[str]:
         """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
-        gained, and an enemy it :meth:`reaches` (a melee weapon only from near)."""
+        gained, and an enemy it :meth:`reaches`."""
         foes = self.enemies_of(hero["side"])
         if not foes:
             return []
@@ -646,11 +644,7 @@ class ToTheDeathState(GameState):
         if self.hooked("extra_weapons"):
             kinds = kinds.union(kind for kind, _ in self.collect("extra_weapons", hero))
         found = []
-        if (
-            "melee" in kinds
-            and hero["area"] == "near"
-            and any(self.reaches(hero, "melee", foe) for foe in foes)
-        ):
+        if "melee" in kinds and any(self.reaches(hero, "melee", foe) for foe in foes):
             found.append("melee")
         if "range" in kinds:
             found.append("range")
@@ -676,7 +670,8 @@ class ToTheDeathState(GameState):
 
     def reaches(self, attacker: dict, kind: str, unit: dict) -> bool:
         """Whether a weapon of this kind can attack the unit: a ranged one always, a melee one a
-        near unit, or any unit while its attacker charges."""
+        near unit, or any unit while its attacker charges. The same for heroes and monsters, from
+        either area: the rulebook limits melee by the target's area only (see the rules notes)."""
         return kind == "range" or unit["area"] == "near" or self.any("charging", attacker)
 
     # -- changing the table (called by steps and abilities) -------------------------------------
