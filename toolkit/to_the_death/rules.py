@@ -376,9 +376,19 @@ class ToTheDeathState(GameState):
             step, args = stack.pop()
             step(self, **args)
 
-    def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
+    def ask(
+        self,
+        seat: int,
+        question: str,
+        options: list,
+        resume: str,
+        /,
+        why: str | None = None,
+        **args,
+    ) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
-        its step's arguments by name (``prompt["args"]``): views show them."""
+        its step's arguments by name (``prompt["args"]``): views show them, and `why`, what the
+        choice will do, where the question alone does not say."""
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
@@ -392,6 +402,7 @@ class ToTheDeathState(GameState):
             "options": options,
             "resume": resume,
             "args": args,
+            "why": why,
         }
 
     def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
@@ -844,10 +855,14 @@ class ToTheDeathState(GameState):
         if foes:
             self.ask(seat, "choose enemy", [("enemy", f["uid"]) for f in foes], resume, **args)
 
-    def choose_hero(self, seat: int, resume: str, exclude: str | None = None, **args) -> None:
+    def choose_hero(
+        self, seat: int, resume: str, why: str, exclude: str | None = None, **args
+    ) -> None:
+        """Ask for one of `seat`'s heroes (not `exclude`); `why` says what happens to it."""
         heroes = [h for h in self.heroes(seat) if h["uid"] != exclude]
         if heroes:
-            self.ask(seat, "choose hero", [("hero", h["uid"]) for h in heroes], resume, **args)
+            options = [("hero", h["uid"]) for h in heroes]
+            self.ask(seat, "choose hero", options, resume, why=why, **args)
 
     def draw_cards(self, seat: int, n: int) -> None:
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
@@ -952,7 +967,12 @@ class ToTheDeathState(GameState):
             else [],
             "prompt": None
             if prompt is None
-            else {**_public_args(prompt["args"]), "kind": prompt["kind"], "seat": prompt["seat"]},
+            else {
+                **_public_args(prompt["args"]),
+                "kind": prompt["kind"],
+                "seat": prompt["seat"],
+                "why": prompt.get("why"),
+            },
             "night": self.is_night() if solo else False,
             "seed": self.seed,
             "config": copy.deepcopy(self.config),
