@@ -196,6 +196,19 @@ def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
     assert game.round == 2 and game.chance["kind"] == "monster"
 
 
+def test_search_takes_any_card_of_the_deck_for_a_card_of_the_hand():
+    """Search is read as a tutor, not as discarding to draw the top card (see the rules notes)."""
+    game = after_the_gladiators_first_turn()
+    assert game.prompt["kind"] == "main"
+    deck = list(game.deck)
+    game.apply(("search", "champion:3"))
+    assert game.prompt["kind"] == "search"
+    assert game.legal_actions() == tuple(("take", card) for card in deck)
+    game.apply(("take", "magician:8"))
+    assert sorted(game.hands[0]) == ["champion:8", "fighter:6", "magician:8"]
+    assert "magician:8" not in game.deck and "champion:3" in game.discard
+
+
 def test_goblins_come_in_face_down_and_hide_their_cards():
     game = solo_with("goblins")
     for card in ("fighter:2", "mender:3", "champion:4", "magician:5"):
