@@ -623,8 +623,12 @@ def test_the_fighters_burst_at_2_attacks_every_enemy_in_reach_with_each_weapon()
     game = sekzar_main(health={"a-bard": 1})
     sekzar, beetle = foes(game)
     feed(game, ("rest", "a-bard", "mender:2"))
-    # far, the bard's melee weapon reaches no one: range only, one check for each enemy
-    assert list(game.legal_actions()) == [("attack kind", "range"), ("pass",)]
+    # far, the bard's melee weapon reaches the near beetle only; range: one check for each enemy
+    assert list(game.legal_actions()) == [
+        ("attack kind", "melee"),
+        ("attack kind", "range"),
+        ("pass",),
+    ]
     feed(game, ("attack kind", "range"), "fighter:5", "fighter:2")  # 2 + 5 and 2 + 2
     assert game.units[sekzar]["health"] == 9 and game.units[beetle]["defeated"]
     assert game.prompt["kind"] == "main"
@@ -644,4 +648,5 @@ def test_charge_lets_a_near_heros_melee_weapons_reach_far_enemies_this_turn():
     feed(game, ("attack", "a-sellsword", "melee", "fighter:3"), ("target", sekzar), "fighter:4")
     assert game.units[sekzar]["health"] == 9  # 3 + 4 = 7 against armor 7
     feed(game, ("move", "a-sellsword", "magician:7"))
-    assert game.reachable(game.units["a-sellsword"], "melee") == []  # only while near
+    # charge works only while near: from far, the melee weapon reaches the near beetle alone
+    assert game.reachable(game.units["a-sellsword"], "melee") == [game.units[beetle]]
