@@ -348,9 +348,21 @@ def blessing_bonus(game, src, attacker, kind, target) -> int:
     return 1 if _friendly_hero(src, attacker) else 0
 
 
-@effect("war-priest/mend")
+@effect("war-priest/mend", "herbalist/herb-pouch")
 def mend(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Mend: it heals 1", amount=1)
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 1", amount=1)
+
+
+@effect("herbalist/remedy")
+def remedy(game, uid: str) -> None:
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Remedy: it heals 2", amount=2)
+    game.then("draw_for", uid=uid)
+
+
+@effect("herbalist/poultice")
+def poultice(game, uid: str) -> None:
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Poultice: it heals 1", amount=1)
+    game.attack(uid, "range")
 
 
 @effect("dreamer/lucid-dream")
