@@ -225,7 +225,7 @@ def test_goblins_come_in_face_down_and_hide_their_cards():
 
 def test_the_solo_game_can_be_won_and_lost():
     results = set()
-    for seed in range(40):
+    for seed in range(100):  # the greedy bot's first win is seed 81 since melee reach is symmetric
         game = ToTheDeathState(seed=seed)
         from toolkit.to_the_death.bots import BOTS
 
