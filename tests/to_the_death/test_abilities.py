@@ -250,6 +250,22 @@ def test_riddle_a_hero_of_your_choice_makes_a_skill_check_against_8_or_skips(che
     assert game.prompt["kind"] == "choose hero"  # again at the start of every enemy turn
 
 
+def test_riddle_unmake_and_dispel_say_what_choosing_a_hero_does():
+    game = solo_with("sphinx")
+    assert "skill check against 8" in game.observation(0)["prompt"]["why"]
+    game = solo_with("unmaker-numenax", encounter="unmaker-numenax")
+    assert "every other hero is defeated" in game.observation(0)["prompt"]["why"]
+    game = numenax()
+    until_main(game, ["champion:0", "champion:2"])
+    bard = game.units["a-bard"]  # back in play, stacked by hand, so the choice is a real one
+    bard["defeated"], bard["health"] = False, 6
+    game.touch()
+    game.forget_legal()
+    feed(game, ("attack", "a-sellsword", "melee", "mender:0"))
+    assert game.prompt["kind"] == "choose hero"
+    assert game.observation(0)["prompt"]["why"] == "Dispel: it is dealt 1 damage"
+
+
 def test_ancient_ward_enemy_armor_is_1_higher():
     game = solo_with("sphinx")
     sphinx = uid_of(game, "Sphinx")

@@ -97,3 +97,19 @@ def test_parse_card(text, expected):
 def test_parse_card_rejects(text):
     with pytest.raises(ValueError):
         parse_card(text)
+
+
+def test_every_hero_fits_a_legal_party():
+    """A party is one hero of each class, two starting near and two far: every hero must be
+    playable (the fisherman was not, until a far mender joined the constructed cards)."""
+    from itertools import product
+
+    heroes = catalog().heroes
+    by_class = {}
+    for hero in heroes.values():
+        by_class.setdefault(hero.hero_class, []).append(hero)
+    fielded = set()
+    for party in product(*by_class.values()):
+        if sum(hero.area == "near" for hero in party) == 2:
+            fielded |= {hero.id for hero in party}
+    assert fielded == set(heroes)

@@ -41,8 +41,8 @@ def health(game):
 def with_hero(game, old: str, hero_id: str):
     """Seat `hero_id` in place of the hero `old` (same class) at the same place on the table.
 
-    The fisherman starts near, and so do both champions and both menders in our cards, so no legal
-    party can hold him; the tests put him at the bard's seat instead."""
+    The fisherman's tests put him at the bard's seat, on the table the other tests share; a legal
+    party holds him too, with the herbalist, our far mender (see the Herbalist's tests)."""
     card = catalog().heroes[hero_id]
     unit = game.units.pop(old)
     assert unit["cls"] == card.hero_class
@@ -175,6 +175,44 @@ def test_mend_heals_one_hero_of_your_choice_1():
     game = sekzar_main(health={"a-bard": 5, "a-sellsword": 5})
     feed(game, ("ability", "a-war-priest", "mend", "mender:2"), ("hero", "a-bard"))
     assert health(game) == {"a-sellsword": 5, "a-bard": 6, "a-shadow-mage": 6, "a-war-priest": 6}
+
+
+# -- the Herbalist (ours: the far mender that lets a party field the fisherman) ---------------------
+FISHERS = ["sellsword", "fisherman", "shadow-mage", "herbalist"]  # near, near, far, far
+
+
+def test_the_fisherman_plays_in_a_legal_party_with_the_herbalist():
+    game = sekzar_main(party=FISHERS)
+    assert {h["uid"]: h["area"] for h in game.heroes(0)} == {
+        "a-sellsword": "near",
+        "a-fisherman": "near",
+        "a-shadow-mage": "far",
+        "a-herbalist": "far",
+    }
+    feed(game, ("ability", "a-fisherman", "biggest-hook", "fighter:8"))
+    assert game.prompt["kind"] == "target"  # his hook's melee attack
+
+
+def test_remedy_heals_one_hero_2_then_draws_a_card():
+    game = sekzar_main(party=FISHERS, health={"a-sellsword": 4})
+    feed(game, ("ability", "a-herbalist", "remedy", "fighter:8"), ("hero", "a-sellsword"))
+    feed(game, "champion:5")
+    assert game.units["a-sellsword"]["health"] == 6 and "champion:5" in game.hands[0]
+
+
+def test_poultice_heals_one_hero_1_then_makes_a_range_attack():
+    game = sekzar_main(party=FISHERS, health={"a-sellsword": 5})
+    sekzar, _ = foes(game)
+    feed(game, ("ability", "a-herbalist", "poultice", "mender:5"), ("hero", "a-sellsword"))
+    assert game.units["a-sellsword"]["health"] == 6
+    feed(game, ("target", sekzar), "magician:6")  # range 1 + 6 against armor 7
+    assert game.units[sekzar]["health"] == 9
+
+
+def test_herb_pouch_heals_one_hero_of_your_choice_1():
+    game = sekzar_main(party=FISHERS, health={"a-fisherman": 5})
+    feed(game, ("ability", "a-herbalist", "herb-pouch", "mender:2"), ("hero", "a-fisherman"))
+    assert game.units["a-fisherman"]["health"] == 6
 
 
 # -- the Grave Knight ------------------------------------------------------------------------------
@@ -623,8 +661,12 @@ def test_the_fighters_burst_at_2_attacks_every_enemy_in_reach_with_each_weapon()
     game = sekzar_main(health={"a-bard": 1})
     sekzar, beetle = foes(game)
     feed(game, ("rest", "a-bard", "mender:2"))
-    # far, the bard's melee weapon reaches no one: range only, one check for each enemy
-    assert list(game.legal_actions()) == [("attack kind", "range"), ("pass",)]
+    # far, the bard's melee weapon reaches the near beetle only; range: one check for each enemy
+    assert list(game.legal_actions()) == [
+        ("attack kind", "melee"),
+        ("attack kind", "range"),
+        ("pass",),
+    ]
     feed(game, ("attack kind", "range"), "fighter:5", "fighter:2")  # 2 + 5 and 2 + 2
     assert game.units[sekzar]["health"] == 9 and game.units[beetle]["defeated"]
     assert game.prompt["kind"] == "main"
@@ -644,4 +686,5 @@ def test_charge_lets_a_near_heros_melee_weapons_reach_far_enemies_this_turn():
     feed(game, ("attack", "a-sellsword", "melee", "fighter:3"), ("target", sekzar), "fighter:4")
     assert game.units[sekzar]["health"] == 9  # 3 + 4 = 7 against armor 7
     feed(game, ("move", "a-sellsword", "magician:7"))
-    assert game.reachable(game.units["a-sellsword"], "melee") == []  # only while near
+    # charge works only while near: from far, the melee weapon reaches the near beetle alone
+    assert game.reachable(game.units["a-sellsword"], "melee") == [game.units[beetle]]

@@ -222,3 +222,9 @@ def test_a_double_click_on_let_the_bot_decide_makes_one_decision():
     assert game.state.history == decided and "ignored" in game.note_html.value
     game.bot_button.click()  # the button drawn for the new position acts
     assert len(game.state.history) > len(decided) and game.note_html.value == ""
+
+
+def test_choosing_a_hero_says_what_the_choice_does():
+    game = ToTheDeathWidget(seed=0, encounter="sphinx")
+    until(game, "choose hero")
+    assert "choose a hero (Riddle: it makes a skill check against 8" in unescape(game._prompt())

@@ -334,7 +334,7 @@ def put_on_top(game, choice, seat: int) -> None:
 
 @effect("war-priest/great-heal")
 def great_heal(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "heal_chosen", amount=2)
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Great Heal: it heals 2", amount=2)
 
 
 @effect("war-priest/blessing")
@@ -348,9 +348,21 @@ def blessing_bonus(game, src, attacker, kind, target) -> int:
     return 1 if _friendly_hero(src, attacker) else 0
 
 
-@effect("war-priest/mend")
+@effect("war-priest/mend", "herbalist/herb-pouch")
 def mend(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "heal_chosen", amount=1)
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 1", amount=1)
+
+
+@effect("herbalist/remedy")
+def remedy(game, uid: str) -> None:
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Remedy: it heals 2", amount=2)
+    game.then("draw_for", uid=uid)
+
+
+@effect("herbalist/poultice")
+def poultice(game, uid: str) -> None:
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "Poultice: it heals 1", amount=1)
+    game.attack(uid, "range")
 
 
 @effect("dreamer/lucid-dream")
@@ -362,7 +374,8 @@ def lucid_dream(game, uid: str) -> None:
 
 @effect("dreamer/sleepwalk")
 def sleepwalk(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "sleepwalk_chosen")
+    why = "Sleepwalk: it moves to the other area and heals 1"
+    game.choose_hero(game.units[uid]["side"], "sleepwalk_chosen", why)
 
 
 @step
@@ -453,12 +466,12 @@ def champion_burst_melee(game, uid: str) -> None:
 
 @effect("mender-damage/heal-other")
 def mender_burst_heal_1(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "heal_chosen", exclude=uid, amount=1)
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 1", exclude=uid, amount=1)
 
 
 @effect("mender-damage/heal-other-2")
 def mender_burst_heal_2(game, uid: str) -> None:
-    game.choose_hero(game.units[uid]["side"], "heal_chosen", exclude=uid, amount=2)
+    game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 2", exclude=uid, amount=2)
 
 
 # -- monsters -------------------------------------------------------------------------------------
@@ -642,13 +655,11 @@ def dominate(game, src) -> None:
 @step
 def dominate_check(game, uid: str) -> None:
     if not game.units[uid]["defeated"]:
-        game.need_card("dominated", uid=uid)
+        game.need_check("dominated", uid=uid)
 
 
 @step
 def dominated(game, card, uid: str) -> None:
-    if card is None:
-        return
     game.discard.append(card)
     game.narrate(f"Dominate checks the {card}.")
     for hero in game.heroes(0):
@@ -680,7 +691,8 @@ def plague(game, src, unit) -> int:
 
 @hook("enemy_turn_begin", "sphinx/riddle")
 def riddle(game, src) -> None:
-    game.choose_hero(0, "riddle_chosen")
+    why = "Riddle: it makes a skill check against 8, and if it fails it skips its next activation"
+    game.choose_hero(0, "riddle_chosen", why)
 
 
 @step
@@ -726,7 +738,7 @@ def night_terror(game, src, attacker, kind, target) -> int:
 @hook("enemy_turn_begin", "unmaker-numenax/unmake")
 def unmake(game, src) -> None:
     if _first_enemy_turn(game, _card_of(game, src)):
-        game.choose_hero(0, "unmade")
+        game.choose_hero(0, "unmade", "Unmake: it alone survives, every other hero is defeated")
 
 
 @step
@@ -794,7 +806,7 @@ def stone_saves_king(game, src, unit) -> bool:
 @hook("ability_activated", "unmaker-numenax/dispel")
 def dispel(game, src, hero, head, cards) -> None:
     if any(value_of(c) == 0 for c in cards):
-        game.choose_hero(0, "dispelled")
+        game.choose_hero(0, "dispelled", "Dispel: it is dealt 1 damage")
 
 
 @step

@@ -703,7 +703,7 @@ def _can_attack(state, hero, kinds, near: bool) -> bool:
             continue
         if kind == "range" and foes:
             return True
-        if near and (state.any("charging", hero) or any(f["area"] == "near" for f in foes)):
+        if any(f["area"] == "near" for f in foes) or (near and state.any("charging", hero)):
             return True
     return False
 

@@ -376,9 +376,19 @@ class ToTheDeathState(GameState):
             step, args = stack.pop()
             step(self, **args)
 
-    def ask(self, seat: int, question: str, options: list, resume: str, /, **args) -> None:
+    def ask(
+        self,
+        seat: int,
+        question: str,
+        options: list,
+        resume: str,
+        /,
+        why: str | None = None,
+        **args,
+    ) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
-        its step's arguments by name (``prompt["args"]``): views show them."""
+        its step's arguments by name (``prompt["args"]``): views show them, and `why`, what the
+        choice will do, where the question alone does not say."""
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
@@ -392,6 +402,7 @@ class ToTheDeathState(GameState):
             "options": options,
             "resume": resume,
             "args": args,
+            "why": why,
         }
 
     def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
@@ -407,6 +418,23 @@ class ToTheDeathState(GameState):
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
+
+    def need_check(self, resume: str, /, **args) -> None:
+        """A check: take the top card of the deck, then call step `resume`(card, **args).
+
+        With no card in the deck nor in the discard pile (every other card is in hands, attached
+        or face down under created enemies) the game ends: the rulebook is silent, and without
+        checks no weapon can hit again, so the game would only wait for its turn cap (our
+        decision, see the rules notes). Solo, the monsters win; the duel is a draw."""
+        if self.deck or self.deck_top or self.discard:
+            self.need_card(resume, **args)
+            return
+        self.result = [-1.0] if self.players == 1 else [0.0, 0.0]
+        self.ended_by = "no card left to check"
+        self.narrate(
+            "A check needs a card, and neither the deck nor the discard pile holds one: the game "
+            + ("ends, and the monsters win." if self.players == 1 else "ends in a draw.")
+        )
 
     def place_face_down(self, card: str) -> None:
         """Remember where the card just drawn face down stands hidden in the public history."""
@@ -611,17 +639,15 @@ class ToTheDeathState(GameState):
 
     def reachable(self, attacker: dict, kind: str) -> list[dict]:
         """The enemies a hero's weapon of this kind may attack: a ranged one, any; a melee one,
-        from near only, those it :meth:`reaches`."""
+        those it :meth:`reaches`."""
         foes = self.enemies_of(attacker["side"])
         if kind == "range":
             return foes
-        if attacker["area"] != "near":
-            return []
         return [foe for foe in foes if self.reaches(attacker, kind, foe)]
 
     def attack_kinds(self, hero: dict) -> list[str]:
         """The kinds of attack a hero can make now: it has a weapon of the kind, printed or
-        gained, and an enemy it :meth:`reaches` (a melee weapon only from near)."""
+        gained, and an enemy it :meth:`reaches`."""
         foes = self.enemies_of(hero["side"])
         if not foes:
             return []
@@ -629,11 +655,7 @@ class ToTheDeathState(GameState):
         if self.hooked("extra_weapons"):
             kinds = kinds.union(kind for kind, _ in self.collect("extra_weapons", hero))
         found = []
-        if (
-            "melee" in kinds
-            and hero["area"] == "near"
-            and any(self.reaches(hero, "melee", foe) for foe in foes)
-        ):
+        if "melee" in kinds and any(self.reaches(hero, "melee", foe) for foe in foes):
             found.append("melee")
         if "range" in kinds:
             found.append("range")
@@ -659,7 +681,8 @@ class ToTheDeathState(GameState):
 
     def reaches(self, attacker: dict, kind: str, unit: dict) -> bool:
         """Whether a weapon of this kind can attack the unit: a ranged one always, a melee one a
-        near unit, or any unit while its attacker charges."""
+        near unit, or any unit while its attacker charges. The same for heroes and monsters, from
+        either area: the rulebook limits melee by the target's area only (see the rules notes)."""
         return kind == "range" or unit["area"] == "near" or self.any("charging", attacker)
 
     # -- changing the table (called by steps and abilities) -------------------------------------
@@ -832,10 +855,14 @@ class ToTheDeathState(GameState):
         if foes:
             self.ask(seat, "choose enemy", [("enemy", f["uid"]) for f in foes], resume, **args)
 
-    def choose_hero(self, seat: int, resume: str, exclude: str | None = None, **args) -> None:
+    def choose_hero(
+        self, seat: int, resume: str, why: str, exclude: str | None = None, **args
+    ) -> None:
+        """Ask for one of `seat`'s heroes (not `exclude`); `why` says what happens to it."""
         heroes = [h for h in self.heroes(seat) if h["uid"] != exclude]
         if heroes:
-            self.ask(seat, "choose hero", [("hero", h["uid"]) for h in heroes], resume, **args)
+            options = [("hero", h["uid"]) for h in heroes]
+            self.ask(seat, "choose hero", options, resume, why=why, **args)
 
     def draw_cards(self, seat: int, n: int) -> None:
         """Draw n cards, one chance node each; one step is scheduled, and each card drawn asks
@@ -947,6 +974,7 @@ class ToTheDeathState(GameState):
                 "kind": prompt["kind"],
                 "seat": prompt["seat"],
                 "step": prompt["resume"],
+                "why": prompt.get("why"),
             },
             "night": self.is_night() if solo else False,
             "seed": self.seed,

@@ -85,15 +85,12 @@ def enemy_attack_done(game: ToTheDeathState, uid: str) -> None:
 def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None:
     if game.units[uid]["defeated"] or not game.heroes(0):
         return
-    game.need_card("enemy_check", uid=uid, kind=kind, value=value)
+    game.need_check("enemy_check", uid=uid, kind=kind, value=value)
 
 
 @step
-def enemy_check(game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int) -> None:
+def enemy_check(game: ToTheDeathState, card: str, uid: str, kind: str, value: int) -> None:
     attacker = game.units[uid]
-    if card is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon has no card to check.")
-        return
     game.discard.append(card)
     target = game.enemy_target(attacker, kind, suit_of(card))
     if target is None:
@@ -309,16 +306,14 @@ def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: 
         game.narrate(
             f"{hero['name']}'s {kind} weapon, aimed at {foe['name']}, attacks {struck['name']}."
         )
-    game.need_card("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
+    game.need_check("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
 
 
 @step
 def hero_check(
-    game: ToTheDeathState, card: str | None, uid: str, kind: str, value: int, target: str
+    game: ToTheDeathState, card: str, uid: str, kind: str, value: int, target: str
 ) -> None:
     hero, foe = game.units[uid], game.units[target]
-    if card is None:
-        return
     focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
     total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
     if game.any("keep_check", hero, card):
@@ -360,16 +355,14 @@ def skill_check_start(
 ) -> None:
     if game.units[uid]["defeated"]:
         return
-    game.need_card("skill_check_card", uid=uid, target=target, success=success, args=args)
+    game.need_check("skill_check_card", uid=uid, target=target, success=success, args=args)
 
 
 @step
 def skill_check_card(
-    game: ToTheDeathState, card: str | None, uid: str, target: int, success: str, args: dict
+    game: ToTheDeathState, card: str, uid: str, target: int, success: str, args: dict
 ) -> None:
     unit = game.units[uid]
-    if card is None:
-        return
     game.discard.append(card)
     focus = 0
     if unit["kind"] == "hero":

@@ -371,6 +371,8 @@ class ToTheDeathWidget(GameWidget):
             )
         else:
             text = QUESTIONS.get(prompt["kind"], prompt["kind"])
+            if prompt.get("why"):
+                text += f" ({prompt['why']})"
         return f"<b>{who}</b>: {escape(text)}."
 
     def _unseen_line(self, seat: int) -> str:
