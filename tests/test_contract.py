@@ -15,7 +15,7 @@ import pytest
 
 from toolkit.actions import ActionBlocks
 from toolkit.games import available, get_game
-from toolkit.simulate import play, play_seeded, sample_outcome
+from toolkit.simulate import decision_points, play, play_seeded, sample_outcome
 from toolkit.state import CHANCE, TERMINAL, IllegalAction, from_json
 
 SEEDS = range(4)
@@ -200,3 +200,38 @@ def test_an_observation_is_the_seats_own_copy(slug, players):
         if players > 1:
             fresh = json.dumps(state.observation(1), sort_keys=True, default=repr)
             assert json.dumps(views[1], sort_keys=True, default=repr) == fresh
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
+def test_players_view_sees_what_the_seat_sees(slug, players):
+    """A seat's view of the game (what the exact walk starts from) shows that seat exactly what
+    the real game shows it, at every position of a seeded game, for every seat; it is a copy."""
+    for seed in range(2):
+        for index, state in enumerate(walk(slug, players, seed)):
+            if index % 7:  # every seventh position keeps the test quick
+                continue
+            before = state.to_json()
+            for seat in range(players):
+                view = state.players_view(seat)
+                assert view is not state
+                assert view.observation(seat) == state.observation(seat), (seed, index, seat)
+            assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
+def test_decision_odds_cover_every_choice_and_the_cli_prints_them(slug, players):
+    """The numbers beside a decision name every legal action, in order, for the seat to act, and
+    ``death-toolkit analyse --json`` prints exactly them."""
+    from odds_check import cli_shows
+
+    spec = get_game(slug)
+    shown = 0
+    for state in decision_points(slug, players, range(2)):
+        if len(state.history) % 11:
+            continue
+        odds = spec.decision_odds(state)
+        assert odds.seat == state.current_player()
+        assert [o.action for o in odds.actions] == list(state.legal_actions())
+        if shown < 3:
+            assert cli_shows(slug, state) == json.loads(json.dumps(odds.to_json()))
+            shown += 1

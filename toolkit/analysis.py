@@ -18,7 +18,7 @@ the walk is given a `key`; a walk larger than its `limit` of positions is refuse
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -137,3 +137,110 @@ class _Run:
             for i, v in enumerate(values):
                 total[i] += weight * v
         return tuple(total or ())
+
+
+# -- the numbers beside a decision ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Measure:
+    """One number shown beside each choice: its `name` (the JSON key), the `heading` a person
+    reads (what it means after every rule has applied), and whether it is a probability (shown
+    as a chance) or an expectation (shown as an exact number)."""
+
+    name: str
+    heading: str
+    chance: bool = True
+
+    def show(self, value) -> str:
+        from toolkit.html import chance, exact
+
+        return chance(value) if self.chance else exact(value)
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """One legal action and its exact numbers; a measure missing from `odds` was not computed
+    for it, and `note` says why."""
+
+    action: Action
+    label: str
+    odds: Mapping[str, Fraction]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DecisionOdds:
+    """The exact numbers beside every choice of the seat to act: what the game's widget shows and
+    what ``death-toolkit analyse`` prints, from one function per game
+    (``toolkit.<game>.odds.decision_odds(state)``), so the two cannot differ.
+
+    `prompt` says what is being decided; `measures` the numbers, in the order shown; `note` why
+    some or all numbers are missing (a question too large to answer exactly is refused, never
+    answered approximately as if exact)."""
+
+    game: str
+    seat: int
+    prompt: str
+    measures: tuple[Measure, ...]
+    actions: tuple[ActionOdds, ...]
+    note: str = ""
+
+    def for_action(self, action: Action) -> ActionOdds | None:
+        for odds in self.actions:
+            if odds.action == action and type(odds.action) is type(action):
+                return odds
+        return None
+
+    def to_json(self) -> dict:
+        """``{"game", "seat", "prompt", "actions": [{"action", "label", "odds": {name: "p/q"}}]}``:
+        every number exact, as text; an action as it is saved in a game's history."""
+        from toolkit.html import exact
+
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "prompt": self.prompt,
+            "measures": {m.name: m.heading for m in self.measures},
+            "actions": [
+                {
+                    "action": json_action(odds.action),
+                    "label": odds.label,
+                    "odds": {
+                        m.name: exact(odds.odds[m.name])
+                        for m in self.measures
+                        if m.name in odds.odds
+                    },
+                    **({"note": odds.note} if odds.note else {}),
+                }
+                for odds in self.actions
+            ],
+            **({"note": self.note} if self.note else {}),
+        }
+
+    def rows(self) -> list[list[str]]:
+        """A row a choice: its label, then each measure as a person reads it ("–" if missing)."""
+        return [
+            [odds.label]
+            + [m.show(odds.odds[m.name]) if m.name in odds.odds else "–" for m in self.measures]
+            + ([odds.note] if any(o.note for o in self.actions) else [])
+            for odds in self.actions
+        ]
+
+    def headers(self) -> list[str]:
+        notes = ["note"] if any(o.note for o in self.actions) else []
+        return ["choice", *(m.heading for m in self.measures), *notes]
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from toolkit.html import table
+
+        note = f"<div><i>{escape(self.note)}</i></div>" if self.note else ""
+        body = table(self.headers(), self.rows()) if self.measures else ""
+        return f"<b>{escape(self.prompt)}</b>{body}{note}"
+
+
+def json_action(action: Action):
+    """An action as a save file holds it: tuples become lists."""
+    if isinstance(action, tuple):
+        return [json_action(part) for part in action]
+    return action

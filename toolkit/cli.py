@@ -1,5 +1,5 @@
 """The ``death-toolkit`` command: ``lab``, ``book``, ``app GAME``, ``odds GAME ...``,
-``simulate GAME ...`` and ``games``."""
+``analyse GAME --state FILE``, ``simulate GAME ...`` and ``games``."""
 
 from __future__ import annotations
 
@@ -160,6 +160,50 @@ def _readable(value) -> str:
     return str(value)
 
 
+def read_state(game: str, source: str):
+    """A saved game of `game` from the file `source` (``-``: standard input), replayed; a bad
+    file (not JSON, another game's, an illegal history) is a :class:`~toolkit.state.SaveError`."""
+    from toolkit.state import from_json
+
+    if source == "-":
+        text = sys.stdin.buffer.read()
+    else:
+        try:
+            text = Path(source).read_bytes()
+        except OSError as error:
+            raise ValueError(f"cannot read {source}: {error.strerror}") from None
+    return from_json(text, games.get_game(game).state_class)
+
+
+def decision_at(game: str, state):
+    """The exact numbers beside each choice of the seat to act in `state`; a position without a
+    decision (the game over, dice to roll) is refused in one line."""
+    if state.is_terminal():
+        raise ValueError("the saved game is over: there is no decision to analyse")
+    if state.is_chance_node():
+        raise ValueError(
+            "the saved game waits for chance (dice or a card): there is no decision to analyse"
+        )
+    return games.get_game(game).decision_odds(state)
+
+
+def cmd_analyse(args) -> int:
+    odds = decision_at(args.game, read_state(args.game, args.state))
+    if args.json:
+        print(json.dumps(odds.to_json()))
+        return 0
+    print(f"{games.get_game(args.game).title}, seat {odds.seat}: {odds.prompt}")
+    rows = [odds.headers(), *odds.rows()]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
+    if odds.note:
+        print(odds.note)
+    return 0
+
+
 def cmd_simulate(args) -> int:
     from toolkit.simulate import dask_executor, run_many
 
@@ -250,6 +294,16 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
 
     sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
 
+    analyse = sub.add_parser(
+        "analyse", help="the exact numbers beside each choice of a saved game's next decision"
+    )
+    analyse.add_argument("game", choices=list(games.PACKAGES))
+    analyse.add_argument(
+        "--state", required=True, help="a game saved with to_json() (- reads standard input)"
+    )
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    analyse.set_defaults(run=cmd_analyse)
+
     odds = sub.add_parser("odds", help="exact odds for a game")
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=Parser)
     simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
@@ -279,7 +333,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate") else None
+    named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate", "analyse") else None
     parser = build_parser([named] if named in games.PACKAGES else None)
     args, unknown = parser.parse_known_args(argv)
     if getattr(args, "launches", False):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from toolkit.analysis import DecisionOdds
 from toolkit.bots import Bot
 from toolkit.state import GameState
 
@@ -76,6 +77,12 @@ class GameSpec:
     @property
     def summarize(self) -> Callable[..., dict]:
         return self.cli.summarize
+
+    @property
+    def decision_odds(self) -> Callable[[GameState], DecisionOdds]:
+        """The game's ``odds.decision_odds``: the exact numbers beside each choice of the seat to
+        act, which its widget shows and ``death-toolkit analyse`` prints."""
+        return importlib.import_module(f"{PACKAGES[self.slug]}.odds").decision_odds
 
     def __post_init__(self):
         if self.utility not in UTILITIES:

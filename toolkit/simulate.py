@@ -12,7 +12,7 @@ import bisect
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
@@ -67,6 +67,30 @@ def play_seeded(slug: str, players: int, bot_names: Sequence[str], seed: int) ->
     state = spec.new_state(players, seed)
     bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
     return play(state, bots, random.Random(f"chance-{seed}"), spec.max_moves)
+
+
+def decision_points(
+    slug: str, players: int, seeds: Iterable[int], bot: str = "random"
+) -> Iterator[GameState]:
+    """Every decision of seeded bot games (as :func:`play_seeded` plays them), each handed out
+    as a copy to look at: the positions at which a differential test or a benchmark asks the
+    numbers shown beside a choice."""
+    from toolkit.games import get_game
+
+    spec = get_game(slug)
+    for seed in seeds:
+        state = spec.new_state(players, seed)
+        bots = [spec.bots[bot](seat, seed * 101 + seat) for seat in range(players)]
+        rng = random.Random(f"chance-{seed}")
+        for _ in range(spec.max_moves):
+            seat = state.current_player()
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            yield state.clone()
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
 
 
 def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:

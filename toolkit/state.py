@@ -190,6 +190,13 @@ class GameState(ABC):
         keys for who is who: ``seat`` (`player`, the seat observing) and ``to_play`` (the seat
         to act, or None at a chance node and once the game is over)."""
 
+    def players_view(self, seat: int) -> GameState:
+        """The game as `seat` knows it, for the exact walk (:mod:`toolkit.analysis`): a copy in
+        which what the seat cannot see (a deck's order, other hands, face-down cards) is drawn at
+        chance nodes over the unseen cards, with exact weights, consistent with everything the
+        seat has seen. Its ``observation(seat)`` is this state's. Each game gives its own."""
+        raise NotImplementedError(f"{self.game} gives no players_view")
+
     def why_illegal(self, action: Action) -> str:
         """A sentence a person can act on; games override it to explain their own rules."""
         if self.is_terminal():

@@ -5,7 +5,9 @@ at the end, and a button that lets bots play the rest of the game.
 
 A game's widget (``toolkit/<game>/widget.py``) subclasses :class:`GameWidget`: it makes the state,
 draws the board and offers each choice with :meth:`GameWidget.button`; the rules stay in the
-engine. Exact numbers are shown with :func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
+engine. The exact numbers beside the choices are the game's ``odds.decision_odds`` (shown under
+them, the same numbers ``death-toolkit analyse`` prints); other exact numbers are shown with
+:func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
@@ -21,6 +23,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from toolkit.analysis import DecisionOdds, WalkTooLarge
 from toolkit.games import get_game
 from toolkit.simulate import sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
@@ -74,6 +77,7 @@ class GameWidget(widgets.VBox):
         self.actions = widgets.Box(
             layout={"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start"}
         ).add_class(f"{self.css}-actions")
+        self.odds_html = widgets.HTML().add_class(f"{self.css}-odds")
         self.log_html = widgets.HTML().add_class(f"{self.css}-log")
         self.saves = self._save_controls()
         self._drawn: list[widgets.Button] = []
@@ -94,13 +98,15 @@ class GameWidget(widgets.VBox):
 
     def stacked(self, above=(), below=()) -> list[widgets.Widget]:
         """The usual order: the controls, the game's panes `above` the choices, the result, the
-        note on an ignored click, the choices, the panes `below` them, the log."""
+        note on an ignored click, the choices and the exact numbers beside them, the panes
+        `below` them, the log."""
         return [
             self.controls,
             *above,
             self.result_html,
             self.note_html,
             self.actions,
+            self.odds_html,
             *below,
             self.log_html,
         ]
@@ -315,6 +321,8 @@ class GameWidget(widgets.VBox):
             [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
         )
         self.actions.children = [] if over else [*self._choices(), self.play_out_button, *undo]
+        self.odds = self.decision_odds()
+        self.odds_html.value = "" if self.odds is None else self.odds._repr_html_()
         self._draw()
         self.result_html.value = self._result() if over else ""
         lines = "".join(
@@ -325,6 +333,29 @@ class GameWidget(widgets.VBox):
             "display:flex;flex-direction:column-reverse;font-size:12px'>"
             f"<div>{lines}</div></div>"
         )
+
+    def decision_odds(self) -> DecisionOdds | None:
+        """The exact numbers beside each choice of the person to act, from the game's
+        ``odds.decision_odds`` (the numbers ``death-toolkit analyse`` prints); None while nobody
+        here decides (the game over, dice to roll, a bot's turn)."""
+        state = self.state
+        if (
+            state.is_terminal()
+            or state.is_chance_node()
+            or state.current_player() not in self.humans
+        ):
+            return None
+        try:
+            return get_game(state.game).decision_odds(state)
+        except WalkTooLarge as error:
+            return DecisionOdds(
+                state.game,
+                state.current_player(),
+                "No exact numbers here",
+                (),
+                (),
+                f"{error}, so none are shown rather than slow or guessed ones.",
+            )
 
     def winners_text(self) -> str:
         """Who won and why the game ended, in the state's own terms (``winners``, ``ended_by``)."""

@@ -181,3 +181,25 @@ def test_random_positions_of_push_your_luck_agree_with_the_recursion():
             game.apply(rng.choice([2, 3, 4, 5, 6]))
         if game.current_player() == 0:
             assert walk.value(game) == (best_chance(game.total, game.rolls_left),)
+
+
+def test_decision_odds_print_exactly_and_name_what_is_missing():
+    from toolkit.analysis import ActionOdds, DecisionOdds, Measure
+
+    odds = DecisionOdds(
+        "push-your-luck",
+        0,
+        "Roll or bank?",
+        (Measure("p_bust", "P(lose the turn's total)"), Measure("banked", "expected bank", False)),
+        (
+            ActionOdds("roll", "Roll", {"p_bust": Fraction(1, 6), "banked": Fraction(35, 6)}),
+            ActionOdds(("bank", 2), "Bank", {"banked": Fraction(4)}, note="no risk"),
+        ),
+    )
+    assert odds.to_json()["actions"] == [
+        {"action": "roll", "label": "Roll", "odds": {"p_bust": "1/6", "banked": "35/6"}},
+        {"action": ["bank", 2], "label": "Bank", "odds": {"banked": "4"}, "note": "no risk"},
+    ]
+    assert odds.rows() == [["Roll", "1/6 (16.7%)", "35/6", ""], ["Bank", "–", "4", "no risk"]]
+    assert odds.for_action(("bank", 2)).label == "Bank" and odds.for_action("Roll") is None
+    assert "P(lose the turn&#x27;s total)" in odds._repr_html_()

@@ -1,0 +1,57 @@
+"""``death-toolkit analyse``: a bad file is one line and exit status 2, whatever the game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from toolkit.games import available, get_game
+from toolkit.simulate import play_seeded
+
+
+def analyse(game: str, text: str, *flags: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", "analyse", game, "--state", "-", *flags],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def one_line_refusal(result: subprocess.CompletedProcess, *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    for word in words:
+        assert word in result.stderr
+
+
+@pytest.mark.parametrize("game", available())
+def test_bad_files_are_one_line(game):
+    spec = get_game(game)
+    saved = spec.new_state(spec.min_players, seed=3).to_json()
+    other = "tpk" if game != "tpk" else "epic-death"
+    foreign = get_game(other).new_state(get_game(other).min_players).to_json()
+    illegal = json.loads(saved)
+    illegal["actions"] = ["not a move of this game"]
+    one_line_refusal(analyse(game, saved[: len(saved) // 2]), "not JSON")
+    one_line_refusal(analyse(game, foreign), f"not {game!r}")
+    one_line_refusal(analyse(game, json.dumps(illegal)), "actions[0]")
+
+
+def test_no_decision_is_refused():
+    over = play_seeded("tpk", 3, ["random"] * 3, 0).to_json()
+    one_line_refusal(analyse("tpk", over), "over")
+
+
+def test_a_missing_file_is_one_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "analyse", "tpk", "--state", str(tmp_path / "no.json")],
+        capture_output=True,
+        text=True,
+    )
+    one_line_refusal(result, "cannot read")
