@@ -12,6 +12,7 @@ import bisect
 import hashlib
 import json
 import random
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
@@ -141,7 +142,8 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None):
         yield client.get_executor()
 
 
-MAX_GAMES = 1_000_000  # a table of rows in memory; a larger study is several runs by --seed
+MAX_GAMES = 1_000_000  # one table in memory; a larger study is several runs by --seed
+IN_FLIGHT = 64  # chunks sent to an executor and not yet collected
 
 
 def run_many(
@@ -154,7 +156,11 @@ def run_many(
     progress: bool = True,
     chunk: int = 50,
 ):
-    """Play `games` games (seeds seed, seed+1, ...) and return a pandas DataFrame, one row a game."""
+    """Play `games` games (seeds seed, seed+1, ...) and return a pandas DataFrame, one row a game.
+
+    Games are played a chunk at a time and each chunk's rows become a compact frame at once, and
+    an executor is sent at most :data:`IN_FLIGHT` chunks ahead of the one collected next: memory
+    grows by a frame row a game (tens of bytes), not by a row dict each or a future each."""
     import pandas as pd
     from tqdm.auto import tqdm
 
@@ -163,23 +169,30 @@ def run_many(
         raise ValueError(f"{len(bot_names)} bots named for {players} players")
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games, not {games:,}")
-    chunks = [range(start, min(start + chunk, seed + games)) for start in
-              range(seed, seed + games, chunk)]  # fmt: skip
-    rows: list[dict] = []
+    chunks = (range(start, min(start + chunk, seed + games)) for start in
+              range(seed, seed + games, chunk))  # fmt: skip
+    frames = []
     with tqdm(total=games, disable=not progress, desc=f"{slug} games") as bar:
-        if executor is None:
-            for part in chunks:
-                rows.extend(_play_chunk(slug, players, bot_names, part))
-                bar.update(len(part))
-        else:
-            futures = [
-                executor.submit(_play_chunk, slug, players, bot_names, part) for part in chunks
-            ]
-            for future in futures:  # in order, so the table does not depend on timing
-                part = future.result()
-                rows.extend(part)
-                bar.update(len(part))
-    return pd.DataFrame(rows)
+        for rows in _chunk_results(slug, players, bot_names, chunks, executor):
+            frames.append(pd.DataFrame(rows))
+            bar.update(len(rows))
+    return pd.concat(frames, ignore_index=True)
+
+
+def _chunk_results(slug, players, bot_names, chunks: Iterator[range], executor: Executor | None):
+    """Each chunk's rows, in seed order whatever plays them, so the table does not depend on
+    timing; an executor holds at most :data:`IN_FLIGHT` chunks at a time."""
+    if executor is None:
+        for part in chunks:
+            yield _play_chunk(slug, players, bot_names, part)
+        return
+    pending = deque()
+    for part in chunks:
+        pending.append(executor.submit(_play_chunk, slug, players, bot_names, part))
+        if len(pending) >= IN_FLIGHT:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def win_rates(table, players: int) -> list[float]:

@@ -258,3 +258,32 @@ def test_simulate_on_local_workers_prints_what_the_serial_study_prints(monkeypat
     assert main([*command, "--workers", "2"]) == 0
     assert capsys.readouterr().out == serial
     assert main([*command, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+
+
+def test_run_many_keeps_few_chunks_in_flight(monkeypatch):
+    """A long study on an executor is sent a window of chunks at a time, not all of them: the
+    futures (and their rows) waiting to be collected do not grow with the number of games."""
+    import toolkit.simulate as simulate
+
+    monkeypatch.setattr(simulate, "IN_FLIGHT", 3)
+    sent = collected = most = 0
+    results = simulate._chunk_results
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, *args):
+            nonlocal sent, most
+            sent += 1
+            most = max(most, sent - collected)
+            return super().submit(*args)
+
+    def counted(*args):
+        nonlocal collected
+        for rows in results(*args):
+            collected += 1
+            yield rows
+
+    monkeypatch.setattr(simulate, "_chunk_results", counted)
+    with Counting(max_workers=2) as pool:
+        table = run_many("tpk", 3, 40, executor=pool, progress=False, chunk=2)
+    assert (sent, collected, most) == (20, 20, 3)
+    assert table.equals(run_many("tpk", 3, 40, progress=False, chunk=2))
