@@ -27,6 +27,15 @@ def below(rng: random.Random, n: int) -> int:
     return value
 
 
+def handed(bot: Bot, state, seat: int):
+    """What `bot` is given to decide on: its seat's view of the game (``players_view``) if it
+    searches (`reads_view`), else the seat's observation if it reads one (`reads_observation`,
+    true unless a bot says otherwise), else nothing. Never the state itself."""
+    if getattr(bot, "reads_view", False):
+        return state.players_view(seat)
+    return state.observation(seat) if getattr(bot, "reads_observation", True) else None
+
+
 class RandomBot:
     """Picks uniformly among the legal actions.
 

@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
 
-from toolkit.bots import Bot, below
+from toolkit.bots import Bot, below, handed
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
 
 
@@ -39,11 +39,14 @@ def play(
 
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
     play and in replay, so the saved history reproduces the game exactly. A bot whose
-    `reads_observation` is false (the random bot) is handed None instead of an observation, and
+    `reads_observation` is false (the random bot) is handed None instead of an observation, one
+    that searches its seat's view of the game (:func:`toolkit.bots.handed`), and
     one whose `picks_listed` is true returns one of the actions it was handed, as it was handed:
     its move, like a chance outcome, is applied without the legality check another bot's gets.
     """
-    reads = [getattr(bot, "reads_observation", True) for bot in bots]
+    reads = [
+        getattr(bot, "reads_observation", True) or getattr(bot, "reads_view", False) for bot in bots
+    ]
     appliers = [
         state.apply_listed if getattr(bot, "picks_listed", False) else state.apply for bot in bots
     ]
@@ -54,7 +57,7 @@ def play(
         if seat == CHANCE:
             state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
         else:
-            seen = state.observation(seat) if reads[seat] else None
+            seen = handed(bots[seat], state, seat) if reads[seat] else None
             appliers[seat](bots[seat].choose(seen, state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
@@ -91,7 +94,7 @@ def decision_points(
                 state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
                 continue
             yield state.clone()
-            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+            state.apply(bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions()))
 
 
 def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:

@@ -24,6 +24,7 @@ from html import escape
 import ipywidgets as widgets
 
 from toolkit.analysis import DecisionOdds, WalkTooLarge
+from toolkit.bots import handed
 from toolkit.games import get_game
 from toolkit.simulate import sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
@@ -172,7 +173,7 @@ class GameWidget(widgets.VBox):
     def _bot_move(self, bot) -> None:
         state = self.state
         seat = state.current_player()
-        self._apply(bot.choose(state.observation(seat), state.legal_actions()))
+        self._apply(bot.choose(handed(bot, state, seat), state.legal_actions()))
 
     def _advance(self) -> None:
         """Bots move, and dice nobody waits for are rolled, until a person must act or the game

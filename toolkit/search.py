@@ -1,0 +1,127 @@
+"""A search bot for every game: information-set Monte Carlo tree search through the protocol.
+
+The bot is handed its seat's view of the game (``state.players_view(seat)``), never the state:
+what the seat cannot see is drawn at the view's chance nodes, so each iteration plays one
+determinisation consistent with what the seat knows, sampled as it goes (single-observer IS-MCTS,
+Cowling, Powley and Whitehouse 2012; OpenSpiel's ``ismcts.py`` samples whole states up front
+instead). The tree is keyed by the moves made from the root, chance outcomes left out (an
+open-loop tree): a node stands for everything that may follow the same choices, whatever the
+cards and dice did, which is what a player's information set looks like from the root.
+
+Each iteration walks down the tree choosing, at every decision, the move that does best for the
+seat deciding it by UCB, where a move's "parent visits" are the times it was available (moves
+come and go with the cards drawn); adds one node; plays on with the rollout bot (random unless the
+game gives a better one) for at most `horizon` moves; and credits every move on its path with the
+return of the seat that made it. The bot then plays the move tried most often. Its RNG is seeded,
+so a game of search bots replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Sequence
+
+from toolkit.bots import Bot, RandomBot, below, handed
+from toolkit.simulate import sample_outcome
+from toolkit.state import CHANCE, TERMINAL, Action, GameState
+
+Estimate = Callable[[GameState], Sequence[float]]
+
+
+class _Move:
+    """What the tree knows of one move at one node."""
+
+    __slots__ = ("available", "child", "total", "visits")
+
+    def __init__(self):
+        self.visits, self.total, self.available = 0, 0.0, 0
+        self.child: dict[Hashable, _Move] | None = None
+
+
+class SearchBot:
+    """IS-MCTS from the seat's view. `iterations` is the budget of a decision (a decision with one
+    legal move is not searched); `rollout(seat, seed)` makes the bot that plays every seat after
+    the tree's frontier; a playout that has not ended after `horizon` moves is scored by
+    `estimate(state)` (one value a seat, on the scale of the game's returns), or by its returns
+    so far without one; `exploration` is UCB's constant, for returns within [-1, 1]."""
+
+    reads_view = True  # toolkit.bots.handed gives it players_view(seat)
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        iterations: int = 200,
+        rollout: Callable[[int, int], Bot] = lambda seat, seed: RandomBot(seed),
+        horizon: int = 1000,
+        estimate: Estimate | None = None,
+        exploration: float = 0.7,
+    ):
+        self.seat, self.iterations, self.horizon = seat, iterations, horizon
+        self.rng = random.Random(seed)
+        self.rollout_factory, self.estimate, self.exploration = rollout, estimate, exploration
+
+    def choose(self, view: GameState, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root: dict[Hashable, _Move] = {}
+        players = range(view.num_players)
+        seed = self.rng.getrandbits(32)
+        rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
+        for _ in range(self.iterations):
+            self._iterate(root, view.clone(), rollout)
+        return max(legal_actions, key=lambda action: _visits(root, action))
+
+    def _iterate(self, root: dict, state: GameState, rollout: list[Bot]) -> None:
+        path: list[tuple[_Move, int]] = []
+        node: dict | None = root
+        for _ in range(self.horizon):
+            seat = state.current_player()
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                state.apply_listed(sample_outcome(state.chance_outcomes(), self.rng))
+                continue
+            legal = state.legal_actions()
+            if node is None:  # past the frontier: the rollout bots play
+                state.apply(rollout[seat].choose(handed(rollout[seat], state, seat), legal))
+                continue
+            action, move = self._select(node, legal)
+            path.append((move, seat))
+            state.apply_listed(action)
+            if move.child is None:  # a new node: the rest is rollout
+                move.child, node = {}, None
+            else:
+                node = move.child
+        if state.is_terminal() or self.estimate is None:
+            values = state.returns()
+        else:
+            values = self.estimate(state)
+        for move, seat in path:
+            move.visits += 1
+            move.total += values[seat]
+
+    def _select(self, node: dict, legal: Sequence[Action]) -> tuple[Action, _Move]:
+        """The move UCB picks among the legal ones (an untried one first, at random)."""
+        moves = [node.setdefault(action, _Move()) for action in legal]
+        for move in moves:
+            move.available += 1
+        untried = [i for i, move in enumerate(moves) if move.visits == 0]
+        if untried:
+            index = untried[below(self.rng, len(untried))]
+        else:
+            c = self.exploration
+            index = max(
+                range(len(moves)),
+                key=lambda i: (
+                    moves[i].total / moves[i].visits
+                    + c * math.sqrt(math.log(moves[i].available) / moves[i].visits)
+                ),
+            )
+        return legal[index], moves[index]
+
+
+def _visits(root: dict, action: Action) -> int:
+    move = root.get(action)
+    return move.visits if move else 0
