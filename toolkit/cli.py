@@ -240,6 +240,34 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_study(args) -> int:
+    from toolkit.simulate import dask_executor
+    from toolkit.studies import bots_table
+
+    spec = games.get_game(args.game)
+    if not spec.min_players <= args.players <= spec.max_players:
+        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError(
+            "--workers starts a local cluster; --scheduler names a running one: not both"
+        )
+    bots = args.bots.split(",") if args.bots else list(spec.bots)
+    with dask_executor(args.workers, args.scheduler) as executor:
+        table = bots_table(
+            args.game, args.players, bots, args.games, args.seed, executor, not args.json
+        )
+    if args.csv:
+        made_by = " ".join(["death-toolkit", *args.argv])
+        with open(args.csv, "w") as out:
+            out.write(f"# made by: {made_by}\n")
+            table.to_csv(out, index=False)
+    if args.json:
+        print(table.to_json(orient="records"))
+    else:
+        print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    return 0
+
+
 def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -328,6 +356,19 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
             "--scheduler", help="play on the running dask.distributed scheduler at ADDRESS"
         )
         game_sim.set_defaults(run=cmd_simulate)
+    study = sub.add_parser(
+        "study", help="how strong each bot is: seeded games, win rates with 95% intervals"
+    )
+    study.add_argument("game", choices=list(games.PACKAGES))
+    study.add_argument("--players", type=positive_int, required=True)
+    study.add_argument("--bots", help="bots to compare, comma-separated (default: all)")
+    study.add_argument("--games", type=positive_int, default=1000, help="games a pairing")
+    study.add_argument("--seed", type=int, default=0)
+    study.add_argument("--workers", type=positive_int, help="play on a local dask cluster")
+    study.add_argument("--scheduler", help="play on the running dask scheduler at ADDRESS")
+    study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
+    study.add_argument("--json", action="store_true", help="print the rows as JSON")
+    study.set_defaults(run=cmd_study)
     return parser
 
 
@@ -336,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate", "analyse") else None
     parser = build_parser([named] if named in games.PACKAGES else None)
     args, unknown = parser.parse_known_args(argv)
+    args.argv = argv  # what a command that writes a table records as the command that made it
     if getattr(args, "launches", False):
         args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for the Jupyter tool it runs
     elif unknown:

@@ -1,0 +1,59 @@
+"""toolkit.studies and ``death-toolkit study``: who plays whom, the seat turning round, and a
+table that records the command that made it."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from toolkit.cli import main
+from toolkit.simulate import run_many
+from toolkit.studies import COLUMNS, bots_table, pairings
+
+
+def test_pairings_are_every_ordered_pair_or_each_bot_alone():
+    assert pairings("epic-death", ["random", "greedy"]) == [
+        ("random", "random"),
+        ("random", "greedy"),
+        ("greedy", "random"),
+        ("greedy", "greedy"),
+    ]
+    assert pairings("tpk", ["random", "convention"]) == [("random", None), ("convention", None)]
+
+
+def test_the_bot_takes_each_seat_in_turn_on_the_same_seeds():
+    """Seven games of three players: the bot sits in seat 0 for three of them and seats 1 and 2
+    for two each, each seat's games on seeds 0, 1, ...; its wins are read from the seat it took."""
+    table = bots_table("epic-death", 3, ["greedy", "random"], 7)
+    row = table[(table.bot == "greedy") & (table.against == "random")].iloc[0]
+    wins = 0
+    for seat, count in enumerate((3, 2, 2)):
+        names = ["greedy" if s == seat else "random" for s in range(3)]
+        games = run_many("epic-death", 3, count, 0, names, progress=False)
+        wins += int((games[f"return_{seat}"] > 0).sum())
+    assert (row.games, row.wins) == (7, wins)
+    assert list(table.columns) == list(COLUMNS)
+    assert row.low_95 <= row.win_rate <= row.high_95
+
+
+def test_a_cooperative_table_plays_every_seat_with_one_bot():
+    table = bots_table("tpk", 3, ["convention"], 10)
+    assert table.against.tolist() == ["(the whole table)"] and table.games.tolist() == [10]
+
+
+def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
+    path = tmp_path / "bots.csv"
+    argv = ["study", "tpk", "--players", "3", "--games", "5", "--csv", str(path), "--json"]
+    assert main(argv) == 0
+    assert path.read_text().splitlines()[0] == "# made by: death-toolkit " + " ".join(argv)
+    table = pd.read_csv(path, comment="#")
+    assert table.bot.tolist() == ["random", "convention"]
+    assert '"bot":"random"' in capsys.readouterr().out
+
+
+def test_unknown_bots_and_player_counts_are_one_line(capsys):
+    assert main(["study", "tpk", "--players", "3", "--bots", "greedy"]) == 2
+    assert "unknown bot 'greedy'" in capsys.readouterr().err
+    assert main(["study", "tpk", "--players", "9"]) == 2
+    with pytest.raises(SystemExit):
+        main(["study", "tpk"])  # --players is required
