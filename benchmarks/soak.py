@@ -1,11 +1,14 @@
-"""Soak every engine: ``python benchmarks/soak.py [--games 10000] [--only SLUG]``.
+"""Soak every engine: ``python benchmarks/soak.py [--games 10000] [--only SLUG] [--players N]``.
 
-Plays seeded random games of each game (the player counts taken in turn), and for every game
-checks that it ended on its own (never at ``GameSpec.max_moves``, and never at a turn cap the
-engine keeps), that its save loads back to the same game (``from_json(to_json())``: the same
-history, every seat's observation and the same result) and that the same seed plays the same
-game again. It prints, per game, how the games ended and every failure counted; the exit
-status is 1 if any check failed. Not a test: 10,000 games of each take minutes.
+Plays seeded random games of each game (the player counts taken in turn, or only `--players`),
+and for every game checks that it ended on its own (never at ``GameSpec.max_moves``, and never at
+a turn cap the engine keeps), that every card of the game is still somewhere, once
+(``card_locations()`` at the end equals the new game's), that its save loads back to the same
+game (``from_json(to_json())``: the same history, every seat's observation and the same result)
+and that the same seed plays the same game again; every tenth game is also replayed move by move
+with the cards counted at every position. It prints, per game, how the games ended and every
+failure counted; the exit status is 1 if any check failed. Not a test: 10,000 games of each take
+minutes (tests/test_soak.py runs a few of each).
 """
 
 from __future__ import annotations
@@ -29,9 +32,20 @@ def seen(state) -> list:
     return [state.observation(seat) for seat in range(state.num_players)]
 
 
-def soak(slug: str, games: int, first_seed: int) -> dict:
+def cards_kept(slug: str, players: int, state) -> bool:
+    """Whether every position of `state`'s game, replayed, holds the new game's cards."""
+    replay = get_game(slug).new_state(players, state.seed)
+    box = replay.card_locations()
+    for action in state.history:
+        replay.apply(action)
+        if replay.card_locations() != box:
+            return False
+    return True
+
+
+def soak(slug: str, games: int, first_seed: int, players: int | None = None) -> dict:
     spec = get_game(slug)
-    counts = range(spec.min_players, spec.max_players + 1)
+    counts = range(spec.min_players, spec.max_players + 1) if players is None else [players]
     ended, failures = Counter(), Counter()
     moves, start = [], time.process_time()
     for index in range(games):
@@ -45,6 +59,8 @@ def soak(slug: str, games: int, first_seed: int) -> dict:
         ended[state.ended_by] += 1
         if any(word in (state.ended_by or "") for word in CAPS):
             failures[f"ended at a cap ({players} players)"] += 1
+        if state.card_locations() != get_game(slug).new_state(players, seed).card_locations():
+            failures["cards made or lost"] += 1
         loaded = from_json(state.to_json())
         if loaded.history != state.history or seen(loaded) != seen(state):
             failures["save and load differ"] += 1
@@ -54,6 +70,8 @@ def soak(slug: str, games: int, first_seed: int) -> dict:
             again = play_seeded(slug, players, ["random"] * players, seed)
             if again.history != state.history:
                 failures["same seed, another game"] += 1
+            if not cards_kept(slug, players, state):
+                failures["cards made or lost on the way"] += 1
     return {
         "game": slug,
         "games": games,
@@ -70,10 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=available())
+    parser.add_argument("--players", type=int, help="only games of this many players")
     args = parser.parse_args(argv)
     failed = False
     for slug in [args.only] if args.only else available():
-        row = soak(slug, args.games, args.seed)
+        row = soak(slug, args.games, args.seed, args.players)
         failed |= bool(row["failures"])
         print(
             f"{row['game']}: {row['games']} games in {row['cpu_s']:.0f} s CPU, "

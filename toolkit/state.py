@@ -21,7 +21,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections import abc
+from collections import Counter, abc
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, cached_property
@@ -196,6 +196,12 @@ class GameState(ABC):
         chance nodes over the unseen cards, with exact weights, consistent with everything the
         seat has seen. Its ``observation(seat)`` is this state's. Each game gives its own."""
         raise NotImplementedError(f"{self.game} gives no players_view")
+
+    def card_locations(self) -> Counter:
+        """Every card of the game wherever it is (decks, hands, the table, discards, out of play),
+        counted. A game never makes or loses a card, so this is the same at every position: the
+        soak (benchmarks/soak.py) and each game's property tests check it."""
+        raise NotImplementedError(f"{self.game} does not count its cards")
 
     def why_illegal(self, action: Action) -> str:
         """A sentence a person can act on; games override it to explain their own rules."""
