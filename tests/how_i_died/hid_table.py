@@ -53,9 +53,3 @@ def where(state, card) -> str:
     if card in state.deck.discards:
         return "discards"
     return "deck"
-
-
-def all_cards(state) -> list[str]:
-    cards = [c for h in state.hands for c in h] + list(state.pool) + list(state.building)
-    cards += [c for advs in state.adventures for a in advs for c in a]
-    return cards + list(state.deck.cards) + list(state.deck.discards)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
-from how_i_died.hid_table import all_cards, stacked
+from how_i_died.hid_table import stacked
 
 from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.rules import HowIDiedState
@@ -105,7 +106,7 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
     state.apply("the-drunken")
     state.apply("goblin")  # from the Pool: the refill comes from the reshuffled discards
     assert state.pool[2] not in POOL and len(state.pool) == 6
-    assert sorted(all_cards(state)) == sorted(CARDS)
+    assert state.card_locations() == Counter(CARDS.keys())
 
 
 def test_mulligan_when_no_adventure_can_be_formed():

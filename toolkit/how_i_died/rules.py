@@ -23,6 +23,7 @@ Options ``deck`` (card ids dealt first: 6 to each seat in turn, then the Pool, t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -159,6 +160,16 @@ class HowIDiedState(GameState):
                 for adventure in self.adventures[seat]:
                     cards.extend(adventure)
         return cards
+
+    def card_locations(self) -> Counter:
+        """The 90 cards wherever they are: hands, the Pool, the adventure being played, every
+        adventure on the table, the deck and its discards."""
+        where = Counter(self.pool + self.building + self.deck.cards + self.deck.discards)
+        for seat in range(self.players):
+            where.update(self.hands[seat])
+            for adventure in self.adventures[seat]:
+                where.update(adventure)
+        return where
 
     def cards_to_draw(self) -> int:
         return len(self.deck) + len(self.deck.discards)

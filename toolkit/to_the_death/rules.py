@@ -18,6 +18,7 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
@@ -875,16 +876,17 @@ class ToTheDeathState(GameState):
         reduction = self.total("hand_size", seat)
         return max(3, HAND_SIZE + reduction) if reduction < 0 else HAND_SIZE + reduction
 
-    def all_card_places(self) -> list[str]:
-        """Every arsenal card's current place, for the 32-card conservation invariant."""
-        found = list(self.deck) + list(self.deck_top) + list(self.discard)
+    def card_locations(self) -> Counter:
+        """The 32 arsenal cards wherever they are: deck, discards, hands, attached to units, face
+        down as created enemies or as tokens."""
+        found = Counter(self.deck) + Counter(self.deck_top) + Counter(self.discard)
         for hand in self.hands:
-            found += hand
+            found.update(hand)
         for unit in self.units.values():
-            found += unit["attached"]
+            found.update(unit["attached"])
             if unit.get("facedown"):
-                found.append(unit["facedown"])
-        found += [token["card"] for token in self.tokens]
+                found[unit["facedown"]] += 1
+        found.update(token["card"] for token in self.tokens)
         return found
 
     def unit_views(self) -> list[dict]:
