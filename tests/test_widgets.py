@@ -9,12 +9,14 @@ import random
 import ipywidgets as widgets
 import pytest
 
+from toolkit.bots import handed
 from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
+from toolkit.games import get_game
 from toolkit.how_i_died.widget import HowIDiedWidget
 from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
-from toolkit.widgets import UNDO
+from toolkit.widgets import BOT_DECIDES, UNDO
 
 WIDGETS = [EpicDeathWidget, ToTheDeathWidget, TPKWidget, HowIDiedWidget, DeathMayDieWidget]
 NAMES = [widget.__name__ for widget in WIDGETS]
@@ -93,3 +95,27 @@ def test_names_from_a_card_file_are_shown_as_text_never_as_markup(monkeypatch):
     shown += [game.status.value, game.view.value, game.log_html.value, game.result_html.value]
     assert all("<img" not in html for html in shown)
     assert any("&lt;img" in html for html in shown)
+
+
+def control(game, label: str):
+    found = [b for b in game.actions.children if getattr(b, "description", "") == label]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_the_bot_decides_one_choice_as_the_stand_in_would(make):
+    """ "Let the bot decide" plays the stand-in bot's move for the person to act (handed what
+    that seat sees), then the bots and dice go on as after a click; the numbers beside the
+    choices are the game's own decision_odds whenever a person is to act."""
+    game = make()
+    for _ in range(3):
+        if game.state.is_terminal() or game.state.is_chance_node():  # over, or dice to roll
+            break
+        state = game.state
+        seat = state.current_player()
+        assert game.odds == get_game(state.game).decision_odds(state)
+        expected = game.stand_in_bot(seat).choose(handed(game.stand_in_bot(seat), state, seat),
+                                                  state.legal_actions())  # fmt: skip
+        moves = len(state.history)
+        control(game, BOT_DECIDES).click()
+        assert game.state.history[moves] == expected

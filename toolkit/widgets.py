@@ -34,6 +34,7 @@ from toolkit.state import Action, GameState, SaveError, from_json
 NEW_GAME = "New game"
 ROLL = "Roll"
 PLAY_OUT = "Let the bots play to the end"
+BOT_DECIDES = "Let the bot decide"
 UNDO = "Undo my last choice"
 SAVE = "Save"
 LOAD = "Load"
@@ -46,7 +47,8 @@ class GameWidget(widgets.VBox):
     """One game to play in a notebook: a subclass makes the state and draws it.
 
     A subclass sets :attr:`css` (the prefix of its CSS classes) and :attr:`stand_in` (the bot that
-    plays a person's seat for :data:`PLAY_OUT`), and writes:
+    plays a person's seat for :data:`PLAY_OUT` and makes one decision for them at
+    :data:`BOT_DECIDES`), and writes:
 
     - :meth:`_new_state` (a fresh game for a seed) and, if it needs them, :meth:`_started` (set up
       for a new game, after the state and before the bots move) and :meth:`_apply` (narrate);
@@ -191,19 +193,25 @@ class GameWidget(widgets.VBox):
                 return
             self._bot_move(self.bots[seat])
 
+    def stand_in_bot(self, seat: int):
+        """The bot that stands in for the person at `seat`, seeded as a simulation's bots are."""
+        return get_game(self.state.game).bots[self.stand_in](seat, self.seed * BOT_SEED + seat)
+
     def play_out(self) -> None:
         """Bots play every seat to the end of the game (people's seats with the stand-in bot)."""
-        state, seed = self.state, self.seed
-        spec = get_game(state.game)
-        stand_ins = {
-            seat: spec.bots[self.stand_in](seat, seed * BOT_SEED + seat) for seat in self.humans
-        }
+        state = self.state
+        stand_ins = {seat: self.stand_in_bot(seat) for seat in self.humans}
         while not state.is_terminal():
             if state.is_chance_node():
                 self._roll()
             else:
                 seat = state.current_player()
                 self._bot_move(self.bots.get(seat) or stand_ins[seat])
+
+    def bot_decides(self) -> None:
+        """The stand-in bot makes the decision in front of the person (it is handed what they
+        see, nothing more); undoable like the person's own choice."""
+        self._bot_move(self.stand_in_bot(self.state.current_player()))
 
     # -- buttons --------------------------------------------------------------------------------
     def button(self, label: str, action: Action, tooltip: str = "", style: str = ""):
@@ -321,7 +329,11 @@ class GameWidget(widgets.VBox):
         undo = (
             [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
         )
-        self.actions.children = [] if over else [*self._choices(), self.play_out_button, *undo]
+        helpers = [self.play_out_button, *undo]
+        if not over and not self.state.is_chance_node():
+            decide = self.control(BOT_DECIDES, lambda: self._choose(self.bot_decides))
+            helpers.insert(0, decide.add_class(f"{self.css}-bot-decides"))
+        self.actions.children = [] if over else [*self._choices(), *helpers]
         self.odds = self.decision_odds()
         self.odds_html.value = "" if self.odds is None else self.odds._repr_html_()
         self._draw()
