@@ -65,16 +65,43 @@ def stacked_positions():
             yield after_the_roll(
                 ["fate-reroll-failures", "fate-reroll-victories"], plain, sixes, frenzy, quest
             )
-    marked = stacked(hands={1: ["fate-deadly", "fate-resurrect"]}, line=[GREEN_3_MIGHTY])
-    yield marked
+    for quest in (GREEN_3_MIGHTY, EPIC_3_MIGHTY):
+        yield from marks(quest)
+
+
+def marks(quest: str):
+    """Seat 1 may mark one of seat 0's adventurers on `quest`, then seat 2 may take the mark
+    with an Ancient Pact; after the roll, with the mark on seat 2's adventurer, seat 1 may
+    re-roll."""
+    state = stacked(
+        hands={1: ["fate-deadly", "fate-reroll-failures"], 2: ["fate-ancient-pact"]}, line=[quest]
+    )
+    for adventurer in state.parties[0][:2]:
+        state.put_under(adventurer, state.loot.cards.pop())
+    state.forget_legal()
+    state.apply(("quest", quest))
+    yield state.clone()
+    state.apply(("fate", "fate-deadly", state.parties[0][0]))
+    skip_windows_until(state, 2)
+    yield state.clone()
+    state.apply(next(a for a in state.legal_actions() if a != DONE))
+    while not state.is_chance_node():
+        state.apply(DONE)
+    state.apply(("roll", 2, 0))
+    skip_windows_until(state, 1, "after_roll")
+    yield state
 
 
 def positions():
-    """Every other decision of seeded random games, two to five players, and the stacked ones."""
+    """The stacked positions, and every other decision of seeded games of two to five players:
+    random bots, and greedy ones, who play more cards (more choices to weigh)."""
     yield from stacked_positions()
     for players in (2, 3, 4, 5):
         points = decision_points("epic-death", players, range(2))
-        yield from itertools.islice(points, 0, 600, 2)
+        yield from itertools.islice(points, 0, 400, 2)
+    for players in (3, 4):
+        points = decision_points("epic-death", players, range(2), bot="greedy")
+        yield from itertools.islice(points, 0, 400, 2)
 
 
 def reference(state):
@@ -123,16 +150,10 @@ def test_each_fate_card_one_could_play_has_its_odds():
 
 
 def test_a_deadly_mark_and_a_pact_say_whose_adventurer_dies():
-    state = stacked(hands={1: ["fate-deadly"], 2: ["fate-ancient-pact"]}, line=[GREEN_3_MIGHTY])
-    for adventurer in state.parties[0][:2]:
-        state.put_under(adventurer, state.loot.cards.pop())
-    state.forget_legal()
-    state.apply(("quest", GREEN_3_MIGHTY))
-    target = state.parties[0][0]
-    rows = {o.action: o.odds for o in decision_odds(state).actions}
+    deadly, state, rolled = marks(GREEN_3_MIGHTY)
+    target = deadly.parties[0][0]
+    rows = {o.action: o.odds for o in decision_odds(deadly).actions}
     assert rows[("fate", "fate-deadly", target)]["dies"] == 0  # seat 1's own party is not marked
-    state.apply(("fate", "fate-deadly", target))
-    skip_windows_until(state, 2)
     rows = {o.action: o.odds for o in decision_odds(state).actions}
     pact = next(a for a in rows if a != DONE)
     assert rows[pact]["dies"] == rows[pact]["fail"] > 0  # the pact player's adventurer dies
@@ -140,6 +161,8 @@ def test_a_deadly_mark_and_a_pact_say_whose_adventurer_dies():
     assert [m.heading for m in decision_odds(state).measures] == [
         m.heading for m in (SUCCESS, FAIL, DIES)
     ]
+    rows = {o.action: o.odds for o in decision_odds(rolled).actions}  # seat 1, the mark moved
+    assert rows[DONE] == {"success": 0, "fail": 1, "dies": 0}
 
 
 # -- what the seat sees --------------------------------------------------------------------------

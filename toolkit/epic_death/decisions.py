@@ -110,12 +110,7 @@ def walked(state: EpicDeathState) -> dict[Action, dict[str, Fraction]]:
         measure=_placing_measure(view, seat) if placing else _fate_measure(view, seat),
         others=nobody_plays_on,
     )
-    names = [m.name for m in (EPIC, WAITING) if placing] or [
-        "success",
-        "epic_death",
-        "fail",
-        "dies",
-    ]
+    names = (EPIC.name, WAITING.name) if placing else (*ENDS, DIES.name)
     numbers = {}
     for action in view.legal_actions():
         after = view.clone()
