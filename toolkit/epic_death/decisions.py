@@ -67,13 +67,15 @@ def measures(state: EpicDeathState) -> tuple[Measure, ...]:
 
 
 def decision_odds(state: EpicDeathState) -> DecisionOdds:
-    """Every legal action of the seat to act with its exact numbers (see the module)."""
+    """Every legal action of the seat to act with its exact numbers (see the module), worked
+    out from the seat's view of the game only."""
     seat = state.current_player()
     shown = measures(state)
     if state.phase in PLACING:
         numbers = walked(state)
     else:
-        numbers = {action: quest_fate(state, seat, action) for action in state.legal_actions()}
+        view = state.players_view(seat)
+        numbers = {action: quest_fate(view, seat, action) for action in state.legal_actions()}
     names = [m.name for m in shown]
     return DecisionOdds(
         state.game,
