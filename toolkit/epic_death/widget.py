@@ -60,7 +60,7 @@ OUTCOME_WORDS = {"success": "succeeded", "fail": "failed", "epic_death": "EPIC D
 
 
 def odds_lines(odds: QuestOdds, exact_note: str = "") -> list[str]:
-    """The lines both widgets show for one quest's odds (plain text, no HTML)."""
+    """The lines the odds explorer shows for one quest's odds (plain text, no HTML)."""
     exact = f"P(exactly {odds.needed} Victories) = {chance(odds.exact)}"
     lines = [
         f"P(success: at least {odds.needed} Victories) = {chance(odds.success)}",
