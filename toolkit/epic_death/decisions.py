@@ -4,7 +4,7 @@ Two kinds of decision, two sets of numbers:
 
 - **the quest's fate** (choosing a quest, and every Fate window: each card one could play, each
   way to play it, and ``done``): how the quest ends after this choice, P(it succeeds), P(EPIC
-  DEATH) on an Epic Quest, P(it fails), and P(one of your adventurers dies this turn). The numbers
+  DEATH) on an Epic Quest, P(it fails), and P(one of your adventurers dies of it). The numbers
   assume that after this choice nobody, you included, plays another Fate card on this quest: the
   others' hands are unseen and their choices are theirs, and your own next card is a choice of
   its own row when you are asked again. So a rival's card reads as the quester's chance to fail.
@@ -32,11 +32,11 @@ from toolkit.epic_death.rules import DONE, EpicDeathState
 from toolkit.state import Action
 
 ENDS = ("success", "epic_death", "fail")  # Quest.outcome's words
-IF_NO_MORE = "if no more Fate cards are played"
+IF_NO_MORE = "if no more Fate cards"
 SUCCESS = Measure("success", f"P(quest succeeds) {IF_NO_MORE}")
 EPIC_DEATH = Measure("epic_death", f"P(EPIC DEATH) {IF_NO_MORE}")
 FAIL = Measure("fail", f"P(quest fails) {IF_NO_MORE}")
-DIES = Measure("dies", f"P(one of your adventurers dies this turn) {IF_NO_MORE}")
+DIES = Measure("dies", f"P(one of your adventurers dies) {IF_NO_MORE}")
 EPIC = Measure("epic", "your EPIC after it (only the dead count)", chance=False)
 WAITING = Measure("waiting", "EPIC under your living adventurers (counts once they die)", False)
 PLACING = ("place_loot", "place_fail", "choose_death")

@@ -292,7 +292,7 @@ class EpicDeathWidget(GameWidget):
         head = "".join(f"<th>{h}</th>" for h in QUEST_LINE_COLUMNS)
         return (
             f"<b>Quest line</b> ({len(state.quest_deck)} more in the deck; odds for a pool of "
-            f"{BASE_POOL} dice {IF_NO_MORE})"
+            f"{BASE_POOL} dice and no Fate card played)"
             f"<table class='death-toolkit' style='font-size:12px'><tr>{head}</tr>"
             f"{''.join(rows)}</table>"
         )
