@@ -1,5 +1,6 @@
-"""Epic Death! speed: the full odds table against icepool and sympy.stats, one odds query, and
-complete bot games per second.
+"""Epic Death! speed: the full odds table against icepool and sympy.stats, one odds query, the
+numbers beside a choice (closed forms against the exact walk they are checked by), and complete
+bot games per second.
 
 The three odds tables are compared value by value before any time is reported: a fast wrong table
 would not count. Our table is timed from a cold cache every repeat; icepool and sympy.stats get the
@@ -161,6 +162,41 @@ def query_rows() -> list[dict]:
     return rows
 
 
+def p95(times: list[float]) -> float:
+    return statistics.quantiles(times, n=20)[-1]
+
+
+def decision_rows(positions: int = 300) -> list[dict]:
+    """decision_odds (closed forms) and the exact walk through the engine at the same decisions
+    of seeded four-player games, every number equal before any time counts."""
+    from itertools import islice
+
+    from toolkit.epic_death.decisions import decision_odds, walked
+    from toolkit.simulate import decision_points
+
+    shown_s, walk_s = [], []
+    for state in islice(decision_points("epic-death", 4, range(3)), positions):
+        start = time.perf_counter()
+        shown = decision_odds(state)
+        middle = time.perf_counter()
+        walk = walked(state)
+        walk_s.append(time.perf_counter() - middle)
+        shown_s.append(middle - start)
+        for choice in shown.actions:
+            if any(walk[choice.action][name] != value for name, value in choice.odds.items()):
+                raise AssertionError(f"decision_odds differs from the walk at {choice.label}")
+    met = "met" if p95(shown_s) < 0.1 else "MISSED"
+    return [
+        row(
+            f"numbers beside a choice, {positions} decisions (95th percentile)",
+            p95(shown_s),
+            "the exact walk",
+            p95(walk_s),
+            f"every number equal to the walk's; target < 100 ms: {met}",
+        )
+    ]
+
+
 def games_rows() -> list[dict]:
     rows = []
     for bots, games in (("random", 200), ("greedy", 40)):
@@ -215,7 +251,7 @@ def row(benchmark, ours_s, baseline, baseline_s, note, target=None) -> dict:
 
 
 def run() -> list[dict]:
-    return table_rows() + query_rows() + games_rows()
+    return table_rows() + query_rows() + decision_rows() + games_rows()
 
 
 if __name__ == "__main__":

@@ -10,9 +10,10 @@ from epic_death.stacking import CARDS, FULL_BOX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from toolkit.deck import Deck
 from toolkit.epic_death.rules import WINDOW_PHASES, EpicDeathState
 from toolkit.simulate import sample_outcome
-from toolkit.state import CHANCE, from_json
+from toolkit.state import CHANCE, GameState, from_json
 
 
 def check_invariants(state: EpicDeathState) -> None:
@@ -113,3 +114,58 @@ def test_every_legal_action_applies_and_a_refused_one_changes_nothing(seed, cut)
     except ValueError as error:
         assert "no-such-card" in str(error)
     assert state.to_json() == saved
+
+
+def _mutable_parts(value, found: dict) -> dict:
+    """Every list, dict, set and deck inside `value`, by id."""
+    if isinstance(value, list | dict | set | Deck):
+        found[id(value)] = value
+    items = value.values() if isinstance(value, dict) else value
+    if isinstance(value, Deck):
+        items = (value.cards, value.discards)
+    if isinstance(value, list | tuple | set | dict | Deck):
+        for item in items:
+            _mutable_parts(item, found)
+    return found
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), cut=st.integers(0, 400))
+def test_a_clone_equals_a_deep_copy_and_shares_nothing_it_could_change(seed, players, cut):
+    """The engine's field-by-field clone (the exact walk's copy) is the deep copy it stands for:
+    equal field for field, sharing only the read-only tables and the adventurers' public views
+    (replaced, never changed); and playing the clone on leaves the game as it was."""
+    state = EpicDeathState(seed=seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if state.is_terminal():
+            break
+        state.apply_listed(rng.choice(state.legal_actions()))
+    state.parties_view()
+    clone, deep = state.clone(), GameState.clone(state)  # the protocol's deep copy
+
+    def fields(game):
+        return {
+            name: (value.cards, value.discards) if isinstance(value, Deck) else value
+            for name, value in vars(game).items()
+            if name != "rng"
+        }
+
+    assert fields(clone) == fields(deep)
+    assert clone.rng.getstate() == state.rng.getstate()
+    views = {id(view) for view in state._adventurer_views.values()}
+    kept = {id(getattr(state, name)) for name in EpicDeathState.SHARED}
+    for name, value in vars(state).items():
+        if name in EpicDeathState.SHARED or name == "_parties":
+            continue
+        mine = _mutable_parts(value, {})
+        theirs = _mutable_parts(getattr(clone, name), {})
+        shared = (set(mine) & set(theirs)) - views - kept
+        assert not shared, f"{name} shares {[mine[i] for i in shared][:1]} with the clone"
+    saved = state.to_json()
+    for _ in range(60):
+        if clone.is_terminal():
+            break
+        clone.apply_listed(rng.choice(clone.legal_actions()))
+    assert state.to_json() == saved
+    check_invariants(state)

@@ -1,6 +1,7 @@
-"""The Epic Death! widgets in Python: clicks are ``button.click()``, and every number the widgets
-show is checked against an independent calculation (plain binomial tails, or a D6 mixture built
-by hand from them)."""
+"""The Epic Death! widgets in Python: clicks are ``button.click()``. The numbers beside the choices
+are the game's ``decision_odds`` (checked against the exact walk in ``test_decision_odds.py``);
+the quest line's and the chart's are checked here against an independent calculation (plain
+binomial tails, or a D6 mixture built by hand from them)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,13 @@ from widget_clicks import (
 )
 
 from toolkit.dist import P, as_fraction_string
-from toolkit.epic_death.advisor import advise
-from toolkit.epic_death.odds import PoolModifiers, plain_odds, quest_odds, victory_chance
+from toolkit.epic_death.odds import (
+    PoolModifiers,
+    decision_odds,
+    plain_odds,
+    quest_odds,
+    victory_chance,
+)
 from toolkit.epic_death.rules import EpicDeathState
 from toolkit.epic_death.widget import EpicDeathWidget, OddsExplorer
 from toolkit.widgets import NEW_GAME, ROLL
@@ -30,6 +36,11 @@ DONE = "done with Fate cards"
 
 def shown(game: EpicDeathWidget) -> str:
     return game.odds_html.value
+
+
+def row(game: EpicDeathWidget, label: str) -> dict:
+    """The numbers the widget shows beside the choice labelled `label`."""
+    return next(odds.odds for odds in game.odds.actions if odds.label == label)
 
 
 def chart_rows(chart) -> list[dict]:
@@ -52,12 +63,16 @@ def test_opening_offers_the_open_quests_with_their_exact_odds():
     state = game.state
     assert state.current_player() == 0 and state.phase == "choose_quest"
     assert list(game.buttons()) == [state.action_to_string(a) for a in state.legal_actions()]
-    for advice in advise(state.cards, state.quest_line):
-        quest = advice.quest
-        success, _ = plain_odds(10, quest.difficulty, quest.victories)
+    for action in state.legal_actions():
+        quest = state.cards.quest(action[1])
+        success, exact = plain_odds(10, quest.difficulty, quest.victories)
+        if quest.epic_quest:
+            success -= exact
         assert as_fraction_string(success) in game.quest_line_html.value
-        assert f"{float(advice.expected_change):+.1f}" in game.quest_line_html.value
-    assert game.odds is None and game.odds_html.value == ""
+        assert row(game, state.action_to_string(action))["success"] == success
+    assert game.odds == decision_odds(state)
+    assert game.odds_html.value == game.odds._repr_html_()
+    assert game.pool_odds() is None and game.chart.layout.display == "none"
     assert game.narration == ["New game, seed 3: You in seat 0, Bot 1 (greedy) in seat 1."]
 
 
@@ -71,23 +86,27 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
         return plain_odds(state.pool(), quest.difficulty, quest.victories)
 
     success, exact = plain()
-    assert game.odds.success == success and game.odds.exact == exact
+    assert row(game, DONE)["success"] == success
     assert as_fraction_string(success) in shown(game)
-    assert as_fraction_string(exact) in shown(game)
+    pool = game.pool_odds()
+    assert pool.success == success and pool.exact == exact
     rows = chart_rows(game.chart)
     assert {r["Victories"]: r["exact"] for r in rows} == {
-        k: f"{w}/{game.odds.victories.total}" for k, w in game.odds.victories.weights.items()
+        k: f"{w}/{pool.victories.total}" for k, w in pool.victories.weights.items()
     }
     assert all(
         r["kind"] == ("success" if r["Victories"] >= quest.victories else "other") for r in rows
     )
 
+    with_two = row(game, PLUS_TWO)["success"]
     pool = state.pool()
     game.click(PLUS_TWO)
     assert state.pool() == pool + 2
     success, exact = plain()
+    assert with_two == success == row(game, DONE)["success"]
     assert as_fraction_string(success) in shown(game)
-    assert game.odds == quest_odds(quest.victories, quest.difficulty, PoolModifiers(dice=2))
+    assert game.pool_odds() == quest_odds(quest.victories, quest.difficulty, PoolModifiers(dice=2))
+    with_d6 = row(game, PLUS_D6)["success"]
 
     game.click(PLUS_D6)  # its die waits for the Roll button: the odds are the mixture
     # (the box holds 16 dice, so the larger faces all give a pool of 16)
@@ -102,8 +121,8 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
         )
         / 6
     )
-    assert game.odds.success == mixture
-    assert as_fraction_string(mixture) in shown(game)
+    assert game.pool_odds().success == mixture == with_d6
+    assert game.odds is None and shown(game) == ""  # nobody decides while the die waits
 
     lines = len(game.narration)
     game.click(ROLL)
@@ -117,8 +136,7 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
     game.click(next(iter(game.buttons())))
     game.click(DONE)
     assert list(game.buttons()) == [ROLL] and game.state.phase == "roll"
-    before = game.odds
-    assert as_fraction_string(before.success) in shown(game)
+    assert game.odds is None and game.pool_odds() is not None  # the chart, until the roll
     lines = len(game.narration)
     game.click(ROLL)
     assert len(game.narration) > lines
@@ -134,6 +152,58 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
     assert game.narration[lines + 3] == spoil  # and again
     assert game.state.victories() == 2
     assert "<b>2 Victories</b>, 4 needed" in game.roll_html.value
+    assert game.pool_odds() is None and game.chart.layout.display == "none"
+
+
+def test_after_the_roll_the_reroll_cards_have_odds_and_none_from_before_the_roll_stay():
+    """Issue #14: after the roll there were no odds for the re-roll cards, and the odds from
+    before the roll stayed on screen. Now each re-roll play has its numbers (the shared
+    decision_odds), and the chart of the pool and every pre-roll number are gone."""
+    game = EpicDeathWidget(seed=SEED, players=2, hot_seat=True)
+    state = game.state
+    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
+        if game._waits_for_roll():
+            game.click(ROLL)
+        else:
+            game.click(next(reversed(game.buttons())))  # done, or the last card
+        assert not state.is_terminal()
+    assert game.odds == decision_odds(state)
+    rerolls = [o for o in game.odds.actions if o.label.startswith("play ")]
+    assert rerolls and all(o.odds for o in rerolls)
+    for odds in rerolls:
+        assert odds.label in shown(game)
+    assert "before the roll" not in shown(game) + game.quest_html.value
+    assert game.pool_odds() is None and game.chart.layout.display == "none"
+
+
+def test_the_widget_shows_the_shared_numbers_at_every_decision():
+    """Wherever a person decides, the widget's numbers are decision_odds' (what
+    ``death-toolkit analyse`` prints), and there is no second odds pane."""
+    game = EpicDeathWidget(seed=5, players=3, hot_seat=True)
+    seen = set()
+    for _ in range(150):
+        state = game.state
+        if state.is_terminal():
+            break
+        if game._waits_for_roll():
+            assert game.odds is None
+            game.click(ROLL)
+            continue
+        assert game.odds == decision_odds(state)
+        assert game.odds_html.value == game.odds._repr_html_()
+        seen.add(state.phase)
+        game.click(list(game.buttons())[len(state.history) % len(game.buttons()) - 1])
+    assert {"choose_quest", "before_roll", "after_roll"} <= seen
+    assert len(game.children) and not any(
+        "ed-odds" in child._dom_classes and child is not game.odds_html
+        for child in _all_widgets(game)
+    )
+
+
+def _all_widgets(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all_widgets(child)
 
 
 def test_a_whole_game_can_be_finished_by_clicking_and_replays():

@@ -183,3 +183,12 @@ def odds_table() -> list[tuple[str, int, int, Fraction, Fraction]]:
                     )
                 )
     return rows
+
+
+def decision_odds(state):
+    """The exact numbers beside each choice of the seat to act (``GameSpec.decision_odds``); they
+    are worked out in :mod:`toolkit.epic_death.decisions`, imported here only when asked, as the
+    engine imports this module for its dice."""
+    from toolkit.epic_death.decisions import decision_odds as numbers_beside_each_choice
+
+    return numbers_beside_each_choice(state)

@@ -16,6 +16,8 @@ pass tells the others nothing about a hand.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -33,6 +35,8 @@ DONE = "done"
 # What a seat holding no card of the window is offered: most moves of a game, so made once.
 DONE_ONLY = (DONE,)
 DISCARD = "discard"
+# What a seat's view holds in place of a card it cannot see (toolkit.analysis walks from the view).
+UNSEEN = "unseen"
 CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
 WINDOW_PHASES = frozenset(WINDOWS)
 
@@ -84,6 +88,30 @@ class EpicDeathState(GameState):
         # starts, and displays and summaries want to say how each ended.
         self.results: list[tuple[int, str, str]] = []
         self._start_turn()
+
+    def clone(self) -> EpicDeathState:
+        """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
+        copies the game at every roll outcome, and a deep copy, which visits every card of every
+        pile, was most of its time. Only the read-only tables (``SHARED``) and the public views of
+        the adventurers, which are replaced and never changed, are shared; the invariant tests
+        check the copy against a deep one."""
+        new = copy.copy(self)
+        if self.rng is not None:  # a player's view has none
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+        for name in ("history", *self.FLAT_LISTS):
+            setattr(new, name, list(getattr(self, name)))
+        new.config = dict(self.config)
+        new.parties = [list(party) for party in self.parties]
+        new.alive = dict(self.alive)
+        new.under = {adventurer: list(cards) for adventurer, cards in self.under.items()}
+        new.hands = [list(hand) for hand in self.hands]
+        new.loot = Deck(self.loot.cards, self.loot.discards)
+        new.fate = Deck(self.fate.cards, self.fate.discards)
+        new.epic_deaths = set(self.epic_deaths)
+        new.completed = set(self.completed)
+        new._adventurer_views = dict(self._adventurer_views)
+        return new
 
     # -- set-up ---------------------------------------------------------------------------------
     def _deal(self, quests_per_player: int) -> None:
@@ -569,6 +597,30 @@ class EpicDeathState(GameState):
             "epic_deaths": tuple(sorted(self.epic_deaths)),
             "completed": tuple(sorted(self.completed)),
         }
+
+    def players_view(self, seat: int) -> EpicDeathState:
+        """The game as `seat` knows it: every card it cannot see is an :data:`UNSEEN` stand-in.
+
+        Unseen are the other hands, the order and faces of the three decks (Fate, loot, quests),
+        the loot drawn beyond the piece being placed, and what stays in the box. Within a turn no
+        rule reads an unseen card's face: the quest's dice are chance nodes, a stand-in in another
+        hand is no card of any window (so that seat's only choice is ``done``), and cards are
+        drawn only once the quest has ended (loot as a reward, Fate at the end of the turn), where
+        a walk from the view stops. The view has no generator, as the game's would tell the
+        order of every later shuffle: it never shuffles, and a draw takes stand-ins from the top
+        of the pile, as many as it holds."""
+        view = self.clone()
+        view.rng = None
+        for other, hand in enumerate(view.hands):
+            if other != seat:
+                view.hands[other] = [UNSEEN] * len(hand)
+        view.fate.cards = [UNSEEN] * len(view.fate.cards)
+        view.loot.cards = [UNSEEN] * len(view.loot.cards)
+        view.loot_to_place[1:] = [UNSEEN] * len(view.loot_to_place[1:])
+        for pile in ("quest_deck", "out_of_game", "unused_adventurers"):
+            setattr(view, pile, [UNSEEN] * len(getattr(view, pile)))
+        view.forget_legal()  # the kept actions may be another seat's plays
+        return view
 
     def why_illegal(self, action: Action) -> str:
         if self.winners is not None:

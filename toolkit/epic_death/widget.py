@@ -1,8 +1,11 @@
 """Epic Death! in a notebook: a game to play (you against bots, or hot-seat) and an odds explorer.
 
-Both widgets are views. Every rule lives in :class:`~toolkit.epic_death.rules.EpicDeathState`, every
-number comes from :mod:`toolkit.epic_death.odds` and :mod:`toolkit.epic_death.advisor`; the widgets
-only ask the state what is legal, apply what a person clicks, and redraw. Dice are rolled with a
+Both widgets are views. Every rule lives in :class:`~toolkit.epic_death.rules.EpicDeathState`.
+The numbers beside the game's choices are :func:`toolkit.epic_death.decisions.decision_odds` (what
+``death-toolkit analyse`` prints, each checked against the exact walk), shown by the shared
+:class:`~toolkit.widgets.GameWidget` under the choices; the quest line shows the same numbers for
+choosing each quest, and the chart the Victories of the pool before the roll. The widgets only ask
+the state what is legal, apply what a person clicks, and redraw. Dice are rolled with a
 seeded :class:`random.Random` owned by the game widget, so the same seed and the same clicks give
 the same game (the browser test relies on it).
 
@@ -20,9 +23,9 @@ import ipywidgets as widgets
 
 from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, binomial_tail_symbolic
-from toolkit.epic_death.advisor import advise
 from toolkit.epic_death.bots import BOTS
 from toolkit.epic_death.cards import BASE_POOL, BOX
+from toolkit.epic_death.decisions import IF_NO_MORE, plain_pool, quest_ends
 from toolkit.epic_death.display import DIFFICULTY_COLOUR, adventurer_html, quest_html
 from toolkit.epic_death.odds import (
     DIFFICULTIES,
@@ -51,22 +54,13 @@ PHASE_WORDS = {
     "choose_death": "choose who dies",
     "over": "the game is over",
 }
-QUEST_LINE_COLUMNS = (
-    "quest",
-    "needs",
-    "reward",
-    "seal",
-    "P(success)",
-    "P(EPIC DEATH)",
-    "expected change",
-    "advisor's rank",
-)
+QUEST_LINE_COLUMNS = ("quest", "needs", "reward", "seal", "P(success)", "P(EPIC DEATH)", "P(fails)")
 WIDE = {"description_width": "9em"}  # room for the explorer's labels
 OUTCOME_WORDS = {"success": "succeeded", "fail": "failed", "epic_death": "EPIC DEATH!"}
 
 
 def odds_lines(odds: QuestOdds, exact_note: str = "") -> list[str]:
-    """The lines both widgets show for one quest's odds (plain text, no HTML)."""
+    """The lines the odds explorer shows for one quest's odds (plain text, no HTML)."""
     exact = f"P(exactly {odds.needed} Victories) = {chance(odds.exact)}"
     lines = [
         f"P(success: at least {odds.needed} Victories) = {chance(odds.success)}",
@@ -138,7 +132,6 @@ class EpicDeathWidget(GameWidget):
         self.status_html = _html("ed-status")
         self.quest_line_html = _html("ed-quest-line")
         self.quest_html = _html("ed-quest")
-        self.odds_html = _html("ed-odds")
         self.chart = _chart_widget("ed-chart")
         self.roll_html = _html("ed-roll")
         self.prompt_html = _html("ed-prompt")
@@ -148,9 +141,9 @@ class EpicDeathWidget(GameWidget):
         super().__init__(seed, humans, dict(zip(bot_seats, names, strict=True)))
 
     def _layout(self) -> list[widgets.Widget]:
-        table = widgets.VBox([self.quest_html, self.odds_html, self.chart, self.roll_html])
+        table = widgets.VBox([self.quest_html, self.chart, self.roll_html])
         moves = widgets.VBox(
-            [self.prompt_html, self.note_html, self.actions, self.hand_html],
+            [self.prompt_html, self.note_html, self.actions, self.odds_html, self.hand_html],
             layout={"width": "50%"},
         )
         return [
@@ -236,12 +229,12 @@ class EpicDeathWidget(GameWidget):
         return f"Final EPIC: {text}. Winner: {winners}."
 
     # -- what is shown --------------------------------------------------------------------------
-    @property
-    def odds(self) -> QuestOdds | None:
-        """Exact odds of the quest in play, with every dice card played so far (a D6 card whose
-        die is not rolled yet counts as its mixture); None between quests."""
+    def pool_odds(self) -> QuestOdds | None:
+        """The Victories of the quest in play if no more Fate cards are played, with every dice
+        card played so far (a D6 card whose die is not rolled yet counts as its mixture); None
+        between quests and once the dice are rolled, when they are on the table."""
         state = self.state
-        if state.quest is None or state.is_terminal():
+        if state.quest is None or state.is_terminal() or state.rolled or state.outcome:
             return None
         modifiers = PoolModifiers(
             dice=state.dice_change,
@@ -256,7 +249,7 @@ class EpicDeathWidget(GameWidget):
         self.status_html.value = self._status()
         self.quest_line_html.value = self._quest_line()
         self.quest_html.value = self._quest_in_play()
-        self._render_odds()
+        self._render_chart()
         self.roll_html.value = self._roll_text()
         self.prompt_html.value = self._prompt()
         self.hand_html.value = self._hand()
@@ -274,44 +267,32 @@ class EpicDeathWidget(GameWidget):
         )
 
     def _quest_line(self) -> str:
-        """Every quest in the line with its exact odds for a plain pool and the advisor's expected
-        change; when a quest is being chosen, the open ones are ranked by the advisor."""
+        """Every quest in the line with the numbers of choosing it: how it ends with a plain pool
+        if no Fate card is played (the numbers beside the choice, when it is open)."""
         state = self.state
         if not state.quest_line:
             return "<b>Quest line</b>: empty"
-        advice = {a.quest.id: a for a in advise(state.cards, state.quest_line)}
-        choosing = state.phase == "choose_quest" and not state.is_terminal()
-        open_ids = [a[1] for a in state.legal_actions() if a[0] == "quest"] if choosing else []
-        ranks = {
-            a.quest.id: rank
-            for rank, a in enumerate((a for a in advice.values() if a.quest.id in open_ids), 1)
-        }
         rows = []
         for quest_id in state.quest_line:
-            a = advice[quest_id]
-            quest = a.quest
+            quest = state.cards.quest(quest_id)
+            ends = quest_ends(quest, plain_pool(quest))
             name = ("EPIC QUEST: " if quest.epic_quest else "") + quest.name
             seal = f"EPIC {quest.epic}" if quest.epic_quest else f"FAIL {quest.fail}"
-            if quest_id in ranks:
-                rank = str(ranks[quest_id])
-            else:
-                rank = "not open yet" if choosing else ""
             cells = (
                 f"<b>{escape(name)}</b>",
                 f"<span style='color:{DIFFICULTY_COLOUR[quest.difficulty]}'>"
                 f"{quest.victories} {quest.difficulty}</span>",
                 f"{quest.rewards.loot} loot, {quest.rewards.fate} Fate",
                 seal,
-                chance(a.odds.success),
-                chance(a.odds.exact) if quest.epic_quest else "",
-                f"{float(a.expected_change):+.1f}",
-                rank,
+                chance(ends["success"]),
+                chance(ends["epic_death"]) if quest.epic_quest else "",
+                chance(ends["fail"]),
             )
             rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
         head = "".join(f"<th>{h}</th>" for h in QUEST_LINE_COLUMNS)
         return (
             f"<b>Quest line</b> ({len(state.quest_deck)} more in the deck; odds for a pool of "
-            f"{BASE_POOL} dice; expected change in EPIC from the advisor)"
+            f"{BASE_POOL} dice and no Fate card played)"
             f"<table class='death-toolkit' style='font-size:12px'><tr>{head}</tr>"
             f"{''.join(rows)}</table>"
         )
@@ -347,23 +328,19 @@ class EpicDeathWidget(GameWidget):
             )
         return "".join(parts)
 
-    def _render_odds(self) -> None:
-        odds, state = self.odds, self.state
+    def _render_chart(self) -> None:
+        """The Victories of the pool until the roll; after it the dice are on the table, and no
+        number from before the roll stays on screen."""
+        odds, state = self.pool_odds(), self.state
         if odds is None:
-            self.odds_html.value = ""
             self.chart.layout.display = "none"
             return
         quest = state.quest_card
-        decided = state.rolled or state.outcome is not None
-        when = "Odds before the roll" if decided else "Exact odds now, before the roll"
-        self.odds_html.value = f"<b>{when}</b><br>" + "<br>".join(
-            escape(line) for line in odds_lines(odds, ": EPIC DEATH!" if quest.epic_quest else "")
-        )
         self.chart.layout.display = None
         key = (quest.id, odds)
         if key != self._shown_chart:  # rebuilding the spec costs more than the arithmetic
             self._shown_chart = key
-            self.chart.chart = victories_chart(odds, f"Victories on {quest.name}")
+            self.chart.chart = victories_chart(odds, f"Victories on {quest.name} {IF_NO_MORE}")
 
     def _roll_text(self) -> str:
         state = self.state
