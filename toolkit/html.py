@@ -97,12 +97,16 @@ def dist_table(dist, outcome_name: str = "outcome") -> str:
     return table([outcome_name, "exact", "chance", "at least"], rows)
 
 
-def card(title: str, lines: Iterable[str] = (), colour: str = "#444", dead: bool = False) -> str:
-    """A small card box, used by every game's board display."""
-    body = "<br>".join(escape(line) for line in lines)
-    style = (
-        f"display:inline-block;vertical-align:top;margin:2px;padding:4px 6px;min-width:7em;"
-        f"border:2px solid {colour};border-radius:6px;font-size:12px;"
-        + ("background:#ddd;text-decoration:line-through;" if dead else "")
-    )
-    return f'<div style="{style}"><b>{escape(title)}</b><br>{body}</div>'
+def card(
+    title: str,
+    lines: Iterable[str] = (),
+    colour: str = "#444444",
+    mark: str = "",
+    faded: bool = False,
+) -> str:
+    """A small card of a game's table, drawn as SVG (:func:`toolkit.svg.card`): a band of
+    `colour` with its title and a status `mark`, its lines below; a card out of play is `faded`,
+    never struck through."""
+    from toolkit.svg import card as svg_card
+
+    return svg_card(title, list(lines), colour, mark=mark, faded=faded)

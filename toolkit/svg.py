@@ -7,8 +7,11 @@ screen reader says, and the tooltip) and a CSS class, so tests and style sheets 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from html import escape
+
+WRAP = 34  # characters a card's line holds before it wraps (SVG text does not wrap itself)
 
 #: Where the pips of each face sit, on a 3 x 3 grid of a die's face (0, 1, 2 across and down).
 PIPS = {
@@ -94,12 +97,14 @@ def card(
     css: str = "card",
     tooltip: str = "",
 ) -> str:
-    """A small card: a band of `colour` with the `title`, then its `lines`; `mark` is a word in
+    """A small card: a band of `colour` with the `title`, then its `lines` (wrapped at
+    :data:`WRAP` characters); `mark` is a word in
     the band's corner (a status: "dead", "taken"); a `faded` card is drawn paler (out of play),
     never struck through, so it stays easy to read. The band's text is black or white, whichever
     contrasts more with `colour`."""
     ink = ink_on(colour)
     font, line_height = 11, 14
+    lines = [part for line in lines for part in textwrap.wrap(line, WRAP) or [""]]
     widest = max([len(title) + len(mark) + 2, *(len(line) for line in lines)], default=8)
     width = max(90, int(widest * font * 0.58) + 14)
     height = 22 + line_height * len(lines) + 6

@@ -302,3 +302,20 @@ def test_the_winners_are_shown_at_the_end():
     names = " and ".join(game.seat_name(seat) for seat in state.winners)
     assert names in game.result_html.value and state.ended_by in game.result_html.value
     assert game.actions.children == ()
+
+
+def test_the_roll_is_dice_and_the_dead_score_boldly():
+    """The roll shows as dice (sixes ringed), the difficulty reads on its colour, and a dead
+    adventurer's card is drawn plainly with "scores", never struck through (#17)."""
+    from toolkit.epic_death.display import DIFFICULTY_COLOUR, adventurer_html, roll_svg
+    from toolkit.epic_death.rules import EpicDeathState
+    from toolkit.svg import contrast, ink_on
+
+    dice = roll_svg(plain=2, sixes=1, failed=3)
+    assert dice.count("<svg") == 6 and dice.count("ed-die six") == 1
+    assert all(contrast(ink_on(c), c) >= 4.5 for c in DIFFICULTY_COLOUR.values())
+    state = EpicDeathState(seed=0, players=3)
+    adventurer = state.parties[0][0]
+    state.alive[adventurer] = False
+    drawn = adventurer_html(state, adventurer)
+    assert "DEAD: scores" in drawn and "line-through" not in drawn and 'opacity="0.55"' not in drawn

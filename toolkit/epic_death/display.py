@@ -5,8 +5,20 @@ from __future__ import annotations
 from html import escape
 
 from toolkit.html import card
+from toolkit.svg import die, ink_on
 
 DIFFICULTY_COLOUR = {"trivial": "#2a9d8f", "mighty": "#e9c46a", "exalted": "#e63946"}
+ALIVE_COLOUR, DEAD_COLOUR = "#6c757d", "#111111"
+
+
+def difficulty_badge(quest) -> str:
+    """A quest's Victories and difficulty on its difficulty's colour, the text black or white
+    whichever reads (yellow "mighty" text on white would not)."""
+    colour = DIFFICULTY_COLOUR[quest.difficulty]
+    return (
+        f'<span class="ed-difficulty" style="background:{colour};color:{ink_on(colour)};'
+        f'padding:0 4px;border-radius:3px">{quest.victories} {escape(quest.difficulty)}</span>'
+    )
 
 
 def quest_lines(quest) -> list[str]:
@@ -46,11 +58,11 @@ def adventurer_html(state, adventurer: str) -> str:
                 )
             else:
                 lines.append(f"{quest.name}: FAIL {quest.fail}")
-    status = "DEAD!" if not state.alive[adventurer] else "alive"
     name = state.cards.adventurers[adventurer].name
-    return card(
-        f"{name} ({status})", lines or ["no cards"], "#000", dead=not state.alive[adventurer]
-    )
+    if state.alive[adventurer]:
+        return card(name, lines or ["no cards"], ALIVE_COLOUR, mark="alive")
+    # the dead are the ones who score: drawn boldly, never struck through or faded
+    return card(name, lines or ["no cards"], DEAD_COLOUR, mark="DEAD: scores")
 
 
 def state_html(state) -> str:
@@ -70,3 +82,17 @@ def state_html(state) -> str:
         parts.extend(adventurer_html(state, adv) for adv in party)
         parts.append("</div>")
     return "".join(parts)
+
+
+VICTORY_FILL, FAILED_FILL, SIX_RING = "#d8f3dc", "#eeeeee", "#c1121f"
+
+
+def roll_svg(plain: int, sixes: int, failed: int, frenzy: bool = False) -> str:
+    """The dice of a roll as pictures: each six (ringed: it counts twice under Frenzy), each
+    other Victory (a tick), each failed die (blank). The engine keeps how many of each, not the
+    faces a Victory showed, so a Victory below six is drawn as a tick rather than a guessed face."""
+    six_title = "a six: two Victories (Frenzy)" if frenzy else "a six: one Victory"
+    dice = [die(6, title=six_title, fill=VICTORY_FILL, ring=SIX_RING, css="ed-die six")] * sixes
+    dice += [die(glyphs=["✓"], title="a Victory", fill=VICTORY_FILL, css="ed-die")] * plain
+    dice += [die(title="no Victory", fill=FAILED_FILL, css="ed-die failed")] * failed
+    return f'<span class="ed-dice">{"".join(dice)}</span>'

@@ -26,7 +26,7 @@ from toolkit.dist import P, binomial_tail_symbolic
 from toolkit.epic_death.bots import BOTS
 from toolkit.epic_death.cards import BASE_POOL, BOX
 from toolkit.epic_death.decisions import IF_NO_MORE, plain_pool, quest_ends
-from toolkit.epic_death.display import DIFFICULTY_COLOUR, adventurer_html, quest_html
+from toolkit.epic_death.display import adventurer_html, difficulty_badge, quest_html, roll_svg
 from toolkit.epic_death.odds import (
     DIFFICULTIES,
     FACES_WINNING,
@@ -280,8 +280,7 @@ class EpicDeathWidget(GameWidget):
             seal = f"EPIC {quest.epic}" if quest.epic_quest else f"FAIL {quest.fail}"
             cells = (
                 f"<b>{escape(name)}</b>",
-                f"<span style='color:{DIFFICULTY_COLOUR[quest.difficulty]}'>"
-                f"{quest.victories} {quest.difficulty}</span>",
+                difficulty_badge(quest),
                 f"{quest.rewards.loot} loot, {quest.rewards.fate} Fate",
                 seal,
                 chance(ends["success"]),
@@ -345,9 +344,10 @@ class EpicDeathWidget(GameWidget):
     def _roll_text(self) -> str:
         state = self.state
         if state.rolled and not state.is_terminal():
+            dice = roll_svg(state.plain, state.sixes, state.failed_dice, state.frenzy)
             return (
-                f"<b>Roll</b>: {state.plain} plain Victories and {state.sixes} sixes: "
-                f"<b>{state.victories()} Victories</b>, {state.quest_card.victories} needed"
+                f"<b>Roll</b>: {dice} <b>{state.victories()} Victories</b>, "
+                f"{state.quest_card.victories} needed"
             )
         if self.last_roll:
             return f"<b>Last roll</b>: {escape(self.last_roll)}"

@@ -59,7 +59,7 @@ def threat_card(card_id: str, state: str, by_name: str | None, position: int) ->
         lines[0] += " x2"
     if state != "open":
         lines.append(f"{state} by {by_name}")
-    return card(threat_label(position, card_id), lines, colour=COLOURS[kind], dead=state != "open")
+    return card(threat_label(position, card_id), lines, COLOURS[kind], faded=state != "open")
 
 
 def item_name(card_id: str) -> str:
