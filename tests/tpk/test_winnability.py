@@ -4,6 +4,7 @@ tree on every deal of a tiny stacked universe, and Monte Carlo over engine deals
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -11,11 +12,12 @@ from itertools import combinations, permutations
 
 import pytest
 
+from toolkit.cli import main
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
 from toolkit.tpk.coordination import solve
 from toolkit.tpk.odds import clearable_probability, exact_clearable
-from toolkit.tpk.rules import TPKState, threat_table
+from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState, threat_table
 from toolkit.tpk.winnability import (
     count_clearing,
     deal_clears,
@@ -34,6 +36,7 @@ LEVEL_ONE = {
     4: Fraction(4058660893579, 5861162926080),
     5: Fraction(5049571189123, 7008973999104),
 }
+LEVEL_TWO_PAIR = Fraction(1603054457, 2190226500)  # taric and land
 
 
 def tree_clears(state: TPKState, level: int) -> bool:
@@ -173,13 +176,26 @@ def test_a_tiny_universe_at_level_two_against_the_search():
     assert 0 < cleared < deals
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_monte_carlo_over_engine_deals_agrees(players):
+@pytest.mark.parametrize(("level", "players"), [(1, 3), (1, 4), (2, 2)])
+def test_monte_carlo_over_engine_deals_agrees(level, players):
     """Seeded fresh deals of the engine, each decided exactly: the exact chance lies in the Wilson
-    interval at z = 3.29 (a false alarm once in a thousand runs)."""
-    estimate = clearable_probability(1, [*TPKState(players=players).characters], 600, seed=900)
+    interval at z = 3.29 (a false alarm once in a thousand runs). Level 2 keeps two cards of four,
+    which no direct enumeration reaches."""
+    members = list(DEFAULT_PARTIES[players])
+    exact = exact_winnability(level, members)
+    if level == 2:
+        assert exact == LEVEL_TWO_PAIR
+    estimate = clearable_probability(level, members, 600, seed=900)
     low, high = wilson_interval(estimate["successes"], estimate["samples"], z=3.29)
-    assert low <= LEVEL_ONE[players] <= high
+    assert low <= exact <= high
+
+
+def test_the_odds_command_counts_exactly_and_refuses_long_rows(capsys):
+    assert main(["odds", "tpk", "--exact", "--players", "3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["method"], Fraction(result["clearable"])) == ("exact", LEVEL_ONE[3])
+    with pytest.raises(ValueError, match="too long to count exactly"):
+        exact_winnability(2, 3)  # refused from a count of the rows, before walking any
 
 
 def test_the_table_and_its_csv(tmp_path):

@@ -6,8 +6,9 @@ import argparse
 
 from toolkit.dist import as_fraction_string
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.odds import clearable_probability, exact_clearable, party
+from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
+from toolkit.tpk.winnability import exact_winnability
 
 DEFAULT_PLAYERS = 3
 MAX_SAMPLES = 100_000  # each deal is searched exactly: more would run for hours
@@ -40,7 +41,11 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--samples", type=int, default=1000, help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--exact", action="store_true", help="enumerate every deal (small cases)")
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every deal exactly (level 1 with any party, level 2 with two characters)",
+    )
 
 
 def odds(args: argparse.Namespace) -> dict:
@@ -55,7 +60,7 @@ def odds(args: argparse.Namespace) -> dict:
     result = {"level": args.level, "characters": members}
     if args.exact:
         result.update(
-            method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
+            method="exact", clearable=as_fraction_string(exact_winnability(args.level, members))
         )
     else:
         if not 1 <= args.samples <= MAX_SAMPLES:

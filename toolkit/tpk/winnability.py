@@ -61,7 +61,8 @@ from toolkit.tpk.rules import (
 
 TREASURE: Facts = (0, False, True)
 WON = -1  # the absorbing family: the whole row can be covered already
-ROW_BUDGET = 5_000_000  # ordered rows of kinds we are willing to walk
+ROW_BUDGET = 1_000_000  # ordered rows of kinds walked (level 1 with five characters: 247,174)
+ROW_LIMIT = 8  # threats in a row: a family of coverable sets has a bit per subset of the row
 
 
 @dataclass(frozen=True)
@@ -144,13 +145,18 @@ def count_clearing(
     hands = [_hand_groups([tables.of[u] for u in deck], draw, keep) for deck in decks]
     total_hands = math.prod(math.comb(len(deck), min(draw, len(deck))) for deck in decks)
 
+    planned = _count_ordered_rows(counts, length)
+    if planned > ROW_BUDGET or length > ROW_LIMIT:  # counted, not walked: a refusal is quick
+        raise ValueError(
+            f"a row of {length} threats ({planned:,} ordered rows of threat kinds) is too long to "
+            f"count exactly (at most {ROW_LIMIT} threats and {ROW_BUDGET:,} rows); "
+            "use Monte Carlo samples"
+        )
     shapes: Counter = Counter()
     rows = 0
     treasure = classes.get(TREASURE)
     for row, weight in _ordered_rows(counts, length):
         rows += 1
-        if rows > ROW_BUDGET:
-            raise ValueError(f"more than {ROW_BUDGET:,} ordered rows of threat kinds to walk")
         shapes[_shape(row, treasure, tables.linked)] += weight
 
     solver = _Solver(tables, hands, keep)
@@ -240,6 +246,18 @@ def _hand_groups(deck: list[int], draw: int, keep: int) -> Counter:
     for hand in combinations(deck, min(draw, len(deck))):
         groups[tuple(sorted(set(hand))) if keep == 1 else tuple(sorted(hand))] += 1
     return groups
+
+
+def _count_ordered_rows(counts: list[int], length: int) -> int:
+    """How many rows :func:`_ordered_rows` walks, without walking them: ``length!`` times the
+    coefficient of ``x**length`` in the product over kinds of ``sum(x**i / i!, i <= copies)``."""
+    series = [Fraction(1)] + [Fraction(0)] * length
+    for count in counts:
+        series = [
+            sum(series[j - i] / math.factorial(i) for i in range(min(count, j) + 1))
+            for j in range(length + 1)
+        ]
+    return int(series[length] * math.factorial(length))
 
 
 def _ordered_rows(counts: list[int], length: int):
