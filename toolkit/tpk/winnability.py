@@ -12,11 +12,14 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
   in the party's decks treats them the same way: covers one alone or not, can be half of a pair on
   it or not, and (for each powerful use) can take it together with a neighbour or not. Treasures
   are one kind. A row of kinds is weighted by the number of ordered card sequences that give it.
+  Items are merged the same way (a ranged sword and a plain one act alike: reach never matters
+  to a coordinated party).
 * **A row is only its shape.** A threat interacts with its neighbours only through a powerful card
   taking two adjacent simple threats, and a treasure between them separates them. So a row is the
-  multiset of its runs of threats between treasures, each run read either way round: rows with the
-  same shape are solved once (at level 1 with five characters, 371,293 ordered rows of kinds
-  collapse to about a tenth as many shapes).
+  multiset of its runs of threats between treasures, each run read either way round; a run is
+  also cut between two neighbours no powerful item of the party could take together. Rows with the
+  same shape are solved once (at level 1 with five characters, 247,174 ordered rows of kinds come
+  down to 14,924 shapes).
 * **What a hand can do, not what it is.** Against a shape, a hand matters only through the
   *family* of sets of threats it could cover alone with the cards it may keep (a downward-closed
   family of subsets of the row, one bit per subset). Hands with the same family are merged, with
@@ -24,11 +27,18 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
 * **Characters in any order.** The party is a set: hands are independent between characters, so a
   dynamic programme over the characters combines the families two at a time (a set covered by the
   first characters and a disjoint set covered by the next), keeping the number of hand tuples that
-  reach each combined family, memoised across rows. A family that already covers the whole row is
-  absorbing.
+  reach each combined family, memoised across rows. The party's family keeps only its largest
+  sets, and only those holding every threat no character still to come could cover (broad
+  characters are taken first, so this bites early); a family covering the whole row is absorbing.
 
 Everything is an exact integer count; the chance is a Fraction over every ordered row times every
-set of drawn hands, the same denominator ``exact_clearable`` uses.
+set of drawn hands, the same denominator ``exact_clearable`` uses. Rows are walked one ordered row
+of kinds at a time and a family has a bit per subset of the row, so the count is for short rows:
+level 1 with any party (five characters in under ten seconds), level 2 with two characters. Longer
+rows are refused before any work (:data:`ROW_BUDGET`, :data:`ROW_LIMIT`).
+
+``python -m toolkit.tpk.winnability [--level N] [--players ...] [--csv PATH]`` prints the table
+for the default parties (and writes it, with the command, as CSV).
 """
 
 from __future__ import annotations
@@ -59,7 +69,6 @@ from toolkit.tpk.rules import (
     threat_table,
 )
 
-TREASURE: Facts = (0, False, True)
 WON = -1  # the absorbing family: the whole row can be covered already
 ROW_BUDGET = 1_000_000  # ordered rows of kinds walked (level 1 with five characters: 247,174)
 ROW_LIMIT = 8  # threats in a row: a family of coverable sets has a bit per subset of the row
@@ -154,7 +163,7 @@ def count_clearing(
         )
     shapes: Counter = Counter()
     rows = 0
-    treasure = classes.get(TREASURE)
+    treasure = _treasure_class(classes)
     for row, weight in _ordered_rows(counts, length):
         rows += 1
         shapes[_shape(row, treasure, tables.linked)] += weight
@@ -176,11 +185,13 @@ def deal_clears(row: list[Facts], hands: list[list[Uses]], keep: int) -> bool:
     """Whether one dealt row (facts, in order) can be cleared with these drawn hands (each a list of
     card uses), each character keeping at most `keep` cards: the same question as
     :func:`toolkit.tpk.coordination.solve`, answered by the family combination used for counting."""
+    if len(row) > ROW_LIMIT:
+        raise ValueError(f"a row of {len(row)} cards: use toolkit.tpk.coordination.solve")
     uses = sorted({u for hand in hands for u in hand})
     classes, _, rep = _merge_kinds(Counter(row), uses)
     tables = _UseTables(uses, rep)
     groups = [Counter({tuple(sorted(tables.of[u] for u in hand)): 1}) for hand in hands]
-    shape = _shape(tuple(classes[facts] for facts in row), classes.get(TREASURE), tables.linked)
+    shape = _shape(tuple(classes[facts] for facts in row), _treasure_class(classes), tables.linked)
     return _Solver(tables, groups, keep).clearing_hands(shape) == 1
 
 
@@ -212,6 +223,10 @@ def _merge_kinds(threats: Counter, uses: list[Uses]):
         classes[facts] = by_signature[key]
         counts[by_signature[key]] += threats[facts]
     return classes, counts, rep
+
+
+def _treasure_class(classes: dict[Facts, int]) -> int | None:
+    return next((c for facts, c in classes.items() if facts[2]), None)
 
 
 class _UseTables:
@@ -386,7 +401,7 @@ class _Solver:
         dist: dict[int, int] = {}
         for hand, n in listed:
             if self.keep == 1:
-                family = 0
+                family = 1  # the empty set, even for an empty hand
                 for i in hand:
                     family |= what[i]
             else:
