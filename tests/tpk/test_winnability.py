@@ -5,10 +5,11 @@ tree on every deal of a tiny stacked universe, and Monte Carlo over engine deals
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 import pytest
 
@@ -19,12 +20,19 @@ from toolkit.tpk.coordination import solve
 from toolkit.tpk.odds import clearable_probability, exact_clearable
 from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState, threat_table
 from toolkit.tpk.winnability import (
+    _count_ordered_rows,
+    _merge_kinds,
+    _shape,
+    _shapes,
+    _treasure_class,
+    _UseTables,
     count_clearing,
     deal_clears,
     exact_winnability,
     party_decks,
     read_csv,
     table,
+    threat_kinds,
     winnability,
     write_csv,
 )
@@ -77,6 +85,29 @@ def test_three_and_four_characters_are_pinned(players):
 @pytest.mark.slow
 def test_five_characters_is_pinned():
     assert exact_winnability(1, 5) == LEVEL_ONE[5]
+
+
+def test_row_shapes_are_counted_as_every_ordered_row_would_count_them():
+    """The merged walk of :func:`_shapes` against listing every ordered row of kinds (four long)."""
+    decks = party_decks(list(DEFAULT_PARTIES[4]))
+    uses = sorted({u for deck in decks for u in deck})
+    classes, counts, rep = _merge_kinds(threat_kinds(), uses)
+    tables = _UseTables(uses, rep)
+    treasure = _treasure_class(classes)
+    listed = Counter()
+    for row in product(range(len(counts)), repeat=4):
+        used = Counter(row)
+        weight = math.prod(math.perm(counts[c], n) for c, n in used.items())
+        if weight:
+            listed[_shape(row, treasure, tables.linked)] += weight
+    shapes = _shapes(counts, 4, treasure, tables.linked)
+    assert shapes == listed and sum(shapes.values()) == math.perm(45, 4)
+    orderings = [
+        r
+        for r in product(range(len(counts)), repeat=4)
+        if Counter(r) <= Counter(dict(enumerate(counts)))
+    ]
+    assert _count_ordered_rows(counts, 4) == len(orderings) > 5 * len(shapes)
 
 
 def _random_hand(deck, size, rng, wild_chance):

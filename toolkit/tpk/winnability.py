@@ -32,10 +32,11 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
   characters are taken first, so this bites early); a family covering the whole row is absorbing.
 
 Everything is an exact integer count; the chance is a Fraction over every ordered row times every
-set of drawn hands, the same denominator ``exact_clearable`` uses. Rows are walked one ordered row
-of kinds at a time and a family has a bit per subset of the row, so the count is for short rows:
-level 1 with any party (five characters in under ten seconds), level 2 with two characters. Longer
-rows are refused before any work (:data:`ROW_BUDGET`, :data:`ROW_LIMIT`).
+set of drawn hands, the same denominator ``exact_clearable`` uses. The shapes grow with the row and
+a family has a bit per subset of the row, so the count is for short rows: level 1 with any party
+(five characters in under ten seconds), level 2 with two characters in about a second. Longer rows
+are refused before any work unless a larger `budget` is given (:data:`ROW_BUDGET` ordered rows,
+:data:`ROW_LIMIT` threats): level 2 with three characters then takes about a minute.
 
 ``python -m toolkit.tpk.winnability [--level N] [--players ...] [--csv PATH]`` prints the table
 for the default parties (and writes it, with the command, as CSV).
@@ -70,7 +71,8 @@ from toolkit.tpk.rules import (
 )
 
 WON = -1  # the absorbing family: the whole row can be covered already
-ROW_BUDGET = 1_000_000  # ordered rows of kinds walked (level 1 with five characters: 247,174)
+# ordered rows of kinds allowed (level 1, five characters: 247,174; level 2, three: 2,646,140)
+ROW_BUDGET = 1_000_000
 ROW_LIMIT = 8  # threats in a row: a family of coverable sets has a bit per subset of the row
 
 
@@ -80,7 +82,7 @@ class Count:
 
     clearing: int
     deals: int
-    rows: int  # ordered rows of threat kinds walked
+    rows: int  # ordered rows of threat kinds (counted, not listed)
     shapes: int  # distinct row shapes solved
     kinds: int  # threat kinds after merging those that play alike (treasure included)
 
@@ -108,9 +110,12 @@ def threat_kinds() -> Counter:
     return Counter(threats[card] for card in catalog().threat_deck())
 
 
-def winnability(level: int, characters, amulets: dict[str, str] | None = None) -> Count:
+def winnability(
+    level: int, characters, amulets: dict[str, str] | None = None, budget: int = ROW_BUDGET
+) -> Count:
     """The exact count for a fresh deal of `level` with this party (a list or comma string of
-    character ids, or a party size for the default party)."""
+    character ids, or a party size for the default party); refused (ValueError) if the row has
+    more than `budget` orderings of threat kinds."""
     members = _members(characters)
     card_level = catalog().level(level)
     return count_clearing(
@@ -119,12 +124,15 @@ def winnability(level: int, characters, amulets: dict[str, str] | None = None) -
         party_decks(members, amulets),
         card_level.draw,
         card_level.keep,
+        budget,
     )
 
 
-def exact_winnability(level: int, characters, amulets: dict[str, str] | None = None) -> Fraction:
+def exact_winnability(
+    level: int, characters, amulets: dict[str, str] | None = None, budget: int = ROW_BUDGET
+) -> Fraction:
     """The exact chance that a perfectly coordinated party can clear a fresh deal of `level`."""
-    return winnability(level, characters, amulets).chance
+    return winnability(level, characters, amulets, budget).chance
 
 
 def _members(characters) -> list[str]:
@@ -143,7 +151,12 @@ def _members(characters) -> list[str]:
 
 # -- the count, for any deck of threats and any equipment decks -----------------------------------
 def count_clearing(
-    threats: Counter, length: int, decks: list[list[Uses]], draw: int, keep: int
+    threats: Counter,
+    length: int,
+    decks: list[list[Uses]],
+    draw: int,
+    keep: int,
+    budget: int = ROW_BUDGET,
 ) -> Count:
     """Count the deals a perfect party clears: a row of `length` cards dealt in order from the
     `threats` (facts -> copies), and each character drawing `draw` cards of their deck (a list of
@@ -155,18 +168,13 @@ def count_clearing(
     total_hands = math.prod(math.comb(len(deck), min(draw, len(deck))) for deck in decks)
 
     planned = _count_ordered_rows(counts, length)
-    if planned > ROW_BUDGET or length > ROW_LIMIT:  # counted, not walked: a refusal is quick
+    if planned > budget or length > ROW_LIMIT:  # counted, not listed: a refusal is quick
         raise ValueError(
             f"a row of {length} threats ({planned:,} ordered rows of threat kinds) is too long to "
-            f"count exactly (at most {ROW_LIMIT} threats and {ROW_BUDGET:,} rows); "
+            f"count exactly (at most {ROW_LIMIT} threats and {budget:,} rows); "
             "use Monte Carlo samples"
         )
-    shapes: Counter = Counter()
-    rows = 0
-    treasure = _treasure_class(classes)
-    for row, weight in _ordered_rows(counts, length):
-        rows += 1
-        shapes[_shape(row, treasure, tables.linked)] += weight
+    shapes = _shapes(counts, length, _treasure_class(classes), tables.linked)
 
     solver = _Solver(tables, hands, keep)
     clearing = 0
@@ -175,7 +183,7 @@ def count_clearing(
     return Count(
         clearing=clearing,
         deals=math.perm(sum(threats.values()), length) * total_hands,
-        rows=rows,
+        rows=planned,
         shapes=len(shapes),
         kinds=len(counts),
     )
@@ -264,7 +272,7 @@ def _hand_groups(deck: list[int], draw: int, keep: int) -> Counter:
 
 
 def _count_ordered_rows(counts: list[int], length: int) -> int:
-    """How many rows :func:`_ordered_rows` walks, without walking them: ``length!`` times the
+    """How many ordered rows of kinds there are, without listing them: ``length!`` times the
     coefficient of ``x**length`` in the product over kinds of ``sum(x**i / i!, i <= copies)``."""
     series = [Fraction(1)] + [Fraction(0)] * length
     for count in counts:
@@ -275,47 +283,55 @@ def _count_ordered_rows(counts: list[int], length: int) -> int:
     return int(series[length] * math.factorial(length))
 
 
-def _ordered_rows(counts: list[int], length: int):
-    """Every ordered row of `length` threat kinds with at most the deck's copies of each, and the
-    number of ordered card sequences that give it (a falling product of the copies)."""
-    remaining = list(counts)
-    row: list[int] = []
+def _shapes(counts: list[int], length: int, treasure: int | None, linked) -> Counter:
+    """Every row shape with the number of ordered card sequences that give it.
+
+    The row is dealt card by card, and prefixes that would end in the same shape whatever comes
+    next are merged as they go: the runs already closed (kept sorted, so their order is forgotten),
+    the run still open, and the copies of each kind used. A run closes at a treasure, or between two
+    neighbours no powerful item could take together (`linked` says which kinds can be)."""
     kinds = range(len(counts))
+    states: dict[tuple, int] = {((), (), (0,) * len(counts)): 1}
+    for _ in range(length):
+        after: dict[tuple, int] = {}
+        for (closed, run, used), weight in states.items():
+            for c in kinds:
+                left = counts[c] - used[c]
+                if not left:
+                    continue
+                now = used[:c] + (used[c] + 1,) + used[c + 1 :]
+                if c == treasure:
+                    key = (_close(closed, run), (), now)
+                elif run and not linked[run[-1]][c]:
+                    key = (_close(closed, run), (c,), now)
+                else:
+                    key = (closed, run + (c,), now)
+                after[key] = after.get(key, 0) + weight * left
+        states = after
+    shapes: Counter = Counter()
+    for (closed, run, _), weight in states.items():
+        shapes[_close(closed, run)] += weight
+    return shapes
 
-    def extend(weight):
-        if len(row) == length:
-            yield tuple(row), weight
-            return
-        for c in kinds:
-            n = remaining[c]
-            if n:
-                remaining[c] = n - 1
-                row.append(c)
-                yield from extend(weight * n)
-                row.pop()
-                remaining[c] = n
 
-    yield from extend(1)
+def _close(closed: tuple, run: tuple) -> tuple:
+    """The closed runs with `run` added, read in its smaller direction, kept sorted."""
+    if not run:
+        return closed
+    return tuple(sorted((*closed, min(run, run[::-1]))))
 
 
 def _shape(row: tuple[int, ...], treasure: int | None, linked) -> tuple:
-    """The row's runs of threats, each read in its smaller direction, sorted. A run ends at a
-    treasure, and also between two neighbours no powerful item could take together (`linked`
-    says which kinds can be): nothing then ties them, so they might as well be apart."""
-    runs, run = [], []
+    """The shape of one row of kinds, as :func:`_shapes` builds it."""
+    closed, run = (), ()
     for c in row:
         if c == treasure:
-            if run:
-                runs.append(tuple(run))
-            run = []
-            continue
-        if run and not linked[run[-1]][c]:
-            runs.append(tuple(run))
-            run = []
-        run.append(c)
-    if run:
-        runs.append(tuple(run))
-    return tuple(sorted(min(r, r[::-1]) for r in runs))
+            closed, run = _close(closed, run), ()
+        elif run and not linked[run[-1]][c]:
+            closed, run = _close(closed, run), (c,)
+        else:
+            run += (c,)
+    return _close(closed, run)
 
 
 class _Solver:
