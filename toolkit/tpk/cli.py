@@ -8,7 +8,6 @@ from toolkit.dist import as_fraction_string
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
-from toolkit.tpk.winnability import exact_winnability
 
 DEFAULT_PLAYERS = 3
 MAX_SAMPLES = 100_000  # each deal is searched exactly: more would run for hours
@@ -59,6 +58,9 @@ def odds(args: argparse.Namespace) -> dict:
     TPKState(players=len(members), characters=members)  # validates the party
     result = {"level": args.level, "characters": members}
     if args.exact:
+        # imported here: ``python -m toolkit.tpk.winnability`` runs it as a script
+        from toolkit.tpk.winnability import exact_winnability
+
         result.update(
             method="exact", clearable=as_fraction_string(exact_winnability(args.level, members))
         )
