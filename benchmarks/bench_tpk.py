@@ -1,6 +1,7 @@
-"""TPK speed: complete bot games per second, and the perfect-coordination search on the largest
-levels, against the issue's targets (200 three-player games per second on one core; a level-7,
-five-character deal decided in under a second).
+"""TPK speed: complete bot games per second, the perfect-coordination search on the largest
+levels, and the exact level-1 winnability of every party size, against the issue's targets (200
+three-player games per second on one core; a level-7, five-character deal decided in under a second;
+the exact chance over every level-1 deal in under 60 s per party size).
 
 There is no outside program that plays TPK, so the baselines are the targets themselves: the ratio
 says how many times inside the target we are. Times are CPU seconds of this process
@@ -15,12 +16,15 @@ import time
 
 from toolkit.simulate import play_one
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.rules import TPKState
+from toolkit.tpk.odds import exact_clearable
+from toolkit.tpk.rules import DEFAULT_PARTIES, MAX_PLAYERS, MIN_PLAYERS, TPKState
+from toolkit.tpk.winnability import winnability
 
 GAMES = 600
 TARGET_GAMES_PER_S = 200
 SEARCH_DEALS = 200
 TARGET_SEARCH_S = 1.0
+TARGET_EXACT_S = 60.0
 
 
 def games_row(bots: str) -> dict:
@@ -68,11 +72,44 @@ def search_rows(players: int, level: int) -> list[dict]:
     ]
 
 
+def exact_rows(level: int = 1) -> list[dict]:
+    """The exact chance over every fresh deal, one row per party size (the default party). Two
+    characters also time the direct enumeration (odds.exact_clearable), which refuses more."""
+    rows = []
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        party = list(DEFAULT_PARTIES[players])
+        start = time.process_time()
+        count = winnability(level, party)
+        spent = time.process_time() - start
+        baseline, baseline_s = "target", TARGET_EXACT_S
+        if players == 2:
+            start = time.process_time()
+            assert exact_clearable(level, party) == count.chance
+            baseline, baseline_s = "odds.exact_clearable", time.process_time() - start
+        chance = count.chance
+        rows.append(
+            {
+                "benchmark": f"tpk: exact winnability, level {level}, {players} characters",
+                "ours_s": spent,
+                "baseline": baseline,
+                "baseline_s": baseline_s,
+                "ratio": baseline_s / spent,
+                "note": (
+                    f"{chance} = {float(chance):.4%} over {count.deals:,} deals; "
+                    f"{count.rows:,} rows of {count.kinds} kinds -> {count.shapes:,} shapes"
+                    + ("" if players == 2 else f"; target {TARGET_EXACT_S:.0f} s")
+                ),
+            }
+        )
+    return rows
+
+
 def run() -> list[dict]:
     random.seed(0)
     rows = [games_row("random"), games_row("convention")]
     rows += search_rows(5, 7)
     rows += search_rows(3, 7)
+    rows += exact_rows(1)
     return rows
 
 

@@ -6,7 +6,7 @@ import argparse
 
 from toolkit.dist import as_fraction_string
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.odds import clearable_probability, exact_clearable, party
+from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
 DEFAULT_PLAYERS = 3
@@ -40,7 +40,11 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--samples", type=int, default=1000, help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})"
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--exact", action="store_true", help="enumerate every deal (small cases)")
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every deal exactly (level 1 with any party, level 2 with two characters)",
+    )
 
 
 def odds(args: argparse.Namespace) -> dict:
@@ -54,8 +58,11 @@ def odds(args: argparse.Namespace) -> dict:
     TPKState(players=len(members), characters=members)  # validates the party
     result = {"level": args.level, "characters": members}
     if args.exact:
+        # imported here: ``python -m toolkit.tpk.winnability`` runs it as a script
+        from toolkit.tpk.winnability import exact_winnability
+
         result.update(
-            method="exact", clearable=as_fraction_string(exact_clearable(args.level, members))
+            method="exact", clearable=as_fraction_string(exact_winnability(args.level, members))
         )
     else:
         if not 1 <= args.samples <= MAX_SAMPLES:
