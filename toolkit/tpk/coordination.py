@@ -16,10 +16,12 @@ engine with a plan found here, which the tests use to check the search against t
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.rules import (
+    OPEN,
     PASS,
     WILD,
     Facts,
@@ -48,14 +50,36 @@ class Plan:
         return [card for cover in self.covers if cover.seat == seat for card in cover.cards]
 
 
-def solve(threats: list[Facts], hands: list[list[tuple[str, Uses]]], keep: int) -> Plan | None:
+class SearchTooLarge(ValueError):
+    """The search needed more steps than its :class:`Budget` had left."""
+
+
+@dataclass
+class Budget:
+    """Search steps that several searches share (a widget's question must end in time)."""
+
+    steps: int
+
+
+def solve(
+    threats: list[Facts],
+    hands: list[list[tuple[str, Uses]]],
+    keep: int | Sequence[int],
+    first: Collection[int] | None = None,
+    budget: Budget | None = None,
+) -> Plan | None:
     """A plan clearing a row of threats (icon bits, x2, treasure) with these drawn hands (card id
-    and its uses per card), each player keeping at most `keep` cards; None if none exists."""
-    return _Search(threats, hands, keep).run()
+    and its uses per card), each player keeping at most `keep` cards (one number for all, or one
+    per player); None if none exists. `first`: the players who may cover the first threat (in the
+    middle of a level, those the turn reaches before someone who passed on it); all if None.
+    With a `budget`, each step of the search spends one, and :class:`SearchTooLarge` is raised
+    when none are left."""
+    return _Search(threats, hands, keep, first, budget).run()
 
 
 class _Search:
-    def __init__(self, threats, hands, keep):
+    def __init__(self, threats, hands, keep, first=None, budget=None):
+        self.budget = budget
         self.threats = threats
         self.positions = [p for p, t in enumerate(threats) if not t[2]]
         signatures: dict[Uses, int] = {}
@@ -74,7 +98,9 @@ class _Search:
             counts.extend(len(cards) for cards in by_sig)
         self.players = len(hands)
         self.counts = counts
-        self.caps = [min(keep, len(hand)) for hand in hands]
+        limits = [keep] * len(hands) if isinstance(keep, int) else list(keep)
+        self.caps = [min(limit, len(hand)) for limit, hand in zip(limits, hands, strict=True)]
+        self.first = range(self.players) if first is None else sorted(first)
         self._tables()
         self._bounds()
         self.failed: set = set()
@@ -134,11 +160,15 @@ class _Search:
         key = self._key(k)
         if key in self.failed:
             return False
+        if self.budget is not None:
+            self.budget.steps -= 1
+            if self.budget.steps < 0:
+                raise SearchTooLarge("the covering search ran out of steps")
         if not self._enough(k):
             self.failed.add(key)
             return False
         n, counts, caps = self.n_sig, self.counts, self.caps
-        for q in range(self.players):
+        for q in self.first if k == 0 else range(self.players):
             if caps[q] == 0:
                 continue
             base = q * n
@@ -261,6 +291,44 @@ def clearable(state: TPKState) -> Plan | None:
         for drawn, hand in zip(state.drawn, state.hands, strict=True)
     ]
     return solve(threats, hands, catalog().level(state.level).keep)
+
+
+def position_problem(
+    state: TPKState,
+) -> tuple[list[Facts], list[list[tuple[str, Uses]]], list[int], list[int]]:
+    """The covering problem left at any position of a level, every hand on the table: the row
+    from its first open threat (threats dealt with become gaps, like a treasure, so no double use
+    spans them), each seat's cards (drawn before the keep, else the hand), how many each may
+    still use, and who may cover the first threat.
+
+    The plan argument of the module holds from any position but one: a seat that passed on the
+    first open threat kills the party if the turn comes back to it, so that threat must be
+    covered by a seat the turn reaches first (from the seat to act, in turn order)."""
+    gap = (0, False, True)
+    threats = [
+        state.threats[card] if status == OPEN else gap
+        for card, status in zip(
+            state.row[state.leftmost :], state.status[state.leftmost :], strict=True
+        )
+    ]
+    keep = catalog().level(state.level).keep
+    hands, caps = [], []
+    for seat in range(state.num_players):
+        cards = state.drawn[seat] or state.hands[seat]
+        hands.append([(card, state.items.get(card, WILD)) for card in cards])
+        caps.append(keep if state.drawn[seat] else len(cards))
+    first = []
+    for step in range(state.num_players):
+        seat = (state.current + step) % state.num_players
+        if step and state.passed_on[seat] == state.leftmost:
+            break
+        first.append(seat)
+    return threats, hands, caps, first
+
+
+def clearable_now(state: TPKState) -> bool:
+    """Whether the level can still be cleared from this position, every hand on the table."""
+    return solve(*position_problem(state)) is not None
 
 
 def play_plan(state: TPKState, plan: Plan) -> None:

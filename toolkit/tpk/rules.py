@@ -408,8 +408,17 @@ class TPKState(GameState):
     def chance_outcomes(self) -> ChanceOutcomes:
         """The next unseen partner's cards: every set of the right size from the cards they could
         hold, each equally likely (a set is its card ids, sorted)."""
-        pool, count, _ = self._hidden(self._unseen[0])
-        return _deals(tuple(sorted(pool)), count)
+        return self.unseen_deals()[0][1]
+
+    def unseen_deals(self) -> list[tuple[int, ChanceOutcomes]]:
+        """Each partner still to be dealt, with the chance node that deals them. The deals are
+        independent (each partner draws from their own deck), so these are the chance nodes the
+        view will meet one after another, whatever comes out of the earlier ones."""
+        deals = []
+        for seat in self._unseen:
+            pool, count, _ = self._hidden(seat)
+            deals.append((seat, _deals(tuple(sorted(pool)), count)))
+        return deals
 
     def _deal_unseen(self, cards: tuple[str, ...]) -> None:
         seat, self._unseen = self._unseen[0], self._unseen[1:]
