@@ -15,6 +15,7 @@ deals the cards that seat cannot see at chance nodes). The rules decisions the r
 
 from __future__ import annotations
 
+import copy
 import random
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -128,7 +129,7 @@ class TPKState(GameState):
     """
 
     game = "tpk"
-    SHARED = ("items", "threats")
+    SHARED = ("items", "threats", "characters", "scenario", "amulet_sides", "config")
     # A seat's view (players_view) only: the partners whose cards are still to be dealt, and the
     # history length after which the deal is due. A real game deals nothing.
     _unseen: tuple[int, ...] = ()
@@ -349,6 +350,24 @@ class TPKState(GameState):
             self._pass(seat, "pass")
         else:
             self._use(seat, action[1], action[2])
+
+    def clone(self) -> TPKState:
+        """A copy made field by field (the exact walk copies a position at every step, and a
+        deep copy is ten times slower): the piles and per-seat lists are copied; the tables,
+        the party, and the logs (whose entries are only ever added, never changed) are shared
+        or copied flat."""
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.history = list(self.history)
+        new.threat_deck = Deck(self.threat_deck.cards, self.threat_deck.discards)
+        new.decks = [Deck(deck.cards, deck.discards) for deck in self.decks]
+        new.drawn = [list(cards) for cards in self.drawn]
+        new.hands = [list(cards) for cards in self.hands]
+        new.aside = [list(cards) for cards in self.aside]
+        for name in ("removed", "row", "status", "by", "passed_on", "log", "cleared"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
 
     # -- a seat's view -------------------------------------------------------------------------
     def players_view(self, seat: int) -> TPKState:
