@@ -413,10 +413,11 @@ class TPKState(GameState):
         return pool, len(held), zone
 
     def _place(self, seat: int, cards: list[str]) -> None:
-        """Give `seat` these cards where its hidden ones are; the rest of its pool goes to the set
-        aside cards (as many as it had) and the deck."""
+        """Give `seat` these cards where its hidden ones are; the rest of its pool, in card order
+        (none of it is seen, and none of it is played this level), fills the set aside cards (as
+        many as it had) and the deck."""
         pool, _, zone = self._hidden(seat)
-        rest = list(pool)
+        rest = sorted(pool)
         for card in cards:
             rest.remove(card)
         getattr(self, zone)[seat] = list(cards)
