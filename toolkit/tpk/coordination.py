@@ -240,45 +240,62 @@ class _Search:
                 demand[k][S] = demand[k + 1][S] + ((2 if double else 1) if inside else 0)
                 doubles[k][S] = doubles[k + 1][S] + (1 if inside and double else 0)
         self.demand, self.doubles = demand, doubles
+        self.checks: dict[int, list] = {}
 
     def _enough(self, k: int) -> bool:
         """A necessary condition (Hall's, relaxed): for every set of icons S, the cards that can
         act on threats made only of icons in S must supply enough units (a powerful card or a
-        treasure 2, any other 1; an x2 threat needs 2, any other 1), within each player's limit."""
-        demand = self.demand[k]
-        counts, n = self.counts, self.n_sig
-        for S in self.subsets:
-            need = demand[S]
-            if not need:
-                continue
-            w2, w1 = self.w2[S], self.w1[S]
+        treasure 2, any other 1; an x2 threat needs 2, any other 1), within each player's limit.
+        The card lists each test adds up depend only on k: :meth:`_checks` makes them once."""
+        counts, caps = self.counts, self.caps
+        for need, units, x2_need, x2_units in self._checks(k):
             room = 0
-            late = [s for s in w2 if self.last2[s] < k]  # no x2 threat or pair left for them
-            if late:
-                w2 = [s for s in w2 if self.last2[s] >= k]
-                w1 = w1 + late
-            for q in range(self.players):
-                base, cap = q * n, self.caps[q]
-                twos = min(cap, sum(counts[base + s] for s in w2))
-                ones = min(cap - twos, sum(counts[base + s] for s in w1))
-                room += 2 * twos + ones
+            for q, twos_at, ones_at in units:
+                cap = caps[q]
+                twos = min(cap, sum([counts[i] for i in twos_at]))
+                room += 2 * twos + min(cap - twos, sum([counts[i] for i in ones_at]))
             if room < need:
                 return False
-            if self.doubles[k][S] and not self._enough_for_x2(S, self.doubles[k][S]):
-                return False
+            if x2_need:
+                # x2 threats made only of icons in S each need a powerful card or a treasure, or
+                # two simple cards of one player: count how many each player could take at most.
+                room = 0
+                for q, strong_at, simple_at in x2_units:
+                    cap = caps[q]
+                    strong = min(cap, sum([counts[i] for i in strong_at]))
+                    room += strong + min(sum([counts[i] for i in simple_at]), cap - strong) // 2
+                if room < x2_need:
+                    return False
         return True
 
-    def _enough_for_x2(self, S: int, need: int) -> bool:
-        """x2 threats made only of icons in S each need a powerful card or a treasure, or two
-        simple cards of one player: count how many each player could take at most."""
-        counts, n, w2, halves = self.counts, self.n_sig, self.w2[S], self.x2[S]
-        room = 0
-        for q in range(self.players):
-            base, cap = q * n, self.caps[q]
-            strong = min(cap, sum(counts[base + s] for s in w2))
-            simple = sum(counts[base + s] for s in halves if s not in w2)
-            room += strong + min(simple, cap - strong) // 2
-        return room >= need
+    def _checks(self, k: int) -> list:
+        """For each set of icons S with threats left from k: the units needed, and per player
+        the positions in `counts` of the cards worth two units and one unit (a card worth two
+        counts one once no x2 threat or pair is left for it); then the same for the x2 test."""
+        cached = self.checks.get(k)
+        if cached is not None:
+            return cached
+        n, checks = self.n_sig, []
+        for S in self.subsets:
+            need = self.demand[k][S]
+            if not need:
+                continue
+            w2 = [s for s in self.w2[S] if self.last2[s] >= k]
+            w1 = self.w1[S] + [s for s in self.w2[S] if self.last2[s] < k]
+            units = [
+                (q, [q * n + s for s in w2], [q * n + s for s in w1]) for q in range(self.players)
+            ]
+            x2_units = [
+                (
+                    q,
+                    [q * n + s for s in self.w2[S]],
+                    [q * n + s for s in self.x2[S] if s not in self.w2[S]],
+                )
+                for q in range(self.players)
+            ]
+            checks.append((need, units, self.doubles[k][S], x2_units))
+        self.checks[k] = checks
+        return checks
 
 
 def clearable(state: TPKState) -> Plan | None:

@@ -48,7 +48,7 @@ from toolkit.tpk.rules import (
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
 DEAL_BUDGET = 300  # partner hands (grouped) one choice may weigh; more are refused, not guessed
 KNOWN = 32  # recent answers a search is first compared with (more would cost more than it saves)
-SEARCH_STEPS = 100  # covering-search steps one decision may take (about 0.5 ms each)
+SEARCH_STEPS = 150  # covering-search steps one decision may take (about 0.5 ms each)
 
 CLEARABLE = Measure(
     "clearable",
@@ -162,11 +162,12 @@ class _Row:
     def groups(self, outcomes, items, cap: int) -> dict[tuple, int]:
         """A partner's possible hands grouped by what they can do here, with how many hands
         (all equally likely) each group holds."""
-        key = ("groups", tuple(self.threats), cap, outcomes)
+        # The engine hands out one object per pool of cards: it is kept here, so its id is safe.
+        key = ("groups", tuple(self.threats), cap, id(outcomes))
         if key in self.memo:
-            return self.memo[key]
+            return self.memo[key][1]
         groups: dict[tuple, int] = {}
-        self.memo[key] = groups
+        self.memo[key] = (outcomes, groups)
         for cards, _ in outcomes:
             hand = self.hand([items.get(card, WILD) for card in cards], cap)
             groups[hand] = groups.get(hand, 0) + 1
