@@ -237,3 +237,20 @@ def test_the_widget_shows_the_same_numbers_and_no_other_pane():
             game.click(next(iter(game.buttons())))
     assert seen >= 2
     assert "odds" not in type(game).__dict__ and "_odds" not in vars(game)
+
+
+def test_a_choice_too_large_to_weigh_in_time_shows_no_number_and_says_why():
+    """Two characters, a keep on level 2 in the convention game of seed 1: the searches for
+    some keeps would take too long, so they show no number (never a guess), with a note; the
+    rest are the walk's, and the command line prints the same."""
+    state = next(s for s in decision_points("tpk", 2, [1], "convention") if len(s.history) == 3)
+    odds = decision_odds(state)
+    refused = [o for o in odds.actions if not o.odds]
+    assert refused and len(refused) < len(odds.actions)
+    assert all("steps" in o.note or "kinds" in o.note for o in refused)
+    assert "no number" in odds.note
+    walked = walk_reference(state, limit=100_000)
+    assert all(o.odds[CLEARABLE.name] == walked[o.action][CLEARABLE.name] for o in odds.actions
+               if o.odds)  # fmt: skip
+    printed = cli_shows("tpk", state)["actions"]
+    assert [bool(a["odds"]) for a in printed] == [bool(o.odds) for o in odds.actions]
