@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.rules import (
@@ -67,43 +68,34 @@ def solve(
     keep: int | Sequence[int],
     first: Collection[int] | None = None,
     budget: Budget | None = None,
+    kinds: Sequence[Uses] = (),
 ) -> Plan | None:
     """A plan clearing a row of threats (icon bits, x2, treasure) with these drawn hands (card id
     and its uses per card), each player keeping at most `keep` cards (one number for all, or one
     per player); None if none exists. `first`: the players who may cover the first threat (in the
     middle of a level, those the turn reaches before someone who passed on it); all if None.
     With a `budget`, each step of the search spends one, and :class:`SearchTooLarge` is raised
-    when none are left."""
-    return _Search(threats, hands, keep, first, budget).run()
+    when none are left. `kinds`: uses to number first (the same list for many searches of one
+    row lets them share the row's tables)."""
+    return _Search(threats, hands, keep, first, budget, kinds).run()
 
 
-class _Search:
-    def __init__(self, threats, hands, keep, first=None, budget=None):
-        self.budget = budget
-        self.threats = threats
+@lru_cache(maxsize=512)
+def _row_tables(threats: tuple[Facts, ...], sigs: tuple[Uses, ...]) -> _RowTables:
+    """The search's tables for a row and a list of kinds of card, made once: the odds beside a
+    choice search the same row with the same kinds of card for many sets of hands."""
+    return _RowTables(list(threats), list(sigs))
+
+
+class _RowTables:
+    """What each kind of card can do along a row, and the counting bound's tables; nothing here
+    depends on who holds which cards."""
+
+    def __init__(self, threats: list[Facts], sigs: list[Uses]):
+        self.threats, self.sigs, self.n_sig = threats, sigs, len(sigs)
         self.positions = [p for p, t in enumerate(threats) if not t[2]]
-        signatures: dict[Uses, int] = {}
-        self.cards_by_sig: list[list[list[str]]] = []  # seat -> signature -> card ids
-        for hand in hands:
-            for _, uses in hand:
-                signatures.setdefault(uses, len(signatures))
-        self.sigs = list(signatures)
-        self.n_sig = len(self.sigs)
-        counts = []
-        for hand in hands:
-            by_sig = [[] for _ in self.sigs]
-            for card, uses in hand:
-                by_sig[signatures[uses]].append(card)
-            self.cards_by_sig.append(by_sig)
-            counts.extend(len(cards) for cards in by_sig)
-        self.players = len(hands)
-        self.counts = counts
-        limits = [keep] * len(hands) if isinstance(keep, int) else list(keep)
-        self.caps = [min(limit, len(hand)) for limit, hand in zip(limits, hands, strict=True)]
-        self.first = range(self.players) if first is None else sorted(first)
         self._tables()
         self._bounds()
-        self.failed: set = set()
 
     def _tables(self):
         """For each threat (by index k along the non-treasure positions), which signatures can do
@@ -133,6 +125,75 @@ class _Search:
             for options in table:
                 options.sort(key=lambda s: (wild[s], reach[s]))
         self.last_use = last_use
+
+    def _bounds(self):
+        """Tables for :meth:`_enough`: per set of icons S, which signatures give 2 or 1 units to
+        threats whose icons all lie in S, and how many units those threats still demand."""
+        self.subsets = range(1, 16)
+        self.w2 = {S: [] for S in self.subsets}
+        self.w1 = {S: [] for S in self.subsets}
+        for s, uses in enumerate(self.sigs):
+            for S in self.subsets:
+                weight = (
+                    2
+                    if not uses
+                    else max(
+                        ((2 if powerful else 1) for b, powerful, _ in uses if b & S), default=0
+                    )
+                )
+                if weight:
+                    (self.w2 if weight == 2 else self.w1)[S].append(s)
+        self.last2 = [-1] * self.n_sig  # the last threat where a card can be worth two units
+        for k, p in enumerate(self.positions):
+            for sig in self.double[k] + (self.single[k] if self.threats[p][1] else []):
+                self.last2[sig] = k
+        self.x2 = {S: [] for S in self.subsets}  # signatures that can be one of two halves
+        for s, uses in enumerate(self.sigs):
+            for S in self.subsets:
+                if any(not powerful and b & S for b, powerful, _ in uses):
+                    self.x2[S].append(s)
+        demand = [[0] * 16 for _ in range(len(self.positions) + 1)]
+        doubles = [[0] * 16 for _ in range(len(self.positions) + 1)]
+        for k in range(len(self.positions) - 1, -1, -1):
+            bits, double, _ = self.threats[self.positions[k]]
+            for S in self.subsets:
+                inside = bits & S == bits
+                demand[k][S] = demand[k + 1][S] + ((2 if double else 1) if inside else 0)
+                doubles[k][S] = doubles[k + 1][S] + (1 if inside and double else 0)
+        self.demand, self.doubles = demand, doubles
+        self.checks: dict[int, dict] = {}  # players -> k -> the tests of _Search._enough
+
+
+class _Search:
+    def __init__(self, threats, hands, keep, first=None, budget=None, kinds=()):
+        self.budget = budget
+        self.threats = threats
+        self.positions = [p for p, t in enumerate(threats) if not t[2]]
+        signatures: dict[Uses, int] = {uses: index for index, uses in enumerate(kinds)}
+        self.cards_by_sig: list[list[list[str]]] = []  # seat -> signature -> card ids
+        for hand in hands:
+            for _, uses in hand:
+                signatures.setdefault(uses, len(signatures))
+        self.sigs = list(signatures)
+        self.n_sig = len(self.sigs)
+        counts = []
+        for hand in hands:
+            by_sig = [[] for _ in self.sigs]
+            for card, uses in hand:
+                by_sig[signatures[uses]].append(card)
+            self.cards_by_sig.append(by_sig)
+            counts.extend(len(cards) for cards in by_sig)
+        self.players = len(hands)
+        self.counts = counts
+        limits = [keep] * len(hands) if isinstance(keep, int) else list(keep)
+        self.caps = [min(limit, len(hand)) for limit, hand in zip(limits, hands, strict=True)]
+        self.first = range(self.players) if first is None else sorted(first)
+        tables = _row_tables(tuple(threats), tuple(self.sigs))
+        for name in ("single", "double", "half", "last_use", "subsets", "w2", "w1", "last2", "x2"):
+            setattr(self, name, getattr(tables, name))
+        self.demand, self.doubles = tables.demand, tables.doubles
+        self.checks = tables.checks.setdefault(self.players, {})
+        self.failed: set = set()
 
     def run(self) -> Plan | None:
         chosen: list[tuple[int, tuple[int, ...], int, bool]] = []
@@ -204,43 +265,6 @@ class _Search:
         for s in sigs:
             self.counts[base + s] += 1
         return False
-
-    def _bounds(self):
-        """Tables for :meth:`_enough`: per set of icons S, which signatures give 2 or 1 units to
-        threats whose icons all lie in S, and how many units those threats still demand."""
-        self.subsets = range(1, 16)
-        self.w2 = {S: [] for S in self.subsets}
-        self.w1 = {S: [] for S in self.subsets}
-        for s, uses in enumerate(self.sigs):
-            for S in self.subsets:
-                weight = (
-                    2
-                    if not uses
-                    else max(
-                        ((2 if powerful else 1) for b, powerful, _ in uses if b & S), default=0
-                    )
-                )
-                if weight:
-                    (self.w2 if weight == 2 else self.w1)[S].append(s)
-        self.last2 = [-1] * self.n_sig  # the last threat where a card can be worth two units
-        for k, p in enumerate(self.positions):
-            for sig in self.double[k] + (self.single[k] if self.threats[p][1] else []):
-                self.last2[sig] = k
-        self.x2 = {S: [] for S in self.subsets}  # signatures that can be one of two halves
-        for s, uses in enumerate(self.sigs):
-            for S in self.subsets:
-                if any(not powerful and b & S for b, powerful, _ in uses):
-                    self.x2[S].append(s)
-        demand = [[0] * 16 for _ in range(len(self.positions) + 1)]
-        doubles = [[0] * 16 for _ in range(len(self.positions) + 1)]
-        for k in range(len(self.positions) - 1, -1, -1):
-            bits, double, _ = self.threats[self.positions[k]]
-            for S in self.subsets:
-                inside = bits & S == bits
-                demand[k][S] = demand[k + 1][S] + ((2 if double else 1) if inside else 0)
-                doubles[k][S] = doubles[k + 1][S] + (1 if inside and double else 0)
-        self.demand, self.doubles = demand, doubles
-        self.checks: dict[int, list] = {}
 
     def _enough(self, k: int) -> bool:
         """A necessary condition (Hall's, relaxed): for every set of icons S, the cards that can

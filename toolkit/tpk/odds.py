@@ -48,7 +48,7 @@ from toolkit.tpk.rules import (
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
 DEAL_BUDGET = 300  # partner hands (grouped) one choice may weigh; more are refused, not guessed
 KNOWN = 32  # recent answers a search is first compared with (more would cost more than it saves)
-SEARCH_STEPS = 150  # covering-search steps one decision may take (about 0.5 ms each)
+SEARCH_STEPS = 250  # covering-search steps one decision may take (about 0.5 ms each)
 
 CLEARABLE = Measure(
     "clearable",
@@ -193,7 +193,8 @@ class _Row:
                 for seat, hand in enumerate(hands)
             ]
             try:
-                answer = solve(self.threats, problem, caps, first, self.budget) is not None
+                kinds = tuple(self.examples.values())
+                answer = solve(self.threats, problem, caps, first, self.budget, kinds) is not None
             except SearchTooLarge:
                 raise DealsTooMany(
                     f"the searches of this decision need more than {SEARCH_STEPS:,} steps"
