@@ -12,6 +12,10 @@ the cards they drew. Treasures in the row need nothing (they are taken on the wa
 The search goes along the row, left to right, trying each way to cover the next threat, with
 identical cards of one hand merged and failed positions memoised. :func:`play_plan` drives the
 engine with a plan found here, which the tests use to check the search against the rules.
+
+The same search answers from the middle of a level (:func:`position_problem`): the threats left, the cards still held, and one more condition, that a threat someone has passed
+on is covered by a seat the turn reaches before them. The numbers beside a choice
+(:func:`toolkit.tpk.odds.decision_odds`) use it, checked against the engine's own walk.
 """
 
 from __future__ import annotations
@@ -365,11 +369,6 @@ def position_problem(
             break
         first.append(seat)
     return threats, hands, caps, first
-
-
-def clearable_now(state: TPKState) -> bool:
-    """Whether the level can still be cleared from this position, every hand on the table."""
-    return solve(*position_problem(state)) is not None
 
 
 def play_plan(state: TPKState, plan: Plan) -> None:

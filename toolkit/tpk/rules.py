@@ -587,6 +587,7 @@ class TPKState(GameState):
             "keep": level.keep,
             "phase": self.phase if self.result is None else "over",
             "result": self.result,
+            # whose turn it is at the table (a seat's view may first deal what that seat cannot see)
             "to_play": None if self.result is not None else self.current,
             "starter": self.starter,
             "row": self._row_cells(),
