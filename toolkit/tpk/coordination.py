@@ -13,9 +13,10 @@ The search goes along the row, left to right, trying each way to cover the next 
 identical cards of one hand merged and failed positions memoised. :func:`play_plan` drives the
 engine with a plan found here, which the tests use to check the search against the rules.
 
-The same search answers from the middle of a level (:func:`position_problem`): the threats left, the cards still held, and one more condition, that a threat someone has passed
-on is covered by a seat the turn reaches before them. The numbers beside a choice
-(:func:`toolkit.tpk.odds.decision_odds`) use it, checked against the engine's own walk.
+The same search answers from the middle of a level (:func:`position_problem`): the threats left,
+the cards still held, and one more condition, that a threat someone has passed on is covered by a
+seat the turn reaches before them. The numbers beside a choice (:func:`toolkit.tpk.odds.
+decision_odds`) use it, checked against the engine's own walk.
 """
 
 from __future__ import annotations
