@@ -1,4 +1,12 @@
-"""How winnable is a level? The chance that a perfectly coordinated party could clear a fresh deal.
+"""How winnable is a level? The chance that a perfectly coordinated party could clear it: beside
+each choice of a seat (:func:`decision_odds`), and for a fresh deal.
+
+Beside a choice, the number is the chance that the level can still be cleared after it, by a party
+that plays on as if every hand were on the table, over the partners' cards the seat cannot see
+(dealt by the seat's own view, :meth:`TPKState.players_view`). The engine makes the move; each
+partner's possible hands are grouped by what their cards can do against the row left, and each
+group is decided by the covering search of :mod:`toolkit.tpk.coordination`. The differential test
+(``tests/tpk/test_decision_odds.py``) checks this against the exact walk of the engine itself.
 
 A fresh deal: the whole threat deck (45 cards, no treasure taken yet) shuffled, the row laid out,
 every character drawing from their full equipment deck. :func:`clearable_probability` estimates the
@@ -14,11 +22,19 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
 
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import catalog
-from toolkit.tpk.coordination import clearable, solve
+from toolkit.tpk.coordination import (
+    Budget,
+    SearchTooLarge,
+    clearable,
+    position_problem,
+    solve,
+)
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
+    WILD,
     TPKState,
     amulet_sides,
     covers,
@@ -30,6 +46,171 @@ from toolkit.tpk.rules import (
 )
 
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
+DEAL_BUDGET = 300  # partner hands (grouped) one choice may weigh; more are refused, not guessed
+KNOWN = 32  # recent answers a search is first compared with (more would cost more than it saves)
+SEARCH_STEPS = 250  # covering-search steps one decision may take (about 0.5 ms each)
+
+CLEARABLE = Measure(
+    "clearable",
+    "P(the level can still be cleared, every hand shown)",
+)
+
+
+def decision_odds(state: TPKState) -> DecisionOdds:
+    """Beside each legal action of the seat to act: the chance that, after it, the party could
+    still clear this level if from then on everyone played as if every hand were on the table.
+    It is 1 or 0 once the engine has ended the level (cleared, or the party killed); otherwise it
+    is weighed over the partners' cards the seat cannot see, from ``state.players_view(seat)``.
+    An action whose partners' possible hands are too many to weigh (over :data:`DEAL_BUDGET`
+    groups) gets no number, and the note says so."""
+    seat = state.current_player()
+    view = state.players_view(seat)
+    solved: dict = {}
+    actions, refused = [], 0
+    for action in state.legal_actions():
+        after = view.clone()
+        after.apply_listed(action)
+        label = state.action_to_string(action)
+        try:
+            value = clearable_after(after, state.level, state.levels_cleared(), solved)
+        except DealsTooMany as error:
+            refused += 1
+            actions.append(ActionOdds(action, label, {}, str(error)))
+            continue
+        actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
+    note = (
+        f"{refused} choice(s) have no number: the partners' possible hands are too many to weigh "
+        "exactly in time (shown only where exact)."
+        if refused
+        else ""
+    )
+    prompt = (
+        "What to keep" if state.phase == "keep" else "Use cards on the threats, or pass"
+    ) + f" (level {state.level})"
+    return DecisionOdds("tpk", seat, prompt, (CLEARABLE,), tuple(actions), note)
+
+
+class DealsTooMany(ValueError):
+    """The partners' possible hands, grouped, are more than one choice may weigh in time."""
+
+
+def clearable_after(after: TPKState, level: int, cleared: int, solved: dict) -> Fraction:
+    """The chance the level can still be cleared from `after` (a seat's view, just after its
+    move: its partners' cards not yet dealt), every hand shown from here on. `solved` remembers
+    searches between the choices of one decision."""
+    if after.result is not None or after.level != level:  # the engine ended the level
+        return Fraction(int(after.levels_cleared() > cleared))
+    threats, hands, caps, first = position_problem(after)
+    deals = after.unseen_deals()
+    dealt = {seat for seat, _ in deals}
+    row = _Row(threats, solved)
+    groups = [row.groups(outcomes, after.items, caps[seat]) for seat, outcomes in deals]
+    count = math.prod(len(g) for g in groups)
+    if count > DEAL_BUDGET:
+        raise DealsTooMany(
+            f"{count:,} kinds of partner hands to weigh (at most {DEAL_BUDGET:,} in time)"
+        )
+    known = {
+        seat: row.hand([uses for _, uses in hand], caps[seat])
+        for seat, hand in enumerate(hands)
+        if seat not in dealt
+    }
+    # Every hand of one partner is equally likely: count hands, divide once.
+    total = 0
+    for combo in product(*(g.items() for g in groups)):
+        chosen, ways = dict(known), 1
+        for (seat, _), (hand, n) in zip(deals, combo, strict=True):
+            chosen[seat], ways = hand, ways * n
+        if row.clearable([chosen[seat] for seat in range(len(caps))], caps, first):
+            total += ways
+    return Fraction(total, math.prod(len(outcomes) for _, outcomes in deals))
+
+
+class _Row:
+    """The row left, against which cards that can do the same things are the same card: a hand
+    becomes the sorted kinds of its useful cards (at most as many of a kind as may be used), and
+    a search is made once per set of hands. `memo` is shared by the choices of one decision."""
+
+    def __init__(self, threats: list, memo: dict):
+        self.threats, self.memo = threats, memo
+        self.budget = memo.setdefault("budget", Budget(SEARCH_STEPS))
+        self.examples = memo.setdefault(("examples", tuple(threats)), {})
+        self.profiles = memo.setdefault(("profiles", tuple(threats)), {})
+
+    def profile(self, uses) -> tuple:
+        """What one card can do here: the threats it overcomes alone, the adjacent pairs it
+        overcomes at once, the x2 threats it can be half of."""
+        threats = self.threats
+        singles = tuple(p for p, t in enumerate(threats) if covers(uses, t))
+        doubles = tuple(
+            p for p in range(len(threats) - 1) if covers_both(uses, threats[p], threats[p + 1])
+        )
+        halves = tuple(p for p, t in enumerate(threats) if t[1] and half_of_x2(uses, t))
+        return singles, doubles, halves
+
+    def hand(self, hand_uses, cap: int) -> tuple:
+        kinds: dict = {}
+        for uses in hand_uses:
+            shape = self.profiles.get(uses)
+            if shape is None:
+                shape = self.profiles[uses] = self.profile(uses)
+            if any(shape):
+                kinds[shape] = kinds.get(shape, 0) + 1
+                self.examples.setdefault(shape, uses)
+        return tuple(sorted((shape, min(n, cap)) for shape, n in kinds.items()))
+
+    def groups(self, outcomes, items, cap: int) -> dict[tuple, int]:
+        """A partner's possible hands grouped by what they can do here, with how many hands
+        (all equally likely) each group holds."""
+        # The engine hands out one object per pool of cards: it is kept here, so its id is safe.
+        key = ("groups", tuple(self.threats), cap, id(outcomes))
+        if key in self.memo:
+            return self.memo[key][1]
+        groups: dict[tuple, int] = {}
+        self.memo[key] = (outcomes, groups)
+        for cards, _ in outcomes:
+            hand = self.hand([items.get(card, WILD) for card in cards], cap)
+            groups[hand] = groups.get(hand, 0) + 1
+        return groups
+
+    def clearable(self, hands: list[tuple], caps: list[int], first: list[int]) -> bool:
+        """Whether these hands clear the row. More cards never hurt, so hands that hold at least
+        what some clearing hands held clear it too, and hands within some failing ones fail:
+        those are answered without a search."""
+        context = (tuple(self.threats), tuple(first), tuple(caps))
+        key = (context, tuple(hands))
+        if key in self.memo:
+            return self.memo[key]
+        cleared, failed = self.memo.setdefault(("known", context), ([], []))
+        counts = [dict(hand) for hand in hands]
+        if any(_within(known, counts) for known in cleared[-KNOWN:]):
+            answer = True
+        elif any(_within(counts, known) for known in failed[-KNOWN:]):
+            answer = False
+        else:
+            problem = [
+                [(f"c{seat}-{i}", self.examples[shape]) for shape, n in hand for i in range(n)]
+                for seat, hand in enumerate(hands)
+            ]
+            try:
+                kinds = tuple(self.examples.values())
+                answer = solve(self.threats, problem, caps, first, self.budget, kinds) is not None
+            except SearchTooLarge:
+                raise DealsTooMany(
+                    f"the searches of this decision need more than {SEARCH_STEPS:,} steps"
+                ) from None
+            (cleared if answer else failed).append(counts)
+        self.memo[key] = answer
+        return answer
+
+
+def _within(smaller: list[dict], larger: list[dict]) -> bool:
+    """Whether every seat's cards in `smaller` are among its cards in `larger` (by kind)."""
+    return all(
+        larger[seat].get(shape, 0) >= n
+        for seat, hand in enumerate(smaller)
+        for shape, n in hand.items()
+    )
 
 
 def party(characters: list[str] | str | None, players: int | None = None) -> list[str]:

@@ -8,17 +8,22 @@ who passed while the threat they passed on is still there, the party dies. When 
 treasure is clear, whoever cleared it takes it into their equipment deck and their turn ends.
 
 Everything random is a shuffle drawn from the state's seeded RNG, so a game is its seed, its options
-and its actions (there are no chance nodes). The rules decisions the rulebook leaves open are in
-``book/rules-notes/tpk.md``, each with the test that pins it.
+and its actions (a real game has no chance nodes; a seat's view of it,
+:meth:`TPKState.players_view`, deals the cards that seat cannot see at chance nodes). The rules
+decisions the rulebook leaves open are in ``book/rules-notes/tpk.md``, each with the test that
+pins it.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import copy
+import random
+from fractions import Fraction
+from functools import cache, lru_cache
 from itertools import combinations
 
 from toolkit.deck import Deck
-from toolkit.state import TERMINAL, Action, GameState
+from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalog
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
@@ -125,7 +130,12 @@ class TPKState(GameState):
     """
 
     game = "tpk"
-    SHARED = ("items", "threats")
+    SHARED = ("items", "threats", "characters", "scenario", "amulet_sides", "config")
+    # A seat's view (players_view) only: the partners whose cards are still to be dealt, and the
+    # history length after which the deal is due. A real game deals nothing.
+    _unseen: tuple[int, ...] = ()
+    _viewer: int | None = None
+    _seen_at: int = 0
 
     def __init__(
         self,
@@ -234,6 +244,7 @@ class TPKState(GameState):
             self.drawn[seat] = deck.draw(level.draw)
         self.passed_on = [None] * self.num_players
         self.log = []
+        self._unseen = ()  # a view's hidden cards went back into the decks before the shuffle
         self.phase = "keep"
         self.starter = starter
         self.current = starter
@@ -245,11 +256,17 @@ class TPKState(GameState):
         return len(self.characters)
 
     def current_player(self) -> int:
-        return TERMINAL if self.result is not None else self.current
+        if self.result is not None:
+            return TERMINAL
+        if self._unseen and self._deal_due():
+            return CHANCE
+        return self.current
 
     def _compute_legal(self) -> list[Action]:
         if self.result is not None:
             return []
+        if self._unseen and self._deal_due():
+            return [outcome for outcome, _ in self.chance_outcomes()]
         return self._keep_actions() if self.phase == "keep" else self._play_actions()
 
     def _keep_actions(self) -> list[Action]:
@@ -313,7 +330,9 @@ class TPKState(GameState):
 
     def _apply(self, action: Action) -> None:
         seat = self.current
-        if self.phase == "keep":
+        if self._unseen and self._deal_due():
+            self._deal_unseen(action)
+        elif self.phase == "keep":
             kept = list(action[1])
             self.hands[seat] = kept
             rest = list(self.drawn[seat])
@@ -332,6 +351,99 @@ class TPKState(GameState):
             self._pass(seat, "pass")
         else:
             self._use(seat, action[1], action[2])
+
+    def clone(self) -> TPKState:
+        """A copy made field by field (the exact walk copies a position at every step, and a
+        deep copy is ten times slower): the piles and per-seat lists are copied; the tables,
+        the party, and the logs (whose entries are only ever added, never changed) are shared
+        or copied flat."""
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.history = list(self.history)
+        new.threat_deck = Deck(self.threat_deck.cards, self.threat_deck.discards)
+        new.decks = [Deck(deck.cards, deck.discards) for deck in self.decks]
+        new.drawn = [list(cards) for cards in self.drawn]
+        new.hands = [list(cards) for cards in self.hands]
+        new.aside = [list(cards) for cards in self.aside]
+        for name in ("removed", "row", "status", "by", "passed_on", "log", "cleared"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    # -- a seat's view -------------------------------------------------------------------------
+    def players_view(self, seat: int) -> TPKState:
+        """The game as `seat` knows it. What a partner holds (the cards drawn, or once kept the
+        hand) is not known: the view deals it again, at a chance node, from the cards that partner
+        could hold, every set of them equally likely. The seat reads nothing into a partner's
+        keeps and passes (the silence: a choice is no signal), only hard facts: how many cards they
+        hold, which they have used (back in their deck, face up), the treasures they carry.
+
+        The deal is due once the seat has made its move (the numbers beside a choice are about the
+        position after it), or at once when another seat is to act. Until then the hidden places
+        hold a stand-in deal (the same for every real deal). The order of every deck is hidden
+        too and matters only from the next level on: the view shuffles them with an RNG of its own,
+        so nothing of the real game's next deal is in it (and the view's questions end with the
+        level)."""
+        view = self.clone()
+        view.rng = random.Random(f"tpk-view-{seat}-{len(self.history)}")
+        view.threat_deck.shuffle(view.rng)
+        view.forget_legal()
+        view._viewer, view._seen_at = seat, len(self.history)
+        unseen = []
+        for other in range(self.num_players):
+            deck = view.decks[other]
+            if other != seat:
+                pool, count, _ = view._hidden(other)
+                if count:
+                    unseen.append(other)
+                    view._place(other, sorted(pool)[:count])
+            deck.shuffle(view.rng)
+        view._unseen = tuple(unseen)
+        return view
+
+    def _deal_due(self) -> bool:
+        return len(self.history) > self._seen_at or self.current != self._viewer
+
+    def _hidden(self, seat: int) -> tuple[list[str], int, str]:
+        """The cards `seat` might hold unseen (drawn, hand, set aside, deck: everything not face
+        up in their discard pile), how many it holds, and where (drawn before the keep, else the
+        hand)."""
+        zone = "drawn" if self.drawn[seat] else "hands"
+        held = getattr(self, zone)[seat]
+        pool = self.drawn[seat] + self.hands[seat] + self.aside[seat] + self.decks[seat].cards
+        return pool, len(held), zone
+
+    def _place(self, seat: int, cards: list[str]) -> None:
+        """Give `seat` these cards where its hidden ones are; the rest of its pool, in card order
+        (none of it is seen, and none of it is played this level), fills the set aside cards (as
+        many as it had) and the deck."""
+        pool, _, zone = self._hidden(seat)
+        rest = sorted(pool)
+        for card in cards:
+            rest.remove(card)
+        getattr(self, zone)[seat] = list(cards)
+        aside = len(self.aside[seat])
+        self.aside[seat] = rest[:aside]
+        self.decks[seat].cards = rest[aside:]
+
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """The next unseen partner's cards: every set of the right size from the cards they could
+        hold, each equally likely (a set is its card ids, sorted)."""
+        return self.unseen_deals()[0][1]
+
+    def unseen_deals(self) -> list[tuple[int, ChanceOutcomes]]:
+        """Each partner still to be dealt, with the chance node that deals them. The deals are
+        independent (each partner draws from their own deck), so these are the chance nodes the
+        view will meet one after another, whatever comes out of the earlier ones."""
+        deals = []
+        for seat in self._unseen:
+            pool, count, _ = self._hidden(seat)
+            deals.append((seat, _deals(tuple(sorted(pool)), count)))
+        return deals
+
+    def _deal_unseen(self, cards: tuple[str, ...]) -> None:
+        seat, self._unseen = self._unseen[0], self._unseen[1:]
+        self._place(seat, list(cards))
 
     # -- turns -------------------------------------------------------------------------------------
     def _pass(self, seat: int, event: str) -> None:
@@ -476,7 +588,8 @@ class TPKState(GameState):
             "keep": level.keep,
             "phase": self.phase if self.result is None else "over",
             "result": self.result,
-            "to_play": self.to_play(),
+            # whose turn it is at the table (a seat's view may first deal what that seat cannot see)
+            "to_play": None if self.result is not None else self.current,
             "starter": self.starter,
             "row": self._row_cells(),
             "first_open": self.leftmost,
@@ -573,6 +686,14 @@ def _copy_level(record: dict | None) -> dict | None:
         return None
     row = [dict(cell) for cell in record["row"]]
     return {"level": record["level"], "row": row, "log": _copy_log(record["log"])}
+
+
+@lru_cache(maxsize=4096)
+def _deals(pool: tuple[str, ...], count: int) -> ChanceOutcomes:
+    """Each set of `count` cards of `pool`, equally likely (card ids are distinct in one deck)."""
+    sets = list(combinations(pool, count))
+    share = Fraction(1, len(sets))
+    return ChanceOutcomes((cards, share) for cards in sets)
 
 
 def _stack(deck: Deck, cards: list[str], where: str) -> None:

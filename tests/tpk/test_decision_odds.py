@@ -1,0 +1,256 @@
+"""TPK's numbers beside a decision, checked against the exact walk of the engine itself.
+
+The number shown is P(the level can still be cleared, every hand shown): after the action, over
+the partners' cards the seat cannot see, the chance that the party could still clear the level if
+from then on every hand were on the table. :func:`walk_reference` gets it with no model of the
+rules at all: the core :class:`toolkit.analysis.Walk` plays the engine from the seat's
+``players_view``, dealing the partners' cards at its chance nodes and then taking every seat's
+decisions as one mind (each keep, use and pass tried), until the level ends; the measure is 1 for a
+level cleared. ``decision_odds`` instead groups the partners' hands and asks the covering search
+(:mod:`toolkit.tpk.coordination`), so every number it shows is compared with the walk's.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from itertools import islice
+
+from odds_check import QUERY_BUDGET_S, Report, cli_shows, compare
+
+from toolkit.analysis import Walk, WalkTooLarge
+from toolkit.simulate import decision_points
+from toolkit.state import CHANCE, TERMINAL
+from toolkit.tpk.examples import LEVEL_ONE_MOVES, LEVEL_ONE_OPTIONS, level_one_example
+from toolkit.tpk.odds import CLEARABLE, decision_odds
+from toolkit.tpk.rules import PASS, WILD, TPKState
+from toolkit.tpk.widget import KEEP, TPKWidget
+
+WALK_LIMIT = 3_000  # positions one reference walk may visit; larger ones are left out, counted
+
+
+class OneMind:
+    """A TPK position in which every seat's decision is the walk's seat's: the walk then takes
+    the best play of the whole party, which is what "every hand shown" means."""
+
+    def __init__(self, state: TPKState, seat: int):
+        self.state, self.seat = state, seat
+
+    def clone(self) -> OneMind:
+        return OneMind(self.state.clone(), self.seat)
+
+    def current_player(self) -> int:
+        seat = self.state.current_player()
+        return seat if seat in (CHANCE, TERMINAL) else self.seat
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self.state.is_chance_node()
+
+    def legal_actions(self):
+        return self.state.legal_actions()
+
+    def chance_outcomes(self):
+        return self.state.chance_outcomes()
+
+    def apply_listed(self, action) -> None:
+        self.state.apply_listed(action)
+
+
+def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
+    """P(the level can still be cleared, every hand shown) after each legal action, by walking
+    the engine from the seat's view. Cards are told apart by what they do (their uses), so
+    partner hands dealt alike are walked once and positions reached again are remembered."""
+    seat, level, cleared, items = (
+        state.current_player(),
+        state.level,
+        state.levels_cleared(),
+        state.items,
+    )
+
+    def kinds(cards):
+        return tuple(sorted(items.get(card, WILD) for card in cards))
+
+    def key(mind: OneMind):
+        s = mind.state
+        return (
+            s.phase, s.current, s.to_keep, s.leftmost, tuple(s.status), s._unseen,
+            tuple(passed == s.leftmost for passed in s.passed_on),
+            tuple(map(kinds, s.hands)), tuple(map(kinds, s.drawn)), s.current_player(),
+        )  # fmt: skip
+
+    walk = Walk(
+        seat,
+        stop=lambda mind: mind.state.level != level,
+        measure=lambda mind: (int(mind.state.levels_cleared() > cleared),),
+        merge=lambda mind, outcome: kinds(outcome),
+        key=key,
+        limit=limit,
+    )
+    options = walk.options(OneMind(state.players_view(seat), seat))
+    return {action: {CLEARABLE.name: values[0]} for action, values in options.items()}
+
+
+def example_positions():
+    """Every decision of the rulebook's level-one example, under several seeds (the cards each
+    player drew besides the one they keep come from the seed)."""
+    for seed in range(6):
+        state = level_one_example(seed)
+        for action, _ in LEVEL_ONE_MOVES:
+            if state.result is not None or state.level != 1:
+                break
+            yield state.clone()
+            state.apply(action)
+
+
+def game_positions():
+    """Seeded games: random play with two and three characters, the convention bots with two
+    (they reach deeper levels). A keep before a partner has kept costs the walk a deal of every
+    partner's draw and every way they could keep, so only every second (two characters) or eighth
+    (three) keep position is taken, to keep the test near a minute."""
+    plan = ((2, "random", range(300)), (2, "convention", range(40)), (3, "random", range(300)))
+    for players, bot, seeds in plan:
+        keeps = 0
+        for state in decision_points("tpk", players, seeds, bot):
+            if state.phase == "keep":
+                keeps += 1
+                if keeps % (2 if players == 2 else 8):
+                    continue
+            yield state
+
+
+def test_every_number_beside_a_choice_is_the_walks():
+    start = time.perf_counter()
+    answers: dict[str, dict] = {}
+    left_out = 0
+
+    def walked():
+        nonlocal left_out
+        for state in (*example_positions(), *game_positions()):
+            try:
+                answers[state.to_json()] = walk_reference(state)
+            except WalkTooLarge:
+                left_out += 1
+                continue
+            yield state
+
+    report = compare(
+        "tpk", islice(walked(), 1_000), lambda state: answers[state.to_json()], Report("tpk")
+    )
+    refused = report.actions - report.numbers
+    print(report.line(), f"; {left_out} positions too large to walk left out; "
+          f"{refused} actions refused; {time.perf_counter() - start:.0f} s")  # fmt: skip
+    assert report.positions >= 1000
+    assert report.numbers >= 0.9 * report.actions
+    assert report.p95() < QUERY_BUDGET_S
+
+
+def test_the_view_deals_a_partners_hand_from_what_they_could_hold():
+    """Galen (seat 2) in the rulebook's example, after the keeps and Brin's and Taric's passes:
+    his own potion stays; his partners' kept cards are stand-ins until he moves, then each is
+    dealt from the eight cards they could hold, equally likely; a card used is never dealt."""
+    state = level_one_example()
+    for action, _ in LEVEL_ONE_MOVES[:5]:
+        state.apply(action)
+    view = state.players_view(2)
+    assert view.observation(2) == state.observation(2)
+    assert view.current_player() == 2 and view.hands[2] == ["potion-galen"]
+    assert view.hands[1] != ["taric-greatsword"]  # the stand-in is not the real card
+    view.apply(LEVEL_ONE_MOVES[5][0])  # the potion on the small monster
+    assert view.current_player() == CHANCE
+    deals = dict(view.unseen_deals())
+    assert sorted(deals) == [0, 1]
+    assert all(len(outcomes) == 8 for outcomes in deals.values())
+    assert {p for outcomes in deals.values() for _, p in outcomes} == {Fraction(1, 8)}
+    assert (("brin-torch",), Fraction(1, 8)) in deals[0]
+    for action, _ in LEVEL_ONE_MOVES[5:7]:
+        state.apply(action)  # Galen's potion, Brin's pass: Taric is to act
+    state.apply(LEVEL_ONE_MOVES[7][0])  # Taric's greatsword fells the large monster
+    view = state.players_view(0)  # Brin is to act; Taric and Galen hold nothing
+    assert view.current_player() == 0 and view._unseen == ()
+
+
+def test_the_view_holds_nothing_of_a_partners_real_cards():
+    """Two deals that differ only in the card Taric keeps look the same from Brin's seat, and so
+    do their views (the stand-ins and the decks are the same cards)."""
+    other = {**LEVEL_ONE_OPTIONS, "scenario": {"1": {
+        **LEVEL_ONE_OPTIONS["scenario"]["1"],
+        "draws": [["brin-torch"], ["taric-mace"], ["potion-galen"]],
+    }}}  # fmt: skip
+    views = []
+    for state in (level_one_example(), TPKState(**other)):
+        state.apply(("keep", ("brin-torch",)))
+        state.apply(("keep", tuple(sorted(state.drawn[1]))[:1]))
+        views.append(state.players_view(0))
+    first, second = views
+    assert first.observation(0) == second.observation(0)
+    for seat in (1, 2):
+        assert first.hands[seat] == second.hands[seat] or first.drawn[seat] == second.drawn[seat]
+        assert sorted(first.decks[seat].cards) == sorted(second.decks[seat].cards)
+
+
+def test_the_level_one_example_gets_numbers_for_every_keep():
+    """Issue #14: TPK's play widget showed no odds. Brin's keep in the rulebook's example now
+    shows, for each card, the chance the level can still be cleared; the torch (the only card of
+    the party that finds the secret door, as Brin sees it) scores highest."""
+    state = level_one_example()
+    odds = decision_odds(state)
+    values = {o.action: o.odds[CLEARABLE.name] for o in odds.actions}
+    assert set(values) == set(state.legal_actions())
+    assert values[("keep", ("brin-torch",))] == max(values.values())
+    assert values == {a: v[CLEARABLE.name] for a, v in walk_reference(state).items()}
+    assert cli_shows("tpk", state)["actions"][0]["odds"][CLEARABLE.name] == str(
+        values[state.legal_actions()[0]]
+    ).replace(" ", "")
+
+
+def test_a_pass_when_every_partner_has_passed_kills_the_party():
+    """The example after Brin's and Taric's passes: Galen must cover the small monster, as the
+    turn would come back to a player who passed on it; passing scores 0 (the engine ends the
+    game), the potion on the small monster scores what the walk says."""
+    state = level_one_example()
+    for action, _ in LEVEL_ONE_MOVES[:5]:
+        state.apply(action)
+    odds = decision_odds(state)
+    values = {o.action: o.odds[CLEARABLE.name] for o in odds.actions}
+    assert values[PASS] == 0
+    assert values[LEVEL_ONE_MOVES[5][0]] > 0
+    assert values == {a: v[CLEARABLE.name] for a, v in walk_reference(state).items()}
+
+
+def test_the_widget_shows_the_same_numbers_and_no_other_pane():
+    """The play widget had no numbers (issue #14); it now shows decision_odds under the choices,
+    and no pane of its own beside them."""
+    game = TPKWidget(seat=0, **LEVEL_ONE_OPTIONS)
+    seen = 0
+    while not game.state.is_terminal() and seen < 4:
+        assert game.odds == decision_odds(game.state)
+        assert CLEARABLE.heading in game.odds_html.value
+        seen += 1
+        if game.state.phase == "keep":
+            toggles = game.actions.children[1].children
+            toggles[0].value = True
+            game.click(KEEP)
+        else:
+            game.click(next(iter(game.buttons())))
+    assert seen >= 2
+    assert "odds" not in type(game).__dict__ and "_odds" not in vars(game)
+
+
+def test_a_choice_too_large_to_weigh_in_time_shows_no_number_and_says_why():
+    """Two characters, a keep on level 3 in the convention game of seed 8: the searches for
+    some keeps would take too long, so they show no number (never a guess), with a note; the
+    rest are the walk's, and the command line prints the same."""
+    state = next(s for s in decision_points("tpk", 2, [8], "convention") if len(s.history) == 12)
+    odds = decision_odds(state)
+    refused = [o for o in odds.actions if not o.odds]
+    assert refused and len(refused) < len(odds.actions)
+    assert all("steps" in o.note or "kinds" in o.note for o in refused)
+    assert "no number" in odds.note
+    walked = walk_reference(state, limit=200_000)
+    assert all(o.odds[CLEARABLE.name] == walked[o.action][CLEARABLE.name] for o in odds.actions
+               if o.odds)  # fmt: skip
+    printed = cli_shows("tpk", state)["actions"]
+    assert [bool(a["odds"]) for a in printed] == [bool(o.odds) for o in odds.actions]
