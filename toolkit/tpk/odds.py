@@ -12,7 +12,9 @@ A fresh deal: the whole threat deck (45 cards, no treasure taken yet) shuffled, 
 every character drawing from their full equipment deck. :func:`clearable_probability` estimates the
 chance by Monte Carlo over seeded deals, each decided exactly by :mod:`toolkit.tpk.coordination`,
 with a Wilson interval; :func:`exact_clearable` enumerates every deal when the counts allow
-(level 1 with two characters; three take hours), as an exact Fraction.
+(level 1 with one or two characters), as an exact Fraction. The exact chance for every party size
+at level 1 is :func:`toolkit.tpk.winnability.exact_winnability`, which merges what plays alike;
+this plain enumeration stays as the independent check it is tested against.
 """
 
 from __future__ import annotations
