@@ -23,8 +23,7 @@ FULL_BOX = Counter(catalog().all_cards())
 
 
 def check_invariants(state: TPKState) -> None:
-    places = state.card_locations()
-    assert Counter(c for cards in places.values() for c in cards) == FULL_BOX
+    assert state.card_locations() == FULL_BOX, state.card_places()
     keep = catalog().level(state.level).keep
     assert all(len(hand) <= keep for hand in state.hands)
     assert len(state.row) == state.level * state.num_players

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
@@ -552,8 +553,13 @@ class TPKState(GameState):
             "treasures_spent": self.treasures_spent,
         }
 
-    def card_locations(self) -> dict[str, list[str]]:
-        """Where each of the box's 105 cards is now (for the conservation invariant)."""
+    def card_locations(self) -> Counter:
+        """The box's 105 cards wherever they are, counted (:meth:`card_places` says where)."""
+        return Counter(card for cards in self.card_places().values() for card in cards)
+
+    def card_places(self) -> dict[str, list[str]]:
+        """Where each of the box's 105 cards is now, by place (a failed conservation check can
+        say which place gained or lost a card)."""
         cat = catalog()
         places: dict[str, list[str]] = {
             "level cards": list(cat.levels),
