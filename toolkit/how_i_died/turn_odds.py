@@ -1,0 +1,111 @@
+"""The numbers beside each choice of a turn: the exact walk of the rest of the turn, played by
+the engine from what the player can see (:mod:`toolkit.how_i_died.view`).
+
+Every choice of a turn (a card to play, an effect's steps, a skip, an achievement to claim) is
+made by the player whose turn it is; nobody else acts before the turn ends, so the walk assumes
+nothing of other players. It ends where the turn ends, after the pulse check and any claim, and
+reads there what changed for the player:
+
+* ``glory``: the expected glory gained this turn (adventures, Legendary doubling, swaps made by
+  effects either way, an achievement claimed on dying);
+* ``damage`` and ``death``: the expected damage taken this turn and the chance of dying at its
+  pulse check;
+* ``legendary``: the chance of a new Legendary Adventure this turn (the player holds more of them
+  than when the turn began, whichever adventure the effects made one).
+
+All four under one play, the player's: the most glory, then the least damage, then staying
+alive, then a new Legendary Adventure, each later aim breaking the earlier one's ties.
+
+Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
+node over the cards the player cannot see. A question larger than :data:`LIMIT` positions (a new
+hand of six, an opponent's hand looked at, mid-turn) is refused with a note, not estimated.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.how_i_died.cards import is_legendary
+
+LIMIT = 400  # positions (and as many turn ends) one question may visit: within a tenth of a second
+
+MEASURES = (
+    Measure("glory", "expected glory this turn", chance=False),
+    Measure("damage", "expected damage this turn", chance=False),
+    Measure("death", "P(you die this turn)"),
+    Measure("legendary", "P(a new Legendary this turn)"),
+)
+
+
+def legendaries(state, seat: int) -> int:
+    return sum(1 for adventure in state.adventures[seat] if is_legendary(adventure))
+
+
+def turn_walk(view, seat: int, limit: int | None = None) -> Walk:
+    """The walk of the rest of this turn from `view`, playing for glory (then least damage, then
+    staying alive, then a new Legendary Adventure); its values are :data:`MEASURES` in order,
+    damage and death negated (the walk maximises)."""
+    legendary_before = legendaries(view, seat)
+    glory_before, damage_before = view.glory(seat), view.damage(seat)
+
+    def gains(state) -> tuple[int, int, int, int]:
+        return (
+            state.glory(seat) - glory_before,
+            damage_before - state.damage(seat),
+            -int(not state.alive[seat]),
+            int(legendaries(state, seat) > legendary_before),
+        )
+
+    limit = limit or LIMIT
+    ends = [0]
+
+    def measure(state):
+        """The gains where the turn ends; these ends count against the limit too (the walk
+        counts only the positions it goes on from)."""
+        ends[0] += 1
+        if ends[0] > limit:
+            raise WalkTooLarge(limit)
+        return gains(state)
+
+    return Walk(seat, lambda state: False, measure, limit=limit)  # the view's turn end is terminal
+
+
+def numbers(values) -> dict[str, Fraction]:
+    """A walk's values as the measures shown."""
+    glory, damage, death, legendary = values
+    return {"legendary": legendary, "glory": glory, "damage": -damage, "death": -death}
+
+
+def prompt(state) -> str:
+    seat = state.current_player()
+    if state.phase == "effect":
+        return f"Player {seat + 1}: the effect of {state.action_to_string(state.resolving)}"
+    if state.phase == "claim":
+        return f"Player {seat + 1}: which achievement to claim"
+    return f"Player {seat + 1}: which card to play next"
+
+
+def decision_odds(state) -> DecisionOdds:
+    """Each legal choice of the player to act with the numbers of :data:`MEASURES`, from that
+    player's view of the game (never from what they cannot see)."""
+    seat = state.current_player()
+    view = state.players_view(seat)
+    odds: dict = {action: {} for action in state.legal_actions()}
+    note = "The walk covers this turn, playing for glory; no other player acts in it."
+    try:
+        for action, values in turn_walk(view, seat).options(view).items():
+            odds[action] = numbers(values)
+    except WalkTooLarge as error:
+        note += f" No numbers: {error}, too many to work out exactly now."
+    return DecisionOdds(
+        game=state.game,
+        seat=seat,
+        prompt=prompt(state),
+        measures=MEASURES,
+        actions=tuple(
+            ActionOdds(action, state.action_to_string(action), odds[action])
+            for action in state.legal_actions()
+        ),
+        note=note,
+    )
