@@ -28,7 +28,8 @@ from fractions import Fraction
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
 from toolkit.how_i_died.cards import is_legendary
 
-LIMIT = 400  # positions (and as many turn ends) one question may visit: within a tenth of a second
+LIMIT = 300  # positions (and as many turn ends) one decision's walks may visit: under 0.1 s
+MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
     Measure("glory", "expected glory this turn", chance=False),
@@ -68,7 +69,8 @@ def turn_walk(view, seat: int, limit: int | None = None) -> Walk:
             raise WalkTooLarge(limit)
         return gains(state)
 
-    return Walk(seat, lambda state: False, measure, limit=limit)  # the view's turn end is terminal
+    # the view's turn end is terminal; the key merges the ends that score alike
+    return Walk(seat, lambda state: False, measure, key=lambda state: state.ending(), limit=limit)
 
 
 def numbers(values) -> dict[str, Fraction]:
@@ -91,13 +93,23 @@ def decision_odds(state) -> DecisionOdds:
     player's view of the game (never from what they cannot see)."""
     seat = state.current_player()
     view = state.players_view(seat)
-    odds: dict = {action: {} for action in state.legal_actions()}
-    note = "The walk covers this turn, playing for glory; no other player acts in it."
-    try:
-        for action, values in turn_walk(view, seat).options(view).items():
-            odds[action] = numbers(values)
-    except WalkTooLarge as error:
-        note += f" No numbers: {error}, too many to work out exactly now."
+    legal = state.legal_actions()
+    odds: dict = {action: {} for action in legal}
+    refused = []
+    limit = max(LIMIT // len(legal), MIN_LIMIT)
+    for action in legal:
+        after = view.clone()
+        after.apply_listed(action)
+        try:
+            odds[action] = numbers(turn_walk(view, seat, limit).value(after))
+        except WalkTooLarge:
+            refused.append(state.action_to_string(action))
+    note = "The walk covers the rest of this turn, playing for glory; nobody else acts in it."
+    if refused:
+        note += (
+            f" No numbers for {', '.join(refused)}: more than {limit:,} positions each to "
+            "work out exactly."
+        )
     return DecisionOdds(
         game=state.game,
         seat=seat,

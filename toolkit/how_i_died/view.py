@@ -17,23 +17,37 @@ hand. The real game never uses this class, so it plays exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from fractions import Fraction
 
 from toolkit.deck import Deck
-from toolkit.how_i_died.rules import HowIDiedState
-from toolkit.state import CHANCE, TERMINAL, UniformOutcomes
+from toolkit.how_i_died.cards import TYPE, TYPES
+from toolkit.how_i_died.rules import HowIDiedState, _replace
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes
 
 TURN_OVER = "turn over"
 NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's adventures)
 
 
 class Hidden(str):
-    """A card the seat has not seen: a name (``?group.n``) that is no card id, so the engine's
-    reading it as a card fails (a KeyError naming it), which is the cue to reveal it."""
+    """A card the seat has not seen: ``?g.n`` (a card of group g) or, once its type is known,
+    ``?g:II`` (a type II card of group g; the name is registered in the type table, and every
+    such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
+    its banner, glory, damage, effect) fails with a KeyError naming it: the cue to reveal it."""
 
     @property
     def group(self) -> int:
-        return int(self[1:].split(".")[0])
+        return int(self[1:].replace(":", ".").split(".")[0])
+
+    @property
+    def kind(self) -> str | None:
+        return self.split(":")[1] if ":" in self else None
+
+
+def typed(group: int, kind: str) -> Hidden:
+    name = Hidden(f"?{group}:{kind}")
+    TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
+    return name
 
 
 class NeedReveal(Exception):
@@ -52,24 +66,56 @@ def hidden_in(error: KeyError) -> Hidden | None:
 
 class Unseen:
     """The groups of cards the seat cannot tell apart: for each group, its cards not yet
-    revealed (as many as the group's stand-ins still in play)."""
+    revealed (one for each of its stand-ins still in play) and how many of its stand-ins have a
+    known type. Given those types, every matching of stand-ins to cards is equally likely."""
 
     def __init__(self):
         self.groups: list[list[str]] = []
+        self.typed: list[dict[str, int]] = []
         self.made = 0
 
-    def new_group(self, cards: Iterable[str]) -> int:
-        self.groups.append(sorted(cards))
-        return len(self.groups) - 1
-
-    def stand_ins(self, group: int, count: int) -> list[Hidden]:
-        names = [Hidden(f"?{group}.{self.made + i}") for i in range(count)]
-        self.made += count
-        return names
+    def copy(self) -> Unseen:
+        other = Unseen()
+        other.groups = [list(group) for group in self.groups]
+        other.typed = [dict(counts) for counts in self.typed]
+        other.made = self.made
+        return other
 
     def hide(self, cards: Sequence[str]) -> list[Hidden]:
         """A new group of `cards`, as stand-ins in their places."""
-        return self.stand_ins(self.new_group(cards), len(cards))
+        self.groups.append(sorted(cards))
+        self.typed.append(dict.fromkeys(TYPES, 0))
+        group = len(self.groups) - 1
+        names = [Hidden(f"?{group}.{self.made + i}") for i in range(len(cards))]
+        self.made += len(cards)
+        return names
+
+    def outcomes(self, stand_in: Hidden) -> ChanceOutcomes:
+        """What `stand_in` turns out to be: its type (``("type", T)``) if unknown, each type as
+        likely as its cards not already claimed by typed stand-ins; else its card, any of the
+        group's cards of that type alike."""
+        cards, counts = self.groups[stand_in.group], self.typed[stand_in.group]
+        if stand_in.kind is None:
+            left = {kind: -counts[kind] for kind in TYPES}
+            for card in cards:
+                left[TYPE[card]] += 1
+            total = sum(left.values())
+            return ChanceOutcomes(
+                (("type", kind), Fraction(n, total)) for kind, n in left.items() if n > 0
+            )
+        same = [card for card in cards if TYPE[card] == stand_in.kind]
+        return ChanceOutcomes((card, Fraction(1, len(same))) for card in same)
+
+    def settle(self, stand_in: Hidden, outcome) -> str:
+        """The name `stand_in` has once `outcome` is known, the counts updated."""
+        group = stand_in.group
+        if isinstance(outcome, tuple):
+            self.typed[group][outcome[1]] += 1
+            return typed(group, outcome[1])
+        self.groups[group].remove(outcome)
+        if stand_in.kind is not None:
+            self.typed[group][stand_in.kind] -= 1
+        return outcome
 
 
 class ViewDeck(Deck):
@@ -103,11 +149,8 @@ class HowIDiedView(HowIDiedState):
             if value.__class__ is list:
                 value = [list(v) for v in value] if name in NESTED else value.copy()
             fields[name] = value
-        unseen = Unseen()
-        unseen.groups = [list(group) for group in self.unseen.groups]
-        unseen.made = self.unseen.made
-        copy.unseen = unseen
-        copy.deck = ViewDeck(self.deck.cards, self.deck.discards, unseen)
+        copy.unseen = self.unseen.copy()
+        copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
         return copy
 
     # -- the protocol, with reveals -------------------------------------------------------------
@@ -120,7 +163,7 @@ class HowIDiedView(HowIDiedState):
 
     def _compute_legal(self) -> list:
         if self.reveal is not None:
-            return list(self.unseen.groups[self.reveal.group])
+            return [outcome for outcome, _ in self.unseen.outcomes(self.reveal)]
         if self.phase == TURN_OVER:
             return []
         return super()._compute_legal()
@@ -128,18 +171,18 @@ class HowIDiedView(HowIDiedState):
     def chance_outcomes(self):
         if self.reveal is None:
             return super().chance_outcomes()
-        return UniformOutcomes(tuple(self.unseen.groups[self.reveal.group]))
+        return self.unseen.outcomes(self.reveal)
 
     def _apply(self, action) -> None:
         if self.reveal is not None:
-            revealed, self.reveal = self.reveal, None
-            self._substitute(revealed, action)
+            stand_in, self.reveal = self.reveal, None
+            name = self._substitute(stand_in, action)
             if self.pending is None:
                 self._settle()
                 return
-            action, self.pending = (action if self.pending == revealed else self.pending), None
-        elif isinstance(action, Hidden):  # another seat's hidden card, played: shown as it is
-            self.pending = self.reveal = action
+            action, self.pending = (name if self.pending == stand_in else self.pending), None
+        if isinstance(action, Hidden) and self.phase == "build":
+            self.pending = self.reveal = action  # a card played is seen: what it is, first
             return
         trial = self.clone()
         try:
@@ -159,32 +202,79 @@ class HowIDiedView(HowIDiedState):
         self._settle()
 
     def _settle(self) -> None:
-        """Before a decision: reveal what listing its choices reads, or what the choices are."""
-        if self.phase in (TURN_OVER, "over", "tiebreak"):
+        """Before a decision: reveal what listing its choices reads; at the end of the turn,
+        what the player's adventures are made of (their glory and damage are read)."""
+        if self.phase == TURN_OVER:
+            for adventure in self.adventures[self.seat]:
+                for card in adventure:
+                    if isinstance(card, Hidden):
+                        self.reveal = card
+                        return
+            return
+        if self.phase in ("over", "tiebreak"):
             return
         try:
-            legal = HowIDiedState._compute_legal(self)
+            HowIDiedState._compute_legal(self)
         except KeyError as error:
             card = hidden_in(error)
             if card is None:
                 raise
             self.reveal = card
-            return
-        for action in legal:
-            if isinstance(action, Hidden):
-                self.reveal = action
-                return
 
-    def _substitute(self, stand_in: Hidden, card: str) -> None:
-        self.unseen.groups[stand_in.group].remove(card)
-        for pile in (*self.hands, self.pool, self.deck.cards, self.deck.discards):
+    def _substitute(self, stand_in: Hidden, outcome) -> str:
+        """Put what `stand_in` turned out to be in its place (one of its name, if several)."""
+        name = self.unseen.settle(stand_in, outcome)
+        if self.phase == TURN_OVER and self._in_adventures(stand_in, name):
+            return name  # the one read: the player's adventure is scored
+        for pile in (*self.hands, self.pool, self.building, self.deck.cards, self.deck.discards):
             if stand_in in pile:
-                pile[pile.index(stand_in)] = card
-                return
-        raise ValueError(f"{stand_in} is nowhere in the view")
+                pile[pile.index(stand_in)] = name
+                break
+        else:
+            if self._in_adventures(stand_in, name):
+                return name
+            raise ValueError(f"{stand_in} is nowhere in the view")
+        if stand_in in self.picks and not any(stand_in in pile for pile in self._piles()):
+            self.picks = tuple(name if pick == stand_in else pick for pick in self.picks)
+        return name
+
+    def _in_adventures(self, stand_in: Hidden, name: str) -> bool:
+        """Put `name` in place of `stand_in` in an adventure (the player's first), if one has it."""
+        seats = [self.seat] + [other for other in range(self.players) if other != self.seat]
+        for seat in seats:
+            adventures = self.adventures[seat]
+            for index, adventure in enumerate(adventures):
+                if stand_in in adventure:
+                    _replace(adventures, index, stand_in, name)
+                    return True
+        return False
+
+    def ending(self):
+        """At the end of the turn, all that the rest of the walk reads (what the player's
+        adventures turn out to be, and whether they live): a key for the walk's memo."""
+        if self.phase != TURN_OVER:
+            return None
+        seat = self.seat
+        return (
+            self.reveal,
+            tuple(self.adventures[seat]),
+            self.alive[seat],
+            self.claimed[seat],
+            tuple(map(tuple, self.unseen.groups)),
+            tuple(tuple(counts.values()) for counts in self.unseen.typed),
+        )
+
+    def _piles(self):
+        yield from self.hands
+        yield self.pool
+        yield self.building
+        yield self.deck.cards
+        for adventures in self.adventures:
+            yield from adventures
 
     def _next_turn(self) -> None:
         self.phase = TURN_OVER
+        self._settle()
 
     def returns(self) -> list[float]:
         return [0.0] * self.players
