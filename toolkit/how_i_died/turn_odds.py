@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
 from toolkit.how_i_died.cards import is_legendary
+from toolkit.how_i_died.rules import HowIDiedState
 
 LIMIT = 300  # positions (and as many turn ends) one decision's walks may visit: under 0.1 s
 MIN_LIMIT = 10  # the least any one choice's walk is given
@@ -92,6 +93,15 @@ def decision_odds(state) -> DecisionOdds:
     """Each legal choice of the player to act with the numbers of :data:`MEASURES`, from that
     player's view of the game (never from what they cannot see)."""
     seat = state.current_player()
+    if not isinstance(state, HowIDiedState):  # the storytelling variant: won by votes
+        return DecisionOdds(
+            state.game,
+            seat,
+            "A story is told and voted on",
+            (),
+            tuple(ActionOdds(a, state.action_to_string(a), {}) for a in state.legal_actions()),
+            "The storytelling variant is won by the table's votes: there is nothing to count.",
+        )
     view = state.players_view(seat)
     legal = state.legal_actions()
     odds: dict = {action: {} for action in legal}

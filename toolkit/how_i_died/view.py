@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck
-from toolkit.how_i_died.cards import TYPE, TYPES
+from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes
 
@@ -184,6 +184,10 @@ class HowIDiedView(HowIDiedState):
         if isinstance(action, Hidden) and self.phase == "build":
             self.pending = self.reveal = action  # a card played is seen: what it is, first
             return
+        if self._reads_nothing_hidden(action):
+            HowIDiedState._apply(self, action)
+            self._settle()
+            return
         trial = self.clone()
         try:
             HowIDiedState._apply(trial, action)
@@ -201,6 +205,19 @@ class HowIDiedView(HowIDiedState):
         self.history = history
         self._settle()
 
+    def _reads_nothing_hidden(self, action) -> bool:
+        """Whether `action` can be carried out without reading a stand-in, so needs no trial
+        on a copy: the first pick of a two-step effect (it is only noted), or a card played
+        while every card it could lead the engine to read is known (the Pool, the hand, the
+        player's adventures) and, from the Pool, with no effect to read the refill."""
+        if self.phase == "effect":
+            return len(self.picks) + 1 < self.effect().steps
+        if self.phase != "build" or (action in self.pool and action in EFFECT):
+            return False
+        cards = [*self.pool, *self.hands[self.seat], *self.building]
+        cards.extend(card for adventure in self.adventures[self.seat] for card in adventure)
+        return not any(isinstance(card, Hidden) for card in cards)
+
     def _settle(self) -> None:
         """Before a decision: reveal what listing its choices reads; at the end of the turn,
         what the player's adventures are made of (their glory and damage are read)."""
@@ -214,12 +231,14 @@ class HowIDiedView(HowIDiedState):
         if self.phase in ("over", "tiebreak"):
             return
         try:
-            HowIDiedState._compute_legal(self)
+            legal = HowIDiedState._compute_legal(self)
         except KeyError as error:
             card = hidden_in(error)
             if card is None:
                 raise
             self.reveal = card
+            return
+        self._offer(legal)  # worked out already: the walk asks for it next
 
     def _substitute(self, stand_in: Hidden, outcome) -> str:
         """Put what `stand_in` turned out to be in its place (one of its name, if several)."""
