@@ -19,6 +19,7 @@ from odds_check import QUERY_BUDGET_S, Report, cli_shows, compare
 
 from toolkit.analysis import Walk
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
+from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
 from toolkit.how_i_died.view import Hidden, HowIDiedView
 from toolkit.simulate import decision_points
@@ -197,3 +198,42 @@ def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rn
 def test_cli_shows_what_decision_odds_shows_at_a_game_position():
     state = first(decision_points(SLUG, 2, range(1)), lambda s: s.phase == "effect")
     assert cli_shows(SLUG, state) == json.loads(json.dumps(decision_odds(state).to_json()))
+
+
+def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
+    """Seed 0 of a three-player game: the Barbaric was seen going into player 3's hand, so
+    player 1's view keeps it there; the other hidden cards are alike."""
+    for state in decision_points(SLUG, 3, range(1)):
+        seat = state.current_player()
+        known = knowledge(state, seat)
+        seen = [card for card, label in known.labels.items() if label == KNOWN]
+        if seen:
+            break
+    view = state.players_view(seat)
+    for card in seen:
+        holder = next(s for s, hand in enumerate(state.hands) if card in hand)
+        assert card in view.hands[holder] and holder != seat
+    hidden = [c for o, hand in enumerate(view.hands) if o != seat for c in hand if c not in seen]
+    assert all(isinstance(card, Hidden) for card in hidden + view.deck.cards)
+    assert not any(card in group for group in view.unseen.groups for card in seen)
+
+
+def test_the_seats_knowledge_follows_the_engine_and_a_stacked_table_has_none():
+    for state in itertools.islice(decision_points(SLUG, 4, range(300, 302)), 0, None, 5):
+        seat = state.current_player()
+        known = knowledge(state, seat)
+        assert set(known.labels) == {c for c in ALL_IDS if known.hidden(places(state)[c])}
+        assert known.doubtful <= set(known.labels)
+    assert knowledge(one_card_left(), 0) is None
+
+
+def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():
+    """Seed 301, four players: player 4 gives player 3 a card from a hand in which player 1
+    knows some cards; which one went is player 4's secret, so player 1's numbers are refused
+    until those cards are seen again."""
+    for state in decision_points(SLUG, 4, [301]):
+        if len(state.history) > 68 and state.current_player() == 0:
+            break
+    assert state.players_view(0).doubtful
+    odds = decision_odds(state)
+    assert not any(o.odds for o in odds.actions) and "could not follow" in odds.note

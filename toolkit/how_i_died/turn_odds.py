@@ -103,6 +103,17 @@ def decision_odds(state) -> DecisionOdds:
             "The storytelling variant is won by the table's votes: there is nothing to count.",
         )
     view = state.players_view(seat)
+    if view.doubtful:
+        return DecisionOdds(
+            state.game,
+            seat,
+            prompt(state),
+            MEASURES,
+            tuple(ActionOdds(a, state.action_to_string(a), {}) for a in state.legal_actions()),
+            "No numbers: another player took a card you could not follow from cards you could "
+            f"tell apart ({', '.join(state.action_to_string(c) for c in view.doubtful)} may be "
+            "in either place), so what you know is no longer counted exactly.",
+        )
     legal = state.legal_actions()
     odds: dict = {action: {} for action in legal}
     refused = []

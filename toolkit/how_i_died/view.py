@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes
 
@@ -138,6 +139,7 @@ class HowIDiedView(HowIDiedState):
     """A copy of the game as `seat` sees it (built by :func:`players_view`)."""
 
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
+    doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
     pending = None  # the action waiting for it
 
     def clone(self) -> HowIDiedView:
@@ -300,16 +302,29 @@ class HowIDiedView(HowIDiedState):
 
 
 def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:
-    """`state` as `seat` knows it: the deck and the other players' hands are stand-ins of one
-    group, the cards the seat cannot see, but for those its choices now show (an opponent's
-    hand it is stealing from, the top of the deck it is foreseeing), which stay in place."""
+    """`state` as `seat` knows it (:mod:`toolkit.how_i_died.knowledge`): each card of the deck
+    and the other hands that the seat cannot place is a stand-in of its group; a card it knows
+    (seen going there, or shown by its choices now) stays in place. `doubtful` names the cards
+    the seat could not follow (the view is then not exact); a table stacked by hand, with no
+    history to follow, counts every unseen card alike."""
     view = state.clone()
     view.__class__ = HowIDiedView
+    known = knowledge(state, seat)
+    view.doubtful = sorted(known.doubtful) if known else []
     shown = set(state.legal_actions()) if state.current_player() == seat else set()
-    unseen = Unseen()
     piles = [state.deck.cards] + [state.hands[o] for o in range(state.players) if o != seat]
-    stand_ins = iter(unseen.hide([c for pile in piles for c in pile if c not in shown]))
-    hidden = [[c if c in shown else next(stand_ins) for c in pile] for pile in piles]
+    labels = {card: FIRST for pile in piles for card in pile}
+    if known is not None:
+        labels.update(known.labels)
+    labels.update((card, KNOWN) for card in shown if card in labels)
+    unseen, stand_ins = Unseen(), {}
+    for label in sorted(set(labels.values()) - {KNOWN}):
+        cards = [card for card, mine in labels.items() if mine == label]
+        stand_ins[label] = iter(unseen.hide(cards))
+    hidden = [
+        [card if labels[card] == KNOWN else next(stand_ins[labels[card]]) for card in pile]
+        for pile in piles
+    ]
     view.deck = ViewDeck(hidden[0], state.deck.discards, unseen)
     others = iter(hidden[1:])
     view.hands = [list(hand) if o == seat else next(others) for o, hand in enumerate(state.hands)]
