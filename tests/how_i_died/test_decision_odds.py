@@ -71,7 +71,16 @@ def positions():
         decision_points(SLUG, 3, range(100, 106)),
         decision_points(SLUG, 4, range(200, 210)),
     )
-    yield from itertools.islice(games, 1000)
+    yield from five_players_reshuffling()
+    yield from itertools.islice(games, 990)
+
+
+def five_players_reshuffling():
+    """Five players, seed 1: from move 80 the deck runs out within a turn, and the reshuffle
+    the view makes inside a trial move reveals cards of a group the view did not have yet."""
+    for state in decision_points(SLUG, 5, [1]):
+        if 80 <= len(state.history) <= 100:
+            yield state
 
 
 def test_every_number_shown_is_the_walks():

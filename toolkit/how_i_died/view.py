@@ -1,18 +1,20 @@
 """The game as one seat knows it: :meth:`HowIDiedState.players_view`, for the exact walk.
 
 The real game draws from a deck its seeded RNG shuffled; a player sees neither that order nor the
-other hands. In the view every card the seat cannot see is a :class:`Hidden` stand-in, one of a
-*group*: the stand-ins of a group stand for the group's cards, every way of matching them equally
-likely (the seat has seen nothing that tells them apart). A stand-in is revealed at a chance node
-only when the engine reads it (its type, to list what can be played; the pool's types, to check a
-mulligan), each unrevealed card of its group equally likely, so the view plays the engine's own
-code and branches only where the seat would learn something. A reshuffle in the view makes the
-discard pile a new group, in an order nobody knows.
+other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
+*group* (:mod:`toolkit.how_i_died.knowledge` says which): the stand-ins of a group stand for the
+group's cards, every way of matching them equally likely, as the seat has seen nothing that tells
+them apart; a card it knows stays in its place. A stand-in is revealed at a chance node only when
+the engine reads it: its type first (to list what can be played, to check a mulligan), the card
+itself when it is played or scored, each card of its group alike. So the view plays the engine's
+own code and branches only where the seat would learn something. A reshuffle in the view makes
+the discard pile a new group, in an order nobody knows, without the game's RNG. A move that reads
+a hidden card is tried on a copy first and made again once the card is revealed.
 
 Where another seat is to act, its choices list its hidden cards as stand-ins, one revealed when
-played. The view stops at the end of the turn it is in (phase ``"turn over"``, terminal for the walk): the
-numbers beside a choice are about this turn, and the next player's turn would read their hidden
-hand. The real game never uses this class, so it plays exactly as before.
+played. The view stops at the end of the turn it is in (phase ``"turn over"``, terminal for the
+walk): the numbers beside a choice are about this turn, and the next player's turn would read their
+hidden hand. The real game never uses this class, so it plays exactly as before.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from toolkit.deck import Deck
 from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
 
 TURN_OVER = "turn over"
 NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's adventures)
@@ -74,12 +76,14 @@ class Unseen:
         self.groups: list[list[str]] = []
         self.typed: list[dict[str, int]] = []
         self.made = 0
+        self.presets: dict[str, str] = {}  # stand-ins a reshuffle will make, already revealed
 
     def copy(self) -> Unseen:
         other = Unseen()
         other.groups = [list(group) for group in self.groups]
         other.typed = [dict(counts) for counts in self.typed]
         other.made = self.made
+        other.presets = dict(self.presets)
         return other
 
     def hide(self, cards: Sequence[str]) -> list[Hidden]:
@@ -89,6 +93,10 @@ class Unseen:
         group = len(self.groups) - 1
         names = [Hidden(f"?{group}.{self.made + i}") for i in range(len(cards))]
         self.made += len(cards)
+        for index, name in enumerate(names):
+            if name in self.presets:
+                names[index] = self.presets[name]
+                self.groups[group].remove(names[index])
         return names
 
     def outcomes(self, stand_in: Hidden) -> ChanceOutcomes:
@@ -140,6 +148,7 @@ class HowIDiedView(HowIDiedState):
 
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
     doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
+    early: Unseen | None = None  # the groups of a trial move whose reshuffle made `reveal`
     pending = None  # the action waiting for it
 
     def clone(self) -> HowIDiedView:
@@ -165,7 +174,7 @@ class HowIDiedView(HowIDiedState):
 
     def _compute_legal(self) -> list:
         if self.reveal is not None:
-            return [outcome for outcome, _ in self.unseen.outcomes(self.reveal)]
+            return [outcome for outcome, _ in self.chance_outcomes()]
         if self.phase == TURN_OVER:
             return []
         return super()._compute_legal()
@@ -173,10 +182,15 @@ class HowIDiedView(HowIDiedState):
     def chance_outcomes(self):
         if self.reveal is None:
             return super().chance_outcomes()
+        if self.early is not None:  # a card of a pile reshuffled in this move: any of it alike
+            return UniformOutcomes(tuple(self.early.groups[self.reveal.group]))
         return self.unseen.outcomes(self.reveal)
 
     def _apply(self, action) -> None:
-        if self.reveal is not None:
+        if self.reveal is not None and self.early is not None:
+            self.unseen.presets[self.reveal] = action  # the reshuffle, made again, shows it
+            action, self.pending, self.reveal, self.early = self.pending, None, None, None
+        elif self.reveal is not None:
             stand_in, self.reveal = self.reveal, None
             name = self._substitute(stand_in, action)
             if self.pending is None:
@@ -201,7 +215,10 @@ class HowIDiedView(HowIDiedState):
             if card is None:
                 raise
             self.pending, self.reveal = action, card
+            if card.group >= len(self.unseen.groups):  # made by a reshuffle in the trial
+                self.early = trial.unseen
             return
+        trial.unseen.presets.clear()
         history = self.history
         self.__dict__ = trial.__dict__
         self.history = history
@@ -211,12 +228,13 @@ class HowIDiedView(HowIDiedState):
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
         on a copy: the first pick of a two-step effect (it is only noted), or a card played
         while every card it could lead the engine to read is known (the Pool, the hand, the
-        player's adventures) and, from the Pool, with no effect to read the refill."""
+        player's adventures, the discards a reshuffle would take) and, from the Pool, with no
+        effect to read the refill."""
         if self.phase == "effect":
             return len(self.picks) + 1 < self.effect().steps
         if self.phase != "build" or (action in self.pool and action in EFFECT):
             return False
-        cards = [*self.pool, *self.hands[self.seat], *self.building]
+        cards = [*self.pool, *self.hands[self.seat], *self.building, *self.deck.discards]
         cards.extend(card for adventure in self.adventures[self.seat] for card in adventure)
         return not any(isinstance(card, Hidden) for card in cards)
 
