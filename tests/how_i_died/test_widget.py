@@ -7,6 +7,7 @@ import random
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
 from toolkit.how_i_died.cards import CARDS
+from toolkit.how_i_died.odds import decision_odds
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
 
@@ -42,10 +43,18 @@ def test_a_mulligan_is_told_in_the_log_with_the_hand_shown():
     assert game.narration[-1].startswith("Player 2 cannot make an adventure: shows their hand (")
 
 
-def test_one_human_against_bots_sees_the_exact_odds():
+def test_the_numbers_beside_the_choices_are_decision_odds_and_no_other_pane():
+    """The widget shows the shared exact numbers (the walk of the rest of the turn) and no
+    P(Legendary) pane of its own beside them."""
     game = HowIDiedWidget(seed=11, players=4, humans=(0,), bots="lookahead")
-    assert "P(a Legendary Adventure can be built now) = " in game.odds_html()
-    assert all(label.endswith(("(your hand)", "(Pool)")) for label in game.buttons())
+    rng = random.Random(1)
+    for _ in range(4):
+        assert game.odds == decision_odds(game.state)
+        assert game.odds_html.value == game.odds._repr_html_()
+        page = game.table.value + game.prompt.value + game.odds_html.value
+        assert "can be built now" not in page and "expected adventures until death" not in page
+        game.click(rng.choice(sorted(game.buttons())))
+    assert not hasattr(game, "odds_panel")
 
 
 def test_the_controls_start_the_game_they_describe():

@@ -7,6 +7,8 @@
   rest of the adventure, and its replacement might be the card still missing. So the chance is the
   best over banners of a short sum over at most two refills, grouped by (type, banner). The tests
   check it against a search over every refill card and every play, with no such shortcut.
+* :func:`decision_odds`: the numbers beside every choice of a turn, by the exact walk of the rest
+  of the turn from the player's view (:mod:`toolkit.how_i_died.turn_odds`).
 * :func:`damage_per_adventure` and :func:`turns_until_death`: how fast a strategy kills you. The
   model: each turn the twelve cards of hand and Pool are a fresh random twelve of the 90 (with at
   least one card of each type, as the mulligan ensures), and the strategy picks the end with the
@@ -36,6 +38,7 @@ from toolkit.how_i_died.cards import (
     TYPE,
     TYPES,
 )
+from toolkit.how_i_died.turn_odds import decision_odds as decision_odds  # the shared entry point
 
 STRATEGIES = ("reckless", "survivor", "random")
 TABLE_CARDS = HAND_SIZE + POOL_SIZE
@@ -112,26 +115,6 @@ def _chance_for_banner(banner, in_hand, in_pool, deck, size) -> Fraction:
     if others and has_two:
         total += Fraction(others, size) * finish(bool(in_pool[two]), 1, False)
     return total
-
-
-def legendary_chance_now(state, seat: int) -> Fraction:
-    """:func:`legendary_chance` for a player in a game."""
-    return max(legendary_chance_by_banner_now(state, seat).values())
-
-
-def legendary_chance_by_banner_now(state, seat: int) -> dict[str, Fraction]:
-    """:func:`legendary_chance_by_banner` for a player in a game: what a refill may be, as that
-    player sees it (the cards they cannot see, or the discard pile if the deck is empty and will
-    be reshuffled)."""
-    hand, pool = state.hands[seat], state.pool
-    if len(state.deck):
-        visible = set(hand) | set(pool) | set(state.deck.discards)
-        visible.update(card for adventures in state.adventures for a in adventures for card in a)
-        visible.update(state.building)
-        unseen = [card for card in ALL_IDS if card not in visible]
-    else:
-        unseen = list(state.deck.discards)
-    return legendary_chance_by_banner(hand, pool, unseen)
 
 
 # -- how fast a strategy kills you -------------------------------------------------------------

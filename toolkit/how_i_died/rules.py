@@ -465,6 +465,12 @@ class HowIDiedState(GameState):
             "log": list(self.log),  # the hands shown at a mulligan are shown to everybody
         }
 
+    def players_view(self, seat: int) -> GameState:
+        """The game as `seat` knows it, for the exact walk (:mod:`toolkit.how_i_died.view`)."""
+        from toolkit.how_i_died.view import players_view
+
+        return players_view(self, seat)
+
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:
         if self.phase == "over":

@@ -2,8 +2,9 @@
 the storytelling variant as a guided mode.
 
 Both widgets are thin views. Every rule lives in :class:`~toolkit.how_i_died.rules.HowIDiedState`
-and :class:`~toolkit.how_i_died.story.StoryState`; every number in the odds panel comes from
-:mod:`toolkit.how_i_died.odds`. A widget asks the state what is legal, shows one button per legal
+and :class:`~toolkit.how_i_died.story.StoryState`; the numbers beside the choices are the shared
+pane's, :func:`toolkit.how_i_died.odds.decision_odds` (the exact walk of the rest of the turn, what
+``death-toolkit analyse`` prints). A widget asks the state what is legal, shows one button per legal
 choice, applies what is clicked, lets the bots move, and redraws. :meth:`HowIDiedWidget.click` does
 what a button does, so a test can drive the same game in Python beside the browser.
 """
@@ -18,16 +19,13 @@ from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.cards import (
     CARDS,
-    DEATH_AT,
     adventure_damage,
     adventure_glory,
     is_legendary,
 )
 from toolkit.how_i_died.display import card_html, table_html
-from toolkit.how_i_died.odds import legendary_chance_by_banner_now, turns_until_death
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import CLOSE, StoryState
-from toolkit.html import chance
 from toolkit.widgets import GameWidget
 
 WORDS = {
@@ -61,7 +59,6 @@ class HowIDiedWidget(GameWidget):
         )
         self.table = widgets.HTML().add_class("hid-table")
         self.prompt = widgets.HTML().add_class("hid-prompt")
-        self.odds_panel = widgets.HTML().add_class("hid-odds")
         super().__init__(seed, humans, self._bot_seats(humans))
 
     def _bot_seats(self, humans) -> dict[int, str]:
@@ -71,7 +68,7 @@ class HowIDiedWidget(GameWidget):
         seed, new_game = self.controls.children
         settings = [self.players_input, self.bots_input, self.hot_seat_input]
         self.controls.children = (seed, *settings, new_game)
-        return self.stacked([self.table, self.prompt], [self.odds_panel])
+        return self.stacked([self.table, self.prompt])
 
     def __repr__(self) -> str:
         state = self.state
@@ -198,35 +195,9 @@ class HowIDiedWidget(GameWidget):
     def _draw(self) -> None:
         self.table.value = self.table_html()
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
-        self.odds_panel.value = self.odds_html()
 
     def table_html(self) -> str:
         return table_html(self.state, self.seat_name, self.viewer)
-
-    def odds_html(self) -> str:
-        state = self.state
-        seat = self.viewer
-        if state.is_terminal() or not state.alive[seat]:
-            return ""
-        lines = []
-        if state.phase == "build" and not state.building and state.seat == seat:
-            by_banner = legendary_chance_by_banner_now(state, seat)
-            lines.append(
-                "P(a Legendary Adventure can be built now) = " + chance(max(by_banner.values()))
-            )
-            lines.extend(
-                f"  with a {banner} beginning: {chance(p)}" for banner, p in by_banner.items() if p
-            )
-        room = DEATH_AT - state.damage(seat)
-        if room > 0:
-            means = ", ".join(
-                f"{strategy} {float(turns_until_death(room, strategy).mean()):.2f}"
-                for strategy in ("reckless", "random", "survivor")
-            )
-            lines.append(f"{room} damage to go: expected adventures until death: {means}")
-        else:
-            lines.append("15 damage or more: this turn's pulse check will be your last")
-        return "<b>Odds</b><br>" + "<br>".join(escape(line) for line in lines)
 
 
 TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")

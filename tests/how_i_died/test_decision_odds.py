@@ -1,0 +1,248 @@
+"""The numbers beside each choice of And That's How I Died against the exact walk, and the
+examples of issue #14 as regressions.
+
+`decision_odds` walks the rest of the turn from the player's view with a memo at the turn's end,
+a budget of positions and the view's own fast copy; the reference here walks the same view with
+none of those (Python's deep copy, no memo, no budget), measuring the turn itself, for every
+number shown. It runs only for numbers shown: a choice whose walk is refused shows none.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+
+from how_i_died.hid_table import stacked
+from odds_check import QUERY_BUDGET_S, Report, cli_shows, compare
+
+from toolkit.analysis import Walk
+from toolkit.how_i_died.cards import ALL_IDS, is_legendary
+from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
+from toolkit.how_i_died.odds import decision_odds, legendary_chance
+from toolkit.how_i_died.view import Hidden, HowIDiedView
+from toolkit.simulate import decision_points
+from toolkit.state import GameState
+
+SLUG = "how-i-died"
+
+
+class DeepCopiedView(HowIDiedView):
+    """The view, copied by the generic deep copy rather than its own field-by-field one."""
+
+    clone = GameState.clone
+
+
+def reference(state) -> Mapping:
+    """For each legal action, on demand: the walk of the rest of the turn after it."""
+    seat = state.current_player()
+    view = state.players_view(seat)
+    view.__class__ = DeepCopiedView
+
+    def score(s):
+        won = sum(is_legendary(a) for a in s.adventures[seat])
+        return won, s.glory(seat), s.damage(seat), s.alive[seat]
+
+    legendary0, glory0, damage0, _ = score(view)
+
+    def measure(s):
+        won, glory, damage, alive = score(s)
+        return (glory - glory0, damage0 - damage, -int(not alive), int(won > legendary0))
+
+    walk = Walk(seat, lambda s: False, measure, limit=10**7)
+
+    class Lazy(dict):
+        def __missing__(self, action):
+            after = view.clone()
+            after.apply_listed(action)
+            glory, damage, death, legendary = walk.value(after)
+            self[action] = {"glory": glory, "damage": -damage, "death": -death,
+                            "legendary": legendary}  # fmt: skip
+            return self[action]
+
+    return Lazy()
+
+
+def positions():
+    yield from stacked_positions()
+    games = itertools.chain(
+        decision_points(SLUG, 2, range(8)),
+        decision_points(SLUG, 3, range(100, 106)),
+        decision_points(SLUG, 4, range(200, 210)),
+    )
+    yield from five_players_reshuffling()
+    yield from itertools.islice(games, 990)
+
+
+def five_players_reshuffling():
+    """Five players, seed 1: from move 80 the deck runs out within a turn, and the reshuffle
+    the view makes inside a trial move reveals cards of a group the view did not have yet."""
+    for state in decision_points(SLUG, 5, [1]):
+        if 80 <= len(state.history) <= 100:
+            yield state
+
+
+def test_every_number_shown_is_the_walks():
+    report = compare(SLUG, positions(), reference, Report(SLUG))
+    print(report.line())
+    assert report.positions >= 1000
+    assert report.numbers >= 4 * 1000
+    assert report.p95() < QUERY_BUDGET_S
+
+
+# -- issue #14's examples ------------------------------------------------------------------------
+def out_of_play(placed, discards=()) -> dict:
+    """Every card not `placed` nor discarded, in the adventures of a dead player 2 (locked: no
+    effect reaches them), so that the questions below stay small."""
+    rest = [c for c in ALL_IDS if c not in set(placed) | set(discards)]
+    return {"adventures": {1: [tuple(rest[i : i + 3]) for i in range(0, len(rest), 3)]}}
+
+
+def dead_opponent(state):
+    state.alive[1] = False
+    return state
+
+
+def swap_builds_a_legendary():
+    """Player 1 has made an all-red adventure but for its blue end (the Troll) and has played a
+    blue beginning and middle this turn. The Lich, a red end in the Pool, has an effect that
+    swaps a card of their adventures with one in the Pool: the Pool's red Dwarf for the Troll."""
+    placed = ["cursed", "the-drunken", "lich", "dwarf", "betrayed", "the-demonic", "troll"]
+    placed += ["goblin"]
+    table = out_of_play(placed)
+    table["adventures"][0] = [("betrayed", "the-demonic", "troll")]
+    state = stacked(players=2, pool=["lich", "dwarf"], deck_top=["goblin"], **table)
+    state.building = ["cursed", "the-drunken"]
+    state.forget_legal()
+    return dead_opponent(state)
+
+
+RESHUFFLED = ["dwarf", "hugged", "the-royal", "cursed", "mummy"]  # one red end of five
+
+
+def one_card_left():
+    """One card in the deck (the green Goblin, the only card player 1 cannot see), five in the
+    discard pile. Play the Pool's red beginning: the Goblin refills the Pool. Play the red
+    middle: the second refill comes from the discard pile, reshuffled."""
+    pool = ["betrayed", "the-demonic", "troll"]
+    table = out_of_play([*pool, "goblin"], RESHUFFLED)
+    state = stacked(players=2, pool=pool, deck_top=["goblin"], discards=RESHUFFLED, **table)
+    return dead_opponent(state)
+
+
+def stacked_positions():
+    yield swap_builds_a_legendary()
+    yield one_card_left()
+
+
+def test_a_swap_effect_that_builds_a_legendary_counts():
+    state = swap_builds_a_legendary()
+    odds = decision_odds(state)
+    assert odds.for_action("lich").odds["legendary"] == 1  # its swap makes one Legendary
+    assert odds.for_action("dwarf").odds["legendary"] == 0
+    # the old panel's chance (hand and Pool only, no effects) for the adventure being played
+    assert legendary_chance(["cursed", "the-drunken"], ["lich", "dwarf"]) < 1
+
+
+def test_with_one_card_left_the_second_refill_comes_from_the_reshuffled_discards():
+    state = one_card_left()
+    assert len(state.deck) == 1
+    odds = decision_odds(state).for_action("betrayed").odds
+    assert odds["legendary"] == Fraction(1, len(RESHUFFLED))
+    # the old panel drew both refills from the one unseen card and said it could not happen
+    assert legendary_chance([], ["betrayed", "the-demonic", "troll"], ["goblin"]) == 0
+
+
+# -- the view -----------------------------------------------------------------------------------
+def first(slug_positions, test):
+    return next(state for state in slug_positions if test(state))
+
+
+def test_the_view_hides_the_deck_and_other_hands_but_not_what_the_seat_sees():
+    state = stacked(players=3, hands={0: ["cursed"], 1: ["bit", "troll"]}, pool=["the-drunken"])
+    view = state.players_view(0)
+    assert view.observation(0) == state.observation(0)
+    assert view.hands[0] == ["cursed"] and view.pool == ["the-drunken"]
+    assert all(isinstance(card, Hidden) for card in view.hands[1] + view.deck.cards)
+    assert len(view.hands[1]) == 2 and len(view.deck) == len(state.deck)
+    assert view.deck.discards == state.deck.discards
+
+
+def test_cards_a_choice_shows_stay_known_in_the_view():
+    """Stealing, the seat looks at the opponent's hand; foreseeing, at the deck's top three: the
+    view keeps them where they are (a known top card stays on top)."""
+    steal = stacked(players=2, hands={0: ["the-sneaky"], 1: ["bit", "troll"]})
+    steal.phase, steal.resolving, steal.picks = "effect", "the-sneaky", (1,)
+    steal.forget_legal()
+    assert sorted(steal.legal_actions()) == ["bit", "troll"]
+    assert sorted(steal.players_view(0).hands[1]) == ["bit", "troll"]
+    foresee = stacked(players=2, hands={0: []}, deck_top=["ogre", "bit", "the-royal"])
+    foresee.phase, foresee.resolving, foresee.picks = "effect", "the-prophetic", ("look",)
+    foresee.forget_legal()
+    view = foresee.players_view(0)
+    assert view.deck.peek(3) == ["ogre", "bit", "the-royal"]
+    assert all(isinstance(card, Hidden) for card in view.deck.cards[:-3])
+
+
+def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rng():
+    state = one_card_left()
+    view = state.players_view(0)
+    rng_before = state.rng.getstate()
+    view.apply("betrayed")  # the Goblin refills the Pool: the only unseen card
+    assert view.is_chance_node()  # the next choice lists the Pool's middles: read its type
+    assert [o for o, _ in view.chance_outcomes()] == [("type", "III")]
+    view.apply(("type", "III"))
+    view.apply("the-demonic")  # the deck is empty: the discards become a new group
+    assert view.unseen.groups[1] == sorted(RESHUFFLED) and view.deck.discards == []
+    assert view.is_chance_node()
+    assert dict(view.chance_outcomes()) == {
+        ("type", "I"): Fraction(2, 5),
+        ("type", "II"): Fraction(1, 5),
+        ("type", "III"): Fraction(2, 5),
+    }
+    assert state.rng.getstate() == rng_before
+
+
+def test_cli_shows_what_decision_odds_shows_at_a_game_position():
+    state = first(decision_points(SLUG, 2, range(1)), lambda s: s.phase == "effect")
+    assert cli_shows(SLUG, state) == json.loads(json.dumps(decision_odds(state).to_json()))
+
+
+def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
+    """Seed 0 of a three-player game: the Barbaric was seen going into player 3's hand, so
+    player 1's view keeps it there; the other hidden cards are alike."""
+    for state in decision_points(SLUG, 3, range(1)):
+        seat = state.current_player()
+        known = knowledge(state, seat)
+        seen = [card for card, label in known.labels.items() if label == KNOWN]
+        if seen:
+            break
+    view = state.players_view(seat)
+    for card in seen:
+        holder = next(s for s, hand in enumerate(state.hands) if card in hand)
+        assert card in view.hands[holder] and holder != seat
+    hidden = [c for o, hand in enumerate(view.hands) if o != seat for c in hand if c not in seen]
+    assert all(isinstance(card, Hidden) for card in hidden + view.deck.cards)
+    assert not any(card in group for group in view.unseen.groups for card in seen)
+
+
+def test_the_seats_knowledge_follows_the_engine_and_a_stacked_table_has_none():
+    for state in itertools.islice(decision_points(SLUG, 4, range(300, 302)), 0, None, 5):
+        seat = state.current_player()
+        known = knowledge(state, seat)
+        assert set(known.labels) == {c for c in ALL_IDS if known.hidden(places(state)[c])}
+        assert known.doubtful <= set(known.labels)
+    assert knowledge(one_card_left(), 0) is None
+
+
+def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():
+    """Seed 301, four players: player 4 gives player 3 a card from a hand in which player 1
+    knows some cards; which one went is player 4's secret, so player 1's numbers are refused
+    until those cards are seen again."""
+    for state in decision_points(SLUG, 4, [301]):
+        if len(state.history) > 68 and state.current_player() == 0:
+            break
+    assert state.players_view(0).doubtful
+    odds = decision_odds(state)
+    assert not any(o.odds for o in odds.actions) and "could not follow" in odds.note

@@ -1,0 +1,146 @@
+"""The numbers beside each choice of a turn: the exact walk of the rest of the turn, played by
+the engine from what the player can see (:mod:`toolkit.how_i_died.view`).
+
+Every choice of a turn (a card to play, an effect's steps, a skip, an achievement to claim) is
+made by the player whose turn it is; nobody else acts before the turn ends, so the walk assumes
+nothing of other players. It ends where the turn ends, after the pulse check and any claim, and
+reads there what changed for the player:
+
+* ``glory``: the expected glory gained this turn (adventures, Legendary doubling, swaps made by
+  effects either way, an achievement claimed on dying);
+* ``damage`` and ``death``: the expected damage taken this turn and the chance of dying at its
+  pulse check;
+* ``legendary``: the chance of a new Legendary Adventure this turn (the player holds more of them
+  than when the turn began, whichever adventure the effects made one).
+
+All four under one play, the player's: the most glory, then the least damage, then staying
+alive, then a new Legendary Adventure, each later aim breaking the earlier one's ties.
+
+Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
+node over the cards the player cannot see. A choice whose walk would pass its share of
+:data:`LIMIT` positions (two cards still to play with a table swap among them, a new hand of six)
+shows no number, and the note says so; so does every choice while the player's knowledge of the
+hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.how_i_died.cards import is_legendary
+from toolkit.how_i_died.rules import HowIDiedState
+
+LIMIT = 200  # positions (and as many turn ends) one decision's walks may visit: well under 0.1 s
+MIN_LIMIT = 10  # the least any one choice's walk is given
+
+MEASURES = (
+    Measure("glory", "expected glory this turn", chance=False),
+    Measure("damage", "expected damage this turn", chance=False),
+    Measure("death", "P(you die this turn)"),
+    Measure("legendary", "P(a new Legendary this turn)"),
+)
+
+
+def legendaries(state, seat: int) -> int:
+    return sum(1 for adventure in state.adventures[seat] if is_legendary(adventure))
+
+
+def turn_walk(view, seat: int, limit: int | None = None) -> Walk:
+    """The walk of the rest of this turn from `view`, playing for glory (then least damage, then
+    staying alive, then a new Legendary Adventure); its values are :data:`MEASURES` in order,
+    damage and death negated (the walk maximises)."""
+    legendary_before = legendaries(view, seat)
+    glory_before, damage_before = view.glory(seat), view.damage(seat)
+
+    def gains(state) -> tuple[int, int, int, int]:
+        return (
+            state.glory(seat) - glory_before,
+            damage_before - state.damage(seat),
+            -int(not state.alive[seat]),
+            int(legendaries(state, seat) > legendary_before),
+        )
+
+    limit = limit or LIMIT
+    ends = [0]
+
+    def measure(state):
+        """The gains where the turn ends; these ends count against the limit too (the walk
+        counts only the positions it goes on from)."""
+        ends[0] += 1
+        if ends[0] > limit:
+            raise WalkTooLarge(limit)
+        return gains(state)
+
+    # the view's turn end is terminal; the key merges the ends that score alike
+    return Walk(seat, lambda state: False, measure, key=lambda state: state.ending(), limit=limit)
+
+
+def numbers(values) -> dict[str, Fraction]:
+    """A walk's values as the measures shown."""
+    glory, damage, death, legendary = values
+    return {"legendary": legendary, "glory": glory, "damage": -damage, "death": -death}
+
+
+def prompt(state) -> str:
+    seat = state.current_player()
+    if state.phase == "effect":
+        return f"Player {seat + 1}: the effect of {state.action_to_string(state.resolving)}"
+    if state.phase == "claim":
+        return f"Player {seat + 1}: which achievement to claim"
+    return f"Player {seat + 1}: which card to play next"
+
+
+def decision_odds(state) -> DecisionOdds:
+    """Each legal choice of the player to act with the numbers of :data:`MEASURES`, from that
+    player's view of the game (never from what they cannot see)."""
+    seat = state.current_player()
+    if not isinstance(state, HowIDiedState):  # the storytelling variant: won by votes
+        return DecisionOdds(
+            state.game,
+            seat,
+            "A story is told and voted on",
+            (),
+            tuple(ActionOdds(a, state.action_to_string(a), {}) for a in state.legal_actions()),
+            "The storytelling variant is won by the table's votes: there is nothing to count.",
+        )
+    view = state.players_view(seat)
+    if view.doubtful:
+        return DecisionOdds(
+            state.game,
+            seat,
+            prompt(state),
+            MEASURES,
+            tuple(ActionOdds(a, state.action_to_string(a), {}) for a in state.legal_actions()),
+            "No numbers: another player took a card you could not follow from cards you could "
+            f"tell apart ({', '.join(state.action_to_string(c) for c in view.doubtful)} may be "
+            "in either place), so what you know is no longer counted exactly.",
+        )
+    legal = state.legal_actions()
+    odds: dict = {action: {} for action in legal}
+    refused = []
+    limit = max(LIMIT // len(legal), MIN_LIMIT)
+    for action in legal:
+        after = view.clone()
+        after.apply_listed(action)
+        try:
+            odds[action] = numbers(turn_walk(view, seat, limit).value(after))
+        except WalkTooLarge:
+            refused.append(state.action_to_string(action))
+    note = "The walk covers the rest of this turn, playing for glory; nobody else acts in it."
+    if refused:
+        note += (
+            f" No numbers for {', '.join(refused)}: more than {limit:,} positions each to "
+            "work out exactly."
+        )
+    return DecisionOdds(
+        game=state.game,
+        seat=seat,
+        prompt=prompt(state),
+        measures=MEASURES,
+        actions=tuple(
+            ActionOdds(action, state.action_to_string(action), odds[action])
+            for action in state.legal_actions()
+        ),
+        note=note,
+    )

@@ -1,0 +1,352 @@
+"""The game as one seat knows it: :meth:`HowIDiedState.players_view`, for the exact walk.
+
+The real game draws from a deck its seeded RNG shuffled; a player sees neither that order nor the
+other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
+*group* (:mod:`toolkit.how_i_died.knowledge` says which): the stand-ins of a group stand for the
+group's cards, every way of matching them equally likely, as the seat has seen nothing that tells
+them apart; a card it knows stays in its place. A stand-in is revealed at a chance node only when
+the engine reads it: its type first (to list what can be played, to check a mulligan), the card
+itself when it is played or scored, each card of its group alike. So the view plays the engine's
+own code and branches only where the seat would learn something. A reshuffle in the view makes
+the discard pile a new group, in an order nobody knows, without the game's RNG. A move that reads
+a hidden card is tried on a copy first and made again once the card is revealed.
+
+Where another seat is to act, its choices list its hidden cards as stand-ins, one revealed when
+played. The view stops at the end of the turn it is in (phase ``"turn over"``, terminal for the
+walk): the numbers beside a choice are about this turn, and the next player's turn would read their
+hidden hand. The real game never uses this class, so it plays exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from toolkit.deck import Deck
+from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
+from toolkit.how_i_died.rules import HowIDiedState, _replace
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
+
+TURN_OVER = "turn over"
+NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's adventures)
+
+
+class Hidden(str):
+    """A card the seat has not seen: ``?g.n`` (a card of group g) or, once its type is known,
+    ``?g:II`` (a type II card of group g; the name is registered in the type table, and every
+    such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
+    its banner, glory, damage, effect) fails with a KeyError naming it: the cue to reveal it."""
+
+    @property
+    def group(self) -> int:
+        return int(self[1:].replace(":", ".").split(".")[0])
+
+    @property
+    def kind(self) -> str | None:
+        return self.split(":")[1] if ":" in self else None
+
+
+def typed(group: int, kind: str) -> Hidden:
+    name = Hidden(f"?{group}:{kind}")
+    TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
+    return name
+
+
+class NeedReveal(Exception):
+    """The engine needs to know a hidden card before it can go on."""
+
+    def __init__(self, card: Hidden):
+        super().__init__(card)
+        self.card = card
+
+
+def hidden_in(error: KeyError) -> Hidden | None:
+    """The stand-in a KeyError was raised for, if it was one (any other KeyError is a bug)."""
+    key = error.args[0] if error.args else None
+    return key if isinstance(key, Hidden) else None
+
+
+class Unseen:
+    """The groups of cards the seat cannot tell apart: for each group, its cards not yet
+    revealed (one for each of its stand-ins still in play) and how many of its stand-ins have a
+    known type. Given those types, every matching of stand-ins to cards is equally likely."""
+
+    def __init__(self):
+        self.groups: list[list[str]] = []
+        self.typed: list[dict[str, int]] = []
+        self.made = 0
+        self.presets: dict[str, str] = {}  # stand-ins a reshuffle will make, already revealed
+
+    def copy(self) -> Unseen:
+        other = Unseen()
+        other.groups = [list(group) for group in self.groups]
+        other.typed = [dict(counts) for counts in self.typed]
+        other.made = self.made
+        other.presets = dict(self.presets)
+        return other
+
+    def hide(self, cards: Sequence[str]) -> list[Hidden]:
+        """A new group of `cards`, as stand-ins in their places."""
+        self.groups.append(sorted(cards))
+        self.typed.append(dict.fromkeys(TYPES, 0))
+        group = len(self.groups) - 1
+        names = [Hidden(f"?{group}.{self.made + i}") for i in range(len(cards))]
+        self.made += len(cards)
+        for index, name in enumerate(names):
+            if name in self.presets:
+                names[index] = self.presets[name]
+                self.groups[group].remove(names[index])
+        return names
+
+    def outcomes(self, stand_in: Hidden) -> ChanceOutcomes:
+        """What `stand_in` turns out to be: its type (``("type", T)``) if unknown, each type as
+        likely as its cards not already claimed by typed stand-ins; else its card, any of the
+        group's cards of that type alike."""
+        cards, counts = self.groups[stand_in.group], self.typed[stand_in.group]
+        if stand_in.kind is None:
+            left = {kind: -counts[kind] for kind in TYPES}
+            for card in cards:
+                left[TYPE[card]] += 1
+            total = sum(left.values())
+            return ChanceOutcomes(
+                (("type", kind), Fraction(n, total)) for kind, n in left.items() if n > 0
+            )
+        same = [card for card in cards if TYPE[card] == stand_in.kind]
+        return ChanceOutcomes((card, Fraction(1, len(same))) for card in same)
+
+    def settle(self, stand_in: Hidden, outcome) -> str:
+        """The name `stand_in` has once `outcome` is known, the counts updated."""
+        group = stand_in.group
+        if isinstance(outcome, tuple):
+            self.typed[group][outcome[1]] += 1
+            return typed(group, outcome[1])
+        self.groups[group].remove(outcome)
+        if stand_in.kind is not None:
+            self.typed[group][stand_in.kind] -= 1
+        return outcome
+
+
+class ViewDeck(Deck):
+    """The draw pile as the seat knows it: stand-ins where the order is unknown. A reshuffle
+    makes the discard pile a new group, without the real game's RNG."""
+
+    def __init__(self, cards, discards, unseen: Unseen):
+        super().__init__(cards, discards)
+        self.unseen = unseen
+
+    def reshuffle(self, rng=None) -> None:
+        for card in self.discards:
+            if isinstance(card, Hidden):  # a stand-in discarded unread is read now
+                raise NeedReveal(card)
+        self.cards.extend(self.unseen.hide(self.discards))
+        self.discards.clear()
+
+
+class HowIDiedView(HowIDiedState):
+    """A copy of the game as `seat` sees it (built by :func:`players_view`)."""
+
+    reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
+    doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
+    early: Unseen | None = None  # the groups of a trial move whose reshuffle made `reveal`
+    pending = None  # the action waiting for it
+
+    def clone(self) -> HowIDiedView:
+        """A copy for the walk, made field by field (the walk copies at every branch, and a view
+        never shuffles, so the RNG is shared rather than copied)."""
+        copy = object.__new__(HowIDiedView)
+        fields = copy.__dict__
+        for name, value in self.__dict__.items():
+            if value.__class__ is list:
+                value = [list(v) for v in value] if name in NESTED else value.copy()
+            fields[name] = value
+        copy.unseen = self.unseen.copy()
+        copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
+        return copy
+
+    # -- the protocol, with reveals -------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.reveal is not None:
+            return CHANCE
+        if self.phase == TURN_OVER:
+            return TERMINAL
+        return super().current_player()
+
+    def _compute_legal(self) -> list:
+        if self.reveal is not None:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if self.phase == TURN_OVER:
+            return []
+        return super()._compute_legal()
+
+    def chance_outcomes(self):
+        if self.reveal is None:
+            return super().chance_outcomes()
+        if self.early is not None:  # a card of a pile reshuffled in this move: any of it alike
+            return UniformOutcomes(tuple(self.early.groups[self.reveal.group]))
+        return self.unseen.outcomes(self.reveal)
+
+    def _apply(self, action) -> None:
+        if self.reveal is not None and self.early is not None:
+            self.unseen.presets[self.reveal] = action  # the reshuffle, made again, shows it
+            action, self.pending, self.reveal, self.early = self.pending, None, None, None
+        elif self.reveal is not None:
+            stand_in, self.reveal = self.reveal, None
+            name = self._substitute(stand_in, action)
+            if self.pending is None:
+                self._settle()
+                return
+            action, self.pending = (name if self.pending == stand_in else self.pending), None
+        if isinstance(action, Hidden) and self.phase == "build":
+            self.pending = self.reveal = action  # a card played is seen: what it is, first
+            return
+        if self._reads_nothing_hidden(action):
+            HowIDiedState._apply(self, action)
+            self._settle()
+            return
+        trial = self.clone()
+        try:
+            HowIDiedState._apply(trial, action)
+        except NeedReveal as need:
+            self.pending, self.reveal = action, need.card
+            return
+        except KeyError as error:
+            card = hidden_in(error)
+            if card is None:
+                raise
+            self.pending, self.reveal = action, card
+            if card.group >= len(self.unseen.groups):  # made by a reshuffle in the trial
+                self.early = trial.unseen
+            return
+        trial.unseen.presets.clear()
+        history = self.history
+        self.__dict__ = trial.__dict__
+        self.history = history
+        self._settle()
+
+    def _reads_nothing_hidden(self, action) -> bool:
+        """Whether `action` can be carried out without reading a stand-in, so needs no trial
+        on a copy: the first pick of a two-step effect (it is only noted), or a card played
+        while every card it could lead the engine to read is known (the Pool, the hand, the
+        player's adventures, the discards a reshuffle would take) and, from the Pool, with no
+        effect to read the refill."""
+        if self.phase == "effect":
+            return len(self.picks) + 1 < self.effect().steps
+        if self.phase != "build" or (action in self.pool and action in EFFECT):
+            return False
+        cards = [*self.pool, *self.hands[self.seat], *self.building, *self.deck.discards]
+        cards.extend(card for adventure in self.adventures[self.seat] for card in adventure)
+        return not any(isinstance(card, Hidden) for card in cards)
+
+    def _settle(self) -> None:
+        """Before a decision: reveal what listing its choices reads; at the end of the turn,
+        what the player's adventures are made of (their glory and damage are read)."""
+        if self.phase == TURN_OVER:
+            for adventure in self.adventures[self.seat]:
+                for card in adventure:
+                    if isinstance(card, Hidden):
+                        self.reveal = card
+                        return
+            return
+        if self.phase in ("over", "tiebreak"):
+            return
+        try:
+            legal = HowIDiedState._compute_legal(self)
+        except KeyError as error:
+            card = hidden_in(error)
+            if card is None:
+                raise
+            self.reveal = card
+            return
+        self._offer(legal)  # worked out already: the walk asks for it next
+
+    def _substitute(self, stand_in: Hidden, outcome) -> str:
+        """Put what `stand_in` turned out to be in its place (one of its name, if several)."""
+        name = self.unseen.settle(stand_in, outcome)
+        if self.phase == TURN_OVER and self._in_adventures(stand_in, name):
+            return name  # the one read: the player's adventure is scored
+        for pile in (*self.hands, self.pool, self.building, self.deck.cards, self.deck.discards):
+            if stand_in in pile:
+                pile[pile.index(stand_in)] = name
+                break
+        else:
+            if self._in_adventures(stand_in, name):
+                return name
+            raise ValueError(f"{stand_in} is nowhere in the view")
+        if stand_in in self.picks and not any(stand_in in pile for pile in self._piles()):
+            self.picks = tuple(name if pick == stand_in else pick for pick in self.picks)
+        return name
+
+    def _in_adventures(self, stand_in: Hidden, name: str) -> bool:
+        """Put `name` in place of `stand_in` in an adventure (the player's first), if one has it."""
+        seats = [self.seat] + [other for other in range(self.players) if other != self.seat]
+        for seat in seats:
+            adventures = self.adventures[seat]
+            for index, adventure in enumerate(adventures):
+                if stand_in in adventure:
+                    _replace(adventures, index, stand_in, name)
+                    return True
+        return False
+
+    def ending(self):
+        """At the end of the turn, all that the rest of the walk reads (what the player's
+        adventures turn out to be, and whether they live): a key for the walk's memo."""
+        if self.phase != TURN_OVER:
+            return None
+        seat = self.seat
+        return (
+            self.reveal,
+            tuple(self.adventures[seat]),
+            self.alive[seat],
+            self.claimed[seat],
+            tuple(map(tuple, self.unseen.groups)),
+            tuple(tuple(counts.values()) for counts in self.unseen.typed),
+        )
+
+    def _piles(self):
+        yield from self.hands
+        yield self.pool
+        yield self.building
+        yield self.deck.cards
+        for adventures in self.adventures:
+            yield from adventures
+
+    def _next_turn(self) -> None:
+        self.phase = TURN_OVER
+        self._settle()
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.players
+
+
+def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:
+    """`state` as `seat` knows it (:mod:`toolkit.how_i_died.knowledge`): each card of the deck
+    and the other hands that the seat cannot place is a stand-in of its group; a card it knows
+    (seen going there, or shown by its choices now) stays in place. `doubtful` names the cards
+    the seat could not follow (the view is then not exact); a table stacked by hand, with no
+    history to follow, counts every unseen card alike."""
+    view = state.clone()
+    view.__class__ = HowIDiedView
+    known = knowledge(state, seat)
+    view.doubtful = sorted(known.doubtful) if known else []
+    shown = set(state.legal_actions()) if state.current_player() == seat else set()
+    piles = [state.deck.cards] + [state.hands[o] for o in range(state.players) if o != seat]
+    labels = {card: FIRST for pile in piles for card in pile}
+    if known is not None:
+        labels.update(known.labels)
+    labels.update((card, KNOWN) for card in shown if card in labels)
+    unseen, stand_ins = Unseen(), {}
+    for label in sorted(set(labels.values()) - {KNOWN}):
+        cards = [card for card, mine in labels.items() if mine == label]
+        stand_ins[label] = iter(unseen.hide(cards))
+    hidden = [
+        [card if labels[card] == KNOWN else next(stand_ins[labels[card]]) for card in pile]
+        for pile in piles
+    ]
+    view.deck = ViewDeck(hidden[0], state.deck.discards, unseen)
+    others = iter(hidden[1:])
+    view.hands = [list(hand) if o == seat else next(others) for o, hand in enumerate(state.hands)]
+    view.unseen = unseen
+    view.history = []  # the view's own moves: the walk's, not the game's
+    view.forget_legal()
+    return view
