@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
 from toolkit.death_may_die import rerolls
@@ -77,7 +78,11 @@ def attack_summary(black: int, green: int, stress: int) -> dict[str, Fraction]:
 # decision's consequences end: the end of the roll it starts, of the attack against you (its wounds
 # placed), of the fight, or right after a choice that rolls nothing. There it reads what changed.
 
-WALK_LIMIT = 4_000  # positions one decision may visit; a larger question is refused, not guessed
+WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
+# The largest walk (see _work) answered for one choice, and for all of a decision's together: a
+# walk of 1,000 took about 150 ms on the test machine under load, and the widget has 100 ms.
+WORK_LIMIT = 1_000
+DECISION_WORK_LIMIT = 1_500
 
 MEASURES = {
     m.name: m
@@ -248,7 +253,8 @@ def _roll_key(state):
 
 
 def decision_odds(state) -> DecisionOdds:
-    """The exact numbers beside each choice of the seat to act, from its own view of the game."""
+    """The exact numbers beside each choice of the seat to act, from its own view of the game. A
+    choice whose walk would be too large for the widget's budget shows no numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
     label = state.action_to_string
@@ -260,25 +266,68 @@ def decision_odds(state) -> DecisionOdds:
             "This choice rolls no dice, draws no card and moves no track now: nothing to count.",
         )  # fmt: skip
     measures = tuple(MEASURES[name] for name in asked.shown)
-    try:
-        options = walk_options(state, asked)
-    except WalkTooLarge as error:
-        return DecisionOdds(
-            state.game, seat, asked.prompt, measures,
-            tuple(ActionOdds(a, label(a), {}) for a in legal),
-            f"{error}, so no numbers are shown rather than slow or guessed ones.",
-        )  # fmt: skip
-    best = max(legal, key=lambda a: options[a][1])
-    actions = tuple(
-        ActionOdds(a, label(a), {name: options[a][0][name] for name in asked.shown}) for a in legal
-    )
-    prompt = f"{asked.prompt}: the walk's best choice is {label(best)!r}"
-    return DecisionOdds(state.game, seat, prompt, measures, actions)
+    options = walk_options(state, asked)
+    actions = []
+    for action in legal:
+        if action in options:
+            named = options[action][0]
+            actions.append(ActionOdds(action, label(action), {n: named[n] for n in asked.shown}))
+        else:
+            actions.append(ActionOdds(action, label(action), {}, TOO_LARGE))
+    answered = [a for a in legal if a in options]
+    prompt = asked.prompt
+    if len(answered) == len(legal):
+        best = max(legal, key=lambda a: options[a][1])
+        prompt += f": the walk's best choice is {label(best)!r}"
+    note = "" if answered == legal else f"Some choices show no numbers: {TOO_LARGE}."
+    return DecisionOdds(state.game, seat, prompt, measures, tuple(actions), note)
+
+
+TOO_LARGE = "its exact walk is too large to answer within the widget's time"
+
+
+def _work(state, action) -> int:
+    """How large the walk after `action` is, counted before walking it: the roll it starts (or
+    is), as the dice patterns that can show times the stress left to reroll with, times the
+    dice. A choice above :data:`WORK_LIMIT` is refused at once rather than after a slow walk."""
+    step = state.pending[0]
+    me = state.investigators[step.get("seat", state.active)]
+    kind, verb = step["kind"], action[0] if isinstance(action, tuple) else action
+    if kind == "roll":
+        black, green = step["black"], step["green"]
+        own = step["purpose"] not in ("enemy", "fire")
+    elif kind == "actions" and verb in ("attack", "episode"):
+        black, green = state.dice_for(me, "attack" if verb == "attack" else "test")
+        own = True
+    elif kind == "choose":
+        black, green = state.dice_for(me, "test")
+        own = True
+    elif kind == "fight":
+        roll = state._attack_roll_step(action[1], me)
+        black, green, own = roll["black"], roll["green"], False
+    else:
+        return 0
+    patterns = comb(black + 3, 3) * (green + 1) if own else comb(black + 4, 4) * comb(green + 3, 3)
+    stress_left = state.rules.max_stress - me["stress"]
+    dice = black + green
+    if kind == "roll":  # the dice are down: k rerolls reach at most (dice x 3)^k patterns
+        return sum(min(patterns, (dice * 3) ** k) for k in range(stress_left + 1)) * (dice + 1)
+    return patterns * (stress_left + 1) * (dice + 1)
+
+
+def _same_choice(state, action):
+    """The action the seat's view lists for `action`: a reroll of the first die showing the same
+    face (the view lists each face's reroll once)."""
+    if isinstance(action, tuple) and action[0] == "reroll":
+        faces = state.pending[0]["faces"]
+        return ("reroll", faces.index(faces[action[1]]))
+    return action
 
 
 def walk_options(state, asked: Question | None = None):
     """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
-    seat's view of `state`."""
+    seat's view of `state` (which lists a reroll of two dice showing one face once). An action
+    whose walk is refused (:class:`WalkTooLarge`) is left out."""
     asked = asked or question(state)
     seat = state.current_player()
     view = state.players_view(seat)
@@ -296,8 +345,39 @@ def walk_options(state, asked: Question | None = None):
         key=_roll_key,
         limit=WALK_LIMIT,
     )
-    result = {}
-    for action, ranked in walk.options(view).items():
+    result, known, spent = {}, {}, 0
+    if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
+        if _work(view, ("accept",)) <= WORK_LIMIT:
+            for action, ranked in walk.options(view).items():
+                named = {n: sign * v for (n, sign), v in zip(asked.aim, ranked, strict=True)}
+                result[action] = (named, ranked)
+        return _by_legal(state, result)
+    for action in view.legal_actions():
+        work = _work(view, action)
+        if work > WORK_LIMIT or spent + work > DECISION_WORK_LIMIT:
+            continue
+        spent += work
+        after = view.clone()
+        after.apply_listed(action)
+        same = _roll_key(after) if after.pending and not after.is_terminal() else None
+        if same is not None and same in known:
+            ranked = known[same]  # another target of the same kind and wounds
+        else:
+            try:
+                ranked = walk.value(after)
+            except WalkTooLarge:
+                continue
+            if same is not None:
+                known[same] = ranked
         named = {name: sign * value for (name, sign), value in zip(asked.aim, ranked, strict=True)}
         result[action] = (named, ranked)
-    return result
+    return _by_legal(state, result)
+
+
+def _by_legal(state, result):
+    """The view's numbers for each of the real state's legal actions that has them."""
+    return {
+        action: result[_same_choice(state, action)]
+        for action in state.legal_actions()
+        if _same_choice(state, action) in result
+    }

@@ -30,6 +30,15 @@ ACTIONS_PER_TURN = 3
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
+def _distinct(faces: list[list[str]]) -> list[list[str]]:
+    """Each (colour, face) showing, once, in the order the dice show them."""
+    seen: list[list[str]] = []
+    for face in faces:
+        if face not in seen:
+            seen.append(face)
+    return seen
+
+
 def _card_outcomes(cards: list[str]) -> ChanceOutcomes:
     """A card drawn from `cards` (copies alike), each card equally likely."""
     counts = Counter(cards)
@@ -52,6 +61,9 @@ class DeathMayDieState(GameState):
     #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
     #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
     unseen_draws = False
+    #: True in a seat's view: rerolling either of two dice that show the same face is one choice,
+    #: listed once (the first such die), so the walk does not weigh it twice.
+    one_reroll_per_face = False
 
     def __init__(
         self,
@@ -193,6 +205,8 @@ class DeathMayDieState(GameState):
             rerolls = []
             if me["stress"] < self.rules.max_stress:
                 rerolls = [("reroll", i) for i in range(len(step["faces"]))]
+                if self.one_reroll_per_face:
+                    rerolls = [("reroll", step["faces"].index(f)) for f in _distinct(step["faces"])]
             return [("accept",), *rerolls]
         if kind == "actions":
             return self._action_choices(me)
@@ -512,7 +526,7 @@ class DeathMayDieState(GameState):
         is a copy whose draws are chance nodes over each deck's cards, each card as likely as any
         other; the copy keeps neither the real order nor the seed that shuffled it."""
         view = self.clone()
-        view.unseen_draws = True
+        view.unseen_draws = view.one_reroll_per_face = True
         view.rng = random.Random("players_view")  # reshuffles no longer matter: draws are chance
         for deck in (view.mythos, view.discovery):
             deck.cards.sort()
