@@ -81,8 +81,8 @@ def attack_summary(black: int, green: int, stress: int) -> dict[str, Fraction]:
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 # The largest walk (see _work) answered for one choice, and for all of a decision's together: a
 # walk of 1,000 took about 150 ms on the test machine under load, and the widget has 100 ms.
-WORK_LIMIT = 1_000
-DECISION_WORK_LIMIT = 1_500
+WORK_LIMIT = 800
+DECISION_WORK_LIMIT = 1_200
 
 MEASURES = {
     m.name: m
@@ -359,7 +359,9 @@ def walk_options(state, asked: Question | None = None):
         spent += work
         after = view.clone()
         after.apply_listed(action)
-        same = _roll_key(after) if after.pending and not after.is_terminal() else None
+        same = None
+        if action[0] == "attack" and not after.is_terminal():
+            same = _roll_key(after)  # the attack's roll, nothing else changed yet
         if same is not None and same in known:
             ranked = known[same]  # another target of the same kind and wounds
         else:
