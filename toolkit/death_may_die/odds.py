@@ -81,8 +81,8 @@ def attack_summary(black: int, green: int, stress: int) -> dict[str, Fraction]:
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 # The largest walk (see _work) answered for one choice, and for all of a decision's together: a
 # walk of 1,000 took about 150 ms on the test machine under load, and the widget has 100 ms.
-WORK_LIMIT = 800
-DECISION_WORK_LIMIT = 1_200
+WORK_LIMIT = 1_000
+DECISION_WORK_LIMIT = 1_500
 
 MEASURES = {
     m.name: m
@@ -111,6 +111,7 @@ DEFENCE_AIM = (("died", -1), ("harm", -1), ("stress", -1), ("wounds", -1), ("san
 ATTACK = ("defeated", "dealt", "died", "sanity", "stress")
 TEST = ("passed", "died", "sanity", "stress")
 DEFENCE = ("died", "wounds", "sanity", "stress")
+REST = ("wounds", "stress")
 ACTIONS = ("defeated", "dealt", "passed", "died", "sanity", "wounds", "stress")
 CHOOSE = ("passed", "died", "sanity", "wounds", "stress")
 
@@ -267,20 +268,17 @@ def decision_odds(state) -> DecisionOdds:
         )  # fmt: skip
     measures = tuple(MEASURES[name] for name in asked.shown)
     options = walk_options(state, asked)
-    actions = []
-    for action in legal:
-        if action in options:
-            named = options[action][0]
-            actions.append(ActionOdds(action, label(action), {n: named[n] for n in asked.shown}))
-        else:
-            actions.append(ActionOdds(action, label(action), {}, TOO_LARGE))
-    answered = [a for a in legal if a in options]
+    actions = tuple(
+        ActionOdds(a, label(a), options[a][0]) if a in options
+        else ActionOdds(a, label(a), {}, TOO_LARGE)
+        for a in legal
+    )  # fmt: skip
     prompt = asked.prompt
-    if len(answered) == len(legal):
-        best = max(legal, key=lambda a: options[a][1])
+    if len(options) == len(legal) and not asked.prompt.startswith("Choose an action"):
+        best = max(legal, key=lambda a: options[a][1])  # one aim: the walk's own choice
         prompt += f": the walk's best choice is {label(best)!r}"
-    note = "" if answered == legal else f"Some choices show no numbers: {TOO_LARGE}."
-    return DecisionOdds(state.game, seat, prompt, measures, tuple(actions), note)
+    note = "" if len(options) == len(legal) else f"Some choices show no numbers: {TOO_LARGE}."
+    return DecisionOdds(state.game, seat, prompt, measures, actions, note)
 
 
 TOO_LARGE = "its exact walk is too large to answer within the widget's time"
@@ -324,39 +322,57 @@ def _same_choice(state, action):
     return action
 
 
+def action_question(asked: Question, action) -> Question:
+    """The question one choice answers: an action of the turn has its own numbers (an attack's,
+    a test's, a rest's; none for one that rolls nothing), every other choice its decision's."""
+    if asked.stop != "roll" or not asked.prompt.startswith("Choose an action"):
+        return asked
+    shown = {"attack": ATTACK, "episode": TEST, "rest": REST}.get(action[0], ())
+    return Question(shown, asked.order, asked.stop, asked.prompt)
+
+
 def walk_options(state, asked: Question | None = None):
     """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
     seat's view of `state` (which lists a reroll of two dice showing one face once). An action
-    whose walk is refused (:class:`WalkTooLarge`) is left out."""
+    whose walk is refused before or while it is walked is left out."""
     asked = asked or question(state)
     seat = state.current_player()
     view = state.players_view(seat)
     changes = _Changes(view, seat)
 
-    def measure(end):
-        values = changes.values(end)
-        return tuple(sign * values[name] for name, sign in asked.aim)
+    def walk_for(aim):
+        def measure(end):
+            values = changes.values(end)
+            return tuple(sign * values[name] for name, sign in aim)
 
-    walk = Walk(
-        seat,
-        stop=lambda s: changes.stopped(s, asked.stop),
-        measure=measure,
-        merge=_merge,
-        key=_roll_key,
-        limit=WALK_LIMIT,
-    )
+        return Walk(
+            seat,
+            stop=lambda s: changes.stopped(s, asked.stop),
+            measure=measure,
+            merge=_merge,
+            key=_roll_key,
+            limit=WALK_LIMIT,
+        )
+
+    def named(aim, shown, ranked):
+        values = {name: sign * v for (name, sign), v in zip(aim, ranked, strict=True)}
+        return {name: values[name] for name in shown}
+
     result, known, spent = {}, {}, 0
     if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
         if _work(view, ("accept",)) <= WORK_LIMIT:
-            for action, ranked in walk.options(view).items():
-                named = {n: sign * v for (n, sign), v in zip(asked.aim, ranked, strict=True)}
-                result[action] = (named, ranked)
+            for action, ranked in walk_for(asked.aim).options(view).items():
+                result[action] = (named(asked.aim, asked.shown, ranked), ranked)
         return _by_legal(state, result)
     for action in view.legal_actions():
         work = _work(view, action)
         if work > WORK_LIMIT or spent + work > DECISION_WORK_LIMIT:
             continue
         spent += work
+        own = action_question(asked, action)
+        if not own.shown:
+            result[action] = ({}, ())
+            continue
         after = view.clone()
         after.apply_listed(action)
         same = None
@@ -366,13 +382,12 @@ def walk_options(state, asked: Question | None = None):
             ranked = known[same]  # another target of the same kind and wounds
         else:
             try:
-                ranked = walk.value(after)
+                ranked = walk_for(own.aim).value(after)
             except WalkTooLarge:
                 continue
             if same is not None:
                 known[same] = ranked
-        named = {name: sign * value for (name, sign), value in zip(asked.aim, ranked, strict=True)}
-        result[action] = (named, ranked)
+        result[action] = (named(own.aim, own.shown, ranked), ranked)
     return _by_legal(state, result)
 
 
