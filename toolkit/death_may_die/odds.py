@@ -274,13 +274,17 @@ def decision_odds(state) -> DecisionOdds:
         for a in legal
     )  # fmt: skip
     prompt = asked.prompt
-    if len(options) == len(legal) and not asked.prompt.startswith("Choose an action"):
-        best = max(legal, key=lambda a: options[a][1])  # one aim: the walk's own choice
+    if len(options) == len(legal) and state.pending[0]["kind"] in ONE_AIM:
+        best = max(legal, key=lambda a: options[a][1])  # the walk's own choice
         prompt += f": the walk's best choice is {label(best)!r}"
     note = "" if len(options) == len(legal) else f"Some choices show no numbers: {TOO_LARGE}."
     return DecisionOdds(state.game, seat, prompt, measures, actions, note)
 
 
+# Decisions whose choices all serve one aim, so that the walk's best choice is advice: not the
+# actions of the turn (an attack and a rest aim at different things), nor a run's steps (the fire
+# picked up is not all a step is for).
+ONE_AIM = ("roll", "fight", "wound", "choose")
 TOO_LARGE = "its exact walk is too large to answer within the widget's time"
 
 
