@@ -19,7 +19,7 @@ from odds_check import QUERY_BUDGET_S, Report, compare
 
 from toolkit.analysis import Walk
 from toolkit.death_may_die.bots import roll_advice
-from toolkit.death_may_die.odds import (
+from toolkit.death_may_die.decisions import (
     TOO_LARGE,
     _Changes,
     _merge,

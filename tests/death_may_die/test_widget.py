@@ -14,7 +14,7 @@ from _paths import NOTEBOOKS
 from browser import click_button
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
-from toolkit.death_may_die.odds import decision_odds, walk_options
+from toolkit.death_may_die.decisions import decision_odds, walk_options
 from toolkit.death_may_die.rerolls import p_at_least
 from toolkit.death_may_die.widget import DeathMayDieWidget, DiceExplorer
 
