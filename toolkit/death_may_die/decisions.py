@@ -257,11 +257,10 @@ def _work(state, action) -> int:
 
 
 def _same_choice(state, action):
-    """The action the seat's view lists for `action`: a reroll of the first die showing the same
-    face (the view lists each face's reroll once)."""
+    """The action the seat's view lists for `action`: a reroll of the first die alike to it
+    (the view lists one reroll of dice alike)."""
     if isinstance(action, tuple) and action[0] == "reroll":
-        faces = state.pending[0]["faces"]
-        return ("reroll", faces.index(faces[action[1]]))
+        return ("reroll", state.alike_die(state.pending[0], action[1]))
     return action
 
 
@@ -276,7 +275,7 @@ def action_question(asked: Question, action) -> Question:
 
 def walk_options(state, asked: Question | None = None):
     """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
-    seat's view of `state` (which lists a reroll of two dice showing one face once). An action
+    seat's view of `state` (which lists one reroll of dice alike). An action
     whose walk is refused before or while it is walked is left out."""
     asked = asked or question(state)
     seat = state.current_player()

@@ -30,15 +30,6 @@ ACTIONS_PER_TURN = 3
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
-def _distinct(faces: list[list[str]]) -> list[list[str]]:
-    """Each (colour, face) showing, once, in the order the dice show them."""
-    seen: list[list[str]] = []
-    for face in faces:
-        if face not in seen:
-            seen.append(face)
-    return seen
-
-
 def _card_outcomes(cards: list[str]) -> ChanceOutcomes:
     """A card drawn from `cards` (copies alike), each card equally likely."""
     counts = Counter(cards)
@@ -61,8 +52,8 @@ class DeathMayDieState(GameState):
     #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
     #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
     unseen_draws = False
-    #: True in a seat's view: rerolling either of two dice that show the same face is one choice,
-    #: listed once (the first such die), so the walk does not weigh it twice.
+    #: True in a seat's view: rerolling either of two dice alike (see :meth:`alike_die`) is one
+    #: choice, listed once (the first such die), so the walk does not weigh it twice.
     one_reroll_per_face = False
 
     def __init__(
@@ -206,7 +197,8 @@ class DeathMayDieState(GameState):
             if me["stress"] < self.rules.max_stress:
                 rerolls = [("reroll", i) for i in range(len(step["faces"]))]
                 if self.one_reroll_per_face:
-                    rerolls = [("reroll", step["faces"].index(f)) for f in _distinct(step["faces"])]
+                    firsts = sorted({self.alike_die(step, i) for i in range(len(step["faces"]))})
+                    rerolls = [("reroll", i) for i in firsts]
             return [("accept",), *rerolls]
         if kind == "actions":
             return self._action_choices(me)
@@ -531,6 +523,18 @@ class DeathMayDieState(GameState):
         for deck in (view.mythos, view.discovery):
             deck.cards.sort()
         return view
+
+    def alike_die(self, step: dict, index: int) -> int:
+        """The first die of the roll `step` alike to die `index`: of its colour, with the symbols
+        that count in this roll (elder signs count only in an enemy's attack on you)."""
+        counted = 3 if step["purpose"] == "enemy" else 2
+
+        def alike(face):
+            return face[0], face_symbols(face[1])[:counted]
+
+        faces = step["faces"]
+        mine = alike(faces[index])
+        return next(i for i, face in enumerate(faces) if alike(face) == mine)
 
     def _deck_drawn(self, step: dict) -> Deck | None:
         """The deck the automatic `step` is about to draw from, if it draws."""
