@@ -2,7 +2,7 @@
 
 `decision_odds` walks the engine (the core :class:`~toolkit.analysis.Walk`) from the seat's view
 with shortcuts of its own: enemies of one kind with the same wounds are one target, two dice
-showing one face are one reroll, and die faces that cannot change a roll's outcome (an elder sign
+alike are one reroll, and die faces that cannot change a roll's outcome (an elder sign
 is a blank outside an enemy's attack) are walked once. The reference walks the same view with
 each die's reroll and each target on its own, the faces as they are, so every number shown at
 1,000 and more decisions of seeded games and stacked positions is checked against it; a test of
