@@ -4,8 +4,7 @@
 with shortcuts of its own: enemies of one kind with the same wounds are one target, two dice
 alike are one reroll, and die faces that cannot change a roll's outcome (an elder sign
 is a blank outside an enemy's attack) are walked once. The reference walks the same view with
-each die's reroll and each target on its own, the faces as they are, so every number shown at
-1,000 and more decisions of seeded games and stacked positions is checked against it; a test of
+each die's reroll and each target on its own, so every number shown at 1,000 and more decisions of seeded games and stacked positions is checked against it; a test of
 its own checks the lumped faces against walking every face. Then the issue's three examples,
 each a position where the old advice was wrong.
 """
