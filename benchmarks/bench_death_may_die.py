@@ -194,8 +194,50 @@ def bench_games(bot: str, games: int) -> dict:
     )
 
 
+def bench_decision_odds() -> list[dict]:
+    """The numbers beside an attack, walked through the engine (what the widget shows), side by
+    side with the reroll solver's closed form for the same chance of defeating the target; then
+    the 95th percentile of the walk over every decision of seeded games."""
+    import statistics
+
+    from toolkit.death_may_die.odds import decision_odds
+    from toolkit.death_may_die.rules import DeathMayDieState
+    from toolkit.simulate import decision_points
+
+    rows = []
+    for stress in (0, 2):
+        state = DeathMayDieState(seed=0, players=1)
+        me = state.investigators[0]
+        me["space"], me["stress"] = "nave", stress
+        state.forget_legal()
+        walk_s, shown = best_of(partial(decision_odds, state), 3)
+        black, green = state.dice_for(me, "attack")
+        left = state.rules.max_stress - stress
+        ours_s, closed = best_of(cold(rerolls.p_at_least, black, green, 2, left), 3)
+        walked = shown.for_action(("attack", "cultist-1")).odds["defeated"]
+        assert walked == closed, (walked, closed)
+        rows.append(
+            row(
+                f"attack a cultist, {left} stress left: every number beside it (walk)",
+                walk_s,
+                "reroll solver, P(defeated) only",
+                ours_s,
+                f"both P(defeated) = {closed}",
+            )
+        )
+    seconds = []
+    for state in decision_points("death-may-die", 2, range(3)):
+        start = time.perf_counter()
+        decision_odds(state)
+        seconds.append(time.perf_counter() - start)
+    p95 = statistics.quantiles(seconds, n=20)[-1]
+    rows.append(row(f"decision_odds, 95th percentile of {len(seconds)} decisions", p95))
+    return rows
+
+
 def run() -> list[dict]:
     return [
+        *bench_decision_odds(),
         *bench_rerolls_vs_brute_force(),
         *bench_plain_roll_vs_icepool(),
         *bench_widget_queries(),

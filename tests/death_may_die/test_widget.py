@@ -6,6 +6,7 @@ Every number a widget shows is checked against the solver called directly.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import nbformat
 import pytest
@@ -13,6 +14,7 @@ from _paths import NOTEBOOKS
 from browser import click_button
 from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
 
+from toolkit.death_may_die.decisions import decision_odds, walk_options
 from toolkit.death_may_die.rerolls import p_at_least
 from toolkit.death_may_die.widget import DeathMayDieWidget, DiceExplorer
 
@@ -30,12 +32,37 @@ def test_buttons_are_the_legal_actions_and_clicks_play_them():
         game.click(description)
     assert state.investigators[0]["space"] == "nave" and state.investigators[0]["fire"] == 1
     # 3 black + 1 green (Brawl) against a cultist's 2 health, with all 4 stress to spend
-    assert "247/256" in game.odds.value and str(p_at_least(3, 1, 2, 4)) == "247/256"
-    assert "11/16 (68.8%) without" in game.odds.value
+    assert game.odds == decision_odds(state)
+    attack = game.odds.for_action(("attack", "cultist-1"))
+    assert attack.odds["defeated"] == p_at_least(3, 1, 2, 4) == Fraction(247, 256)
+    assert "247/256" in game.odds_html.value
     game.click("attack cultist-1")
     game.click("Roll all")
-    assert "Recommended:" in game.odds.value
+    assert game.odds == decision_odds(state)
+    best = max(game.odds.actions, key=lambda o: _ranked(state, o.action))
+    assert f"best choice is {best.label!r}".replace("'", "&#x27;") in game.odds_html.value
     assert game.prompt.value.count("reroll a die for 1 stress") == 1
+
+
+def _ranked(state, action):
+    return walk_options(state)[action][1]
+
+
+def test_the_widget_shows_the_shared_numbers_and_no_pane_of_its_own():
+    """At every decision of a few turns the widget's numbers are decision_odds' (what
+    `death-toolkit analyse` prints), and no second odds pane is drawn."""
+    game = DeathMayDieWidget(seed=3, players=1)
+    rng = random.Random(3)
+    for _ in range(40):
+        if game.state.is_terminal():
+            break
+        if game.state.is_chance_node():
+            game.click("Roll all")
+            continue
+        assert game.odds == decision_odds(game.state)
+        assert game.odds_html.value == game.odds._repr_html_()
+        game.click(rng.choice(sorted(game.buttons())))
+    assert not any("dmd-odds" in child.value for child in [game.board, game.prompt])
 
 
 def test_random_clicks_play_a_game_to_the_end():
@@ -98,8 +125,7 @@ def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
         expect(prompt).to_contain_text(mirror.state.describe_step(), timeout=WAIT_MS)
         if description == "stop running":
             expect(odds).to_contain_text("247/256", timeout=WAIT_MS)
-    expect(odds).to_contain_text("Recommended:", timeout=WAIT_MS)
-    advice = mirror.odds.value.split("Recommended: ")[1].split("</b>")[0]
-    expect(odds).to_contain_text(advice.replace("&gt;", ">"))
+    expect(odds).to_contain_text("the walk's best choice is", timeout=WAIT_MS)
+    expect(odds).to_contain_text(mirror.odds.prompt)
     expect(page.locator("svg.dmd-board")).to_have_count(1)
     assert [e for e in open_voila.errors(page) if e.startswith("pageerror")] == []

@@ -45,6 +45,7 @@ class Die:
         return Dist.uniform(face_symbols(face) for face in self.faces)
 
 
+@cache
 def face_symbols(face: str) -> Result:
     """``"success+tentacle"`` -> (1, 1, 0); ``"blank"`` -> (0, 0, 0)."""
     if face == "blank":

@@ -1,7 +1,9 @@
 """The odds a player asks for: rolls, attacks, fire, and what tentacles do to the sanity track.
 
 Built on :mod:`dice` (exact joint distributions) and :mod:`rerolls` (the optimal stress policy).
-Everything here answers in exact Fractions or :class:`~toolkit.dist.Dist` objects.
+Everything here answers in exact Fractions or :class:`~toolkit.dist.Dist` objects. The numbers
+beside each choice of a game in play (:func:`decision_odds`, what the widget and ``death-toolkit
+analyse`` show) are the engine's own, walked in :mod:`toolkit.death_may_die.decisions`.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.decisions import decision_odds
 from toolkit.death_may_die.dice import marginal, roll_distribution
 from toolkit.dist import Dist
 
 STANDARD_DICE = 3  # "make a roll" always throws three black dice
+__all__ = ["SanityTrack", "attack_summary", "decision_odds", "fire_roll", "tentacles_distribution"]
 
 
 @dataclass(frozen=True, kw_only=True)

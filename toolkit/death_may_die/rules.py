@@ -11,6 +11,8 @@ Rulebook decisions where the text is silent are listed in ``book/rules-notes/dea
 
 from __future__ import annotations
 
+import copy
+import random
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -28,6 +30,12 @@ ACTIONS_PER_TURN = 3
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
+def _card_outcomes(cards: list[str]) -> ChanceOutcomes:
+    """A card drawn from `cards` (copies alike), each card equally likely."""
+    counts = Counter(cards)
+    return ChanceOutcomes((card, Fraction(n, len(cards))) for card, n in sorted(counts.items()))
+
+
 @cache
 def _face_outcomes(colour: str) -> ChanceOutcomes:
     faces = load_dice()[colour].distinct_faces()
@@ -41,6 +49,12 @@ class DeathMayDieState(GameState):
     # The card set, its parts and the map are loaded once for every game and only read in play.
     SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
     FLAT_LISTS = ("log",)
+    #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
+    #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
+    unseen_draws = False
+    #: True in a seat's view: rerolling either of two dice alike (see :meth:`alike_die`) is one
+    #: choice, listed once (the first such die), so the walk does not weigh it twice.
+    one_reroll_per_face = False
 
     def __init__(
         self,
@@ -113,6 +127,9 @@ class DeathMayDieState(GameState):
         }  # fmt: skip
         self.ritual_disrupted = False
         self.turn = 1
+        # Counts the exact walk reads to tell where a roll ends and whether a test was passed.
+        self.rolls_resolved = 0
+        self.tests_passed = 0
         self.outcome: str | None = None
         self.reason = ""
         self.log: list[str] = []
@@ -138,10 +155,15 @@ class DeathMayDieState(GameState):
         step = self.pending[0]
         if step["kind"] == "roll" and self._roll_needs_die(step):
             return CHANCE
+        if self.unseen_draws and self._deck_drawn(step) is not None:
+            return CHANCE
         return step.get("seat", self.active)
 
     def chance_outcomes(self) -> ChanceOutcomes:
         step = self.pending[0]
+        deck = self._deck_drawn(step) if self.unseen_draws and self.outcome is None else None
+        if deck is not None:
+            return _card_outcomes(deck.cards or deck.discards)
         if self.outcome is not None or step["kind"] != "roll" or not self._roll_needs_die(step):
             raise ValueError("not a chance node")
         return self._faces[self._next_die_colour(step)]
@@ -166,12 +188,17 @@ class DeathMayDieState(GameState):
         step = self.pending[0]
         kind = step["kind"]
         me = self.investigators[step.get("seat", self.active)]
+        if self.unseen_draws and self._deck_drawn(step) is not None:
+            return [card for card, _ in self.chance_outcomes()]
         if kind == "roll":
             if self._roll_needs_die(step):
                 return [face for face, _ in self._faces[self._next_die_colour(step)]]
             rerolls = []
             if me["stress"] < self.rules.max_stress:
                 rerolls = [("reroll", i) for i in range(len(step["faces"]))]
+                if self.one_reroll_per_face:
+                    firsts = sorted({self.alike_die(step, i) for i in range(len(step["faces"]))})
+                    rerolls = [("reroll", i) for i in firsts]
             return [("accept",), *rerolls]
         if kind == "actions":
             return self._action_choices(me)
@@ -261,7 +288,9 @@ class DeathMayDieState(GameState):
         step = self.pending[0]
         kind = step["kind"]
         me = self.investigators[step.get("seat", self.active)]
-        if kind == "roll":
+        if self.unseen_draws and self._deck_drawn(step) is not None:
+            self._apply_unseen_draw(step, action)
+        elif kind == "roll":
             self._apply_roll(step, me, action)
         elif kind == "actions":
             self._apply_action(me, action)
@@ -354,6 +383,8 @@ class DeathMayDieState(GameState):
                 if self._decision_ready(step):
                     return
                 continue
+            if self.unseen_draws and self._deck_drawn(step) is not None:
+                return  # a chance node in a seat's view
             self.pending.pop(0)
             handler(self, step)
 
@@ -420,7 +451,9 @@ class DeathMayDieState(GameState):
         self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
 
     def _step_mythos(self, step: dict) -> None:
-        card_id = self.mythos.draw(1, self.rng)[0]
+        self._reveal_mythos(self.mythos.draw(1, self.rng)[0])
+
+    def _reveal_mythos(self, card_id: str) -> None:
         card = self.cards.mythos[card_id]
         self.log.append(f"Mythos: {card.name}")
         steps = self._effect_steps(card.effects, self.active)
@@ -441,7 +474,10 @@ class DeathMayDieState(GameState):
         if attackers:
             self.push([{"kind": "fight", "attackers": attackers}])
             return
-        card_id = self.discovery.draw(1, self.rng)[0]
+        self._investigate(self.discovery.draw(1, self.rng)[0])
+
+    def _investigate(self, card_id: str) -> None:
+        me = self.investigators[self.active]
         card = self.cards.discovery[card_id]
         self.log.append(f"{me['name']} investigates: {card.name}")
         steps = self._effect_steps(card.effects, self.active)
@@ -449,6 +485,84 @@ class DeathMayDieState(GameState):
             steps.append({"kind": "choose", "card": card_id})
         steps.append({"kind": "discovery_discard", "card": card_id})
         self.push(steps)
+
+    def clone(self) -> DeathMayDieState:
+        """A copy to play on, made field by field: the exact walk copies a position at every
+        choice and die, and the generic deep copy spent most of its time on tables and tuples
+        that never change. Each mutable part of the table is copied; the rest is shared."""
+        other = copy.copy(self)
+        if not self.unseen_draws:  # a view's generator orders only decks it draws by chance
+            other.rng = random.Random(0)
+            other.rng.setstate(self.rng.getstate())
+        other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.mythos = Deck(self.mythos.cards, self.mythos.discards)
+        other.discovery = Deck(self.discovery.cards, self.discovery.discards)
+        other.investigators = [_public(i) for i in self.investigators]
+        other.enemies = {uid: dict(e) for uid, e in self.enemies.items()}
+        other.fire = Counter(self.fire)
+        other.tokens = {kind: list(spaces) for kind, spaces in self.tokens.items()}
+        other.wards = set(self.wards)
+        other.elder = dict(self.elder)
+        other.pending = [
+            {key: value.copy() if value.__class__ is list else value for key, value in s.items()}
+            for s in self.pending
+        ]
+        return other
+
+    # -- a seat's view: hidden cards drawn at chance nodes ---------------------------------------
+    def players_view(self, seat: int) -> DeathMayDieState:
+        """The game as `seat` knows it. Nothing is hidden but the order of the Mythos and
+        Discovery decks (discards are face up, and every other card is on the table), so the view
+        is a copy whose draws are chance nodes over each deck's cards, each card as likely as any
+        other; the copy keeps neither the real order nor the seed that shuffled it."""
+        view = self.clone()
+        view.unseen_draws = view.one_reroll_per_face = True
+        view.rng = random.Random("players_view")  # reshuffles no longer matter: draws are chance
+        for deck in (view.mythos, view.discovery):
+            deck.cards.sort()
+        return view
+
+    def alike_die(self, step: dict, index: int) -> int:
+        """The first die of the roll `step` alike to die `index`: of its colour, with the symbols
+        that count in this roll (elder signs count only in an enemy's attack on you)."""
+        counted = 3 if step["purpose"] == "enemy" else 2
+
+        def alike(face):
+            return face[0], face_symbols(face[1])[:counted]
+
+        faces = step["faces"]
+        mine = alike(faces[index])
+        return next(i for i, face in enumerate(faces) if alike(face) == mine)
+
+    def _deck_drawn(self, step: dict) -> Deck | None:
+        """The deck the automatic `step` is about to draw from, if it draws."""
+        kind = step["kind"]
+        if kind == "mythos":
+            return self.mythos
+        if kind == "investigate_or_fight":
+            me = self.investigators[self.active]
+            if me["alive"] and not self._enemies_at(me["space"]) and not self._elder_here(me):
+                return self.discovery
+        return None
+
+    def _elder_here(self, me: dict) -> bool:
+        return self.elder["space"] == me["space"]
+
+    def _apply_unseen_draw(self, step: dict, card_id: str) -> None:
+        """A card drawn at a chance node of a seat's view: taken from the deck (an empty draw
+        pile takes the discards back first, as a real draw does), then revealed."""
+        deck = self._deck_drawn(step)
+        self.pending.pop(0)
+        if not deck.cards:
+            deck.cards.extend(deck.discards)
+            deck.discards.clear()
+        deck.cards.remove(card_id)
+        if step["kind"] == "mythos":
+            self._reveal_mythos(card_id)
+        else:
+            self._investigate(card_id)
 
     def _step_discovery_discard(self, step: dict) -> None:
         self.discovery.discard(step["card"])
@@ -655,10 +769,12 @@ class DeathMayDieState(GameState):
                 totals[i] += n
         successes, tentacles, elders = totals
         purpose = step["purpose"]
+        self.rolls_resolved += 1
         if purpose == "attack":
             self._wound_target(step["target"], successes)
         elif purpose in ("episode", "test"):
             won = successes >= step["need"]
+            self.tests_passed += won
             effects = step["on_success"] if won else step.get("on_failure", ())
             self._push_effects(effects, me["seat"])
         elif purpose in ("enemy", "fire"):

@@ -1,9 +1,10 @@
 """Notebook widgets: play the sample episode, and explore the dice.
 
-:class:`DeathMayDieWidget` shows the map with every figure, the investigators and the tracks, a button per
-legal action, and the exact odds of each roll on offer with the best rerolls, before the roll (the
-policy as rules) and after it (which die to reroll now). :class:`DiceExplorer` answers any mix of
-dice, successes needed and stress, with Altair charts. Both are thin views over the engine and the
+:class:`DeathMayDieWidget` shows the map with every figure, the investigators and the tracks, and a
+button per legal action; the exact numbers beside the choices (each action's, each reroll's) are
+the shared pane's, :func:`toolkit.death_may_die.odds.decision_odds`, the engine walked from the
+seat's view, with the walk's best choice named. :class:`DiceExplorer` answers any mix of dice,
+successes needed and stress, with Altair charts. Both are thin views over the engine and the
 solvers.
 """
 
@@ -14,90 +15,11 @@ from html import escape
 import ipywidgets as widgets
 
 from toolkit.death_may_die import rerolls
-from toolkit.death_may_die.bots import roll_advice, roll_objective
 from toolkit.death_may_die.dice import roll_distribution
 from toolkit.death_may_die.display import state_html
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.html import chance
 from toolkit.widgets import ROLL, GameWidget
-
-
-def roll_offers(state: DeathMayDieState) -> list[dict]:
-    """Each roll the active investigator may start now, with its exact odds under best rerolls."""
-    if state.is_terminal() or state.pending[0]["kind"] != "actions":
-        return []
-    me = state.investigators[state.active]
-    stress_left = state.rules.max_stress - me["stress"]
-    offers = []
-    for action in state.legal_actions():
-        if action[0] == "attack" and action[1] != "elder":
-            enemy = state.enemies[action[1]]
-            need = state.cards.enemies[enemy["type"]].health - enemy["wounds"]
-            black, green = state.dice_for(me, "attack")
-            aim = f"kill {action[1]} ({need} successes)"
-        elif action[0] == "attack":
-            stage = state.elder_card.stages[state.elder["stage"] - 1]
-            need = stage.health - state.elder["wounds"]
-            black, green = state.dice_for(me, "attack")
-            aim = f"defeat stage {stage.number} ({need} successes)"
-        elif action[0] == "episode":
-            need = next(a.need for a in state.episode.actions if a.id == action[1])
-            black, green = state.dice_for(me, "test")
-            aim = f"succeed ({need} successes)"
-        else:
-            continue
-        offers.append(
-            {
-                "action": action,
-                "label": state.action_to_string(action),
-                "aim": aim,
-                "dice": (black, green),
-                "stress_left": stress_left,
-                "p": rerolls.p_at_least(black, green, need, stress_left),
-                "p_no_reroll": rerolls.p_at_least(black, green, need, 0),
-                "rules": rerolls.policy_rules(
-                    black, green, stress_left, rerolls.Objective("at_least", need)
-                ),
-            }
-        )
-    return offers
-
-
-def odds_html(state: DeathMayDieState) -> str:
-    """The odds panel: offers before a roll, or the advice for the roll on the table."""
-    if state.is_terminal():
-        return ""
-    step = state.pending[0]
-    if step["kind"] == "roll" and not state.is_chance_node():
-        observation = state.observation(state.active)
-        advice = roll_advice(observation)
-        objective = roll_objective(observation)
-        faces = ", ".join(f"{c} {f}" for c, f in step["faces"]) or "no dice"
-        lines = [f"<b>Roll on the table</b> ({step['purpose']}): {escape(faces)}",
-                 f"Aim: {escape(objective.describe())}",
-                 f"<b>Recommended: {escape(str(advice))}</b>",
-                 f"Value if you keep it: {advice.value_if_stop} "
-                 f"({_number(objective, advice.value_if_stop)}); with the best rerolls: "
-                 f"{advice.value} ({_number(objective, advice.value)})"]  # fmt: skip
-        lines += [f"{escape(text)}: {_number(objective, v)}" for text, v in advice.options]
-        return "<div class='dmd-odds'>" + "<br>".join(lines) + "</div>"
-    offers = roll_offers(state)
-    if not offers:
-        return "<div class='dmd-odds'>No roll on offer.</div>"
-    parts = []
-    for offer in offers:
-        black, green = offer["dice"]
-        parts.append(
-            f"<p><b>{escape(offer['label'])}</b>: {black} black + {green} green dice to "
-            f"{escape(offer['aim'])}: {chance(offer['p'])} with your "
-            f"{offer['stress_left']} stress of rerolls, {chance(offer['p_no_reroll'])} "
-            f"without.<br><small>{'<br>'.join(escape(r) for r in offer['rules'][:-1])}</small></p>"
-        )
-    return "<div class='dmd-odds'>" + "".join(parts) + "</div>"
-
-
-def _number(objective, value) -> str:
-    return chance(value) if objective.is_probability else f"{float(value):.2f}"
 
 
 class DeathMayDieWidget(GameWidget):
@@ -111,11 +33,10 @@ class DeathMayDieWidget(GameWidget):
         self.players = players
         self.board = widgets.HTML()
         self.prompt = widgets.HTML()
-        self.odds = widgets.HTML()
         super().__init__(seed, range(players), {})
 
     def _layout(self) -> list[widgets.Widget]:
-        return self.stacked([self.prompt], [widgets.HBox([self.board, self.odds])])
+        return self.stacked([self.prompt], [self.board])
 
     def __repr__(self) -> str:
         state = self.state
@@ -151,7 +72,6 @@ class DeathMayDieWidget(GameWidget):
         state = self.state
         self.board.value = state_html(state)
         self.prompt.value = f"<h4 class='dmd-prompt'>{escape(state.describe_step())}</h4>"
-        self.odds.value = odds_html(state)
 
     def _choices(self) -> list[widgets.Button]:
         state = self.state

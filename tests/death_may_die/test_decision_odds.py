@@ -1,0 +1,296 @@
+"""The numbers beside every Death May Die decision are the engine's own.
+
+`decision_odds` walks the engine (the core :class:`~toolkit.analysis.Walk`) from the seat's view
+with shortcuts of its own: enemies of one kind with the same wounds are one target, two dice
+alike are one reroll, and die faces that cannot change a roll's outcome (an elder sign
+is a blank outside an enemy's attack) are walked once. The reference walks the same view with
+each die's reroll and each target on its own, so every number shown at 1,000 and more decisions of seeded games and stacked positions is checked against it; a test of
+its own checks the lumped faces against walking every face. Then the issue's three examples,
+each a position where the old advice was wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from odds_check import QUERY_BUDGET_S, Report, compare
+
+from toolkit.analysis import Walk
+from toolkit.death_may_die.bots import roll_advice
+from toolkit.death_may_die.decisions import (
+    TOO_LARGE,
+    _Changes,
+    _merge,
+    action_question,
+    decision_odds,
+    question,
+    walk_options,
+)
+from toolkit.death_may_die.rerolls import p_at_least
+from toolkit.death_may_die.rules import DeathMayDieState
+from toolkit.simulate import decision_points
+from toolkit.state import CHANCE
+
+SLUG = "death-may-die"
+
+
+def _plain_key(state):
+    """A roll's position with nothing lumped: every face as it is, the target by its own id."""
+    step = state.pending[0]
+    if step["kind"] != "roll":
+        return None
+    faces = [tuple(face) for face in step["faces"]]
+    rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
+    rest = repr(sorted((k, v) for k, v in step.items() if k not in ("faces", "reroll")))
+    stress = state.investigators[step["seat"]]["stress"]
+    return rest, tuple(sorted(faces)), rerolling, len(step["faces"]), stress
+
+
+def reference(state, merge=_merge, shown=None):
+    """Each shown action's numbers by the plain walk from the seat's view (faces lumped by
+    `merge`, or each face walked when it is None)."""
+    asked = question(state)
+    legal = list(state.legal_actions())
+    if asked is None:
+        return {action: {} for action in legal}
+    seat = state.current_player()
+    view = state.players_view(seat)
+    view.one_reroll_per_face = False  # every die's reroll walked, not one per face
+    changes = _Changes(view, seat)
+    shown = shown or decision_odds(state)
+    numbers = {}
+    for action in legal:
+        if not shown.for_action(action).odds:
+            continue  # nothing shown (nothing to count, or refused): nothing to compare
+        aim = action_question(asked, action).aim
+
+        def measure(end, aim=aim):
+            values = changes.values(end)
+            return tuple(sign * values[name] for name, sign in aim)
+
+        walk = Walk(seat, lambda s: changes.stopped(s, asked.stop), measure, merge=merge,
+                    key=_plain_key)  # fmt: skip
+        after = view.clone()
+        after.apply_listed(action)
+        ranked = walk.value(after)
+        numbers[action] = {n: sign * v for (n, sign), v in zip(aim, ranked, strict=True)}
+    return numbers
+
+
+def new(players=1, seed=0):
+    return DeathMayDieState(seed=seed, players=players)
+
+
+def roll(state, faces):
+    for face in faces:
+        assert state.current_player() == CHANCE, state.describe_step()
+        state.apply(face)
+
+
+def stacked_positions():
+    """Positions of the issue's examples and their neighbours: attacks on the Elder One with the
+    stage nearly down, enemy attacks on a guarded investigator, won rolls showing tentacles."""
+    for left, faces in itertools.product((1, 2), (["success", "blank"], ["tentacle", "elder"])):
+        state = elder_attack(left, faces)
+        yield state
+    for guard, faces in itertools.product((1, 2, 3), (["success", "blank"], ["success"] * 2)):
+        yield guarded_attack(guard, faces)
+    for faces in (
+        ["success", "success", "tentacle", "blank"],
+        ["success", "tentacle", "success+tentacle", "success"],
+    ):
+        yield cultist_attack(faces)
+
+
+def test_every_number_shown_is_the_plain_walks():
+    report = Report(SLUG)
+    games = itertools.chain(
+        decision_points(SLUG, 1, range(5)),
+        decision_points(SLUG, 2, range(5)),
+        stacked_positions(),
+    )
+    refused = []
+
+    def counted(state):
+        shown = decision_odds(state)
+        refused.append(sum(odds.note == TOO_LARGE for odds in shown.actions))
+        return reference(state, shown=shown)
+
+    compare(SLUG, games, counted, report)
+    print(report.line())
+    print(f"{sum(refused)} choices at {sum(map(bool, refused))} decisions refused as too large")
+    assert report.positions >= 1000
+    assert report.p95() < QUERY_BUDGET_S
+
+
+def test_lumped_faces_are_the_walk_of_every_face():
+    """The faces walked once (an elder sign as a blank where elder signs do nothing) give the
+    numbers of walking every face, at the rolls and fights of a seeded game."""
+    checked = 0
+    for state in decision_points(SLUG, 2, range(4)):
+        if state.pending[0]["kind"] not in ("roll", "fight") or checked >= 25:
+            continue
+        plain = reference(state, merge=None)
+        for odds in decision_odds(state).actions:
+            walked = plain.get(odds.action, {})
+            assert odds.odds == {name: walked[name] for name in odds.odds}, odds.label
+        checked += 1
+    assert checked == 25
+
+
+def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
+    """In a seat's view the Mythos draw is a chance node over the cards not in the discards, each
+    as likely; the real order is not kept (two games shuffled apart give the same view)."""
+    state = new(players=1)
+    state.apply(("end_actions",))  # the real game draws its Mythos card off the shuffled deck
+    view = new(players=1).players_view(0)
+    view.apply(("end_actions",))
+    assert view.current_player() == CHANCE
+    outcomes = dict(view.chance_outcomes())
+    assert sorted(outcomes) == sorted(new(players=1).mythos.cards)
+    assert set(outcomes.values()) == {Fraction(1, len(outcomes))}
+    other = new(players=1, seed=7).players_view(0)
+    assert other.mythos.cards == new(players=1).players_view(0).mythos.cards
+    # a card seen in the discards is not drawn again before the reshuffle
+    seen = new(players=1)
+    card = seen.mythos.cards[-1]
+    seen.mythos.cards.remove(card)
+    seen.mythos.discard(card)
+    peek = seen.players_view(0)
+    peek.apply(("end_actions",))
+    assert card not in dict(peek.chance_outcomes())
+    assert seen.players_view(0).observation(0) == seen.observation(0)
+
+
+def test_the_field_by_field_clone_copies_every_changing_part():
+    """A clone played on leaves the original as it was, at every position of a seeded game."""
+    for state in itertools.islice(decision_points(SLUG, 2, [1]), 0, 200, 5):
+        before = state.to_json(), state.observation(0), repr(state.pending)
+        copy = state.clone()
+        while not copy.is_terminal() and len(copy.history) < len(state.history) + 30:
+            copy.apply_listed(copy.legal_actions()[-1])
+        assert (state.to_json(), state.observation(0), repr(state.pending)) == before
+
+
+# -- the issue's examples --------------------------------------------------------------------------
+def elder_attack(left: int, faces: list[str]) -> DeathMayDieState:
+    """An attack on the Elder One's second stage with `left` wounds to go, its first dice
+    showing `faces` and the rest blank."""
+    state = new(players=1)
+    health = state.elder_card.stages[1].health
+    state.ritual_disrupted = True
+    state.elder.update(summoned=True, progression=5, stage=2, wounds=health - left, space="dock")
+    state.investigators[0]["stress"] = 2  # two rerolls left
+    state.forget_legal()
+    state.apply(("attack", "elder"))
+    roll(state, faces)
+    while state.current_player() == CHANCE:
+        state.apply("blank")
+    return state
+
+
+def test_advice_on_the_elder_one_wants_no_success_the_stage_cannot_take():
+    """The stage has one wound to go and the roll shows a success: more successes would be lost,
+    so a reroll only spends stress. The old advice counted every success (it rerolled a blank);
+    the walk keeps the roll, and its wounds dealt stop at the stage's health."""
+    state = elder_attack(1, ["success", "blank"])
+    assert roll_advice(state.observation(0)).reroll is not None  # the old, wrong advice
+    options = walk_options(state)
+    best = max(options, key=lambda a: options[a][1])
+    assert best == ("accept",)
+    shown = decision_odds(state)
+    keep = shown.for_action(("accept",)).odds
+    assert keep["defeated"] == 1 and keep["dealt"] == 1 and keep["stress"] == 0
+    for action in state.legal_actions()[1:]:
+        reroll = shown.for_action(action).odds
+        assert reroll["dealt"] <= 1 and reroll["stress"] >= 1
+    assert "best choice is 'accept the roll'" in shown.prompt
+
+
+def guarded_attack(guard: int, faces: list[str]) -> DeathMayDieState:
+    """A cultist's attack on an investigator whose guard skill is at `guard`."""
+    state = new(players=1)
+    me = state.investigators[0]
+    me["skills"]["guard"] = guard
+    state.push([state._roll_step("enemy", len(faces), 0, 0, attacker="cultist-1")])
+    state._advance()
+    roll(state, faces)
+    return state
+
+
+def test_advice_on_an_enemy_attack_counts_the_successes_guard_cancels():
+    """Guard at level 2 cancels one success of an attack on you, so the one success showing
+    wounds nobody: the old advice (fewest successes and tentacles) rerolled it, which costs
+    stress and can only add a tentacle. The walk keeps the roll."""
+    state = guarded_attack(2, ["success", "blank"])
+    advice = roll_advice(state.observation(0))
+    assert advice.reroll == ("black", "success")  # the old, wrong advice
+    shown = decision_odds(state)
+    keep = shown.for_action(("accept",)).odds
+    assert keep == {"died": 0, "wounds": 0, "sanity": 0, "stress": 0}
+    reroll = shown.for_action(("reroll", 0)).odds
+    assert reroll["wounds"] == 0 and reroll["sanity"] > 0 and reroll["stress"] >= 1
+    assert "best choice is 'accept the roll'" in shown.prompt
+
+
+def cultist_attack(faces: list[str]) -> DeathMayDieState:
+    state = new(players=1)
+    state.investigators[0]["space"] = "nave"
+    state.forget_legal()
+    state.apply(("attack", "cultist-1"))  # health 2
+    roll(state, faces)
+    return state
+
+
+def test_a_won_roll_is_kept_and_the_pre_roll_numbers_are_the_post_roll_best():
+    """An attack that already kills the cultist shows a tentacle: the tentacle tie-break spent
+    stress to shed it while the pre-roll panel assumed a stop. The walk keeps the roll; and the
+    numbers beside "attack cultist-1" before the roll are the average, over every first throw,
+    of the numbers of the choice the walk then recommends."""
+    state = cultist_attack(["success", "success", "tentacle", "blank"])
+    shown = decision_odds(state)
+    assert "best choice is 'accept the roll'" in shown.prompt
+    keep = shown.for_action(("accept",)).odds
+    assert keep["defeated"] == 1 and keep["stress"] == 0 and keep["sanity"] == 1
+
+    start = new(players=1)
+    start.investigators[0]["space"] = "nave"
+    start.investigators[0]["stress"] = 3  # one reroll left keeps the enumeration small
+    start.forget_legal()
+    before = decision_odds(start).for_action(("attack", "cultist-1")).odds
+    start.apply(("attack", "cultist-1"))
+    average = dict.fromkeys(before, Fraction(0))
+    for throw, weight in throws(start):
+        after = decision_odds(throw)
+        options = walk_options(throw)
+        best = max(options, key=lambda a: options[a][1])
+        for name in average:
+            average[name] += weight * after.for_action(best).odds.get(name, 0)
+    assert average == before
+
+
+def throws(state):
+    """Every first throw of the roll at the front, with its probability."""
+    if state.current_player() != CHANCE:
+        yield state, Fraction(1)
+        return
+    for face, p in state.chance_outcomes():
+        child = state.clone()
+        child.apply(face)
+        for end, q in throws(child):
+            yield end, p * q
+
+
+def test_p_defeated_is_the_reroll_solvers_chance_of_enough_successes():
+    """Where nothing else is at stake (no madness within reach), the walk's chance of defeating a
+    target is the reroll solver's P(at least its health) with the stress left: the hand-written
+    solver and the walk agree."""
+    for stress in range(5):
+        state = new(players=1)
+        me = state.investigators[0]
+        me["space"], me["stress"] = "nave", stress
+        state.forget_legal()
+        numbers = decision_odds(state).for_action(("attack", "cultist-1")).odds
+        black, green = state.dice_for(me, "attack")
+        assert numbers["defeated"] == p_at_least(black, green, 2, 4 - stress)

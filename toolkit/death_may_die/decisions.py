@@ -1,0 +1,342 @@
+"""The exact numbers beside each choice of a game in play, read off the engine by the walk.
+
+Each decision's walk (the core :class:`~toolkit.analysis.Walk`) starts from the seat's own view of
+the game (``players_view``: the Mythos and Discovery draws are chance nodes there), plays the
+engine through the dice, the seat taking its rerolls as well as it can, and stops where the
+decision's consequences end: the end of the roll it starts, of the attack against you (its wounds
+placed), or right after a choice that rolls nothing. There it reads what changed: the target
+defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.death_may_die.dice import face_symbols
+
+WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
+# The largest walk (see _work) answered for one choice, and for all of a decision's together: a
+# walk of 1,000 takes 60 to 150 ms on the shared two-core test machine, and the widget has 100 ms
+# at the 95th percentile (the differential test measures it).
+WORK_LIMIT = 1_000
+DECISION_WORK_LIMIT = 1_500
+
+MEASURES = {
+    m.name: m
+    for m in (
+        Measure("defeated", "P(the target is defeated)"),
+        Measure("dealt", "expected wounds dealt (those past the target's health are lost)", False),
+        Measure("passed", "P(the test is passed)"),
+        Measure("died", "P(you die)"),
+        Measure("sanity", "expected sanity lost", False),
+        Measure("wounds", "expected wounds you take (a heal counts negative)", False),
+        Measure("stress", "expected stress you gain (rerolls; a rest counts negative)", False),
+        Measure("fire", "fire tokens you pick up", False),
+    )
+}
+
+# What the seat's own decisions inside a walk aim for, most important first, each with the sign
+# that makes more better. Your own roll: stay alive, then its aim (defeat the target, wound it,
+# pass the test), and only then keep stress (a reroll that cannot raise the aim is not worth its
+# stress: shedding a tentacle from a roll that has already won is not), then sanity and wounds.
+# A roll against you: stay alive, then as little harm (wounds and sanity together), then stress.
+OWN_AIM = (("died", -1), ("defeated", 1), ("dealt", 1), ("passed", 1), ("stress", -1),
+           ("sanity", -1), ("wounds", -1), ("fire", -1))  # fmt: skip
+DEFENCE_AIM = (("died", -1), ("harm", -1), ("stress", -1), ("wounds", -1), ("sanity", -1),
+               ("fire", -1), ("defeated", 1), ("dealt", 1), ("passed", 1))  # fmt: skip
+
+ATTACK = ("defeated", "dealt", "died", "sanity", "stress")
+TEST = ("passed", "died", "sanity", "stress")
+DEFENCE = ("died", "wounds", "sanity", "stress")
+REST = ("wounds", "stress")
+ACTIONS = ("defeated", "dealt", "passed", "died", "sanity", "wounds", "stress")
+CHOOSE = ("passed", "died", "sanity", "wounds", "stress")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One decision's walk: what it shows, what the seat aims for, and where it stops."""
+
+    shown: tuple[str, ...]
+    order: tuple[tuple[str, int], ...]  # OWN_AIM or DEFENCE_AIM
+    stop: str  # "roll", "attack", "wound" or "step"
+    prompt: str
+
+    @property
+    def aim(self) -> tuple[tuple[str, int], ...]:
+        """The order's numbers that this decision shows or ranks by (harm ranks a defence)."""
+        return tuple((name, sign) for name, sign in self.order if name in (*self.shown, "harm"))
+
+
+def question(state) -> Question | None:
+    """What is being decided at `state`, or None for a choice with nothing to count (it rolls no
+    dice, draws no card and moves no track)."""
+    step = state.pending[0]
+    kind = step["kind"]
+    if kind == "roll":
+        purpose = step["purpose"]
+        if purpose in ("enemy", "fire"):
+            against = "the Elder One" if step.get("attacker") == "elder" else step.get("attacker")
+            what = f"the attack of {against}" if purpose == "enemy" else "the fire roll"
+            return Question(DEFENCE, DEFENCE_AIM, "attack", f"Reroll or accept {what}")
+        if purpose == "attack":
+            target = "the Elder One" if step["target"] == "elder" else step["target"]
+            return Question(ATTACK, OWN_AIM, "roll", f"Reroll or accept your attack on {target}")
+        return Question(
+            TEST, OWN_AIM, "roll", f"Reroll or accept your test ({step['need']} needed)"
+        )
+    if kind == "actions":
+        return Question(ACTIONS, OWN_AIM, "roll", f"Choose an action ({state.actions_left} left)")
+    if kind == "choose":
+        return Question(CHOOSE, OWN_AIM, "roll", "Choose on the Discovery card")
+    if kind == "fight":
+        return Question(
+            DEFENCE, DEFENCE_AIM, "attack", "Choose which enemy attacks you first (its attack)"
+        )
+    if kind == "wound":
+        return Question(DEFENCE, DEFENCE_AIM, "wound", "Take a wound yourself or on a companion")
+    if kind == "run":
+        return Question(("fire",), OWN_AIM, "step", "Run: step on or stop")
+    return None
+
+
+class _Changes:
+    """What happened to the seat and its targets between the start of a walk and a stop."""
+
+    def __init__(self, start, seat: int):
+        self.seat = seat
+        me = start.investigators[seat]
+        self.me = {k: me[k] for k in ("wounds", "stress", "sanity", "fire", "alive")}
+        self.enemies = {uid: (e["type"], e["wounds"]) for uid, e in start.enemies.items()}
+        self.elder = (start.elder["stage"], start.elder["wounds"])
+        self.tests_passed = start.tests_passed
+        self.rolls_resolved = start.rolls_resolved
+        self.history = len(start.history)
+
+    def values(self, state) -> dict[str, int]:
+        me = state.investigators[self.seat]
+        defeated = dealt = 0
+        for uid, (kind, wounds) in self.enemies.items():
+            if uid in state.enemies:
+                dealt += state.enemies[uid]["wounds"] - wounds
+            else:
+                dealt += state.cards.enemies[kind].health - wounds
+                defeated += 1
+        stage, wounds = self.elder
+        if state.elder["stage"] > stage or state.outcome == "win":
+            dealt += state.elder_card.stages[stage - 1].health - wounds
+            defeated += 1
+        else:
+            dealt += state.elder["wounds"] - wounds
+        sanity = me["sanity"] - self.me["sanity"]
+        hurt = me["wounds"] - self.me["wounds"]
+        return {
+            "defeated": defeated,
+            "dealt": dealt,
+            "passed": state.tests_passed - self.tests_passed,
+            "died": int(self.me["alive"] and not me["alive"]),
+            "sanity": sanity,
+            "wounds": hurt,
+            "harm": hurt + sanity,
+            "stress": me["stress"] - self.me["stress"],
+            "fire": me["fire"] - self.me["fire"],
+        }
+
+    def stopped(self, state, how: str) -> bool:
+        """Whether the decision's consequences have ended at `state`."""
+        if how == "step":
+            return len(state.history) > self.history
+        front = state.pending[0]["kind"]
+        if state.unseen_draws and state._deck_drawn(state.pending[0]) is not None:
+            return True  # the walk never looks past the next hidden card
+        if how == "roll":
+            return state.rolls_resolved > self.rolls_resolved or front != "roll"
+        if how == "attack":
+            return state.rolls_resolved > self.rolls_resolved and front != "wound"
+        return front != "wound"
+
+
+def _die_key(state, face: str):
+    """What a die's face can change: its symbols, the elder sign only in an enemy's attack (the
+    one roll whose elder signs do something). Faces alike so are walked once."""
+    symbols = face_symbols(face)
+    return symbols if state.pending[0]["purpose"] == "enemy" else symbols[:2]
+
+
+def _merge(state, outcome):
+    """Chance outcomes with the same consequences (see :func:`_die_key`), walked once."""
+    step = state.pending[0]
+    if step["kind"] == "roll" and state._roll_needs_die(step):
+        return _die_key(state, outcome)
+    return outcome
+
+
+def _roll_key(state):
+    """A position inside one roll: the dice showing as a multiset (which die shows what never
+    matters), the die being rerolled, and the stress left; the roll's own purpose and target tell
+    one roll of a decision from another (each attack an action may start)."""
+    step = state.pending[0]
+    if step["kind"] != "roll":
+        return None
+    faces = [(colour, _die_key(state, face)) for colour, face in step["faces"]]
+    rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
+    target = step.get("target")
+    if target in state.enemies:  # enemies of one kind and wounds are the same target
+        target = (state.enemies[target]["type"], state.enemies[target]["wounds"])
+    return (
+        step["purpose"], target, step.get("attacker"), step.get("need"),
+        tuple(sorted(faces)), rerolling, len(step["faces"]),
+        state.investigators[step["seat"]]["stress"],
+    )  # fmt: skip
+
+
+def decision_odds(state) -> DecisionOdds:
+    """The exact numbers beside each choice of the seat to act, from its own view of the game. A
+    choice whose walk would be too large for the widget's budget shows no numbers and says why."""
+    seat = state.current_player()
+    legal = list(state.legal_actions())
+    label = state.action_to_string
+    asked = question(state)
+    if asked is None:
+        return DecisionOdds(
+            state.game, seat, state.describe_step(), (),
+            tuple(ActionOdds(a, label(a), {}) for a in legal),
+            "This choice rolls no dice, draws no card and moves no track now: nothing to count.",
+        )  # fmt: skip
+    measures = tuple(MEASURES[name] for name in asked.shown)
+    options = walk_options(state, asked)
+    actions = tuple(
+        ActionOdds(a, label(a), options[a][0]) if a in options
+        else ActionOdds(a, label(a), {}, TOO_LARGE)
+        for a in legal
+    )  # fmt: skip
+    prompt = asked.prompt
+    if len(options) == len(legal) and state.pending[0]["kind"] in ONE_AIM:
+        best = max(legal, key=lambda a: options[a][1])  # the walk's own choice
+        prompt += f": the walk's best choice is {label(best)!r}"
+    note = "" if len(options) == len(legal) else f"Some choices show no numbers: {TOO_LARGE}."
+    return DecisionOdds(state.game, seat, prompt, measures, actions, note)
+
+
+# Decisions whose choices all serve one aim, so that the walk's best choice is advice: not the
+# actions of the turn (an attack and a rest aim at different things), nor a run's steps (the fire
+# picked up is not all a step is for).
+ONE_AIM = ("roll", "fight", "wound", "choose")
+TOO_LARGE = "its exact walk is too large to answer within the widget's time"
+
+
+def _work(state, action) -> int:
+    """How large the walk after `action` is, counted before walking it: the roll it starts (or
+    is), as the dice patterns that can show times the stress left to reroll with, times the
+    dice. A choice above :data:`WORK_LIMIT` is refused at once rather than after a slow walk."""
+    step = state.pending[0]
+    me = state.investigators[step.get("seat", state.active)]
+    kind, verb = step["kind"], action[0] if isinstance(action, tuple) else action
+    if kind == "roll":
+        black, green = step["black"], step["green"]
+        own = step["purpose"] not in ("enemy", "fire")
+    elif kind == "actions" and verb in ("attack", "episode"):
+        black, green = state.dice_for(me, "attack" if verb == "attack" else "test")
+        own = True
+    elif kind == "choose":
+        black, green = state.dice_for(me, "test")
+        own = True
+    elif kind == "fight":
+        roll = state._attack_roll_step(action[1], me)
+        black, green, own = roll["black"], roll["green"], False
+    else:
+        return 0
+    patterns = comb(black + 3, 3) * (green + 1) if own else comb(black + 4, 4) * comb(green + 3, 3)
+    stress_left = state.rules.max_stress - me["stress"]
+    dice = black + green
+    if kind == "roll":  # the dice are down: k rerolls reach at most (dice x 3)^k patterns
+        return sum(min(patterns, (dice * 3) ** k) for k in range(stress_left + 1)) * (dice + 1)
+    return patterns * (stress_left + 1) * (dice + 1)
+
+
+def _same_choice(state, action):
+    """The action the seat's view lists for `action`: a reroll of the first die alike to it
+    (the view lists one reroll of dice alike)."""
+    if isinstance(action, tuple) and action[0] == "reroll":
+        return ("reroll", state.alike_die(state.pending[0], action[1]))
+    return action
+
+
+def action_question(asked: Question, action) -> Question:
+    """The question one choice answers: an action of the turn has its own numbers (an attack's,
+    a test's, a rest's; none for one that rolls nothing), every other choice its decision's."""
+    if asked.stop != "roll" or not asked.prompt.startswith("Choose an action"):
+        return asked
+    shown = {"attack": ATTACK, "episode": TEST, "rest": REST}.get(action[0], ())
+    return Question(shown, asked.order, asked.stop, asked.prompt)
+
+
+def walk_options(state, asked: Question | None = None):
+    """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
+    seat's view of `state` (which lists one reroll of dice alike). An action
+    whose walk is refused before or while it is walked is left out."""
+    asked = asked or question(state)
+    seat = state.current_player()
+    view = state.players_view(seat)
+    changes = _Changes(view, seat)
+
+    def walk_for(aim):
+        def measure(end):
+            values = changes.values(end)
+            return tuple(sign * values[name] for name, sign in aim)
+
+        return Walk(
+            seat,
+            stop=lambda s: changes.stopped(s, asked.stop),
+            measure=measure,
+            merge=_merge,
+            key=_roll_key,
+            limit=WALK_LIMIT,
+        )
+
+    def named(aim, shown, ranked):
+        values = {name: sign * v for (name, sign), v in zip(aim, ranked, strict=True)}
+        return {name: values[name] for name in shown}
+
+    result, known, spent = {}, {}, 0
+    if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
+        if _work(view, ("accept",)) <= WORK_LIMIT:
+            for action, ranked in walk_for(asked.aim).options(view).items():
+                result[action] = (named(asked.aim, asked.shown, ranked), ranked)
+        return _by_legal(state, result)
+    for action in view.legal_actions():
+        work = _work(view, action)
+        if work > WORK_LIMIT or spent + work > DECISION_WORK_LIMIT:
+            continue
+        spent += work
+        own = action_question(asked, action)
+        if not own.shown:
+            result[action] = ({}, ())
+            continue
+        after = view.clone()
+        after.apply_listed(action)
+        same = None
+        if action[0] == "attack" and not after.is_terminal():
+            same = _roll_key(after)  # the attack's roll, nothing else changed yet
+        if same is not None and same in known:
+            ranked = known[same]  # another target of the same kind and wounds
+        else:
+            try:
+                ranked = walk_for(own.aim).value(after)
+            except WalkTooLarge:
+                continue
+            if same is not None:
+                known[same] = ranked
+        result[action] = (named(own.aim, own.shown, ranked), ranked)
+    return _by_legal(state, result)
+
+
+def _by_legal(state, result):
+    """The view's numbers for each of the real state's legal actions that has them."""
+    return {
+        action: result[_same_choice(state, action)]
+        for action in state.legal_actions()
+        if _same_choice(state, action) in result
+    }
