@@ -27,6 +27,7 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
+DISCARD_STEPS = ("mythos_discard", "discovery_discard")  # a drawn card's way back to its pile
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
@@ -867,14 +868,11 @@ class DeathMayDieState(GameState):
         self.pending = [
             s
             for s in self.pending
-            if s.get("seat", self.active) != me["seat"]
-            or s["kind"] in ("mythos_discard", "discovery_discard")
+            if s.get("seat", self.active) != me["seat"] or s["kind"] in DISCARD_STEPS
         ]
         if me["seat"] == self.active:
             # the rest of this turn is skipped except the Mythos discard check
-            self.pending = [
-                s for s in self.pending if s["kind"] in ("mythos_discard", "discovery_discard")
-            ]
+            self.pending = [s for s in self.pending if s["kind"] in DISCARD_STEPS]
             self.pending.append({"kind": "mythos_check"})
 
     def _end(self, outcome: str, reason: str) -> None:
@@ -937,6 +935,17 @@ class DeathMayDieState(GameState):
             "map": self.board.id,
             "outcome": self.outcome,
         }
+
+    def card_locations(self) -> Counter:
+        """The Mythos, Discovery and Insanity cards wherever they are: the two decks and their
+        discards, a card being resolved (its discard step still to come) and each investigator's
+        Insanity card (the rest of that deck goes back in the box at set-up). Items and companions
+        are not dealt from a deck: one is claimed while a copy is left, which the rules tests pin."""
+        decks = (self.mythos, self.discovery)
+        where = Counter(card for deck in decks for card in deck.cards + deck.discards)
+        where.update(step["card"] for step in self.pending if step["kind"] in DISCARD_STEPS)
+        where.update(investigator["insanity"] for investigator in self.investigators)
+        return where
 
     def summary(self) -> dict:
         return {
