@@ -37,7 +37,7 @@ MAX_HEALTH = 6
 # the rules end it (benchmarks/soak.py lifts the cap to MAX_TURNS to show that they do).
 DEFAULT_TURNS = {1: 5_000, 2: 200}
 MAX_TURNS = 1_000_000  # the largest cap one may ask for (GameSpec.max_moves bounds the defaults)
-MOVES_PER_TURN = 50  # a bound on the moves a hero turn and the enemy turn after it take
+MOVES_PER_TURN = 50  # room for a hero turn and the enemy turn after it (random play takes ~15)
 STARTER_PARTY = ("sellsword", "bard", "shadow-mage", "war-priest")
 SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
