@@ -1,4 +1,5 @@
-"""Soak every engine: ``python benchmarks/soak.py [--games 10000] [--only SLUG] [--players N]``.
+"""Soak every engine: ``python benchmarks/soak.py [--games 10000] [--only SLUG] [--players N]
+[--lift-caps]``.
 
 Plays seeded random games of each game (the player counts taken in turn, or only `--players`),
 and for every game checks that it ended on its own (never at ``GameSpec.max_moves``, and never at
@@ -9,6 +10,12 @@ and that the same seed plays the same game again; every tenth game is also repla
 with the cards counted at every position. It prints, per game, how the games ended and every
 failure counted; the exit status is 1 if any check failed. Not a test: 10,000 games of each take
 minutes (tests/test_soak.py runs a few of each).
+
+A game may keep a safety cap lower than its longest random games (To the Death!'s duel stops at
+200 hero turns by default, while two self-healing champions under random play can go on for tens
+of thousands). ``--lift-caps`` plays with each such cap raised as far as the engine allows
+(:data:`LIFTED`), so that the soak shows those games end by the rules; a game that reaches the
+raised cap still counts as a failure.
 """
 
 from __future__ import annotations
@@ -24,17 +31,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout'
 from toolkit.games import available, get_game  # noqa: E402
 from toolkit.simulate import play_seeded  # noqa: E402
 from toolkit.state import from_json  # noqa: E402
+from toolkit.to_the_death.rules import MAX_TURNS, MOVES_PER_TURN  # noqa: E402
 
 CAPS = ("cap",)  # an ended_by that names a cap means the game did not end by its rules
+# a game's safety cap raised as far as its engine allows: (options, the move bound that goes with it)
+LIFTED = {"to-the-death": ({"max_turns": MAX_TURNS}, MAX_TURNS * MOVES_PER_TURN)}
 
 
 def seen(state) -> list:
     return [state.observation(seat) for seat in range(state.num_players)]
 
 
-def cards_kept(slug: str, players: int, state) -> bool:
+def cards_kept(state, options: dict) -> bool:
     """Whether every position of `state`'s game, replayed, holds the new game's cards."""
-    replay = get_game(slug).new_state(players, state.seed)
+    replay = get_game(state.game).new_state(state.num_players, state.seed, **options)
     box = replay.card_locations()
     for action in state.history:
         replay.apply(action)
@@ -43,15 +53,20 @@ def cards_kept(slug: str, players: int, state) -> bool:
     return True
 
 
-def soak(slug: str, games: int, first_seed: int, players: int | None = None) -> dict:
+def soak(
+    slug: str, games: int, first_seed: int, only: int | None = None, lift: bool = False
+) -> dict:
+    """Soak `games` seeded random games (of `only` players, else each count in turn); `lift`
+    raises the game's safety cap (:data:`LIFTED`)."""
     spec = get_game(slug)
-    counts = range(spec.min_players, spec.max_players + 1) if players is None else [players]
+    counts = range(spec.min_players, spec.max_players + 1) if only is None else [only]
+    options, max_moves = LIFTED.get(slug, ({}, None)) if lift else ({}, None)
     ended, failures = Counter(), Counter()
     moves, start = [], time.process_time()
     for index in range(games):
         seed, players = first_seed + index, counts[index % len(counts)]
         try:
-            state = play_seeded(slug, players, ["random"] * players, seed)
+            state = play_seeded(slug, players, ["random"] * players, seed, max_moves, **options)
         except RuntimeError:
             failures["reached max_moves"] += 1
             continue
@@ -59,7 +74,7 @@ def soak(slug: str, games: int, first_seed: int, players: int | None = None) -> 
         ended[state.ended_by] += 1
         if any(word in (state.ended_by or "") for word in CAPS):
             failures[f"ended at a cap ({players} players)"] += 1
-        if state.card_locations() != get_game(slug).new_state(players, seed).card_locations():
+        if state.card_locations() != spec.new_state(players, seed, **options).card_locations():
             failures["cards made or lost"] += 1
         loaded = from_json(state.to_json())
         if loaded.history != state.history or seen(loaded) != seen(state):
@@ -67,10 +82,10 @@ def soak(slug: str, games: int, first_seed: int, players: int | None = None) -> 
         if loaded.result_summary() != state.result_summary():
             failures["result differs after load"] += 1
         if index % 10 == 0:  # the same seed again, from scratch
-            again = play_seeded(slug, players, ["random"] * players, seed)
+            again = play_seeded(slug, players, ["random"] * players, seed, max_moves, **options)
             if again.history != state.history:
                 failures["same seed, another game"] += 1
-            if not cards_kept(slug, players, state):
+            if not cards_kept(state, options):
                 failures["cards made or lost on the way"] += 1
     return {
         "game": slug,
@@ -88,11 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=available())
-    parser.add_argument("--players", type=int, help="only games of this many players")
+    parser.add_argument("--players", type=int, help="soak only games of this many players")
+    parser.add_argument(
+        "--lift-caps", action="store_true", help="raise safety caps as far as the engines allow"
+    )
     args = parser.parse_args(argv)
     failed = False
     for slug in [args.only] if args.only else available():
-        row = soak(slug, args.games, args.seed, args.players)
+        spec = get_game(slug)
+        if args.players is not None and not spec.min_players <= args.players <= spec.max_players:
+            continue
+        row = soak(slug, args.games, args.seed, args.players, args.lift_caps)
         failed |= bool(row["failures"])
         print(
             f"{row['game']}: {row['games']} games in {row['cpu_s']:.0f} s CPU, "

@@ -21,7 +21,7 @@ PINNED = {
     ("epic-death", 4, "random"): "0178345ce16d6f81",
     ("epic-death", 2, "greedy"): "8b46edcdb6663744",
     ("epic-death", 4, "greedy"): "76d384f97f862cb5",
-    ("to-the-death", 1, "random"): "92309f98eead547d",
+    ("to-the-death", 1, "random"): "583ddd19d25e322c",
     ("to-the-death", 2, "random"): "12e1a8a18af3dd1e",
     ("to-the-death", 1, "greedy"): "c1e77041580df45e",
     ("to-the-death", 2, "greedy"): "6e3e17dae051e8e1",

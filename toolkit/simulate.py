@@ -62,15 +62,24 @@ def play(
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 
-def play_seeded(slug: str, players: int, bot_names: Sequence[str], seed: int) -> GameState:
+def play_seeded(
+    slug: str,
+    players: int,
+    bot_names: Sequence[str],
+    seed: int,
+    max_moves: int | None = None,
+    **options,
+) -> GameState:
     """Play one game to the end from its name and seed alone: the game, each seat's bot and the
-    chance draws are all seeded from `seed`, so the same call plays the same game anywhere."""
+    chance draws are all seeded from `seed`, so the same call plays the same game anywhere.
+    `options` go to the game (a raised safety cap, say), and `max_moves` (the game's own bound
+    unless given) bounds the play."""
     from toolkit.games import get_game
 
     spec = get_game(slug)
-    state = spec.new_state(players, seed)
+    state = spec.new_state(players, seed, **options)
     bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
-    return play(state, bots, random.Random(f"chance-{seed}"), spec.max_moves)
+    return play(state, bots, random.Random(f"chance-{seed}"), max_moves or spec.max_moves)
 
 
 def decision_points(

@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ttd_helpers import solo_with, uid_of
 
-from toolkit.simulate import play, sample_outcome
+from toolkit.simulate import play, play_seeded, sample_outcome
 from toolkit.state import IllegalAction, from_json
 from toolkit.to_the_death.cards import catalog
-from toolkit.to_the_death.rules import ToTheDeathState
+from toolkit.to_the_death.rules import MAX_TURNS, ToTheDeathState
 
 ARSENAL = Counter(catalog().arsenal.keys())
 
@@ -153,6 +153,40 @@ def test_a_check_with_no_card_anywhere_ends_the_duel_in_a_draw():
     game.need_check("hero_check", uid="a-sellsword", kind="melee", value=3, target="b-sellsword")
     assert game.ended_by == "no card left to check" and game.returns() == [0.0, 0.0]
     assert game.winners == ()
+
+
+def test_a_lone_sellsword_against_a_far_ratman_ends_by_the_rules_not_at_the_solo_cap():
+    """Seeded random solo game 5: the sellsword, alone, rests and blocks while the ratman shoots
+    from far and heals whenever it deals no damage, so neither side wears the other down for
+    long. Nothing in the rules ends that early and nothing locks it: the ratman kills the
+    sellsword at hero turn 322. It used to stop at the old 200-hero-turn cap as a draw; the solo
+    cap is now far above any seeded random solo game (see the rules notes)."""
+    game = play_seeded("to-the-death", 1, ["random"], 5)
+    assert game.ended_by == "every hero fell" and game.returns() == [-1.0]
+    assert game.hero_turns == 322 < game.max_turns == 5_000
+    ratman = next(u for u in game.units.values() if u["name"] == "Ratman")
+    assert not ratman["defeated"] and ratman["area"] == "far"
+
+
+def test_a_random_duel_past_the_duel_cap_ends_by_the_rules_once_the_cap_is_lifted():
+    """Seeded random duel 0 stops at the duel's default 200-hero-turn cap as a draw; lifted to
+    the engine's largest cap (as the soak does), the same game goes on and ends by the rules,
+    every hero of player 2 defeated at hero turn 257."""
+    capped = play_seeded("to-the-death", 2, ["random", "random"], 0)
+    assert capped.ended_by == "the hero-turn cap" and capped.hero_turns == capped.max_turns == 200
+    game = play_seeded("to-the-death", 2, ["random", "random"], 0, max_turns=MAX_TURNS)
+    assert game.ended_by == "every hero of player 2 fell" and game.returns() == [1.0, -1.0]
+    assert game.hero_turns == 257
+    assert game.history[: len(capped.history)] == capped.history  # the same game up to the cap
+
+
+def test_the_hero_turn_cap_defaults_and_bounds():
+    assert ToTheDeathState().max_turns == 5_000
+    assert ToTheDeathState(players=2).max_turns == 200
+    assert ToTheDeathState(players=2, max_turns=MAX_TURNS).max_turns == MAX_TURNS
+    with pytest.raises(ValueError, match="max_turns"):
+        ToTheDeathState(max_turns=MAX_TURNS + 1)
+    assert from_json(ToTheDeathState(seed=3).to_json()).max_turns == 5_000
 
 
 def test_a_far_hero_melees_a_near_enemy_but_not_a_far_one():

@@ -4,7 +4,7 @@ from the cards a player cannot see."""
 from toolkit.games import GameSpec
 from toolkit.to_the_death import cli
 from toolkit.to_the_death.bots import BOTS
-from toolkit.to_the_death.rules import ToTheDeathState
+from toolkit.to_the_death.rules import DEFAULT_TURNS, MOVES_PER_TURN, ToTheDeathState
 
 GAME = GameSpec(
     slug="to-the-death",
@@ -14,7 +14,7 @@ GAME = GameSpec(
     max_players=2,
     utility="zero_sum",
     information="imperfect",
-    max_moves=100_000,
+    max_moves=MOVES_PER_TURN * max(DEFAULT_TURNS.values()),  # a game at its default hero-turn cap
     bots=BOTS,
     cli=cli,
 )
