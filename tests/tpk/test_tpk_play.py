@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tpk.brute_force import tree_clears
 
 from toolkit.simulate import play
 from toolkit.state import from_json
@@ -122,20 +123,7 @@ def test_a_save_of_another_game_is_refused():
     with pytest.raises(ValueError, match="not 'tpk'"):
         from_json(text, TPKState)
 
-
-# -- the coordination search against the rules ----------------------------------------------------
-def tree_clears(state: TPKState, level: int) -> bool:
-    """Brute force: does any sequence of legal actions (everyone's, chosen together) clear it?"""
-    if state.result == "won" or state.level > level:
-        return True
-    if state.result == "lost":
-        return False
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        if tree_clears(child, level):
-            return True
-    return False
+    # -- the coordination search against the rules ----------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import combinations, permutations, product
 
 import pytest
+from tpk.brute_force import tree_clears
 
 from toolkit.cli import main
 from toolkit.simulate import wilson_interval
@@ -45,20 +46,6 @@ LEVEL_ONE = {
     5: Fraction(5049571189123, 7008973999104),
 }
 LEVEL_TWO_PAIR = Fraction(1603054457, 2190226500)  # taric and land
-
-
-def tree_clears(state: TPKState, level: int) -> bool:
-    """Brute force: does any sequence of legal actions (everyone's, chosen together) clear it?"""
-    if state.result == "won" or state.level > level:
-        return True
-    if state.result == "lost":
-        return False
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        if tree_clears(child, level):
-            return True
-    return False
 
 
 @pytest.mark.parametrize("character", CHARACTER_IDS)
