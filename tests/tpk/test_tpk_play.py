@@ -123,6 +123,7 @@ def test_a_save_of_another_game_is_refused():
     with pytest.raises(ValueError, match="not 'tpk'"):
         from_json(text, TPKState)
 
+
 # -- the coordination search against the rules ----------------------------------------------------
 
 
