@@ -834,3 +834,40 @@ def _targeting(state, heroes, weapons):
         return found
 
     return target
+
+
+# -- the numbers beside a decision -----------------------------------------------------------------
+def decision_odds(state):
+    """The exact numbers beside each choice of the seat to act: each option's expected outcome,
+    played out by the engine from that seat's view (:mod:`toolkit.to_the_death.options`). The
+    widget shows them under the choices and ``death-toolkit analyse`` prints them. An option
+    whose walk would be too large, or would need to know where unseen cards lie, has no numbers
+    and a note saying why."""
+    from toolkit.analysis import ActionOdds, DecisionOdds
+    from toolkit.to_the_death.options import MEASURES, option_outcomes
+
+    seat = state.current_player()
+    actions = state.legal_actions()
+    values, notes = option_outcomes(state)
+    prompt = state.prompt
+    return DecisionOdds(
+        game=state.game,
+        seat=seat,
+        prompt=f"Expected outcome of each option ({prompt['kind']}), from the cards you cannot see",
+        measures=MEASURES,
+        actions=tuple(
+            ActionOdds(
+                action,
+                state.action_to_string(action),
+                values.get(action, {}),
+                notes.get(action, ""),
+            )
+            for action in actions
+        ),
+        note=(
+            "Some options are not computed: the exact answer is too large or depends on where "
+            "cards you cannot see lie."
+            if notes
+            else ""
+        ),
+    )
