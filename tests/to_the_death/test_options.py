@@ -1,4 +1,5 @@
-"""The expected outcome of every option, against brute force over the engine and the odds module."""
+"""The expected outcome of every option (options.py, the walk behind decision_odds), against
+brute force over the engine's own chance outcomes on plain copies of the game."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from fractions import Fraction
 import pytest
 from ttd_helpers import solo_with
 
-from toolkit.to_the_death.odds import expected_attack_damage, monster_turn, seen_by
-from toolkit.to_the_death.options import MEASURES, option_outcomes
-from toolkit.to_the_death.rules import ToTheDeathState
+from toolkit.to_the_death.odds import decision_odds
+from toolkit.to_the_death.options import option_outcomes
 
 
 def to_main(game):
@@ -26,7 +26,8 @@ def health(unit) -> int:
 def brute_outcome(root, action):
     """The option's measures by enumerating every card, one by one, in every order the engine can
     draw them (the engine's own chance outcomes on plain copies: no merging, no player's view),
-    with each decision on the way taken to do the most (damage, defeat, healing, cards)."""
+    with each decision on the way taken as the walk takes it: no focus bought, the most cards kept,
+    then the most damage, the likeliest defeat, the most healing."""
     seat, turn = root.prompt["seat"], root.turn
     foes = [u["uid"] for u in root.units.values() if u["side"] != seat and not u["defeated"]]
     mine = [u["uid"] for u in root.units.values() if u["kind"] == "hero" and u["side"] == seat]
@@ -64,7 +65,7 @@ def brute_outcome(root, action):
             after = state.clone()
             after.apply(option)
             results.append(go(after))
-        return max(results)
+        return max(results, key=lambda r: (r[3], r[0], r[1], r[2]))
 
     start = root.clone()
     start.apply(action)
@@ -86,16 +87,21 @@ def one_per_kind(state, heads):
     return list(chosen.values())
 
 
+def table(state):
+    """{action: (dealt, p_defeat, healed, cards)} of every option, with no budget."""
+    values, notes = option_outcomes(state, budget=float("inf"))
+    assert not notes
+    return {a: (v["dealt"], v["p_defeat"], v["healed"], v["cards"]) for a, v in values.items()}
+
+
 def test_every_legal_action_has_an_outcome():
     state = example_main_step()
-    table = option_outcomes(state, threat=False)
-    assert [o.action for o in table] == state.legal_actions()
-    for outcome in table:
-        for name in MEASURES[:4]:
-            assert isinstance(getattr(outcome, name), Fraction)
-        assert 0 <= outcome.p_defeat <= 1
-    assert "<table" in table._repr_html_()
-    assert len(table.to_frame()) == len(table)
+    odds = decision_odds(state)
+    assert [o.action for o in odds.actions] == list(state.legal_actions())
+    for shown in odds.actions:
+        assert shown.note or set(shown.odds) == {"dealt", "p_defeat", "healed", "cards"}
+        assert all(isinstance(v, Fraction) for v in shown.odds.values())
+    assert "<table" in odds._repr_html_()
 
 
 @pytest.mark.parametrize(
@@ -108,14 +114,11 @@ def test_every_legal_action_has_an_outcome():
 )
 def test_outcomes_match_brute_force_over_every_order_of_cards(heads):
     state = example_main_step()
-    table = option_outcomes(state, threat=False).by_action()
+    found = table(state)
     actions = one_per_kind(state, heads)
     assert actions
     for action in actions:
-        outcome = table[action]
-        assert (outcome.dealt, outcome.p_defeat, outcome.healed, outcome.cards) == brute_outcome(
-            state, action
-        ), action
+        assert found[action] == brute_outcome(state, action), action
 
 
 def test_great_heal_is_worth_an_attack_when_it_lifts_the_exhausted_mage_to_its_burst():
@@ -125,9 +128,8 @@ def test_great_heal_is_worth_an_attack_when_it_lifts_the_exhausted_mage_to_its_b
     heal = next(
         a for a in state.legal_actions() if a[:3] == ("ability", "a-war-priest", "great-heal")
     )
-    outcome = option_outcomes(state, threat=False).by_action()[heal]
-    assert outcome.healed == 2
-    assert outcome.dealt > 0 and not outcome.deterministic
+    dealt, _, healed, _ = table(state)[heal]
+    assert healed == 2 and dealt > 0
 
 
 def test_a_focus_bought_at_a_target_choice_adds_to_the_check():
@@ -135,63 +137,13 @@ def test_a_focus_bought_at_a_target_choice_adds_to_the_check():
     attack = next(a for a in state.legal_actions() if a[:3] == ("attack", "a-shadow-mage", "range"))
     state.apply(attack)
     assert state.prompt["kind"] == "target"
-    table = option_outcomes(state).by_action()
-    focus = next(a for a in table if a[0] == "focus")
-    target = next(a for a in table if a[0] == "target")
-    assert table[focus].dealt > table[target].dealt
-    assert table[focus].cards == table[target].cards - 1
+    found = table(state)
+    focus = next(a for a in found if a[0] == "focus")
+    target = next(a for a in found if a[0] == "target")
+    assert found[focus][0] > found[target][0]
+    assert found[focus][3] == found[target][3] - 1
     for action in (focus, target):
-        got = table[action]
-        assert (got.dealt, got.p_defeat, got.healed, got.cards) == brute_outcome(state, action)
-
-
-@pytest.mark.parametrize("monster", ["gladiator", "goblins", "ratman"])
-def test_attacks_agree_with_the_odds_module(monster):
-    """Face-down goblins are unseen cards: a check may turn up any of them, as odds.py counts."""
-    state = to_main(solo_with(monster, monsters=["gladiator", "goblins", "ratman", "sphinx"]))
-    table = option_outcomes(state, threat=False)
-    attacks = [o for o in table if o.action[0] == "attack"]
-    assert attacks
-    for outcome in attacks:
-        uid, kind = outcome.action[1:3]
-        assert outcome.dealt == expected_attack_damage(state, uid, kind)
-
-
-def test_the_duel_counts_the_other_hand_as_unseen():
-    state = to_main(ToTheDeathState(seed=4, players=2))
-    table = option_outcomes(state)
-    attacks = [o for o in table if o.action[0] == "attack"]
-    assert attacks and all(o.threat is None for o in table)
-    for outcome in attacks:
-        assert outcome.dealt == expected_attack_damage(state, *outcome.action[1:3])
-
-
-def test_the_threat_is_the_monster_turn_on_the_table_a_certain_option_leaves():
-    """The draw step comes before the enemy turn: ending now is the monster turn averaged over
-    every pair of cards the draw step can bring (the hand of 3 is filled to 5)."""
-    state = example_main_step()
-    for _ in range(2):  # two focuses spend two cards
-        state.apply(next(a for a in state.legal_actions() if a[0] == "focus"))
-    assert len(state.hands[0]) == 3
-    table = option_outcomes(state).by_action()
-    end = state.clone()
-    end.apply(("end",))
-    end.apply(("discard",))
-    pool = sorted(end.chance_outcomes())
-    total, pairs = Fraction(0), 0
-    for i, (first, _) in enumerate(pool):
-        for second, _ in pool[i + 1 :]:
-            drawn = end.clone()
-            drawn.apply(first)
-            drawn.apply(second)
-            total += monster_turn(drawn, block=False)["expected"]
-            pairs += 1
-    assert table[("end",)].threat == total / pairs
-    move = next(a for a in table if a[:2] == ("move", "a-war-priest"))
-    assert table[move].deterministic
-    assert table[move].threat < table[("end",)].threat  # only the sellsword is left near
-    attack = next(a for a in table if a[0] == "attack")
-    assert table[attack].threat is None and not table[attack].deterministic
+        assert found[action] == brute_outcome(state, action)
 
 
 def test_block_and_draw_step_options_are_certain():
@@ -199,49 +151,16 @@ def test_block_and_draw_step_options_are_certain():
     for action in ("fighter:5", ("trophy", "mender:2"), "champion:7"):
         game.apply(action)
     assert game.prompt["kind"] == "block"
-    table = option_outcomes(game).by_action()
+    found = table(game)
     damage = game.prompt["args"]["damage"]
-    assert table[("take",)].healed == -damage
-    block = next(a for a in table if a[0] == "block")
-    assert table[block].healed == 0 and table[block].cards == -1
-    assert all(o.deterministic for o in table.values())
-    for action, outcome in table.items():
-        assert (outcome.dealt, outcome.p_defeat, outcome.healed, outcome.cards) == brute_outcome(
-            game, action
-        )
+    assert found[("take",)][2] == -damage
+    block = next(a for a in found if a[0] == "block")
+    assert found[block][2] == 0 and found[block][3] == -1
+    for action, outcome in found.items():
+        assert outcome == brute_outcome(game, action)
     while not (game.prompt and game.prompt["kind"] == "draw step"):
         game.apply(("end",) if ("end",) in game.legal_actions() else game.legal_actions()[0])
-    draws = option_outcomes(game).by_action()
     hand = len(game.hands[0])
-    for action, outcome in draws.items():
+    for action, outcome in table(game).items():
         kept = hand - (len(action) - 1)
-        assert outcome.cards == max(kept, game.hand_limit(0)) - hand
-    assert seen_by(game)  # the draw step's table changed nothing
-
-
-def test_the_widget_shows_each_options_outcome_beside_the_buttons():
-    """Ticking the box shows every main-step option's exact numbers (options paid by different
-    cards that come out the same share a row); the table follows each decision."""
-    from html import unescape
-
-    from toolkit.dist import as_fraction_string
-    from toolkit.to_the_death.widget import ToTheDeathWidget
-
-    game = ToTheDeathWidget(seed=3)
-    assert game.outcomes_html.value == ""  # off by default: the click tests stay fast
-    game.outcomes_toggle.value = True
-    while game.state.prompt["kind"] != "main":
-        game.bot_button.click()
-    shown = unescape(game.outcomes_html.value)
-    table = game.outcomes()
-    assert [o.action for o in table] == game.state.legal_actions()
-    assert table == option_outcomes(game.state, threat=len(game.state.monster_units()) <= 2)
-    for outcome in table:
-        for value in (outcome.dealt, outcome.healed, outcome.threat):
-            if value:
-                assert as_fraction_string(value) in shown
-    assert "next enemy turn" in shown and "discard any of" in shown
-    game.bot_button.click()
-    assert [o.action for o in game.outcomes()] == game.state.legal_actions()
-    game.outcomes_toggle.value = False
-    assert game.outcomes_html.value == ""
+        assert outcome[3] == max(kept, game.hand_limit(0)) - hand

@@ -4,17 +4,14 @@ against the odds module and against counting the unseen cards by hand."""
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from html import unescape
 
 import pytest
 from widget_clicks import assert_stale_clicks_are_ignored, play_by_clicks
 
-from toolkit.dist import as_fraction_string
-from toolkit.html import chance
+from toolkit.html import exact
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
-from toolkit.to_the_death.odds import attack_odds, p_hit, seen_by
 from toolkit.to_the_death.widget import BOT_MOVE, ToTheDeathWidget
 from toolkit.widgets import NEW_GAME
 
@@ -29,15 +26,6 @@ def until(game: ToTheDeathWidget, kind: str, limit: int = 200) -> None:
             return
         game.bot_button.click()
     raise AssertionError(f"no {kind!r} decision within {limit} decisions")
-
-
-def counted_p_hit(state, seat: int, weapon: int, bonus: int, armor: int) -> Fraction:
-    """P(hit) by counting: every arsenal card the seat cannot see is equally likely next."""
-    seen = set(state.hands[seat]) | set(state.discard)
-    for unit in state.units.values():
-        seen |= set(unit["attached"])
-    unseen = [card for card in ARSENAL if card not in seen]
-    return Fraction(sum(weapon + value_of(c) + bonus >= armor for c in unseen), len(unseen))
 
 
 def test_bad_set_up_is_refused_clearly():
@@ -81,45 +69,37 @@ def test_each_card_offers_what_it_can_pay_for():
                 assert hero.ability(action[2]).accepts(value_of(card))
 
 
-def test_main_step_odds_are_the_odds_module_and_the_count_of_unseen_cards():
+def test_the_widget_shows_the_shared_decision_odds_and_no_pane_of_its_own():
+    """Issue #14: the numbers under the choices are decision_odds (what ``analyse`` prints) at
+    every human decision; the widget's own P(hit) and outcome tables are gone."""
+    from toolkit.to_the_death.odds import decision_odds
+
     game = ToTheDeathWidget(seed=SEED)
-    until(game, "main")
-    state = game.state
-    rows = game.attack_rows()
-    assert {(r["uid"], r["kind"]) for r in rows} == {
-        (a[1], a[2]) for a in state.legal_actions() if a[0] == "attack"
-    }
-    shown = game.odds_html.value
-    for row in rows:
-        assert row["p_hit"] == attack_odds(state, row["uid"], row["kind"])[row["weapon"]]["p_hit"]
-        foe = state.units[row["target"]]
-        assert row["p_hit"] == counted_p_hit(state, 0, row["value"], row["bonus"], state.armor(foe))
-        assert as_fraction_string(row["p_hit"]) in shown
-    unseen = 32 - len(seen_by(state, 0))
-    assert f"one of the <b>{unseen}</b> cards you cannot see" in shown
+    for _ in range(4):
+        until(game, "main")
+        assert game.odds == decision_odds(game.state)
+        assert game.odds_html.value == game.odds._repr_html_()
+        assert not hasattr(game, "outcomes_html") and not hasattr(game, "weapon_odds")
+        game.bot_button.click()
 
 
-def test_a_weapons_odds_are_shown_before_its_check_and_told_in_the_log():
+def test_a_target_choice_shows_the_walks_numbers_and_the_log_repeats_them():
+    from toolkit.to_the_death.odds import decision_odds
+
     game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
     game.click("Sellsword: melee attack (discard fighter:2)")
     state = game.state
     assert state.prompt["kind"] == "target"
-    gladiator = next(u for u in state.units.values() if u["name"] == "Gladiator")
-    sellsword = state.units["a-sellsword"]
-    bonus = state.weapon_bonus(sellsword, "melee", gladiator)
-    before = counted_p_hit(state, 0, 3, bonus, state.armor(gladiator))
-    assert game.weapon_odds() == {gladiator["uid"]: before}
-    assert before == p_hit(3, state.armor(gladiator), bonus, seen_by(state, 0))
-    assert as_fraction_string(before) in game.odds_html.value
-    game.click("focus (discard fighter:4)")  # +1 to this check: the odds rise at once
-    after = counted_p_hit(state, 0, 3, bonus + 1, state.armor(gladiator))
-    assert after > before and game.weapon_odds() == {gladiator["uid"]: after}
-    assert "with focus +1" in game.odds_html.value
-    assert as_fraction_string(after) in game.odds_html.value
+    assert game.odds == decision_odds(state)
+    target = next(o for o in game.odds.actions if o.label == "target: Gladiator")
+    before = target.odds["dealt"]
+    game.click("focus (discard fighter:4)")  # +1 to this check: the expected damage rises
+    after = next(o for o in game.odds.actions if o.label == "target: Gladiator").odds["dealt"]
+    assert after > before and game.odds == decision_odds(game.state)
     told = len(game.narration)
     game.click("target: Gladiator")
-    assert game.narration[told] == f"You: target: Gladiator (P(hit) {chance(after)})"
+    assert game.narration[told] == f"You: target: Gladiator (expected damage {exact(after)})"
     check = game.narration[told + 1]
     assert check.startswith("Sellsword's melee weapon checks ") and (
         "hit" in check or "miss" in check

@@ -13,7 +13,6 @@ import pytest
 from _paths import NOTEBOOKS
 from browser import click_button
 
-from toolkit.dist import as_fraction_string
 from toolkit.to_the_death.widget import ToTheDeathWidget
 
 NOTEBOOK = NOTEBOOKS / "to-the-death-play.ipynb"
@@ -50,13 +49,17 @@ def test_the_notebook_builds_the_game_this_test_mirrors():
     assert any(GAME_CALL in cell.source for cell in notebook.cells if cell.cell_type == "code")
 
 
-def expect_odds(page, game: ToTheDeathWidget, expect) -> None:
-    """The odds panel shows every exact P(hit) the widget computes for the decision at hand."""
+def expect_odds(page, game: ToTheDeathWidget, expect) -> list:
+    """The odds pane shows the shared numbers (decision_odds) of the decision at hand."""
     odds = page.locator(".ttd-game .ttd-odds")
-    chances = [row["p_hit"] for row in game.attack_rows()] + list(game.weapon_odds().values())
-    for p in chances:
-        expect(odds).to_contain_text(as_fraction_string(p), timeout=WAIT_MS)
-    return chances
+    shown = []
+    if game.odds is not None:
+        for row in game.odds.rows()[:3]:
+            for cell in row[1:]:
+                if cell not in ("–", ""):
+                    expect(odds).to_contain_text(cell, timeout=WAIT_MS)
+                    shown.append(cell)
+    return shown
 
 
 @pytest.mark.browser
@@ -84,7 +87,7 @@ def test_a_turn_clicked_in_chromium_shows_the_odds_and_tells_each_check(open_voi
     assert any(c.startswith("Sellsword: melee attack") for c in clicked)
     assert "target: Gladiator" in clicked and odds_seen
     text = "\n".join(game.narration)
-    assert "You: target: Gladiator (P(hit) " in text
+    assert "You: target: Gladiator (expected damage " in text
     assert "Sellsword's melee weapon checks " in text
     page_log = page.locator(".ttd-game .ttd-log").inner_text()
     assert "Sellsword's melee weapon checks " in page_log

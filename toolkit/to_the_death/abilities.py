@@ -327,8 +327,7 @@ def foresight_return(game, seat: int) -> None:
 
 @step
 def put_on_top(game, choice, seat: int) -> None:
-    game.hands[seat].remove(choice[1])
-    game.deck_top.append(choice[1])
+    game.put_on_top(seat, choice[1])
     game.narrate("A card from the hand goes on top of the deck.")
 
 

@@ -201,9 +201,7 @@ def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
 def search_deck(game: ToTheDeathState, seat: int) -> None:
     if not game.deck and not game.deck_top:
         game.shuffle_discard_into_deck()
-    game.add_to_deck(game.deck_top)
-    game.deck_top = []
-    options = [("take", c) for c in game.deck]
+    options = [("take", c) for c in game.look_through_deck(seat)]
     if options:
         game.ask(seat, "search", options, "searched", seat=seat)
 

@@ -232,8 +232,14 @@ class MonsterTurn:
                 trophy = unit["uid"] in trophy_units
                 self.weapons.append((unit, kind, total, damage, blockable, take, trophy))
         self.last = len(self.weapons)
+        self.extra = _damage_by_target(self.state, self.weapons, self.heroes)
         gains = sum(1 for w in self.weapons if w[5] == "attach")  # trophies the turn can add
-        most_damage = max((w[3] for w in self.weapons), default=1) + (1 if gains else 0)
+        most_extra = max(
+            (d for table in self.extra for by in table for d in by.values()), default=0
+        )
+        most_damage = (
+            max((w[3] for w in self.weapons), default=1) + (1 if gains else 0) + most_extra
+        )
         # what each hero's boxes do: armor_at[k][h], and the burst that fires on landing at h
         self.bursts = [_bursts_by_health(self.state, h) for h in self.heroes]
         self.healths = tuple(h["health"] for h in self.heroes)
@@ -499,6 +505,7 @@ class MonsterTurn:
             total += gained
             damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
         aimed = self.aim(i, hp, areas)
+        extra = self.extra[i]
         parts = []
         for c, count in enumerate(pool):
             if not count:
@@ -514,11 +521,12 @@ class MonsterTurn:
             ):
                 branch = self.solve(i + 1, after, hand, hp, areas, left - 1, new_discards, gained)
             else:
-                take_hp = _hurt(hp, target, damage)
+                dealt = damage + extra[target].get(hp[target], 0)
+                take_hp = _hurt(hp, target, dealt)
                 taken = self.after_damage(
                     i, after, hand, take_hp, areas, left - 1, new_discards, gained, take, target
                 )
-                branch = _shift(taken, target, min(damage, hp[target]))
+                branch = _shift(taken, target, min(dealt, hp[target]))
                 v = self.class_block[c]
                 blocker = next((h for h in hand if v >= 0 and self.class_block[h] == v), None)
                 if self.block and blockable and blocker is not None:
@@ -554,7 +562,7 @@ class MonsterTurn:
                         self.threshold_at[self.armor_at[target][hp[target]] - total]
                     ]
                 ):
-                    d = min(damage, hp[target])
+                    d = min(damage + self.extra[-1][target].get(hp[target], 0), hp[target])
                     blocked = self.class_block[c] >= 0 and self.class_block[c] in can_block
                     if d > 0 and not blocked:
                         outcome, dealt = self.one_hit[target][d], d
@@ -667,6 +675,25 @@ def _mix(parts: list) -> tuple:
         weights += weight * factor
         damages += dealt * factor
     return result, weights, damages
+
+
+def _damage_by_target(state, weapons, heroes) -> list[list[dict[int, int]]]:
+    """extra[i][k][health]: the damage weapon i deals beyond its usual to hero k at that health,
+    from rules that read the target (the gladiator's Bloodsport: +1 against a hero at health 1).
+    Asked of the engine's own damage bonus on a copy with the hero at each health."""
+    probe = state.clone()
+    extra = [[{} for _ in heroes] for _ in weapons]
+    for k, hero in enumerate(heroes):
+        target = probe.units[hero["uid"]]
+        for health in range(1, hero["max"] + 1):
+            target["health"] = health
+            probe.kept.forget()
+            for i, (unit, kind, _, damage, *_) in enumerate(weapons):
+                attacker = probe.units[unit["uid"]]
+                more = 1 + probe.total("damage_bonus", attacker, kind, target, 0, 0) - damage
+                if more:
+                    extra[i][k][health] = more
+    return extra
 
 
 def _bursts_by_health(state, hero) -> dict[int, tuple]:
@@ -834,3 +861,40 @@ def _targeting(state, heroes, weapons):
         return found
 
     return target
+
+
+# -- the numbers beside a decision -----------------------------------------------------------------
+def decision_odds(state):
+    """The exact numbers beside each choice of the seat to act: each option's expected outcome,
+    played out by the engine from that seat's view (:mod:`toolkit.to_the_death.options`). The
+    widget shows them under the choices and ``death-toolkit analyse`` prints them. An option
+    whose walk would be too large, or would need to know where unseen cards lie, has no numbers
+    and a note saying why."""
+    from toolkit.analysis import ActionOdds, DecisionOdds
+    from toolkit.to_the_death.options import MEASURES, option_outcomes
+
+    seat = state.current_player()
+    actions = state.legal_actions()
+    values, notes = option_outcomes(state)
+    prompt = state.prompt
+    return DecisionOdds(
+        game=state.game,
+        seat=seat,
+        prompt=f"Expected outcome of each option ({prompt['kind']}), from the cards you cannot see",
+        measures=MEASURES,
+        actions=tuple(
+            ActionOdds(
+                action,
+                state.action_to_string(action),
+                values.get(action, {}),
+                notes.get(action, ""),
+            )
+            for action in actions
+        ),
+        note=(
+            "Some options are not computed: the exact answer is too large or depends on where "
+            "cards you cannot see lie."
+            if notes
+            else ""
+        ),
+    )

@@ -20,12 +20,13 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
-from toolkit.state import CHANCE, TERMINAL, GameState, UniformOutcomes
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, catalog, value_of
 from toolkit.to_the_death.display import board_html, describe
 from toolkit.to_the_death.registry import HOOKS, STEPS
@@ -44,7 +45,14 @@ SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
 STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
 STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
+HIDDEN = "hidden:-1"  # in a player's view, a card that seat cannot see (value -1 matches nothing)
 T = TypeVar("T")
+
+
+class UnseenPlaceUnknown(ValueError):
+    """A player's view cannot go on exactly: the seat would learn which of several unseen cards
+    went where (a face-down card drawn from a deck it knows, a search while cards it cannot see
+    lie outside the deck). The question is refused rather than answered with a guess."""
 
 
 class Kept:
@@ -126,6 +134,16 @@ class ToTheDeathState(GameState):
         # a multiset, kept sorted, and immutable: a card node's outcomes (see _chance_actions)
         self.deck: tuple[str, ...] = tuple(sorted(cat.arsenal))
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
+        self.top_put_by: list[int] = []  # the seat that put each card of deck_top there
+        # the deck cards each seat knows are in the deck (from the discard pile, or seen in a
+        # search): a player's view keeps them, and makes the others unseen
+        self.known_in_deck: list[set[str]] = [set() for _ in range(players)]
+        # only in a player's view (players_view): the seat, and the cards it cannot see
+        self.viewer: int | None = None
+        self.unseen: tuple[str, ...] = ()
+        # False only in the exact walk's copy (toolkit.to_the_death.options): a weapon's target
+        # is then asked without the focus options, so the walk buys no focus on the way
+        self.offers_focus = True
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
@@ -263,6 +281,29 @@ class ToTheDeathState(GameState):
         return self._pos
 
     # -- the protocol ---------------------------------------------------------------------------
+    def clone(self) -> ToTheDeathState:
+        """A copy that shares nothing it could change: the state is plain data (lists, dicts,
+        sets of strings and numbers; tuples never change), so each container is copied by type,
+        which is many times faster than a deep copy; the exact walk clones at every branch.
+        Some fields are not plain: the sides list the unit dicts of ``units`` (the copy lists
+        the copies), the kept values start afresh, the random generator is shared, as the
+        engine draws nothing from it after set-up (every card is a chance node), and so are the
+        prompt, the card node and the config, which the engine replaces but never changes."""
+        new = object.__new__(type(self))
+        copied = new.__dict__
+        flat = _FLAT_NAMES
+        shared = _SHARED_NAMES
+        for name, value in self.__dict__.items():
+            if name in shared:
+                copied[name] = value
+            else:
+                copied[name] = list(value) if name in flat else _copied(value)
+        copied["stack"] = [(step, _copied(args)) for step, args in self.stack]
+        units = copied["units"]
+        copied["_sides"] = [[units[unit["uid"]] for unit in side] for side in self._sides]
+        copied["kept"] = Kept()
+        return new
+
     @property
     def num_players(self) -> int:
         return self.players
@@ -282,9 +323,12 @@ class ToTheDeathState(GameState):
         return self.prompt["options"]
 
     def chance_outcomes(self) -> UniformOutcomes:
-        """The next monster card, or the next card of the deck: each equally likely."""
+        """The next monster card, or the next card of the deck: each equally likely (in a
+        player's view, see :meth:`_view_outcomes`)."""
         if self.chance is None:
             raise ValueError("not a chance node")
+        if self.viewer is not None and self.chance["kind"] != "monster":
+            return self._view_outcomes()
         return UniformOutcomes(self._chance_actions())
 
     def _chance_actions(self) -> Sequence[str]:
@@ -293,7 +337,81 @@ class ToTheDeathState(GameState):
         were."""
         if self.chance["kind"] == "monster":
             return sorted(self.monster_deck) or [self.king]
+        if self.viewer is not None:
+            return [card for card, _ in self._view_outcomes()]
         return [self.deck_top[-1]] if self.deck_top else self.deck
+
+    # -- a player's view ------------------------------------------------------------------------
+    def players_view(self, seat: int) -> ToTheDeathState:
+        """The game as `seat` knows it: every card it cannot see (in the deck, under a created
+        enemy or a resurrection stone, in the other hand of the duel, a card the other player put
+        on top) becomes a :data:`HIDDEN` stand-in, and the cards themselves become ``unseen``.
+        Cards the seat knows are in the deck (the discard pile shuffled in, a search) and a card
+        it put on top itself stay as they are. Drawing a stand-in is a chance node over the
+        unseen cards, each equally likely (any unseen card is as likely to be in any unseen
+        place); a stand-in turned face up is one too; a card drawn face down or into the other
+        hand stays a stand-in, so the walk never learns what the seat would not."""
+        view = self.clone()
+        view.viewer = seat
+        unseen: list[str] = []
+        deck = []
+        for card in self.deck:
+            if card in self.known_in_deck[seat]:
+                deck.append(card)
+            else:
+                unseen.append(card)
+                deck.append(HIDDEN)
+        view.deck = tuple(sorted(deck))
+        view.deck_top = []
+        for card, by in zip(self.deck_top, self.top_put_by, strict=True):
+            if by != seat:
+                unseen.append(card)
+            view.deck_top.append(card if by == seat else HIDDEN)
+        for unit in view.units.values():
+            if unit.get("facedown"):
+                unseen.append(unit["facedown"])
+                unit["facedown"] = HIDDEN
+        for token in view.tokens:
+            unseen.append(token["card"])
+            token["card"] = HIDDEN
+        for other, hand in enumerate(view.hands):
+            if other != seat:
+                unseen += hand
+                view.hands[other] = [HIDDEN] * len(hand)
+        view.unseen = tuple(sorted(unseen))
+        view.face_down_at = {}
+        view._legal_at = -1  # the listed chance outcomes were the real deck's
+        return view
+
+    def _view_outcomes(self) -> Sequence[tuple[str, object]]:
+        """In a player's view, the next card: a stand-in (or a face-down card turned up) is any
+        unseen card; a deck holding both known cards and stand-ins gives each known card its
+        share and the stand-ins' share to the unseen cards, evenly."""
+        if self.chance["kind"] == "reveal":
+            return UniformOutcomes(self.unseen)
+        if self.deck_top:
+            top = self.deck_top[-1]
+            return UniformOutcomes(self.unseen if top == HIDDEN else [top])
+        hidden = self.deck.count(HIDDEN)
+        if not hidden:
+            return UniformOutcomes(self.deck)
+        if hidden == len(self.deck):
+            return UniformOutcomes(self.unseen)
+        share = Fraction(1, len(self.deck))
+        stand_in = share * hidden / len(self.unseen)
+        return ChanceOutcomes(
+            [(card, share) for card in self.deck if card != HIDDEN]
+            + [(card, stand_in) for card in self.unseen]
+        )
+
+    def _drop_unseen(self, card: str) -> None:
+        at = self.unseen.index(card)
+        self.unseen = self.unseen[:at] + self.unseen[at + 1 :]
+
+    def _reveal(self, card: str) -> None:
+        """In a player's view, the stand-in just turned face up was `card`."""
+        self._drop_unseen(card)
+        self.discard[self.discard.index(HIDDEN)] = card
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.players
@@ -313,6 +431,8 @@ class ToTheDeathState(GameState):
                 if action in self.monster_deck:
                     self.monster_deck.remove(action)
                 self.public_history.append(action)
+            elif chance["kind"] == "reveal":
+                self._reveal(action)
             else:
                 self.take_from_deck(action)
                 self.public_history.append("?" if chance["hidden"] == "all" else action)
@@ -325,10 +445,21 @@ class ToTheDeathState(GameState):
         self._batch = None  # between actions nothing may be scheduled
 
     def take_from_deck(self, card: str) -> None:
-        """A card leaves the deck: drawn, searched for, or (in a player's view) revealed."""
-        if self.deck_top and self.deck_top[-1] == card:
-            self.deck_top.pop()
-            return
+        """A card leaves the deck: drawn or searched for. In a player's view an unseen card
+        takes a stand-in's place."""
+        for known in self.known_in_deck:
+            known.discard(card)
+        if self.deck_top:
+            top = self.deck_top[-1]
+            if top == card or (top == HIDDEN and self.viewer is not None):
+                self.deck_top.pop()
+                self.top_put_by.pop()
+                if top == HIDDEN:
+                    self._drop_unseen(card)
+                return
+        if self.viewer is not None and card not in self.deck:
+            self._drop_unseen(card)
+            card = HIDDEN
         at = self.deck.index(card)
         self.deck = self.deck[:at] + self.deck[at + 1 :]
 
@@ -337,9 +468,42 @@ class ToTheDeathState(GameState):
         self.deck = tuple(sorted((*self.deck, *cards)))
 
     def shuffle_discard_into_deck(self) -> None:
-        """The discard pile, and any cards known to be on top, go back into the deck."""
-        self.add_to_deck(self.deck_top + self.discard)
-        self.deck_top, self.discard = [], []
+        """The discard pile, and any cards known to be on top, go back into the deck. Every seat
+        saw the discard pile, so it knows those cards are in the deck now; a card on top, only
+        the seat that put it there."""
+        self._deck_takes_the_top()
+        for known in self.known_in_deck:
+            known.update(self.discard)
+        self.add_to_deck(self.discard)
+        self.discard = []
+
+    def _deck_takes_the_top(self) -> None:
+        for card, by in zip(self.deck_top, self.top_put_by, strict=True):
+            self.known_in_deck[by].add(card)
+        self.add_to_deck(self.deck_top)
+        self.deck_top, self.top_put_by = [], []
+
+    def put_on_top(self, seat: int, card: str) -> None:
+        """A card of `seat`'s hand goes on top of the deck: that seat knows it is there."""
+        self.hands[seat].remove(card)
+        self.deck_top.append(card)
+        self.top_put_by.append(seat)
+
+    def look_through_deck(self, seat: int) -> tuple[str, ...]:
+        """A search: the cards on top go into the deck, and `seat` sees every card of it. In a
+        player's view the stand-ins must then be told apart: when every unseen card is in the
+        deck they are those; otherwise the view cannot say which are (UnseenPlaceUnknown)."""
+        self._deck_takes_the_top()
+        if self.viewer is not None and HIDDEN in self.deck:
+            if len(self.unseen) != self.deck.count(HIDDEN):
+                raise UnseenPlaceUnknown(
+                    "a search shows you the deck, and which of the cards you cannot see are in "
+                    "it is not known yet"
+                )
+            self.deck = tuple(sorted([c for c in self.deck if c != HIDDEN] + list(self.unseen)))
+            self.unseen = ()
+        self.known_in_deck[seat] = set(self.deck)
+        return self.deck
 
     # -- the step machine -----------------------------------------------------------------------
     def then(self, step_name: str, /, **args) -> None:
@@ -427,7 +591,28 @@ class ToTheDeathState(GameState):
                 return
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
+        if self.viewer is not None and hidden == "all" and args.get("seat") != self.viewer:
+            self._batch.append(
+                (_answer, {"step": STEPS[resume], "choice": self._unseen_top(), "args": args})
+            )
+            return
         self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
+
+    def _unseen_top(self) -> str:
+        """In a player's view, the top card goes where the seat cannot see it (face down, into
+        the other hand): a stand-in stays a stand-in, and a card the seat put on top is known;
+        from a deck the seat knows in part, it cannot tell which card went."""
+        self.public_history.append("?")
+        if self.deck_top:
+            self.top_put_by.pop()
+            return self.deck_top.pop()
+        if HIDDEN in self.deck and all(card == HIDDEN for card in self.deck):
+            self.deck = self.deck[1:]
+            return HIDDEN
+        raise UnseenPlaceUnknown(
+            "a card goes face down from a deck whose cards you partly know, and which one went "
+            "is not known"
+        )
 
     def need_check(self, resume: str, /, **args) -> None:
         """A check: take the top card of the deck, then call step `resume`(card, **args).
@@ -452,13 +637,15 @@ class ToTheDeathState(GameState):
 
     def turn_face_up(self, card: str) -> None:
         """Discard a face-down card face up. The player now knows which card was drawn there, so
-        the public history names it (a search bot rebuilds the game from that history). The
-        stand-ins of a player's view (:func:`toolkit.to_the_death.options.players_view`) have no
-        place there."""
+        the public history names it (a search bot rebuilds the game from that history). In a
+        player's view a stand-in turned up is a chance node over the unseen cards, which comes
+        before anything else the step scheduled."""
         at = self.face_down_at.pop(card, None)
         if at is not None:
             self.public_history[at] = card
         self.discard.append(card)
+        if card == HIDDEN:
+            self._batch.insert(0, (STEPS["reveal_face_down"], {}))
 
     def narrate(self, text: str) -> None:
         self.log.append(text)
@@ -1044,6 +1231,28 @@ class ToTheDeathState(GameState):
 
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
+
+
+_FLAT_NAMES = frozenset(("history", *ToTheDeathState.FLAT_LISTS))
+# replaced, never changed in place: a step's question, a card node, the options the game began with
+_SHARED_NAMES = frozenset(("prompt", "chance", "config", "_sides", "stack", "kept"))
+_CONTAINERS = (list, dict, set)
+
+
+def _copied(value):
+    """A copy of plain data: lists, dicts and sets copied, anything else (strings, numbers,
+    tuples of them, functions) shared."""
+    cls = value.__class__
+    if cls is list:
+        return [item if item.__class__ not in _CONTAINERS else _copied(item) for item in value]
+    if cls is dict:
+        return {
+            key: item if item.__class__ not in _CONTAINERS else _copied(item)
+            for key, item in value.items()
+        }
+    if cls is set:
+        return set(value)
+    return value
 
 
 def first_reached(suit: str, by_class: Mapping[str, T], reaches: Callable[[T], bool]) -> T | None:

@@ -278,7 +278,8 @@ def hero_weapon(
             game.then("hero_strike", uid=uid, kind=kind, value=value, target=target["uid"])
         return
     options = [("target", t["uid"]) for t in targets]
-    options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
+    if game.offers_focus:
+        options += [("focus", c) for c in sorted(game.hands[hero["side"]])]
     game.ask(
         hero["side"], "target", options, "hero_target", uid=uid, kind=kind, value=value, index=index
     )
@@ -388,3 +389,15 @@ def place_created(
     unit = game.new_enemy(card_index, name, stats, abilities, facedown=card)
     game.narrate(f"A {name} comes into play (shown by a face-down card).")
     game.emit("enemy_created", unit, by_challenge)
+
+
+@step
+def reveal_face_down(game: ToTheDeathState) -> None:
+    """Only in a player's view: a stand-in was turned face up; which card it was is drawn from
+    the cards that seat could not see (the step after, face_up_revealed, has nothing to do)."""
+    game.chance = {"kind": "reveal", "resume": "face_up_revealed", "args": {}, "hidden": None}
+
+
+@step
+def face_up_revealed(game: ToTheDeathState, card: str) -> None:
+    """The revealed card already lies in the discard pile (see ToTheDeathState._reveal)."""

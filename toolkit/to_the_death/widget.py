@@ -2,8 +2,9 @@
 against a bot).
 
 The widget is a view. Every rule lives in :class:`~toolkit.to_the_death.rules.ToTheDeathState` and
-every number in :mod:`toolkit.to_the_death.odds` and :mod:`toolkit.to_the_death.options` (the
-expected outcome of each option open now, shown beside the buttons); the widget asks the state
+every number beside the choices is the shared pane of :class:`toolkit.widgets.GameWidget`: the
+game's ``odds.decision_odds``, the expected outcome of each option played out by the engine from
+the cards the player cannot see (:mod:`toolkit.to_the_death.options`); the widget asks the state
 what is legal, shows each choice as a button labelled by the engine's ``action_to_string``,
 applies what a person clicks and redraws. Checks and draws are the engine's chance nodes, sampled
 exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the widget owns, as
@@ -11,9 +12,8 @@ exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the wi
 game the bots play alone here is the game ``play`` would give.
 
 In the main step the choices are grouped by the card that pays for them, so a card "offers" the
-abilities it can activate. Before any hero weapon's check the odds panel gives P(hit) exactly,
-from the cards the acting player cannot see; the log repeats that chance next to the chosen target
-and then tells the check the engine made (card, total against armor, hit or miss).
+abilities it can activate. The log repeats the expected damage shown beside a chosen target and
+then tells the check the engine made (card, total against armor, hit or miss).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from toolkit.html import chance, exact
+from toolkit.html import exact
 from toolkit.state import Action
 from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
@@ -37,29 +37,13 @@ from toolkit.to_the_death.display import (
     result_text,
     side_html,
 )
-from toolkit.to_the_death.odds import (
-    attack_odds,
-    check_values,
-    expected_attack_damage,
-    p_hit,
-    seen_by,
-)
-from toolkit.to_the_death.options import MEASURES, fraction_cell, option_outcomes
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import GameWidget
 
 BOT_MOVE = "Let the bot decide"
-OUTCOME_THREAT_ENEMIES = 2  # above this many enemies the widget leaves out the next enemy turn
 DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
 HERO_ABILITIES = ("attack", "rest", "ability")
-OUTCOME_HEADINGS = {
-    "dealt": "damage dealt",
-    "p_defeat": "P(enemy defeated)",
-    "healed": "your heroes' health",
-    "cards": "hand size",
-    "threat": "next enemy turn's damage",
-}
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, then draw back up",
@@ -87,9 +71,9 @@ class ToTheDeathWidget(GameWidget):
 
     ``players=1`` is the solo game: you lead the party, and the monsters need no decisions (their
     checks are chance). ``players=2`` is the duel, played hot-seat by two people at one screen, or
-    with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. ``outcomes=True`` ticks
-    the box that shows the expected outcome of each option open now
-    (:func:`toolkit.to_the_death.options.option_outcomes`). Other keyword options go to the engine
+    with ``opponent="greedy"`` (or ``"random"``) against a bot as player 2. The expected outcome
+    of each option open now is shown under the choices (``self.odds``). Other keyword options go
+    to the engine
     (``party``, ``parties``, ``monsters``, ``king``, ``challenge``, ``encounter``, ``max_turns``).
     """
 
@@ -101,7 +85,6 @@ class ToTheDeathWidget(GameWidget):
         seed: int = 0,
         players: int = 1,
         opponent: str | None = None,
-        outcomes: bool = False,
         **options,
     ):
         if players not in (1, 2):
@@ -122,14 +105,6 @@ class ToTheDeathWidget(GameWidget):
         self.board_html = _html("ttd-board-view")
         self.hand_html = _html("ttd-hand")
         self.prompt_html = _html("ttd-prompt")
-        self.odds_html = _html("ttd-odds")
-        self.outcomes_html = _html("ttd-outcomes-view")
-        self._outcomes_key, self._outcomes_table = None, None
-        # off unless asked: it walks every option through the engine, up to a second a decision
-        self.outcomes_toggle = widgets.Checkbox(
-            value=outcomes, description="Expected outcome of each option", indent=False
-        ).add_class("ttd-outcomes-toggle")
-        self.outcomes_toggle.observe(lambda _: self._show_outcomes(), names="value")
         bots = {} if opponent is None else {1: opponent}
         super().__init__(seed, [seat for seat in range(players) if seat not in bots], bots)
         self.actions.layout.flex_flow = "column"  # a group of buttons a row
@@ -139,11 +114,9 @@ class ToTheDeathWidget(GameWidget):
             [
                 self.hand_html,
                 self.prompt_html,
-                self.odds_html,
-                self.outcomes_toggle,
-                self.outcomes_html,
                 self.note_html,
                 self.actions,
+                self.odds_html,
             ],
             layout={"width": "50%"},
         ).add_class("ttd-moves")
@@ -177,9 +150,9 @@ class ToTheDeathWidget(GameWidget):
         if not at_chance:
             seat = state.current_player()
             line = f"{self.seat_name(seat)}: {self.label(action)}"
-            if state.prompt["kind"] == "target" and action[0] == "target":
-                p = self.weapon_odds()[action[1]]
-                line += f" (P(hit) {chance(p)})"
+            shown = self._shown_odds(action)
+            if state.prompt["kind"] == "target" and shown is not None and "dealt" in shown.odds:
+                line += f" (expected damage {exact(shown.odds['dealt'])})"
         hands_before = [list(hand) for hand in state.hands]
         state.apply(action)
         told = state.log[self._told :]
@@ -195,6 +168,18 @@ class ToTheDeathWidget(GameWidget):
                         else f"{self.seat_name(seat)} draws a card."
                     )
         self.narration += told
+
+    def decision_odds(self):
+        """The shared numbers under the choices, remembered with the position they belong to."""
+        self._odds_at = len(self.state.history)
+        return super().decision_odds()
+
+    def _shown_odds(self, action: Action):
+        """The numbers shown beside `action`, if they belong to this position."""
+        odds = getattr(self, "odds", None)
+        if odds is None or getattr(self, "_odds_at", -1) != len(self.state.history):
+            return None
+        return odds.for_action(action)
 
     # -- words ----------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -231,59 +216,6 @@ class ToTheDeathWidget(GameWidget):
                     text = text.replace(state.units[part]["name"], names[part], 1)
         return text
 
-    # -- the odds ---------------------------------------------------------------------------------
-    def weapon_odds(self) -> dict[str, object]:
-        """At a weapon's target choice: P(hit) on each enemy it can reach, exactly, from the cards
-        the attacking player cannot see, with the focus already bought and every bonus."""
-        state = self.state
-        prompt = state.prompt
-        if prompt is None or prompt["kind"] != "target":
-            return {}
-        args = prompt["args"]
-        hero, seat = state.units[args["uid"]], prompt["seat"]
-        seen = seen_by(state, seat)
-        return {
-            foe["uid"]: p_hit(
-                args["value"],
-                state.armor(foe),
-                state.weapon_bonus(hero, args["kind"], foe),
-                seen,
-                focus=state.focus[seat],
-            )
-            for foe in state.reachable(hero, args["kind"])
-        }
-
-    def attack_rows(self) -> list[dict]:
-        """In the main step: every attack open now, weapon by weapon and target by target
-        (:func:`toolkit.to_the_death.odds.attack_odds`), with the attack's expected damage."""
-        state = self.state
-        if state.prompt is None or state.prompt["kind"] != "main":
-            return []
-        seat = state.prompt["seat"]
-        attacks = []
-        for action in state.legal_actions():
-            if action[0] == "attack" and (action[1], action[2]) not in attacks:
-                attacks.append((action[1], action[2]))
-        rows = []
-        for uid, kind in attacks:
-            expected = expected_attack_damage(state, uid, kind)
-            for row in attack_odds(state, uid, kind, seat):
-                rows.append({"uid": uid, "kind": kind, "expected": expected, **row})
-        return rows
-
-    def outcomes(self):
-        """The expected outcome of each option open now (:mod:`toolkit.to_the_death.options`),
-        computed once per decision. The next enemy turn is left out against more than two enemies,
-        where it takes seconds to compute."""
-        state = self.state
-        key = self.position()
-        if self._outcomes_key != key:
-            self._outcomes_key = key
-            self._outcomes_table = option_outcomes(
-                state, threat=len(state.monster_units()) <= OUTCOME_THREAT_ENEMIES
-            )
-        return self._outcomes_table
-
     # -- what is shown --------------------------------------------------------------------------
     def _draw(self) -> None:
         state = self.state
@@ -292,8 +224,6 @@ class ToTheDeathWidget(GameWidget):
         title = "Your hand" if self.players == 1 else f"Player {self.viewer + 1}'s hand"
         self.hand_html.value = hand_html(state, self.viewer, title)
         self.prompt_html.value = self._prompt()
-        self.odds_html.value = self._odds()
-        self._show_outcomes()
         self.bot_button = self.control(
             BOT_MOVE,
             self.bot_decides,
@@ -374,96 +304,6 @@ class ToTheDeathWidget(GameWidget):
             if prompt.get("why"):
                 text += f" ({prompt['why']})"
         return f"<b>{who}</b>: {escape(text)}."
-
-    def _unseen_line(self, seat: int) -> str:
-        values = check_values(seen_by(self.state, seat))
-        counts = " ".join(f"{v}:{w}" for v, w in values.weights.items())
-        return (
-            f"<div class='ttd-unseen'>The next check is one of the <b>{values.total}</b> cards "
-            f"you cannot see (value:count {escape(counts)}).</div>"
-        )
-
-    def _odds(self) -> str:
-        state = self.state
-        if state.is_terminal():
-            return ""
-        seat, kind = state.prompt["seat"], state.prompt["kind"]
-        names = display_names(state)
-        if kind == "target":
-            odds = self.weapon_odds()
-            focus = state.focus[seat]
-            rows = "".join(
-                f"<tr><td>{escape(names[uid])}</td><td>{state.armor(state.units[uid])}</td>"
-                f"<td>{escape(chance(p))}</td></tr>"
-                for uid, p in odds.items()
-            )
-            bought = f" with focus +{focus}" if focus else ""
-            return (
-                f"<b>Exact odds of this check{bought}</b>"
-                "<table class='death-toolkit ttd-odds-table' style='font-size:12px'>"
-                f"<tr><th>target</th><th>armor</th><th>P(hit)</th></tr>{rows}</table>"
-                + self._unseen_line(seat)
-            )
-        if kind == "main":
-            rows = self.attack_rows()
-            if not rows:
-                return "<i>No attack is open now.</i>" + self._unseen_line(seat)
-            body = "".join(
-                f"<tr><td>{escape(names[r['uid']])}</td><td>{r['kind']}</td>"
-                f"<td>{r['weapon'] + 1}</td><td>{r['value']}{r['bonus']:+d}</td>"
-                f"<td>{escape(names[r['target']])}</td><td>{r['armor']}</td>"
-                f"<td>{r['needs']}+</td><td>{escape(chance(r['p_hit']))}</td>"
-                f"<td>{escape(exact(r['expected']))}</td></tr>"
-                for r in rows
-            )
-            return (
-                "<b>Exact odds of each attack open now</b> (before any block; expected damage "
-                "aims each weapon at the enemy it hits most often)"
-                "<table class='death-toolkit ttd-odds-table' style='font-size:12px'><tr>"
-                "<th>hero</th><th>attack</th><th>weapon</th><th>value</th><th>target</th>"
-                "<th>armor</th><th>check needed</th><th>P(hit)</th><th>expected damage</th></tr>"
-                f"{body}</table>" + self._unseen_line(seat)
-            )
-        return ""
-
-    def _show_outcomes(self) -> None:
-        self.outcomes_html.value = self._outcomes() if self.outcomes_toggle.value else ""
-
-    def _outcomes(self) -> str:
-        """The options' expected outcomes, one row per option; options that differ only in the
-        card paid and come out the same share a row."""
-        state = self.state
-        if state.is_terminal():
-            return ""
-        table = self.outcomes()
-        names = display_names(state)
-        rows: dict[tuple, list[str]] = {}
-        for outcome in table:
-            action = outcome.action
-            paid = action[0] in PAID_BY_ONE_CARD and len(action) > 1
-            plain = action[:-1] if paid else action
-            key = (plain, tuple(outcome.measures().values()), outcome.deterministic)
-            rows.setdefault(key, []).append(action[-1] if paid else "")
-        columns = [m for m in MEASURES if any(getattr(o, m) for o in table)] or ["dealt"]
-        kinds = {True: "certain", False: "chance"}
-        body = []
-        for (plain, values, certain), cards in rows.items():
-            label = self.label(plain + ((cards[0],) if cards[0] else ()), names)
-            if len(cards) > 1:
-                label = label.replace(f"discard {cards[0]}", "discard any of " + ", ".join(cards))
-            by_name = dict(zip(MEASURES, values, strict=True))
-            cells = "".join(f"<td>{escape(fraction_cell(by_name[m]))}</td>" for m in columns)
-            body.append(f"<tr><td>{escape(label)}</td><td>{kinds[certain]}</td>{cells}</tr>")
-        heads = "".join(f"<th>{escape(OUTCOME_HEADINGS[m])}</th>" for m in columns)
-        note = f"<div style='font-size:11px'>{escape(table.note)}</div>" if table.note else ""
-        return (
-            "<details open><summary><b>Expected outcome of each option</b> (exact, from the "
-            "cards you cannot see; targets and heroes on the way chosen for the most damage)"
-            "</summary><div style='max-height:16em;overflow-y:auto'>"
-            "<table class='death-toolkit ttd-outcomes' style='font-size:12px'>"
-            f"<tr><th>option</th><th>effect</th>{heads}</tr>{''.join(body)}</table></div>"
-            f"{note}</details>"
-        )
 
     def _choices(self) -> tuple[widgets.Widget, ...]:
         """The choices as buttons. In the main step they are grouped by the card that pays for
