@@ -330,9 +330,11 @@ class GameWidget(widgets.VBox):
             [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
         )
         helpers = [self.play_out_button, *undo]
+        self.bot_decides_button = None
         if not over and not self.state.is_chance_node():
             decide = self.control(BOT_DECIDES, lambda: self._choose(self.bot_decides))
-            helpers.insert(0, decide.add_class(f"{self.css}-bot-decides"))
+            self.bot_decides_button = decide.add_class(f"{self.css}-bot-decides")
+            helpers.insert(0, decide)
         self.actions.children = [] if over else [*self._choices(), *helpers]
         self.odds = self.decision_odds()
         self.odds_html.value = "" if self.odds is None else self.odds._repr_html_()

@@ -12,8 +12,8 @@ from widget_clicks import assert_stale_clicks_are_ignored, play_by_clicks
 from toolkit.html import exact
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
-from toolkit.to_the_death.widget import BOT_MOVE, ToTheDeathWidget
-from toolkit.widgets import NEW_GAME
+from toolkit.to_the_death.widget import ToTheDeathWidget
+from toolkit.widgets import BOT_DECIDES, NEW_GAME
 
 SEED = 3  # solo: the gladiator opens; the first decision is a block, the main step comes soon
 ARSENAL = sorted(catalog().arsenal)
@@ -24,7 +24,7 @@ def until(game: ToTheDeathWidget, kind: str, limit: int = 200) -> None:
     for _ in range(limit):
         if game.state.prompt is not None and game.state.prompt["kind"] == kind:
             return
-        game.bot_button.click()
+        game.bot_decides_button.click()
     raise AssertionError(f"no {kind!r} decision within {limit} decisions")
 
 
@@ -80,7 +80,7 @@ def test_the_widget_shows_the_shared_decision_odds_and_no_pane_of_its_own():
         assert game.odds == decision_odds(game.state)
         assert game.odds_html.value == game.odds._repr_html_()
         assert not hasattr(game, "outcomes_html") and not hasattr(game, "weapon_odds")
-        game.bot_button.click()
+        game.bot_decides_button.click()
 
 
 def test_a_target_choice_shows_the_walks_numbers_and_the_log_repeats_them():
@@ -160,12 +160,15 @@ def test_enemies_sharing_a_name_are_told_apart():
 
 def test_new_game_takes_the_seed_box():
     game = ToTheDeathWidget(seed=SEED)
-    game.bot_button.click()
+    game.bot_decides_button.click()
     game.seed_input.value = 8
     game.new_game_button.click()
     assert game.seed == 8 and game.narration[0].startswith("New game, seed 8")
     assert game.state.history == ToTheDeathWidget(seed=8).state.history
-    assert (game.new_game_button.description, game.bot_button.description) == (NEW_GAME, BOT_MOVE)
+    assert (game.new_game_button.description, game.bot_decides_button.description) == (
+        NEW_GAME,
+        BOT_DECIDES,
+    )
 
 
 def test_the_observed_prompt_keeps_its_own_kind_at_a_target_choice():
@@ -195,12 +198,12 @@ def test_stale_clicks_are_ignored_with_a_note():
 
 def test_a_double_click_on_let_the_bot_decide_makes_one_decision():
     game = ToTheDeathWidget(seed=SEED)
-    button = game.bot_button
+    button = game.bot_decides_button
     button.click()
     decided = list(game.state.history)
     button.click()
     assert game.state.history == decided and "ignored" in game.note_html.value
-    game.bot_button.click()  # the button drawn for the new position acts
+    game.bot_decides_button.click()  # the button drawn for the new position acts
     assert len(game.state.history) > len(decided) and game.note_html.value == ""
 
 

@@ -24,7 +24,6 @@ import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
-from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import (
     card_chip,
@@ -40,7 +39,6 @@ from toolkit.to_the_death.display import (
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import GameWidget
 
-BOT_MOVE = "Let the bot decide"
 DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
 HERO_ABILITIES = ("attack", "rest", "ability")
@@ -100,7 +98,6 @@ class ToTheDeathWidget(GameWidget):
         self.opponent = opponent
         self.options = options
 
-        self.bot_box = widgets.HBox()
         self.status_html = _html("ttd-status")
         self.board_html = _html("ttd-board-view")
         self.hand_html = _html("ttd-hand")
@@ -121,7 +118,7 @@ class ToTheDeathWidget(GameWidget):
             layout={"width": "50%"},
         ).add_class("ttd-moves")
         return [
-            widgets.HBox([self.controls, self.bot_box]),
+            self.controls,
             self.status_html,
             self.result_html,
             widgets.HBox([self.board_html.add_class("ttd-board-column"), moves]),
@@ -133,13 +130,8 @@ class ToTheDeathWidget(GameWidget):
         return ToTheDeathState(seed=seed, players=self.players, **self.options)
 
     def _started(self) -> None:
-        self.advisor = BOTS["greedy"](0, self.seed)  # the "Let the bot decide" button's bot
         self.narration.append(f"New game, seed {self.seed}: {self._mode_text()}.")
         self._told = 0  # engine log lines already in the narration
-
-    def bot_decides(self) -> None:
-        """Let the greedy bot make the decision in front of the person (it sees what they see)."""
-        self._bot_move(self.advisor)
 
     def _apply(self, action: Action) -> None:
         """Apply one action and narrate it: the decision (with the odds of a chosen target), a card
@@ -224,13 +216,6 @@ class ToTheDeathWidget(GameWidget):
         title = "Your hand" if self.players == 1 else f"Player {self.viewer + 1}'s hand"
         self.hand_html.value = hand_html(state, self.viewer, title)
         self.prompt_html.value = self._prompt()
-        self.bot_button = self.control(
-            BOT_MOVE,
-            self.bot_decides,
-            tooltip="the greedy bot makes this one decision for you (it sees what you see)",
-        ).add_class("ttd-bot-move")
-        self.bot_button.disabled = state.is_terminal()
-        self.bot_box.children = (self.bot_button,)
 
     def _status(self) -> str:
         state = self.state
@@ -363,4 +348,4 @@ class ToTheDeathWidget(GameWidget):
         )
 
 
-__all__ = ["BOT_MOVE", "ToTheDeathWidget"]
+__all__ = ["ToTheDeathWidget"]
