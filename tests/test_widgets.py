@@ -119,3 +119,16 @@ def test_the_bot_decides_one_choice_as_the_stand_in_would(make):
         moves = len(state.history)
         control(game, BOT_DECIDES).click()
         assert game.state.history[moves] == expected
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_each_choice_carries_its_numbers(make):
+    """Beside the table under the choices, a choice's button carries its own numbers in its
+    tooltip (a button that is one action, labelled as the table labels it)."""
+    game = make()
+    if game.odds is None:
+        pytest.skip("the first position waits for dice")
+    rows = {row.label: row for row in game.odds.actions}
+    for label, button in game.buttons().items():
+        if label in rows:
+            assert game.odds.numbers_text(rows[label].action) in button.tooltip, label

@@ -190,6 +190,15 @@ class DecisionOdds:
                 return odds
         return None
 
+    def numbers_text(self, action: Action) -> str:
+        """One action's numbers as a line a person reads ("heading: value; ..."), or its note."""
+        odds = self.for_action(action)
+        if odds is None:
+            return ""
+        shown = [f"{m.heading}: {m.show(odds.odds[m.name])}" for m in self.measures
+                 if m.name in odds.odds]  # fmt: skip
+        return "; ".join(shown) or odds.note
+
     def to_json(self) -> dict:
         """``{"game", "seat", "prompt", "actions": [{"action", "label", "odds": {name: "p/q"}}]}``:
         every number exact, as text; an action as it is saved in a game's history."""

@@ -81,6 +81,7 @@ class GameWidget(widgets.VBox):
             layout={"display": "flex", "flex_flow": "row wrap", "align_items": "flex-start"}
         ).add_class(f"{self.css}-actions")
         self.odds_html = widgets.HTML().add_class(f"{self.css}-odds")
+        self.odds: DecisionOdds | None = None  # the numbers of the choices on show
         self.log_html = widgets.HTML().add_class(f"{self.css}-log")
         self.saves = self._save_controls()
         self._drawn: list[widgets.Button] = []
@@ -215,7 +216,10 @@ class GameWidget(widgets.VBox):
 
     # -- buttons --------------------------------------------------------------------------------
     def button(self, label: str, action: Action, tooltip: str = "", style: str = ""):
-        """A button that plays `action` (a person's choice now)."""
+        """A button that plays `action` (a person's choice now); its tooltip carries the
+        choice's exact numbers too, the same as the table under the choices."""
+        numbers = self.odds and self.odds.numbers_text(action)
+        tooltip = "\n".join(filter(None, [tooltip, numbers]))
         return self.bound_button(label, lambda: self._apply(action), tooltip, style)
 
     def bound_button(
@@ -329,6 +333,7 @@ class GameWidget(widgets.VBox):
         undo = (
             [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
         )
+        self.odds = self.decision_odds()  # before the buttons, whose tooltips carry them
         helpers = [self.play_out_button, *undo]
         self.bot_decides_button = None
         if not over and not self.state.is_chance_node():
@@ -336,7 +341,6 @@ class GameWidget(widgets.VBox):
             self.bot_decides_button = decide.add_class(f"{self.css}-bot-decides")
             helpers.insert(0, decide)
         self.actions.children = [] if over else [*self._choices(), *helpers]
-        self.odds = self.decision_odds()
         self.odds_html.value = "" if self.odds is None else self.odds._repr_html_()
         self._draw()
         self.result_html.value = self._result() if over else ""
