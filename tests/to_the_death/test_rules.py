@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ttd_helpers import solo_with, uid_of
+from ttd_helpers import feed, opening, set_heroes, solo_with, uid_of, until_main
 
 from toolkit.simulate import play, play_seeded, sample_outcome
 from toolkit.state import IllegalAction, from_json
@@ -269,3 +269,30 @@ def test_the_solo_game_can_be_won_and_lost():
         if {1.0, -1.0} <= results:
             break
     assert {1.0, -1.0} <= results
+
+
+def test_a_feat_resolves_the_ability_its_three_cards_pay_for_twice():
+    """Feat: three cards of one value pay for an ability they could activate, whose effect is
+    triggered twice (here rest: 2 healed, where a plain rest heals 1)."""
+    game = opening(["fighter:5", "mender:5", "magician:5", "champion:8", "fighter:6"])
+    game.apply("gladiator")
+    until_main(game, ["champion:0", "champion:2", "mender:0"])  # two misses, then Dominate
+    set_heroes(game, health={"a-sellsword": 4})
+    feed(game, ("feat", "a-sellsword", "rest", "fighter:5", "magician:5", "mender:5"))
+    sellsword = game.units["a-sellsword"]
+    assert sellsword["health"] == 6 and sellsword["activated"]
+    assert {"fighter:5", "magician:5", "mender:5"} <= set(game.discard)
+    assert sorted(game.hands[0]) == ["champion:8", "fighter:6"]
+
+
+def test_a_party_needs_one_hero_of_each_class_two_near_and_two_far():
+    with pytest.raises(ValueError, match="one hero of each class"):
+        ToTheDeathState(party=["sellsword", "grave-knight", "shadow-mage", "war-priest"])
+    with pytest.raises(ValueError, match="two heroes that start near"):
+        ToTheDeathState(party=["sellsword", "fisherman", "shadow-mage", "war-priest"])
+
+
+def test_only_one_or_two_players_can_play():
+    for players in (0, 3):
+        with pytest.raises(ValueError, match="1 or 2 players"):
+            ToTheDeathState(players=players)
