@@ -529,3 +529,26 @@ def test_monster_turn_refuses_a_burst_attack_before_the_last_check():
     with pytest.raises(ValueError, match="champion-damage/burst-melee"):
         monster_turn(game)
     assert monster_turn(solo_with("hemgoth", encounter="hemgoth"))["expected"] > 0
+
+
+def test_gang_a_goblins_weapons_get_1_for_each_other_enemy_in_play():
+    game = solo_with("goblins")
+    feed(game, "fighter:2", "mender:3", "champion:4", "magician:5")
+    goblins = units_named(game, "Goblin")
+    assert [game.weapon_bonus(g, "melee", None) for g in goblins] == [3, 3, 3, 3]
+    game.defeat(goblins[0]["uid"])
+    assert game.weapon_bonus(goblins[1], "melee", None) == 2
+
+
+def test_a_weapon_an_ability_gives_a_monster_comes_after_its_printed_weapons():
+    game = solo_with("goblins", monsters=["goblins", "gryphon", "ratman", "sphinx"])
+    feed(game, "fighter:2", "mender:3", "champion:4", "magician:5")
+    until_main(game)
+    for goblin in units_named(game, "Goblin"):
+        game.defeat(goblin["uid"])
+    feed(game, ("end",), ("discard",))
+    while game.chance["kind"] == "card":
+        game.apply(game.legal_actions()[0])
+    game.apply("gryphon")  # round 2: the goblins' Shiv (progressive) arms it too
+    gryphon = units_named(game, "Gryphon")[0]
+    assert game.weapons(gryphon) == [("range", 2), ("range", 2), ("melee", 1)]

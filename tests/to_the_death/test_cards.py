@@ -113,3 +113,9 @@ def test_every_hero_fits_a_legal_party():
         if sum(hero.area == "near" for hero in party) == 2:
             fielded |= {hero.id for hero in party}
     assert fielded == set(heroes)
+
+
+def test_no_enemy_starts_above_the_18_boxes_of_the_enemy_damage_cards():
+    for monster in catalog().monsters.values():
+        healths = [monster.health or 1] + [enemy.health for enemy in monster.creates]
+        assert all(1 <= health <= 18 for health in healths), monster.id

@@ -296,3 +296,22 @@ def test_only_one_or_two_players_can_play():
     for players in (0, 3):
         with pytest.raises(ValueError, match="1 or 2 players"):
             ToTheDeathState(players=players)
+
+
+def test_the_duel_is_won_by_defeating_every_hero_of_the_other_player():
+    game = ToTheDeathState(seed=1, players=2)
+    rng = random.Random(1)
+    while game.is_chance_node():
+        game.apply(sample_outcome(game.chance_outcomes(), rng))
+    for hero in game.heroes(1):
+        if hero["uid"] != "b-wizard":
+            game.defeat(hero["uid"])
+    game.units["b-wizard"]["health"] = 1
+    assert not game.is_terminal()
+    game.apply(("attack", "a-bard", "range", sorted(game.hands[0])[0]))
+    if game.prompt["kind"] == "target":
+        game.apply(("target", "b-wizard"))
+    game.apply(max(game.deck, key=lambda card: int(card.split(":")[1])))  # 2 + 8 beats any armor
+    if game.prompt and game.prompt["kind"] == "block":
+        game.apply(("take",))
+    assert game.is_terminal() and game.returns() == [1.0, -1.0]
