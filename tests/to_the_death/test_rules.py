@@ -315,3 +315,32 @@ def test_the_duel_is_won_by_defeating_every_hero_of_the_other_player():
     if game.prompt and game.prompt["kind"] == "block":
         game.apply(("take",))
     assert game.is_terminal() and game.returns() == [1.0, -1.0]
+
+
+def test_reset_shuffles_the_discard_pile_and_the_card_paid_into_the_deck():
+    game = after_the_gladiators_first_turn()
+    pile = list(game.discard)
+    assert pile
+    game.apply(("reset", "champion:3"))
+    assert game.discard == []
+    assert Counter(game.deck) >= Counter([*pile, "champion:3"])
+
+
+def test_an_enemy_turn_offers_blocks_but_no_hero_ability():
+    game = solo_with("gladiator")  # the rulebook's example enemy turn, up to its block
+    for action in ("fighter:5", ("trophy", "mender:2"), "champion:7"):
+        game.apply(action)
+    assert game.prompt["kind"] == "block"
+    assert {action[0] for action in game.legal_actions()} == {"block", "take"}
+
+
+def test_a_monster_card_is_defeated_only_with_the_last_enemy_it_created():
+    game = solo_with("goblins")
+    feed(game, "fighter:2", "mender:3", "champion:4", "magician:5")
+    goblins = [u for u in game.units.values() if u["name"] == "Goblin"]
+    for goblin in goblins[:3]:
+        game.defeat(goblin["uid"])
+    assert not game.monster_cards[0]["defeated"]
+    game.defeat(goblins[3]["uid"])
+    assert game.monster_cards[0]["defeated"]
+    assert {"fighter:2", "mender:3", "champion:4", "magician:5"} <= set(game.discard)
