@@ -357,7 +357,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         )
         game_sim.set_defaults(run=cmd_simulate)
     study = sub.add_parser(
-        "study", help="how strong each bot is: seeded games, win rates with 95% intervals"
+        "study", help="how strong each bot is: seeded games, win rates with 95%% intervals"
     )
     study.add_argument("game", choices=list(games.PACKAGES))
     study.add_argument("--players", type=positive_int, required=True)
