@@ -35,13 +35,14 @@ def widget_picture(game: str) -> Path:
 
 
 def chapter_pictures(html: Path) -> list[Path]:
-    pages = sorted(p.stem for p in html.glob("*.html") if p.stem not in ("genindex", "search"))
+    pages = sorted(p.stem for p in html.glob("*.html") if p.stem not in ("genindex", "search", "index"))
     taken = []
     with static_site(html) as url, chromium_page() as page:
         page.set_viewport_size(VIEWPORT)
         for name in pages:
             page.goto(f"{url}{name}.html", wait_until="load")
-            wait_for_mathjax(page)
+            if page.evaluate("() => 'MathJax' in window"):  # a page with maths loads it
+                wait_for_mathjax(page)
             target = IMAGES / f"chapter-{name}.png"
             page.screenshot(path=str(target), full_page=False)
             taken.append(target)
