@@ -204,18 +204,24 @@ def cmd_analyse(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
-    from toolkit.simulate import dask_executor, run_many
-
+def study_spec(args):
+    """The game of a ``simulate`` or ``study`` command, its player count and executor checked."""
     spec = games.get_game(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
         raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
-    if args.bots not in spec.bots:
-        raise ValueError(f"unknown bot {args.bots!r} (choose from {', '.join(spec.bots)})")
     if args.workers is not None and args.scheduler is not None:
         raise ValueError(
             "--workers starts a local cluster; --scheduler names a running one: not both"
         )
+    return spec
+
+
+def cmd_simulate(args) -> int:
+    from toolkit.simulate import dask_executor, run_many
+
+    spec = study_spec(args)
+    if args.bots not in spec.bots:
+        raise ValueError(f"unknown bot {args.bots!r} (choose from {', '.join(spec.bots)})")
     with dask_executor(args.workers, args.scheduler) as executor:
         table = run_many(
             args.game,
@@ -244,13 +250,7 @@ def cmd_study(args) -> int:
     from toolkit.simulate import dask_executor
     from toolkit.studies import bots_table
 
-    spec = games.get_game(args.game)
-    if not spec.min_players <= args.players <= spec.max_players:
-        raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
-    if args.workers is not None and args.scheduler is not None:
-        raise ValueError(
-            "--workers starts a local cluster; --scheduler names a running one: not both"
-        )
+    spec = study_spec(args)
     bots = args.bots.split(",") if args.bots else list(spec.bots)
     with dask_executor(args.workers, args.scheduler) as executor:
         table = bots_table(
