@@ -95,18 +95,3 @@ def dist_table(dist, outcome_name: str = "outcome") -> str:
         )
         tail -= weight
     return table([outcome_name, "exact", "chance", "at least"], rows)
-
-
-def card(
-    title: str,
-    lines: Iterable[str] = (),
-    colour: str = "#444444",
-    mark: str = "",
-    faded: bool = False,
-) -> str:
-    """A small card of a game's table, drawn as SVG (:func:`toolkit.svg.card`): a band of
-    `colour` with its title and a status `mark`, its lines below; a card out of play is `faded`,
-    never struck through."""
-    from toolkit.svg import card as svg_card
-
-    return svg_card(title, list(lines), colour, mark=mark, faded=faded)

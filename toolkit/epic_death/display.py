@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from toolkit.html import card
-from toolkit.svg import die, ink_on
+from toolkit.svg import card, die, ink_on
 
 DIFFICULTY_COLOUR = {"trivial": "#2a9d8f", "mighty": "#e9c46a", "exalted": "#e63946"}
 ALIVE_COLOUR, DEAD_COLOUR = "#6c757d", "#111111"

@@ -36,8 +36,9 @@ from toolkit.epic_death.odds import (
     victory_chance,
 )
 from toolkit.epic_death.rules import EpicDeathState
-from toolkit.html import card, chance
+from toolkit.html import chance
 from toolkit.state import Action
+from toolkit.svg import card
 from toolkit.widgets import ROLL, GameWidget
 
 FATE_COLOUR = "#6a4c93"

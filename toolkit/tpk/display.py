@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
-from toolkit.html import card, table
+from toolkit.html import table
+from toolkit.svg import card
 from toolkit.tpk.cards import catalog
 
 # Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
