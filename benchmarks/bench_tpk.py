@@ -16,9 +16,11 @@ import random
 import statistics
 import time
 
-from toolkit.simulate import decision_points, play_one
+from bench_decision_odds import decision_row
+
+from toolkit.simulate import play_one
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.odds import decision_odds, exact_clearable
+from toolkit.tpk.odds import exact_clearable
 from toolkit.tpk.rules import DEFAULT_PARTIES, MAX_PLAYERS, MIN_PLAYERS, TPKState
 from toolkit.tpk.winnability import winnability
 
@@ -27,7 +29,6 @@ TARGET_GAMES_PER_S = 200
 SEARCH_DEALS = 200
 TARGET_SEARCH_S = 1.0
 TARGET_EXACT_S = 60.0
-TARGET_DECISION_S = 0.1
 
 
 def games_row(bots: str) -> dict:
@@ -107,32 +108,16 @@ def exact_rows(level: int = 1) -> list[dict]:
     return rows
 
 
-def decision_row(players: int, bots: str, seeds: range) -> dict:
-    times, shown, choices = [], 0, 0
-    for state in decision_points("tpk", players, seeds, bots):
-        start = time.process_time()
-        odds = decision_odds(state)
-        times.append(time.process_time() - start)
-        shown += sum(1 for o in odds.actions if o.odds)
-        choices += len(odds.actions)
-    p95 = statistics.quantiles(times, n=20)[-1]
-    return {
-        "benchmark": f"tpk: numbers beside a decision, {players} characters, {bots} bots (p95)",
-        "ours_s": p95,
-        "baseline": "target",
-        "baseline_s": TARGET_DECISION_S,
-        "ratio": TARGET_DECISION_S / p95,
-        "note": f"{len(times)} decisions; {shown} of {choices} choices got a number",
-    }
-
-
 def run() -> list[dict]:
     random.seed(0)
     rows = [games_row("random"), games_row("convention")]
     rows += search_rows(5, 7)
     rows += search_rows(3, 7)
     rows += exact_rows(1)
-    rows += [decision_row(2, "random", range(40)), decision_row(3, "convention", range(6))]
+    rows += [
+        decision_row("tpk", 2, "random", range(40), limit=None),
+        decision_row("tpk", 3, "convention", range(6), limit=None),
+    ]
     return rows
 
 
