@@ -4,7 +4,8 @@ A game's ``odds.decision_odds(state)`` may use fast closed forms, but every numb
 equal what the exact walk (:mod:`toolkit.analysis`, from the seat's ``players_view``) says of the
 same action. :func:`compare` asks both at the decisions of seeded games and stacked positions,
 counts what it compared (the counts are printed, and the book quotes them) and times the shown
-numbers, whose 95th percentile must stay under :data:`QUERY_BUDGET_S`. :func:`cli_shows` and the
+numbers for the printout only: speed is the benchmark's to judge (``benchmarks/bench_decision_odds.py``
+holds the 100 ms budget), since a timed test fails on a busy machine. :func:`cli_shows` and the
 widget tests check that ``death-toolkit analyse`` and the widget show that same object.
 """
 
@@ -23,8 +24,6 @@ from toolkit.analysis import DecisionOdds
 from toolkit.cli import main
 from toolkit.games import get_game
 from toolkit.state import Action, GameState
-
-QUERY_BUDGET_S = 0.1  # the widget's budget for one position's numbers, at the 95th percentile
 
 Reference = Callable[[GameState], Mapping[Action, Mapping[str, Fraction]]]
 

