@@ -242,12 +242,29 @@ def test_dust_cloud_the_draw_step_fills_the_hand_to_4():
 def test_riddle_a_hero_of_your_choice_makes_a_skill_check_against_8_or_skips(check, skips):
     game = solo_with("sphinx")
     assert game.prompt["kind"] == "choose hero"  # at the start of the enemy turn
-    feed(game, ("hero", "a-shadow-mage"), check)  # skill 4 + the check
+    feed(game, ("hero", "a-shadow-mage"), ("check",), check)  # skill 4 + the check
     until_main(game, ["champion:0"])  # the sphinx's range 3 misses the sellsword
     assert game.units["a-shadow-mage"]["activated"] is skips
     assert not game.units["a-bard"]["activated"]
     end_hero_turn(game)
     assert game.prompt["kind"] == "choose hero"  # again at the start of every enemy turn
+
+
+def test_focus_before_a_heros_skill_check_in_the_enemy_turn():
+    """Focus may be used in enemy turns and adds to the hero's next check, a skill check too:
+    two cards focused turn the Riddle's 3 + 4 (a failure against 8) into 9, a success."""
+    game = solo_with("sphinx")
+    feed(game, ("hero", "a-shadow-mage"))
+    assert game.prompt["kind"] == "skill check"
+    assert ("check",) in game.legal_actions()
+    hand = sorted(game.hands[0])
+    assert [("focus", card) for card in hand] == list(game.legal_actions()[1:])
+    assert "skill check against 8" in game.observation(0)["prompt"]["why"]
+    feed(game, ("focus", hand[0]), ("focus", hand[1]))
+    assert game.focus[0] == 2 and len(game.hands[0]) == len(hand) - 2
+    feed(game, ("check",), "fighter:3")
+    assert game.focus[0] == 0  # spent on this check
+    assert not game.units["a-shadow-mage"]["skip"]
 
 
 def test_riddle_unmake_and_dispel_say_what_choosing_a_hero_does():
@@ -271,7 +288,7 @@ def test_ancient_ward_enemy_armor_is_1_higher():
     sphinx = uid_of(game, "Sphinx")
     assert game.armor(game.units[sphinx]) == 8
     assert game.armor(game.units["a-sellsword"]) == 8 and game.armor(game.units["a-bard"]) == 6
-    feed(game, ("hero", "a-sellsword"), "fighter:8")  # the riddle is answered
+    feed(game, ("hero", "a-sellsword"), ("check",), "fighter:8")  # the riddle is answered
     until_main(game, ["champion:0"])
     feed(game, ("attack", "a-bard", "range", "champion:3"), ("target", sphinx), "mender:5")
     assert game.units[sphinx]["health"] == 8  # 2 + 5 = 7 would hit armor 7, not 8

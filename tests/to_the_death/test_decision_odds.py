@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from odds_check import Report, compare
-from ttd_helpers import set_heroes, solo_with, thin_deck, uid_of
+from ttd_helpers import feed, set_heroes, solo_with, thin_deck, uid_of
 
 from toolkit.simulate import decision_points
-from toolkit.to_the_death.cards import SUITS
+from toolkit.to_the_death.cards import SUITS, value_of
 from toolkit.to_the_death.odds import decision_odds, monster_turn, p_hit
 from toolkit.to_the_death.options import DECIDE_BY, OptionWalk
 from toolkit.to_the_death.rules import HIDDEN, ToTheDeathState, UnseenPlaceUnknown
@@ -241,3 +242,27 @@ def _bloodsport_extra(game):
 
     turn = MonsterTurn(game, block=False)
     return [by for table in turn.extra for by in table]
+
+
+def test_the_riddles_check_shows_the_chance_of_missing_an_activation():
+    """Focus before a hero's skill check in the enemy turn: each option of the Riddle's check shows
+    the expected change of heroes able to act, minus the chance the check fails, counted here
+    over the check cards the player's view deals."""
+    game = solo_with("sphinx")
+    feed(game, ("hero", "a-shadow-mage"))  # skill 4 against 8
+    odds = {shown.action: shown.odds for shown in decision_odds(game).actions}
+    apart = WalkReference(game, merge_checks=False)
+
+    def p_fail(bonus: int) -> Fraction:
+        view = game.players_view(0)
+        view.apply(("check",))
+        outcomes = view.chance_outcomes()
+        return sum(
+            (Fraction(p) for card, p in outcomes if 4 + value_of(card) + bonus < 8),
+            Fraction(0),
+        )
+
+    assert odds[("check",)]["ready"] == -p_fail(0) == apart[("check",)]["ready"]
+    focus = next(action for action in odds if action[0] == "focus")
+    assert odds[focus]["cards"] == -1 and odds[focus]["ready"] == apart[focus]["ready"]
+    assert odds[("check",)]["ready"] < odds[focus]["ready"] <= 0

@@ -99,7 +99,7 @@ def test_every_legal_action_has_an_outcome():
     odds = decision_odds(state)
     assert [o.action for o in odds.actions] == list(state.legal_actions())
     for shown in odds.actions:
-        assert shown.note or set(shown.odds) == {"dealt", "p_defeat", "healed", "cards"}
+        assert shown.note or set(shown.odds) == {"dealt", "p_defeat", "healed", "cards", "ready"}
         assert all(isinstance(v, Fraction) for v in shown.odds.values())
     assert "<table" in odds._repr_html_()
 

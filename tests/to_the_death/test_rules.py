@@ -155,15 +155,16 @@ def test_a_check_with_no_card_anywhere_ends_the_duel_in_a_draw():
     assert game.winners == ()
 
 
-def test_a_lone_sellsword_against_a_far_ratman_ends_by_the_rules_not_at_the_solo_cap():
-    """Seeded random solo game 5: the sellsword, alone, rests and blocks while the ratman shoots
-    from far and heals whenever it deals no damage, so neither side wears the other down for
-    long. Nothing in the rules ends that early and nothing locks it: the ratman kills the
-    sellsword at hero turn 322. It used to stop at the old 200-hero-turn cap as a draw; the solo
-    cap is now far above any seeded random solo game (see the rules notes)."""
-    game = play_seeded("to-the-death", 1, ["random"], 5)
+def test_a_long_random_game_against_a_far_ratman_ends_by_the_rules_not_at_the_solo_cap():
+    """Seeded random solo game 26 (game 5 until focus before a hero's skill check in the enemy
+    turn changed the seeded games): the heroes rest and block while the ratman shoots from far and
+    heals whenever it deals no damage, so neither side wears the other down for long. Nothing in
+    the rules ends that early and nothing locks it: the ratman kills the last hero at hero turn
+    366. It would have stopped at the old 200-hero-turn cap as a draw; the solo cap is now far
+    above any seeded random solo game (see the rules notes)."""
+    game = play_seeded("to-the-death", 1, ["random"], 26)
     assert game.ended_by == "every hero fell" and game.returns() == [-1.0]
-    assert game.hero_turns == 322 < game.max_turns == 5_000
+    assert game.hero_turns == 366 < game.max_turns == 5_000
     ratman = next(u for u in game.units.values() if u["name"] == "Ratman")
     assert not ratman["defeated"] and ratman["area"] == "far"
 

@@ -44,6 +44,8 @@ def describe(game, action) -> str:
         return f"{head}: {name(action[1])}"
     if head == "block":
         return f"block with {action[1]}"
+    if head == "check":
+        return "make the check"
     return " ".join(str(part) for part in action)
 
 

@@ -13,7 +13,8 @@ in the other side's turn, such as a block, ends at the next card that turn draws
 Decisions met on the way (a weapon's target, which hero to heal, melee or range) are taken to keep
 the most cards first (so no focus is bought and nothing is discarded by choice: each of those is
 an option of its own), then to deal the most damage, then to defeat an enemy most likely, then to
-heal the most. Checks are merged by value: no rule of a hero turn reads a check's suit, so the
+heal the most, then to keep the most heroes able to act. A skill check of your own hero in the
+enemy turn (the Sphinx's Riddle) is walked through, so its options show what failing costs. Checks are merged by value: no rule of a hero turn reads a check's suit, so the
 cards of one value lead to the same numbers (the differential test checks this against the walk
 that keeps every card apart). In the draw step nothing happens between the draws and the end of
 the turn, so every card drawn there is walked as one.
@@ -34,9 +35,10 @@ MEASURES = (
     Measure("p_defeat", "P(an enemy defeated)"),
     Measure("healed", "expected change of your heroes' health", chance=False),
     Measure("cards", "expected change of your hand size", chance=False),
+    Measure("ready", "expected change of your heroes able to act next turn", chance=False),
 )
 # the order decisions on the way compare the measures in (see the module's docstring)
-DECIDE_BY = ("cards", "dealt", "p_defeat", "healed")
+DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
 OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
 # The widget's budget for one decision, in positions the walks of all its options may reach
 # (each is a copy of the game and a step of the engine, under a millisecond): the options are
@@ -79,6 +81,7 @@ class OptionWalk:
         self.foes = [u["uid"] for u in units if u["side"] != seat and not u["defeated"]]
         self.mine = [u["uid"] for u in units if u["kind"] == "hero" and u["side"] == seat]
         self.hand = len(view.hands[seat])
+        self.skipping = self._skipping(view)
         merge = self.merge if merge_checks else None
         self.budget = budget
         self.reached, self.allowed = 0, budget
@@ -92,6 +95,8 @@ class OptionWalk:
             return True
         chance = state.chance
         if chance is not None:
+            if chance["resume"] == "skill_check_card" and chance["args"]["uid"] in self.mine:
+                return False  # your hero's check (the Riddle's in the enemy turn): read its effect
             return (
                 self.their_turn or chance["kind"] == "monster" or chance["resume"] == "enemy_check"
             )
@@ -99,14 +104,21 @@ class OptionWalk:
         return prompt["seat"] == self.seat and prompt["kind"] in STOP_PROMPTS
 
     def measure(self, state) -> tuple[int, ...]:
-        """(cards, dealt, p_defeat, healed) against the decision's table, in DECIDE_BY order."""
+        """(cards, dealt, p_defeat, healed, ready) against the decision's table, in DECIDE_BY
+        order."""
         units = state.units
         return (
             len(state.hands[self.seat]) - self.hand,
             sum(self.health[uid] - _health(units[uid]) for uid in self.foes),
             int(any(units[uid]["defeated"] for uid in self.foes)),
             sum(_health(units[uid]) - self.health[uid] for uid in self.mine),
+            self.skipping - self._skipping(state),
         )
+
+    def _skipping(self, state) -> int:
+        """Your heroes in play that will miss their next activation (a failed Riddle, a Curse)."""
+        units = state.units
+        return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
 
     def merge(self, state, card: str) -> Hashable:
         """Cards of one value act alike; in the draw step every card drawn does."""

@@ -354,7 +354,38 @@ def hero_check(
 def skill_check_start(
     game: ToTheDeathState, uid: str, target: int, success: str, args: dict
 ) -> None:
-    if game.units[uid]["defeated"]:
+    """A hero's check outside its own turn (the Sphinx's Riddle) first lets its player focus, as a
+    weapon's target prompt does: in its own turn the main step offers focus before the ability."""
+    unit = game.units[uid]
+    if unit["defeated"]:
+        return
+    side = unit["side"]
+    if unit["kind"] == "hero" and game.side != side and game.offers_focus and game.hands[side]:
+        game.ask(
+            side,
+            "skill check",
+            [("check",)] + [("focus", c) for c in sorted(game.hands[side])],
+            "skill_check_focus",
+            why=f"{unit['name']} makes a skill check against {target}; each focus adds +1 to it",
+            uid=uid,
+            target=target,
+            success=success,
+            args=args,
+        )
+        return
+    game.need_check("skill_check_card", uid=uid, target=target, success=success, args=args)
+
+
+@step
+def skill_check_focus(
+    game: ToTheDeathState, choice, uid: str, target: int, success: str, args: dict
+) -> None:
+    if choice[0] == "focus":
+        side = game.units[uid]["side"]
+        game.discard_from_hand(side, choice[1])
+        game.focus[side] += 1
+        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
+        game.then_now("skill_check_start", uid=uid, target=target, success=success, args=args)
         return
     game.need_check("skill_check_card", uid=uid, target=target, success=success, args=args)
 

@@ -46,6 +46,7 @@ QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, then draw back up",
     "block": "a hit is coming",
+    "skill check": "a skill check is coming: make it, or focus first",
     "search": "search: take one card from the deck (it is shuffled afterwards)",
     "choose hero": "choose a hero",
     "choose enemy": "choose an enemy",
