@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
-from toolkit.death_may_die.roll_walk import RollWalk, applies, die_key
+from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 
@@ -158,11 +158,11 @@ class _Changes:
 
 
 def _merge(state, outcome):
-    """Chance outcomes with the same consequences (see
-    :func:`~toolkit.death_may_die.roll_walk.die_key`), walked once."""
+    """Chance outcomes with the same consequences (the state's ``counted_symbols``), walked
+    once."""
     step = state.pending[0]
     if step["kind"] == "roll" and state._roll_needs_die(step):
-        return die_key(state, outcome)
+        return state.counted_symbols(step, outcome)
     return outcome
 
 
@@ -173,7 +173,7 @@ def _roll_key(state):
     step = state.pending[0]
     if step["kind"] != "roll":
         return None
-    faces = [(colour, die_key(state, face)) for colour, face in step["faces"]]
+    faces = [(colour, state.counted_symbols(step, face)) for colour, face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
     target = step.get("target")
     if target in state.enemies:  # enemies of one kind and wounds are the same target

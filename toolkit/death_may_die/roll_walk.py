@@ -3,16 +3,16 @@
 The walk of a decision (:mod:`toolkit.death_may_die.decisions`) plays the engine through every
 die and reroll; each of its positions is a copy of the whole game, so a roll of many dice with
 stress left to reroll takes seconds. Yet inside one roll nothing changes but the dice showing and
-the stress spent, and the roll's end reads only the totals of what counts
-(:func:`die_key`) and the stress then reached. So the roll is walked here as counts of each kind
+the stress spent, and the roll's end reads only the totals of what counts (the state's
+``counted_symbols``) and the stress then reached. So the roll is walked here as counts of each kind
 of face per colour and the rerolls left, the seat accepting or rerolling whichever die does best
 by the walk's own measure, as the walk's seat does; the engine is played only at the ends, once
 for each distinct totals and stress, by the walk itself from a copy showing such faces (so the
 wounds of an attack are placed and every rule applies as it would). The numbers are the walk's;
 ``tests/death_may_die/test_decision_odds.py`` checks them against the plain walk.
 
-The sums stay whole numbers: a position with r rerolls left is valued at ``SIDES**r`` times its
-expectation, so a reroll's value is the plain weighted sum of the next positions' values, and one
+The sums stay whole numbers: a position with r rerolls left is valued at ``unit**r`` times its
+expectation (``unit``, 6, is the common denominator of a face's chance), so a reroll's value is the plain weighted sum of the next positions' values, and one
 division at the end gives the exact Fraction.
 """
 
@@ -23,21 +23,13 @@ from fractions import Fraction
 from math import lcm
 
 from toolkit.analysis import Values, Walk
-from toolkit.death_may_die.dice import face_symbols
 
 COLOURS = ("black", "green")  # the order the engine throws a roll's dice in
 
 
-def die_key(state, face: str):
-    """What a die's face can change: its symbols, the elder sign only in an enemy's attack (the
-    one roll whose elder signs do something). Faces alike so are walked once."""
-    symbols = face_symbols(face)
-    return symbols if state.pending[0]["purpose"] == "enemy" else symbols[:2]
-
-
 @dataclass(frozen=True)
 class _Kind:
-    """Faces of one colour alike by :func:`die_key`: one face to show for them all, and how many
+    """Faces of one colour alike (``counted_symbols``): one face to show for them all, and how many
     of the die's `weight` units of chance they have."""
 
     key: tuple[int, ...]
@@ -67,7 +59,7 @@ class RollWalk:
     def _kinds(self, colour: str) -> tuple[_Kind, ...]:
         kinds: dict = {}
         for face, p in self.state._faces[colour]:
-            key = die_key(self.state, face)
+            key = self.state.counted_symbols(self.state.pending[0], face)
             face, weight = kinds.get(key, (face, 0))
             kinds[key] = (face, weight + int(p * self.unit))
         return tuple(_Kind(key, face, weight) for key, (face, weight) in kinds.items())
@@ -135,8 +127,12 @@ class RollWalk:
         known = self.ends.get((totals, left))
         if known is not None:
             return known
-        faces = [[colour, k.face] for colour, row, kinds in zip(COLOURS, counts, self.kinds, strict=True)
-                 for n, k in zip(row, kinds, strict=True) for _ in range(n)]  # fmt: skip
+        faces = [
+            [colour, kind.face]
+            for colour, row, kinds in zip(COLOURS, counts, self.kinds, strict=True)
+            for count, kind in zip(row, kinds, strict=True)
+            for _ in range(count)
+        ]
         end = self.state.clone()
         step = end.pending[0]
         step["faces"], step["reroll"] = faces[:-1], None
@@ -156,7 +152,7 @@ class RollWalk:
         return numbers
 
     def _totals(self, counts) -> tuple[int, ...]:
-        """The summed symbols that count (:func:`die_key`) of the dice showing `counts`."""
+        """The summed symbols that count (``counted_symbols``) of the dice showing `counts`."""
         known = self.totals.get(counts)
         if known is None:
             known = self.totals[counts] = tuple(
@@ -169,7 +165,7 @@ class RollWalk:
     # -- positions -----------------------------------------------------------------------------
     def _kind_of(self, colour: str, face: str) -> tuple[int, int]:
         index = COLOURS.index(colour)
-        key = die_key(self.state, face)
+        key = self.state.counted_symbols(self.state.pending[0], face)
         return index, next(i for i, k in enumerate(self.kinds[index]) if k.key == key)
 
     def _counts(self, faces) -> tuple[tuple[int, ...], ...]:
