@@ -15,6 +15,7 @@ the old advice was wrong.
 from __future__ import annotations
 
 import itertools
+import time
 from fractions import Fraction
 
 from odds_check import QUERY_BUDGET_S, Report, compare
@@ -351,3 +352,18 @@ def test_p_defeated_is_the_reroll_solvers_chance_of_enough_successes():
         numbers = decision_odds(state).for_action(("attack", "cultist-1")).odds
         black, green = state.dice_for(me, "attack")
         assert numbers["defeated"] == p_at_least(black, green, 2, 4 - stress)
+
+
+def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
+    """A roll of 3 black and 30 green dice (no game deals that many; a hand-made state can) has
+    more positions than roll_walk.LIMIT: every choice says it is too large, and no walk starts."""
+    state = new(players=1)
+    state.investigators[0]["space"] = "nave"
+    state.push([state._roll_step("attack", 3, 30, 0, target="cultist-1")])
+    state._advance()
+    roll(state, ["blank"] * 33)
+    start = time.process_time()
+    shown = decision_odds(state)
+    assert time.process_time() - start < QUERY_BUDGET_S
+    assert all(odds.note == TOO_LARGE and not odds.odds for odds in shown.actions)
+    assert TOO_LARGE in shown.note

@@ -187,7 +187,8 @@ def _roll_key(state):
 
 def decision_odds(state) -> DecisionOdds:
     """The exact numbers beside each choice of the seat to act, from its own view of the game. A
-    choice whose walk grows past :data:`WALK_LIMIT` positions shows no numbers and says why."""
+    choice whose walk is too large (:data:`WALK_LIMIT`, or a hand-made roll past
+    :data:`~toolkit.death_may_die.roll_walk.LIMIT`) shows no numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
     label = state.action_to_string
@@ -239,8 +240,8 @@ def action_question(asked: Question, action) -> Question:
 
 def walk_options(state, asked: Question | None = None):
     """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
-    seat's view of `state` (which lists one reroll of dice alike). An action whose walk grows
-    past :data:`WALK_LIMIT` positions is left out."""
+    seat's view of `state` (which lists one reroll of dice alike). An action whose walk is too
+    large (:class:`~toolkit.analysis.WalkTooLarge`) is left out."""
     asked = asked or question(state)
     seat = state.current_player()
     view = state.players_view(seat)
@@ -273,7 +274,10 @@ def walk_options(state, asked: Question | None = None):
     result, known = {}, {}
     if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
         walk = walk_for(asked.aim)
-        options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
+        try:
+            options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
+        except WalkTooLarge:
+            options = {}
         for action, ranked in options.items():
             result[action] = (named(asked.aim, asked.shown, ranked), ranked)
         return _by_legal(state, result)

@@ -20,11 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import comb, lcm, prod
 
-from toolkit.analysis import Values, Walk
+from toolkit.analysis import Values, Walk, WalkTooLarge
 
 COLOURS = ("black", "green")  # the order the engine throws a roll's dice in
+# The most positions (dice showing, times the rerolls left) one roll may have: 2,000 take about
+# 100 ms on the shared two-core machine. Only a hand-made roll has more (3 black and 20 green dice
+# with four rerolls): it is refused before it is walked, as a walk too large.
+LIMIT = 2_000
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,8 @@ class RollWalk:
     """The walk's numbers for the roll at the front of `state`, for `walk`'s seat and measure.
 
     `state` is the seat's view with the roll either just begun (no die down yet) or all down and
-    waiting for the seat to accept or reroll: :func:`applies` says which states qualify."""
+    waiting for the seat to accept or reroll: :func:`applies` says which states qualify. A roll
+    with more than :data:`LIMIT` positions raises :class:`~toolkit.analysis.WalkTooLarge`."""
 
     def __init__(self, state, walk: Walk):
         self.state, self.walk = state, walk
@@ -49,9 +54,14 @@ class RollWalk:
         self.dice = (step["black"], step["green"])
         seat = state.investigators[step["seat"]]
         self.max_stress = state.rules.max_stress
-        self.left = self.max_stress - seat["stress"]  # rerolls the seat may still take
+        self.left = max(self.max_stress - seat["stress"], 0)  # rerolls the seat may still take
         self.unit = lcm(*(p.denominator for c in COLOURS for _, p in state._faces[c]))
         self.kinds = tuple(self._kinds(colour) for colour in COLOURS)
+        showing = prod(
+            comb(n + len(kinds) - 1, n) for n, kinds in zip(self.dice, self.kinds, strict=True)
+        )
+        if showing * (self.left + 1) > LIMIT:
+            raise WalkTooLarge(LIMIT)
         self.memo: dict = {}  # (counts, rerolls left) -> the best value, times unit**left
         self.ends: dict = {}  # (totals, rerolls left) -> the value of accepting, likewise
         self.totals: dict = {}  # counts -> their totals (see _totals)
