@@ -1,12 +1,15 @@
 """The numbers beside every Death May Die decision are the engine's own.
 
 `decision_odds` walks the engine (the core :class:`~toolkit.analysis.Walk`) from the seat's view
-with shortcuts of its own: enemies of one kind with the same wounds are one target, two dice
-alike are one reroll, and die faces that cannot change a roll's outcome (an elder sign
-is a blank outside an enemy's attack) are walked once. The reference walks the same view with
-each die's reroll and each target on its own, so every number shown at 1,000 and more decisions of seeded games and stacked positions is checked against it; a test of
-its own checks the lumped faces against walking every face. Then the issue's three examples,
-each a position where the old advice was wrong.
+with shortcuts of its own: a roll is walked die by die as the dice's decision process, the engine
+played only at its ends (:class:`~toolkit.death_may_die.roll_walk.RollWalk`), enemies of one kind
+with the same wounds are one target, two dice alike are one reroll, and die faces that cannot
+change a roll's outcome (an elder sign is a blank where it does nothing) are walked once. The
+reference walks the same view move by move, with each die's reroll and each target on its own, so
+every number shown at 1,000 and more decisions of seeded games and stacked positions (rolls of
+eight dice with every reroll left among them) is checked against it; a test of its own checks the
+lumped faces against walking every face. Then the issue's three examples, each a position where
+the old advice was wrong.
 """
 
 from __future__ import annotations
@@ -101,6 +104,14 @@ def stacked_positions():
         ["success", "tentacle", "success+tentacle", "success"],
     ):
         yield cultist_attack(faces)
+    for stress in (0, 3):
+        yield many_green_dice(stress)
+        state = many_green_dice(stress)
+        state.apply(("attack", "cultist-1"))
+        roll(state, ["success", "tentacle", "blank", "success+elder", "elder", "blank", "blank"])
+        yield state
+    for companion in (None, "dog"):
+        yield elder_one_attacks(companion, stress=0)
 
 
 def test_every_number_shown_is_the_plain_walks():
@@ -121,21 +132,28 @@ def test_every_number_shown_is_the_plain_walks():
     print(report.line())
     print(f"{sum(refused)} choices at {sum(map(bool, refused))} decisions refused as too large")
     assert report.positions >= 1000
+    assert sum(refused) == 0  # every roll, however many dice and stress, is walked in time
 
 
 def test_lumped_faces_are_the_walk_of_every_face():
-    """The faces walked once (an elder sign as a blank where elder signs do nothing) give the
-    numbers of walking every face, at the rolls and fights of a seeded game."""
+    """The faces walked once (an elder sign as a blank where elder signs do nothing: every roll
+    but the attack of an enemy whose card gives them an effect, so also the Elder One's) give the
+    numbers of walking every face, at the rolls and fights of a seeded game and the Elder One's
+    and a Fire Vampire's attacks."""
     checked = 0
-    for state in decision_points(SLUG, 2, range(4)):
-        if state.pending[0]["kind"] not in ("roll", "fight") or checked >= 25:
-            continue
+    seeded = (
+        state
+        for state in decision_points(SLUG, 2, range(4))
+        if state.pending[0]["kind"] in ("roll", "fight")
+    )
+    stacked = (elder_one_attacks(None, stress=2), fire_vampire_attacks())
+    for state in itertools.chain(itertools.islice(seeded, 25), stacked):
         plain = reference(state, merge=None)
         for odds in decision_odds(state).actions:
             walked = plain.get(odds.action, {})
             assert odds.odds == {name: walked[name] for name in odds.odds}, odds.label
         checked += 1
-    assert checked == 25
+    assert checked == 27
 
 
 def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
@@ -242,6 +260,45 @@ def cultist_attack(faces: list[str]) -> DeathMayDieState:
     return state
 
 
+def many_green_dice(stress: int) -> DeathMayDieState:
+    """An investigator before her actions, facing a cultist with Brawl and Lore at the top level
+    and the sanity marker past three bonus spaces: 3 black and 5 green dice to attack or test,
+    and `stress` taken (4 - `stress` rerolls left). A tentacle more reaches a red space."""
+    state = new(players=1)
+    me = state.investigators[0]
+    me.update(space="nave", sanity=12, stress=stress)
+    me["skills"].update(attack=4, test=4)
+    state.forget_legal()
+    assert state.dice_for(me, "attack") == state.dice_for(me, "test") == (3, 5)
+    return state
+
+
+def elder_one_attacks(companion: str | None, stress: int) -> DeathMayDieState:
+    """The Elder One at its final stage attacks with every stage's dice (4 black and 2 green), its
+    throw on the table; with a companion that can take its wounds, or none."""
+    state = new(players=1)
+    state.ritual_disrupted = True
+    state.elder.update(summoned=True, progression=5, stage=4, wounds=0, space="nave")
+    me = state.investigators[0]
+    me.update(space="nave", stress=stress, companions=[[companion, 0]] if companion else [])
+    state.push([state._attack_roll_step("elder", me)])
+    state._advance()
+    roll(state, ["success", "tentacle", "elder", "blank", "success", "elder"])
+    return state
+
+
+def fire_vampire_attacks() -> DeathMayDieState:
+    """A Fire Vampire's attack (its elder signs set your space on fire) on the table."""
+    state = new(players=1)
+    assert state._place_enemy("fire_vampire", "nave")
+    vampire = next(uid for uid, e in state.enemies.items() if e["type"] == "fire_vampire")
+    state.investigators[0]["space"] = "nave"
+    state.push([state._attack_roll_step(vampire, state.investigators[0])])
+    state._advance()
+    roll(state, ["success", "elder", "success+elder"])
+    return state
+
+
 def test_a_won_roll_is_kept_and_the_pre_roll_numbers_are_the_post_roll_best():
     """An attack that already kills the cultist shows a tentacle: the tentacle tie-break spent
     stress to shed it while the pre-roll panel assumed a stop. The walk keeps the roll; and the
@@ -293,3 +350,17 @@ def test_p_defeated_is_the_reroll_solvers_chance_of_enough_successes():
         numbers = decision_odds(state).for_action(("attack", "cultist-1")).odds
         black, green = state.dice_for(me, "attack")
         assert numbers["defeated"] == p_at_least(black, green, 2, 4 - stress)
+
+
+def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
+    """A roll of 3 black and 30 green dice (no game deals that many; a hand-made state can) has
+    more positions than roll_walk.LIMIT: every choice says it is too large (the count comes before
+    any walk, so the refusal is at once; the benchmark times it)."""
+    state = new(players=1)
+    state.investigators[0]["space"] = "nave"
+    state.push([state._roll_step("attack", 3, 30, 0, target="cultist-1")])
+    state._advance()
+    roll(state, ["blank"] * 33)
+    shown = decision_odds(state)
+    assert all(odds.note == TOO_LARGE and not odds.odds for odds in shown.actions)
+    assert TOO_LARGE in shown.note

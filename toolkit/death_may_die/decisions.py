@@ -6,22 +6,21 @@ engine through the dice, the seat taking its rerolls as well as it can, and stop
 decision's consequences end: the end of the roll it starts, of the attack against you (its wounds
 placed), or right after a choice that rolls nothing. There it reads what changed: the target
 defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress.
+
+A roll, the one large part of any such walk, is walked die by die by
+:class:`~toolkit.death_may_die.roll_walk.RollWalk` (the dice's own decision process, the engine
+played at each end of the roll), which answers a roll of many dice with all the stress left
+within the widget's time; what remains of the walk is the core one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
-from toolkit.death_may_die.dice import face_symbols
+from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
-# The largest walk (see _work) answered for one choice, and for all of a decision's together: a
-# walk of 1,000 takes 60 to 150 ms on the shared two-core test machine, and the widget has 100 ms
-# at the 95th percentile (the differential test measures it).
-WORK_LIMIT = 1_000
-DECISION_WORK_LIMIT = 1_500
 
 MEASURES = {
     m.name: m
@@ -158,18 +157,12 @@ class _Changes:
         return front != "wound"
 
 
-def _die_key(state, face: str):
-    """What a die's face can change: its symbols, the elder sign only in an enemy's attack (the
-    one roll whose elder signs do something). Faces alike so are walked once."""
-    symbols = face_symbols(face)
-    return symbols if state.pending[0]["purpose"] == "enemy" else symbols[:2]
-
-
 def _merge(state, outcome):
-    """Chance outcomes with the same consequences (see :func:`_die_key`), walked once."""
+    """Chance outcomes with the same consequences (the state's ``counted_symbols``), walked
+    once."""
     step = state.pending[0]
     if step["kind"] == "roll" and state._roll_needs_die(step):
-        return _die_key(state, outcome)
+        return state.counted_symbols(step, outcome)
     return outcome
 
 
@@ -180,7 +173,7 @@ def _roll_key(state):
     step = state.pending[0]
     if step["kind"] != "roll":
         return None
-    faces = [(colour, _die_key(state, face)) for colour, face in step["faces"]]
+    faces = [(colour, state.counted_symbols(step, face)) for colour, face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
     target = step.get("target")
     if target in state.enemies:  # enemies of one kind and wounds are the same target
@@ -194,7 +187,8 @@ def _roll_key(state):
 
 def decision_odds(state) -> DecisionOdds:
     """The exact numbers beside each choice of the seat to act, from its own view of the game. A
-    choice whose walk would be too large for the widget's budget shows no numbers and says why."""
+    choice whose walk is too large (:data:`WALK_LIMIT`, or a hand-made roll past
+    :data:`~toolkit.death_may_die.roll_walk.LIMIT`) shows no numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
     label = state.action_to_string
@@ -224,36 +218,7 @@ def decision_odds(state) -> DecisionOdds:
 # actions of the turn (an attack and a rest aim at different things), nor a run's steps (the fire
 # picked up is not all a step is for).
 ONE_AIM = ("roll", "fight", "wound", "choose")
-TOO_LARGE = "its exact walk is too large to answer within the widget's time"
-
-
-def _work(state, action) -> int:
-    """How large the walk after `action` is, counted before walking it: the roll it starts (or
-    is), as the dice patterns that can show times the stress left to reroll with, times the
-    dice. A choice above :data:`WORK_LIMIT` is refused at once rather than after a slow walk."""
-    step = state.pending[0]
-    me = state.investigators[step.get("seat", state.active)]
-    kind, verb = step["kind"], action[0] if isinstance(action, tuple) else action
-    if kind == "roll":
-        black, green = step["black"], step["green"]
-        own = step["purpose"] not in ("enemy", "fire")
-    elif kind == "actions" and verb in ("attack", "episode"):
-        black, green = state.dice_for(me, "attack" if verb == "attack" else "test")
-        own = True
-    elif kind == "choose":
-        black, green = state.dice_for(me, "test")
-        own = True
-    elif kind == "fight":
-        roll = state._attack_roll_step(action[1], me)
-        black, green, own = roll["black"], roll["green"], False
-    else:
-        return 0
-    patterns = comb(black + 3, 3) * (green + 1) if own else comb(black + 4, 4) * comb(green + 3, 3)
-    stress_left = state.rules.max_stress - me["stress"]
-    dice = black + green
-    if kind == "roll":  # the dice are down: k rerolls reach at most (dice x 3)^k patterns
-        return sum(min(patterns, (dice * 3) ** k) for k in range(stress_left + 1)) * (dice + 1)
-    return patterns * (stress_left + 1) * (dice + 1)
+TOO_LARGE = "its exact walk is too large to answer within the widget's time"  # see WALK_LIMIT
 
 
 def _same_choice(state, action):
@@ -275,8 +240,8 @@ def action_question(asked: Question, action) -> Question:
 
 def walk_options(state, asked: Question | None = None):
     """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
-    seat's view of `state` (which lists one reroll of dice alike). An action
-    whose walk is refused before or while it is walked is left out."""
+    seat's view of `state` (which lists one reroll of dice alike). An action whose walk is too
+    large (:class:`~toolkit.analysis.WalkTooLarge`) is left out."""
     asked = asked or question(state)
     seat = state.current_player()
     view = state.players_view(seat)
@@ -300,17 +265,23 @@ def walk_options(state, asked: Question | None = None):
         values = {name: sign * v for (name, sign), v in zip(aim, ranked, strict=True)}
         return {name: values[name] for name in shown}
 
-    result, known, spent = {}, {}, 0
+    def value_after(walk, after):
+        """The walk's numbers from `after`; a roll it begins is walked die by die (RollWalk)."""
+        if applies(after) and not walk.stop(after):
+            return RollWalk(after, walk).value()
+        return walk.value(after)
+
+    result, known = {}, {}
     if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
-        if _work(view, ("accept",)) <= WORK_LIMIT:
-            for action, ranked in walk_for(asked.aim).options(view).items():
-                result[action] = (named(asked.aim, asked.shown, ranked), ranked)
+        walk = walk_for(asked.aim)
+        try:
+            options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
+        except WalkTooLarge:
+            options = {}
+        for action, ranked in options.items():
+            result[action] = (named(asked.aim, asked.shown, ranked), ranked)
         return _by_legal(state, result)
     for action in view.legal_actions():
-        work = _work(view, action)
-        if work > WORK_LIMIT or spent + work > DECISION_WORK_LIMIT:
-            continue
-        spent += work
         own = action_question(asked, action)
         if not own.shown:
             result[action] = ({}, ())
@@ -324,7 +295,7 @@ def walk_options(state, asked: Question | None = None):
             ranked = known[same]  # another target of the same kind and wounds
         else:
             try:
-                ranked = walk_for(own.aim).value(after)
+                ranked = value_after(walk_for(own.aim), after)
             except WalkTooLarge:
                 continue
             if same is not None:

@@ -526,16 +526,29 @@ class DeathMayDieState(GameState):
         return view
 
     def alike_die(self, step: dict, index: int) -> int:
-        """The first die of the roll `step` alike to die `index`: of its colour, with the symbols
-        that count in this roll (elder signs count only in an enemy's attack on you)."""
-        counted = 3 if step["purpose"] == "enemy" else 2
+        """The first die of the roll `step` alike to die `index`: of its colour, showing the same
+        :meth:`counted_symbols`."""
 
         def alike(face):
-            return face[0], face_symbols(face[1])[:counted]
+            return face[0], self.counted_symbols(step, face[1])
 
         faces = step["faces"]
         mine = alike(faces[index])
         return next(i for i, face in enumerate(faces) if alike(face) == mine)
+
+    def counted_symbols(self, step: dict, face: str) -> tuple[int, ...]:
+        """What a die's `face` can change in the roll `step`: its successes and tentacles, and its
+        elder signs only where they do something (:meth:`elder_sign_effect`). Faces alike so give
+        the roll the same end, so the exact walk throws them once."""
+        symbols = face_symbols(face)
+        return symbols if self.elder_sign_effect(step) is not None else symbols[:2]
+
+    def elder_sign_effect(self, step: dict):
+        """What each elder sign of the roll `step` does, or None where it does nothing: only the
+        attack of an enemy whose card gives its elder signs an effect (not the Elder One's)."""
+        if step["purpose"] != "enemy" or step["attacker"] == "elder":
+            return None
+        return ELDER_SIGNS.get(self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder)
 
     def _deck_drawn(self, step: dict) -> Deck | None:
         """The deck the automatic `step` is about to draw from, if it draws."""
@@ -781,13 +794,9 @@ class DeathMayDieState(GameState):
         elif purpose in ("enemy", "fire"):
             if purpose == "enemy":
                 successes = max(0, successes - self._skill(me, "guard"))
-                attacker = step["attacker"]
-                if attacker != "elder" and elders:
-                    signs = ELDER_SIGNS.get(
-                        self.cards.enemies[self.enemies[attacker]["type"]].elder
-                    )
-                    if signs is not None:
-                        signs(self, me, elders)
+                signs = self.elder_sign_effect(step)
+                if signs is not None and elders:
+                    signs(self, me, elders)
             if successes:
                 self.push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
         if purpose != "enemy" and purpose != "fire":
