@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from html import escape
 
-from toolkit.death_may_die.dice import SYMBOL_NAMES, face_label, face_parts, load_dice, marginal
+from toolkit.death_may_die.dice import (
+    SYMBOL_NAMES,
+    count,
+    face_label,
+    face_parts,
+    load_dice,
+    marginal,
+)
 from toolkit.death_may_die.odds import rest_of_throw
 from toolkit.html import dist_table
 from toolkit.svg import die, ink_on
@@ -109,13 +116,20 @@ def board_svg(
             out.append(
                 f'<circle cx="{fx}" cy="{fy}" r="9" fill="{colour}" stroke="#000">'
                 f"<title>{escape(label)}</title></circle>"
-                f'<text x="{fx}" y="{fy + 4}" text-anchor="middle" fill="#fff" font-size="10">'
-                f"{escape(label[:2])}</text>"
+                f'<text x="{fx}" y="{fy + 3.5}" text-anchor="middle" fill="#fff" font-size="9">'
+                f"{escape(initials(label))}</text>"
             )
         out.append("</g>")
     out.extend(connectors)
     out.append("</svg>")
     return "".join(out)
+
+
+def initials(label: str) -> str:
+    """A figure's mark on the map: the capitals and the number of its name, before any note in
+    brackets ("Cultist 2 (1 wound)" is C2, "Rosa the Sailor" RS); the full label is its tooltip."""
+    words = label.split(" (")[0].split()
+    return "".join(w if w.isdigit() else w[0] for w in words if w[0].isupper() or w.isdigit())
 
 
 def figures_of(state) -> dict[str, list[tuple[str, str]]]:
@@ -126,7 +140,7 @@ def figures_of(state) -> dict[str, list[tuple[str, str]]]:
             colour = state.cards.investigators[person["id"]].colour
             figures.setdefault(person["space"], []).append((person["name"], colour))
     for uid, enemy in sorted(state.enemies.items()):
-        label = f"{state.enemy_name(uid)} ({enemy['wounds']} wounds)"
+        label = f"{state.enemy_name(uid)} ({count(enemy['wounds'], 'wound')})"
         figures.setdefault(enemy["space"], []).append((label, "#555555"))
     if state.elder["space"] is not None:
         figures.setdefault(state.elder["space"], []).append(("Elder One", "#000000"))
