@@ -142,7 +142,8 @@ def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
             expect(odds).to_contain_text("247/256", timeout=WAIT_MS)
     expect(odds).to_contain_text("the walk's best choice is", timeout=WAIT_MS)
     expect(odds).to_contain_text(mirror.odds.prompt)
-    expect(page.locator("svg.dmd-board")).to_have_count(1)
+    expect(page.locator(".dmd-game svg.dmd-board")).to_have_count(1)  # and the static one below
+    expect(page.locator(".dmd-game svg.dmd-die")).to_have_count(mirror.dice.value.count("<svg"))
     assert [e for e in open_voila.errors(page) if e.startswith("pageerror")] == []
 
 
