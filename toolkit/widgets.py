@@ -127,6 +127,11 @@ class GameWidget(widgets.VBox):
         """Whether the dice of this chance node wait for a person's :data:`ROLL` button."""
         return False
 
+    def _odds_meanwhile(self) -> str:
+        """What the pane of numbers shows while no person here decides (dice wait for the
+        :data:`ROLL` button, say): nothing, unless a game has true numbers for that moment."""
+        return ""
+
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
 
@@ -341,7 +346,10 @@ class GameWidget(widgets.VBox):
             self.bot_decides_button = decide.add_class(f"{self.css}-bot-decides")
             helpers.insert(0, decide)
         self.actions.children = [] if over else [*self._choices(), *helpers]
-        self.odds_html.value = "" if self.odds is None else self.odds._repr_html_()
+        if self.odds is not None:
+            self.odds_html.value = self.odds._repr_html_()
+        else:
+            self.odds_html.value = "" if over else self._odds_meanwhile()
         self._draw()
         self.result_html.value = self._result() if over else ""
         lines = "".join(

@@ -283,7 +283,7 @@ def test_trading_is_among_everyone_on_the_space():
         ("done",), ("give", "item", "harpoon", 1, 0), ("give", "companion", "dog", 1, 0),
     }  # fmt: skip
     assert state.action_to_string(("give", "item", "harpoon", 1, 0)) == (
-        f"{partner['name']} gives harpoon to {me['name']}"
+        f"{partner['name']} gives Harpoon to {me['name']}"
     )
     state.apply(("give", "item", "harpoon", 1, 0))
     state.apply(("give", "companion", "dog", 1, 0))  # a companion keeps its wounds
@@ -503,7 +503,12 @@ def test_a_win_takes_precedence_over_a_loss_on_the_same_roll():
         state.apply("blank")
     state.apply(("accept",))
     assert not me["alive"] and state.outcome == "win" and state.returns() == [1.0]
-    assert state.log[-2:] == [f"game win: {state.reason}", f"{me['name']} dies (madness)"]
+    last = state.rules.sanity.last
+    assert state.log[-3:] == [
+        f"game win: {state.reason}",
+        f"{me['name']} loses 1 sanity: {last} of {last}",
+        f"{me['name']} dies (madness)",
+    ]
 
 
 def test_a_companion_raises_its_skill_by_one_level_or_gives_level_one():

@@ -77,11 +77,11 @@ def question(state) -> Question | None:
     if kind == "roll":
         purpose = step["purpose"]
         if purpose in ("enemy", "fire"):
-            against = "the Elder One" if step.get("attacker") == "elder" else step.get("attacker")
+            against = state.enemy_name(step.get("attacker")) if purpose == "enemy" else ""
             what = f"the attack of {against}" if purpose == "enemy" else "the fire roll"
             return Question(DEFENCE, DEFENCE_AIM, "attack", f"Reroll or accept {what}")
         if purpose == "attack":
-            target = "the Elder One" if step["target"] == "elder" else step["target"]
+            target = state.enemy_name(step["target"])
             return Question(ATTACK, OWN_AIM, "roll", f"Reroll or accept your attack on {target}")
         return Question(
             TEST, OWN_AIM, "roll", f"Reroll or accept your test ({step['need']} needed)"

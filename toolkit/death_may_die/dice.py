@@ -57,11 +57,24 @@ def face_symbols(face: str) -> Result:
     return tuple(parts.count(symbol) for symbol in SYMBOLS)
 
 
+def face_parts(face: str) -> tuple[str, ...]:
+    """The symbols a face shows, in order: "success+tentacle" -> ("success", "tentacle")."""
+    return () if face == "blank" else tuple(face.split("+"))
+
+
 def face_label(face: str) -> str:
     """A face as a person says it: "success+tentacle" -> "success and tentacle"."""
-    if face == "blank":
-        return "blank"
-    return " and ".join(SYMBOL_NAMES[p] for p in face.split("+"))
+    return " and ".join(SYMBOL_NAMES[p] for p in face_parts(face)) or "blank"
+
+
+def count(n: int, singular: str, plural: str = "") -> str:
+    """``count(2, "tentacle")`` is "2 tentacles": a number of things, for the log."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+def faces_text(faces) -> str:
+    """The dice of a roll as a person reads them: "black success, green blank"."""
+    return ", ".join(f"{colour} {face_label(face)}" for colour, face in faces) or "no dice"
 
 
 @cache

@@ -1,10 +1,23 @@
 """The map as a static SVG string: tiles, spaces, passages, staircases and tunnels, gates, fire,
-episode tokens and figures. Plain text, so the book embeds it offline and a widget shows it in an
-HTML box; no chart library needed."""
+episode tokens and figures; and the dice of a roll as pictures (the core :func:`toolkit.svg.die`).
+Plain text, so the book embeds it offline and a widget shows it in an HTML box; no chart library
+needed. Everything is named as the card and map data name it."""
 
 from __future__ import annotations
 
 from html import escape
+
+from toolkit.death_may_die.dice import (
+    SYMBOL_NAMES,
+    count,
+    face_label,
+    face_parts,
+    load_dice,
+    marginal,
+)
+from toolkit.death_may_die.odds import rest_of_throw
+from toolkit.html import dist_table
+from toolkit.svg import die, ink_on
 
 CELL = 150
 PAD = 30
@@ -103,13 +116,20 @@ def board_svg(
             out.append(
                 f'<circle cx="{fx}" cy="{fy}" r="9" fill="{colour}" stroke="#000">'
                 f"<title>{escape(label)}</title></circle>"
-                f'<text x="{fx}" y="{fy + 4}" text-anchor="middle" fill="#fff" font-size="10">'
-                f"{escape(label[:2])}</text>"
+                f'<text x="{fx}" y="{fy + 3.5}" text-anchor="middle" fill="#fff" font-size="9">'
+                f"{escape(initials(label))}</text>"
             )
         out.append("</g>")
     out.extend(connectors)
     out.append("</svg>")
     return "".join(out)
+
+
+def initials(label: str) -> str:
+    """A figure's mark on the map: the capitals and the number of its name, before any note in
+    brackets ("Cultist 2 (1 wound)" is C2, "Rosa the Sailor" RS); the full label is its tooltip."""
+    words = label.split(" (")[0].split()
+    return "".join(w if w.isdigit() else w[0] for w in words if w[0].isupper() or w.isdigit())
 
 
 def figures_of(state) -> dict[str, list[tuple[str, str]]]:
@@ -120,7 +140,7 @@ def figures_of(state) -> dict[str, list[tuple[str, str]]]:
             colour = state.cards.investigators[person["id"]].colour
             figures.setdefault(person["space"], []).append((person["name"], colour))
     for uid, enemy in sorted(state.enemies.items()):
-        label = f"{state.cards.enemies[enemy['type']].name} ({uid}, {enemy['wounds']} wounds)"
+        label = f"{state.enemy_name(uid)} ({count(enemy['wounds'], 'wound')})"
         figures.setdefault(enemy["space"], []).append((label, "#555555"))
     if state.elder["space"] is not None:
         figures.setdefault(state.elder["space"], []).append(("Elder One", "#000000"))
@@ -145,9 +165,11 @@ def state_html(state) -> str:
     from toolkit.html import table
 
     rows = [
-        (p["name"], p["space"], p["wounds"], p["stress"], p["sanity"], p["fire"],
-         ", ".join(f"{k} {v}" for k, v in p["skills"].items()),
-         ", ".join(p["items"] + [c[0] for c in p["companions"]] + p["conditions"]),
+        (p["name"], state.space_name(p["space"]), p["wounds"], p["stress"], p["sanity"], p["fire"],
+         ", ".join(f"{state.skill_name(k)} {v}" for k, v in p["skills"].items()),
+         ", ".join([state.card_name("item", i) for i in p["items"]]
+                   + [state.card_name("companion", c[0]) for c in p["companions"]]
+                   + [state.card_name("condition", c) for c in p["conditions"]]),
          "alive" if p["alive"] else "dead")
         for p in state.investigators
     ]  # fmt: skip
@@ -163,3 +185,66 @@ def state_html(state) -> str:
         + ("; ritual disrupted" if state.ritual_disrupted else "")
     )  # fmt: skip
     return f"<div>{state_svg(state)}<p>{escape(track)}</p>{people}</div>"
+
+
+# -- the dice of a roll ------------------------------------------------------------------------------
+#: How a die's symbols are drawn on its face; each die's title and the legend say them in words.
+GLYPHS = {"success": "★", "tentacle": "∿", "elder": "✳"}
+JUST_ROLLED = "#f4c430"  # the ring round the die the last Roll click threw
+
+
+def die_svg(colour: str, face: str | None, just_rolled: bool = False) -> str:
+    """One black or green die (its colour from dice.yaml) showing `face`, or waiting to be rolled
+    (`face` None: an outline with a question mark)."""
+    fill = load_dice()[colour].colour
+    if face is None:
+        return die(glyphs=["?"], title=f"{colour} die, still to roll", fill="#ffffff", ink=fill,
+                   css=f"dmd-die {colour} to-roll")  # fmt: skip
+    return die(
+        glyphs=[GLYPHS[symbol] for symbol in face_parts(face)],
+        title=f"{colour} die: {face_label(face)}" + (", just rolled" if just_rolled else ""),
+        fill=fill, ink=ink_on(fill), ring=JUST_ROLLED if just_rolled else None,
+        css=f"dmd-die {colour}",
+    )  # fmt: skip
+
+
+def roll_svg(step: dict, just_rolled: int | None = None) -> str:
+    """The dice of a roll step: each face showing (die `just_rolled` ringed), then every die still
+    to roll, the one being rerolled in its place."""
+    dice = [
+        die_svg(colour, None if index == step["reroll"] else face, index == just_rolled)
+        for index, (colour, face) in enumerate(step["faces"])
+    ]
+    black = step["black"] - sum(1 for colour, _ in step["faces"] if colour == "black")
+    green = step["green"] - sum(1 for colour, _ in step["faces"] if colour == "green")
+    dice += [die_svg("black", None)] * black + [die_svg("green", None)] * green
+    return f'<span class="dmd-dice">{"".join(dice)}</span>'
+
+
+def roll_html(state, step: dict, just_rolled: int | None = None, done: bool = False) -> str:
+    """A roll as a person follows it: what it is for, its dice, and the symbols' key."""
+    legend = " · ".join(f"{GLYPHS[s]} {name}" for s, name in SYMBOL_NAMES.items())
+    heading = "Last roll" if done else "Rolling"
+    return (
+        f"<div class='dmd-roll'><b>{heading}: {escape(state.roll_title(step))}</b><br>"
+        f"{roll_svg(step, just_rolled)}<br><small>{escape(legend)}</small></div>"
+    )
+
+
+def rest_of_throw_html(state, step: dict) -> str:
+    """The odds pane while dice are thrown: the exact distribution of the throw's successes and
+    tentacles once every die is down, before any reroll (the numbers with rerolls come with the
+    choice to reroll, after the last die)."""
+    throw = rest_of_throw(step)
+    left = step["black"] + step["green"] - len(step["faces"]) + (step["reroll"] is not None)
+    tables = "".join(
+        f"<div style='display:inline-block;vertical-align:top;margin-right:2em'>"
+        f"{dist_table(marginal(throw, symbol), heading)}</div>"
+        for symbol, heading in (("success", "successes"), ("tentacle", "tentacles"))
+    )
+    return (
+        f"<div class='dmd-throw'><b>{escape(state.roll_title(step))}</b>: the whole throw, "
+        f"exactly, with {left} {'die' if left == 1 else 'dice'} still to roll and before any "
+        f"reroll (rerolls and their numbers are offered once the last die is down).<br>"
+        f"{tables}</div>"
+    )

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from toolkit.death_may_die.cards import Effect
+from toolkit.death_may_die.dice import count
 
 if TYPE_CHECKING:
     from toolkit.death_may_die.rules import DeathMayDieState
@@ -65,17 +66,27 @@ def elder_signs(kind: str):
 @personal("stress")
 @elder_signs("stress")
 def gain_stress(state, person, amount):
-    person["stress"] = min(state.rules.max_stress, person["stress"] + amount)
+    before, most = person["stress"], state.rules.max_stress
+    person["stress"] = min(most, before + amount)
+    if person["stress"] == before:
+        state.log.append(f"{person['name']}'s stress is already at its most ({most})")
+    else:
+        gained = person["stress"] - before
+        state.log.append(f"{person['name']} gains {gained} stress ({person['stress']} of {most})")
 
 
 @personal("heal_stress")
 def heal_stress(state, person, amount):
-    person["stress"] = max(0, person["stress"] - amount)
+    before = person["stress"]
+    person["stress"] = max(0, before - amount)
+    state.log.append(f"{person['name']} heals {before - person['stress']} stress")
 
 
 @personal("heal_wounds")
 def heal_wounds(state, person, amount):
-    person["wounds"] = max(0, person["wounds"] - amount)
+    before = person["wounds"]
+    person["wounds"] = max(0, before - amount)
+    state.log.append(f"{person['name']} heals {count(before - person['wounds'], 'wound')}")
 
 
 @personal("wounds")
@@ -92,12 +103,19 @@ def lose_sanity(state, person, amount):
 # -- the map --------------------------------------------------------------------------------------
 @effect("fire")
 def fire(state, effect, me):
-    state.fire[me["space"]] += effect.amount
+    spread_fire(state, me["space"], effect.amount)
 
 
 @elder_signs("fire")
 def fire_per_sign(state, me, signs):
-    state.fire[me["space"]] += signs
+    spread_fire(state, me["space"], signs)
+
+
+def spread_fire(state, space: str, tokens: int) -> None:
+    state.fire[space] += tokens
+    state.log.append(
+        f"{count(tokens, 'fire token')} on {state.space_name(space)} ({state.fire[space]} there)"
+    )
 
 
 @effect("move_enemies")
@@ -123,7 +141,8 @@ def summon(state, effect, me):
 
 @effect("summon_elder")
 def summon_elder(state, effect, me):
-    state.elder["space"] = state.board.gates[effect.gate]
+    space = state.elder["space"] = state.board.gates[effect.gate]
+    state.log.append(f"the Elder One appears at the {effect.gate} gate ({state.space_name(space)})")
 
 
 @effect("remove_token")
@@ -143,6 +162,7 @@ def ward_gate(state, effect, me):
     for colour, space in state.board.gates.items():
         if space == me["space"]:
             state.wards.add(colour)
+            state.log.append(f"{me['name']} wards the {colour} gate")
 
 
 # -- cards an investigator gains -----------------------------------------------------------------
@@ -150,6 +170,7 @@ def ward_gate(state, effect, me):
 def item(state, effect, me):
     if _copy_left(state, "items", effect.card, state.cards.items[effect.card].copies, me):
         me["items"].append(effect.card)
+        state.log.append(f"{me['name']} takes the {state.card_name('item', effect.card)}")
 
 
 @effect("companion")
@@ -157,6 +178,7 @@ def companion(state, effect, me):
     card = state.cards.companions[effect.card]
     if _copy_left(state, "companions", effect.card, card.copies, me):
         me["companions"].append([effect.card, 0])  # [card, wounds]
+        state.log.append(f"{card.name} joins {me['name']}")
 
 
 def _copy_left(state, pile: str, card: str, copies: int, me: dict) -> bool:
@@ -171,7 +193,9 @@ def _copy_left(state, pile: str, card: str, copies: int, me: dict) -> bool:
     )
     if held < copies:
         return True
-    state.log.append(f"{me['name']} cannot claim the {card}: it is already in play")
+    state.log.append(
+        f"{me['name']} cannot claim the {state.card_name(pile, card)}: it is already in play"
+    )
     return False
 
 
@@ -179,6 +203,7 @@ def _copy_left(state, pile: str, card: str, copies: int, me: dict) -> bool:
 def condition(state, effect, me):
     if effect.card not in me["conditions"]:
         me["conditions"].append(effect.card)
+        state.log.append(f"{me['name']} is {state.card_name('condition', effect.card)}")
 
 
 # -- tests ------------------------------------------------------------------------------------------

@@ -13,11 +13,18 @@ from fractions import Fraction
 
 from toolkit.death_may_die import rerolls
 from toolkit.death_may_die.decisions import decision_odds
-from toolkit.death_may_die.dice import marginal, roll_distribution
+from toolkit.death_may_die.dice import add_results, face_symbols, marginal, roll_distribution
 from toolkit.dist import Dist
 
 STANDARD_DICE = 3  # "make a roll" always throws three black dice
-__all__ = ["SanityTrack", "attack_summary", "decision_odds", "fire_roll", "tentacles_distribution"]
+__all__ = [
+    "SanityTrack",
+    "attack_summary",
+    "decision_odds",
+    "fire_roll",
+    "rest_of_throw",
+    "tentacles_distribution",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,6 +58,21 @@ class SanityTrack:
     def after_roll(self, position: int, tentacles: Dist) -> Dist:
         """Distribution of the marker's space after a roll with this tentacle distribution."""
         return tentacles.map(lambda t: self.lose(position, t)[0])
+
+
+def rest_of_throw(step: dict) -> Dist:
+    """The (successes, tentacles, elder signs) a throw in progress shows once its last die is
+    down, before any reroll: the faces showing plus every die still to roll (or the one being
+    rerolled). `step` is the engine's roll step."""
+    showing = (0, 0, 0)
+    to_roll = {"black": step["black"], "green": step["green"]}
+    for index, (colour, face) in enumerate(step["faces"]):
+        if index != step["reroll"]:
+            to_roll[colour] -= 1
+            showing = add_results(showing, face_symbols(face))
+    return roll_distribution(to_roll["black"], to_roll["green"]).map(
+        lambda result: add_results(result, showing)
+    )
 
 
 def tentacles_distribution(black: int, green: int = 0) -> Dist:

@@ -19,7 +19,7 @@ from functools import cache
 
 from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.cards import Effect, catalog
-from toolkit.death_may_die.dice import face_symbols, load_dice
+from toolkit.death_may_die.dice import count, face_label, face_symbols, faces_text, load_dice
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
@@ -137,12 +137,15 @@ class DeathMayDieState(GameState):
         self._begin_turn(0)
 
     def _place_enemy(self, enemy: str, space: str) -> bool:
-        on_map = sum(1 for e in self.enemies.values() if e["type"] == enemy)
-        if on_map >= self.cards.enemies[enemy].figures:
+        """Put a figure of `enemy` on `space` if the box has one left. Each figure on the map
+        carries the lowest number no other figure of its kind has (its name, "Cultist 2")."""
+        taken = {e["number"] for e in self.enemies.values() if e["type"] == enemy}
+        if len(taken) >= self.cards.enemies[enemy].figures:
             return False
         self._enemy_serial += 1
         uid = f"{enemy}-{self._enemy_serial}"
-        self.enemies[uid] = {"type": enemy, "space": space, "wounds": 0}
+        number = min(set(range(1, len(taken) + 2)) - taken)
+        self.enemies[uid] = {"type": enemy, "space": space, "wounds": 0, "number": number}
         return True
 
     # -- the protocol ----------------------------------------------------------------------------
@@ -313,8 +316,9 @@ class DeathMayDieState(GameState):
             self._move_enemy_one(step, action[1])
         elif kind == "choose":
             self.pending.pop(0)
-            card = self.cards.discovery[step["card"]]
-            self._push_effects(card.choices[action[1]].effects, step.get("seat", self.active))
+            choice = self.cards.discovery[step["card"]].choices[action[1]]
+            self.log.append(f"{me['name']} chooses: {choice.label}")
+            self._push_effects(choice.effects, step.get("seat", self.active))
         elif kind == "fight":
             step["attackers"].remove(action[1])
             if not step["attackers"]:
@@ -325,7 +329,8 @@ class DeathMayDieState(GameState):
         elif kind == "level":
             self.pending.pop(0)
             me["skills"][action[1]] += 1
-            self.log.append(f"{me['name']} levels up {action[1]}")
+            level = me["skills"][action[1]]
+            self.log.append(f"{me['name']} levels up {self.skill_name(action[1])} to {level}")
         self._advance()
 
     def _apply_action(self, me: dict, action: Action) -> None:
@@ -343,6 +348,9 @@ class DeathMayDieState(GameState):
         elif verb == "rest":
             me["wounds"] -= action[1]
             me["stress"] -= action[2]
+            self.log.append(
+                f"{me['name']} rests: heals {count(action[1], 'wound')} and {action[2]} stress"
+            )
         elif verb == "trade":
             self.push([{"kind": "trade"}])
         elif verb == "episode":
@@ -350,13 +358,18 @@ class DeathMayDieState(GameState):
             self.push(
                 [
                     self.investigator_roll(
-                        me, "episode", need=ep_action.need, on_success=ep_action.on_success
+                        me,
+                        "episode",
+                        need=ep_action.need,
+                        on_success=ep_action.on_success,
+                        title=ep_action.name,
                     )
                 ]
             )
 
     def _give(self, what: str, card: str, giver: int, receiver: int) -> None:
         source, target = self.investigators[giver], self.investigators[receiver]
+        self.log.append(f"{source['name']} gives {self.card_name(what, card)} to {target['name']}")
         if what == "item":
             source["items"].remove(card)
             target["items"].append(card)
@@ -520,6 +533,7 @@ class DeathMayDieState(GameState):
         other; the copy keeps neither the real order nor the seed that shuffled it."""
         view = self.clone()
         view.unseen_draws = view.one_reroll_per_face = True
+        view.log = []  # the narration so far is the real game's; a walk copies a view at every step
         view.rng = random.Random("players_view")  # reshuffles no longer matter: draws are chance
         for deck in (view.mythos, view.discovery):
             deck.cards.sort()
@@ -597,13 +611,19 @@ class DeathMayDieState(GameState):
         elder = self.elder
         if elder["summoned"]:
             elder["progression"] += 1
-            self.log.append(f"the progression token advances to {elder['progression']}")
+            self.log.append(
+                f"the progression token advances to {elder['progression']} of "
+                f"{self.rules.summoning_spaces}"
+            )
             if elder["progression"] >= self.rules.summoning_spaces:
                 self._end("loss", "the progression token reached the last space")
                 return
         else:
             elder["position"] += 1
-            self.log.append(f"the Elder One advances to space {elder['position']}")
+            self.log.append(
+                f"the Elder One advances to space {elder['position']} of "
+                f"{self.rules.summoning_spaces}"
+            )
             if elder["position"] == self.rules.first_red:
                 elder["entered_red"] = True
         effects: list[Effect] = []
@@ -656,10 +676,14 @@ class DeathMayDieState(GameState):
         EFFECTS[effect.do](self, effect, self.investigators[step["seat"]])
 
     def _step_summon(self, step: dict) -> None:
-        if step["gate"] in self.wards:
-            return
-        if self._place_enemy(step["enemy"], self.board.gates[step["gate"]]):
-            self.log.append(f"a {step['enemy']} is summoned at the {step['gate']} gate")
+        gate, name = step["gate"], self.cards.enemies[step["enemy"]].name
+        space = self.board.gates[gate]
+        if gate in self.wards:
+            self.log.append(f"the {gate} gate is warded: no {name} comes through")
+        elif self._place_enemy(step["enemy"], space):
+            self.log.append(f"a {name} is summoned at the {gate} gate ({self.space_name(space)})")
+        else:
+            self.log.append(f"no {name} is left in the box to summon at the {gate} gate")
 
     # -- enemies moving ------------------------------------------------------------------------
     def _step_enemy_move(self, step: dict) -> None:
@@ -683,6 +707,7 @@ class DeathMayDieState(GameState):
             self.elder["space"] = space
         else:
             self.enemies[step["uid"]]["space"] = space
+        self.log.append(f"{self.enemy_name(step['uid'])} moves to {self.space_name(space)}")
         if step["left"] > 1:
             self.push(
                 [
@@ -705,12 +730,24 @@ class DeathMayDieState(GameState):
     def _step_investigator(self, me: dict, space: str) -> None:
         """One step of a run: enemies here follow, fire here comes along on your board."""
         here = me["space"]
+        followers = [self.enemy_name(uid) for uid in self._enemies_at(here)]
         for uid in self._enemies_at(here):
             self.enemies[uid]["space"] = space
         if self.elder["space"] == here:
             self.elder["space"] = space
+            followers.append("the Elder One")
         me["fire"] += self.fire[here]
         me["space"] = space
+        notes = []
+        if self.fire[here]:
+            notes.append(f"carries {count(self.fire[here], 'fire token')} along")
+        if followers:
+            who = " and ".join(
+                [", ".join(followers[:-1]), followers[-1]] if followers[1:] else followers
+            )
+            notes.append(f"{who} {'follow' if followers[1:] else 'follows'}")
+        said = f" ({'; '.join(notes)})" if notes else ""
+        self.log.append(f"{me['name']} runs to {self.space_name(space)}{said}")
 
     # -- rolls ---------------------------------------------------------------------------------
     def _roll_step(self, purpose: str, black: int, green: int, seat: int, **context) -> dict:
@@ -775,6 +812,11 @@ class DeathMayDieState(GameState):
         else:
             me["stress"] += 1
             step["reroll"] = action[1]
+            colour, face = step["faces"][action[1]]
+            self.log.append(
+                f"{me['name']} spends 1 stress ({me['stress']} of {self.rules.max_stress}) to "
+                f"reroll the {colour} {face_label(face)}"
+            )
 
     def _resolve_roll(self, step: dict, me: dict) -> None:
         totals = [0, 0, 0]
@@ -784,6 +826,12 @@ class DeathMayDieState(GameState):
         successes, tentacles, elders = totals
         purpose = step["purpose"]
         self.rolls_resolved += 1
+        # Dodge cancels successes of an attack on you; Will ignores tentacles of your own rolls.
+        cancelled = min(successes, self._skill(me, "guard")) if purpose == "enemy" else 0
+        against_me = purpose in ("enemy", "fire")
+        ignored = 0 if against_me else min(tentacles, self._skill(me, "resolve"))
+        self._log_roll(step, totals, cancelled, ignored)
+        successes, tentacles = successes - cancelled, tentacles - ignored
         if purpose == "attack":
             self._wound_target(step["target"], successes)
         elif purpose in ("episode", "test"):
@@ -791,18 +839,32 @@ class DeathMayDieState(GameState):
             self.tests_passed += won
             effects = step["on_success"] if won else step.get("on_failure", ())
             self._push_effects(effects, me["seat"])
-        elif purpose in ("enemy", "fire"):
-            if purpose == "enemy":
-                successes = max(0, successes - self._skill(me, "guard"))
-                signs = self.elder_sign_effect(step)
-                if signs is not None and elders:
-                    signs(self, me, elders)
+        elif against_me:
+            signs = self.elder_sign_effect(step)
+            if signs is not None and elders:
+                signs(self, me, elders)
             if successes:
                 self.push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
-        if purpose != "enemy" and purpose != "fire":
-            tentacles = max(0, tentacles - self._skill(me, "resolve"))
         if tentacles:
             self.lose_sanity(me, tentacles)
+
+    def _log_roll(self, step: dict, totals, cancelled: int, ignored: int) -> None:
+        """One line for a roll: what it was for, every die's face, and what they add up to."""
+        successes, tentacles, elders = totals
+        said = [count(successes, "success", "successes"), count(tentacles, "tentacle")]
+        if step["purpose"] == "enemy" and elders:
+            said.append(count(elders, "elder sign"))
+        if cancelled:
+            said.append(
+                f"{self.skill_name('guard')} cancels {count(cancelled, 'success', 'successes')}"
+            )
+        if ignored:
+            said.append(f"{self.skill_name('resolve')} ignores {count(ignored, 'tentacle')}")
+        if step["purpose"] in ("episode", "test"):
+            said.append("passed" if successes >= step["need"] else "failed")
+        self.log.append(
+            f"{self.roll_title(step)}: rolled {faces_text(step['faces'])}: {', '.join(said)}"
+        )
 
     def _wound_target(self, target: str, wounds: int) -> None:
         if wounds <= 0:
@@ -813,6 +875,10 @@ class DeathMayDieState(GameState):
                 return
             elder["wounds"] += wounds
             stage = self.elder_card.stages[elder["stage"] - 1]
+            self.log.append(
+                f"the Elder One takes {count(wounds, 'wound')} "
+                f"({min(elder['wounds'], stage.health)} of {stage.health} on stage {stage.number})"
+            )
             if elder["wounds"] >= stage.health:  # excess wounds are lost
                 self.log.append(f"stage {stage.number} of the Elder One is defeated")
                 if elder["stage"] == len(self.elder_card.stages):
@@ -822,11 +888,16 @@ class DeathMayDieState(GameState):
             return
         if target not in self.enemies:
             return
-        enemy = self.enemies[target]
+        enemy, name = self.enemies[target], self.enemy_name(target)
         enemy["wounds"] += wounds
-        if enemy["wounds"] >= self.cards.enemies[enemy["type"]].health:
+        health = self.cards.enemies[enemy["type"]].health
+        if enemy["wounds"] >= health:
             del self.enemies[target]
-            self.log.append(f"{target} is killed")
+            self.log.append(f"{name} is killed")
+        else:
+            self.log.append(
+                f"{name} takes {count(wounds, 'wound')} ({enemy['wounds']} of {health})"
+            )
 
     # -- harm to investigators -----------------------------------------------------------------
     def _take_one_wound(self, me: dict, where: str, step: dict) -> None:
@@ -838,12 +909,20 @@ class DeathMayDieState(GameState):
             return
         companion = next(c for c in me["companions"] if c[0] == where)
         companion[1] += 1
-        if companion[1] >= self.cards.companions[where].health:
+        name, health = self.card_name("companions", where), self.cards.companions[where].health
+        self.log.append(
+            f"{me['name']}'s companion {name} takes a wound ({companion[1]} of {health})"
+        )
+        if companion[1] >= health:
             me["companions"].remove(companion)
-            self.log.append(f"{me['name']}'s companion {where} is lost")
+            self.log.append(f"{me['name']}'s companion {name} is lost")
 
     def _wound_self(self, me: dict, amount: int) -> None:
         me["wounds"] += amount
+        most = self.rules.wounds_to_die
+        self.log.append(
+            f"{me['name']} takes {count(amount, 'wound')} ({min(me['wounds'], most)} of {most})"
+        )
         if me["wounds"] >= self.rules.wounds_to_die:
             me["wounds"] = self.rules.wounds_to_die
             self._die(me, "wounds")
@@ -852,11 +931,16 @@ class DeathMayDieState(GameState):
         """Move the sanity marker: the last space is madness; a red space reached queues the
         investigator's insanity card and a skill level."""
         position, red = self.rules.sanity.lose(me["sanity"], amount)
-        me["sanity"] = position
+        lost, me["sanity"] = position - me["sanity"], position
+        stopped = " (stopped at a red space)" if lost < amount else ""
+        self.log.append(
+            f"{me['name']} loses {lost} sanity{stopped}: {position} of {self.rules.sanity.last}"
+        )
         if position >= self.rules.sanity.last:
             self._die(me, "madness")
         elif red:
             insanity = self.cards.insanity[me["insanity"]]
+            self.log.append(f"{me['name']} reaches a red space: Insanity card {insanity.name}")
             self.push(
                 self._effect_steps(insanity.effects, me["seat"])
                 + [{"kind": "level", "seat": me["seat"]}]
@@ -889,7 +973,45 @@ class DeathMayDieState(GameState):
             self.outcome, self.reason = outcome, reason
             self.log.append(f"game {outcome}: {reason}")
 
-    # -- views ---------------------------------------------------------------------------------
+    # -- names a person reads ---------------------------------------------------------------------
+    # The log, the prompts and the labels of actions name things as the card and map data do; the
+    # ids stay in the history and the saves.
+    def enemy_name(self, uid: str) -> str:
+        """An enemy as a person calls it: its card's name, with its figure's number only while
+        another figure of its kind is on the map ("Cultist 2"); the Elder One by its title."""
+        if uid == "elder":
+            return "the Elder One"
+        enemy = self.enemies.get(uid)
+        if enemy is None:  # gone from the map: named by its kind
+            return self.cards.enemies[uid.rsplit("-", 1)[0]].name
+        name = self.cards.enemies[enemy["type"]].name
+        alike = sum(1 for other in self.enemies.values() if other["type"] == enemy["type"])
+        return f"{name} {enemy['number']}" if alike > 1 else name
+
+    def space_name(self, space: str) -> str:
+        return self.board.spaces[space].name
+
+    def skill_name(self, kind: str) -> str:
+        """A skill kind by the name rules.yaml gives it ("guard" is Dodge)."""
+        return self.rules.skills[kind].name
+
+    def card_name(self, pile: str, card: str) -> str:
+        """An asset's name; `pile` is "item", "companion" or "condition" (or their plurals)."""
+        return getattr(self.cards, pile.rstrip("s") + "s")[card].name
+
+    def roll_title(self, step: dict) -> str:
+        """What a roll is for, as a person says it: "Sailor attacks Cultist 2"."""
+        name = self.investigators[step["seat"]]["name"]
+        purpose = step["purpose"]
+        if purpose == "attack":
+            return f"{name} attacks {self.enemy_name(step['target'])}"
+        if purpose == "enemy":
+            return f"{self.enemy_name(step['attacker'])} attacks {name}"
+        if purpose == "fire":
+            return f"{name}'s fire burns"
+        need = count(step["need"], "success", "successes")
+        return f"{name}: {step.get('title', 'a test')} ({need} needed)"
+
     def describe_step(self) -> str:
         if self.outcome is not None:
             return f"game over: {self.outcome} ({self.reason})"
@@ -897,15 +1019,21 @@ class DeathMayDieState(GameState):
         name = self.investigators[step.get("seat", self.active)]["name"]
         kind = step["kind"]
         if kind == "roll":
+            if step["reroll"] is not None:
+                return f"{self.roll_title(step)}: rerolling die {step['reroll'] + 1}"
             if self._roll_needs_die(step):
-                return f"rolling a {self._next_die_colour(step)} die ({step['purpose']})"
-            return f"{name}: reroll a die for 1 stress, or accept the {step['purpose']} roll"
+                dice = step["black"] + step["green"]
+                return f"{self.roll_title(step)}: die {len(step['faces']) + 1} of {dice} to roll"
+            title = self.roll_title(step)
+            return f"{title}: {name}, reroll a die for 1 stress, or accept the roll"
+        if kind == "enemy_move_choice":
+            return f"{name}: choose the path of {self.enemy_name(step['uid'])}"
+        if kind == "choose":
+            return f"{name}: choose on the Discovery card {self.cards.discovery[step['card']].name}"
         return {
             "actions": f"{name}: choose an action ({self.actions_left} left)",
             "run": f"{name}: run ({step.get('left')} steps left)",
             "trade": f"{name}: trade",
-            "enemy_move_choice": f"{name}: choose the path of {step.get('uid')}",
-            "choose": f"{name}: choose on a discovery card",
             "fight": f"{name}: choose which enemy attacks first",
             "wound": f"{name}: take a wound yourself or on a companion",
             "level": f"{name}: level up a skill",
@@ -970,22 +1098,40 @@ class DeathMayDieState(GameState):
         }
 
     def action_to_string(self, action: Action) -> str:
-        if isinstance(action, str):
-            return f"die shows {action}"
+        if isinstance(action, str):  # a die's face, or a card drawn in a seat's view
+            for kind, cards in (("Mythos", self.cards.mythos), ("Discovery", self.cards.discovery)):
+                if action in cards:
+                    return f"{kind} card {cards[action].name}"
+            return f"die shows {face_label(action)}"
         verb = action[0]
+        step = self.pending[0] if self.pending else {}
         if verb == "attack":
-            return "attack the Elder One" if action[1] == "elder" else f"attack {action[1]}"
+            return f"attack {self.enemy_name(action[1])}"
         if verb == "rest":
-            return f"rest: heal {action[1]} wounds and {action[2]} stress"
+            return f"rest: heal {count(action[1], 'wound')} and {action[2]} stress"
         if verb == "episode":
             return next(a.name for a in self.episode.actions if a.id == action[1])
         if verb == "reroll":
-            step = self.pending[0]
             colour, face = step["faces"][action[1]]
-            return f"reroll die {action[1] + 1} ({colour} {face}) for 1 stress"
+            return f"reroll die {action[1] + 1} ({colour} {face_label(face)}) for 1 stress"
         if verb == "give":
             giver, receiver = (self.investigators[seat]["name"] for seat in action[3:])
-            return f"{giver} gives {action[2]} to {receiver}"
+            return f"{giver} gives {self.card_name(action[1], action[2])} to {receiver}"
+        if verb == "move":
+            return f"move to {self.space_name(action[1])}"
+        if verb == "path":
+            mover = self.enemy_name(step["uid"]) if "uid" in step else "it"
+            return f"{mover} moves to {self.space_name(action[1])}"
+        if verb == "choose" and step.get("kind") == "choose":
+            return self.cards.discovery[step["card"]].choices[action[1]].label
+        if verb == "fight":
+            return f"{self.enemy_name(action[1])} attacks first"
+        if verb == "wound":
+            if action[1] == "self":
+                return "take the wound yourself"
+            return f"{self.card_name('companion', action[1])} takes the wound"
+        if verb == "level":
+            return f"level up {self.skill_name(action[1])}"
         words = {
             "end_actions": "end actions",
             "run": "run",

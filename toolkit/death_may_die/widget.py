@@ -1,11 +1,12 @@
 """Notebook widgets: play the sample episode, and explore the dice.
 
-:class:`DeathMayDieWidget` shows the map with every figure, the investigators and the tracks, and a
-button per legal action; the exact numbers beside the choices (each action's, each reroll's) are
-the shared pane's, :func:`toolkit.death_may_die.odds.decision_odds`, the engine walked from the
-seat's view, with the walk's best choice named. :class:`DiceExplorer` answers any mix of dice,
-successes needed and stress, with Altair charts. Both are thin views over the engine and the
-solvers.
+:class:`DeathMayDieWidget` shows the map with every figure, the investigators and the tracks, the
+dice of the roll in progress (or the last one) as pictures, and a button per legal action; the
+exact numbers beside the choices (each action's, each reroll's) are the shared pane's,
+:func:`toolkit.death_may_die.odds.decision_odds`, the engine walked from the seat's view, with the
+walk's best choice named; while dice are thrown the pane shows the exact distribution of the whole
+throw. The log is the engine's own. :class:`DiceExplorer` answers any mix of dice, successes
+needed and stress, with Altair charts. Both are thin views over the engine and the solvers.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 
 from toolkit.death_may_die import rerolls
 from toolkit.death_may_die.dice import roll_distribution
-from toolkit.death_may_die.display import state_html
+from toolkit.death_may_die.display import rest_of_throw_html, roll_html, state_html
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.html import chance
 from toolkit.widgets import ROLL, GameWidget
@@ -33,10 +34,14 @@ class DeathMayDieWidget(GameWidget):
         self.players = players
         self.board = widgets.HTML()
         self.prompt = widgets.HTML()
+        self.dice = widgets.HTML().add_class("dmd-dice-pane")
         super().__init__(seed, range(players), {})
 
     def _layout(self) -> list[widgets.Widget]:
-        return self.stacked([self.prompt], [self.board])
+        return self.stacked([self.prompt, self.dice], [self.board])
+
+    def seat_name(self, seat: int) -> str:
+        return self.state.investigators[seat]["name"]
 
     def __repr__(self) -> str:
         state = self.state
@@ -49,6 +54,10 @@ class DeathMayDieWidget(GameWidget):
 
     def _started(self) -> None:
         self._told = 0  # engine log lines already in the narration
+        # The roll step last on screen and the die the last Roll click threw: a roll leaves the
+        # engine's queue as it resolves, and its dice stay on screen until the next roll.
+        self._last_roll: dict | None = None
+        self._just_rolled: int | None = None
         self._tell()
 
     def _waits_for_roll(self) -> bool:
@@ -64,14 +73,38 @@ class DeathMayDieWidget(GameWidget):
         self.narration += log[self._told :]
         self._told = len(log)
 
+    def _roll(self) -> None:
+        step = self._roll_in_progress()
+        if step is not None:
+            self._last_roll = step
+            self._just_rolled = len(step["faces"]) if step["reroll"] is None else step["reroll"]
+        super()._roll()
+
     def _roll_all(self) -> None:
         while self.state.is_chance_node():
             self._roll()
+
+    def _roll_in_progress(self) -> dict | None:
+        state = self.state
+        if state.is_terminal() or state.pending[0]["kind"] != "roll":
+            return None
+        return state.pending[0]
 
     def _draw(self) -> None:
         state = self.state
         self.board.value = state_html(state)
         self.prompt.value = f"<h4 class='dmd-prompt'>{escape(state.describe_step())}</h4>"
+        step = self._roll_in_progress()
+        if step is not None and step is not self._last_roll:
+            self._last_roll, self._just_rolled = step, None
+        shown = self._last_roll
+        done = step is None
+        self.dice.value = "" if shown is None else roll_html(state, shown, self._just_rolled, done)
+
+    def _odds_meanwhile(self) -> str:
+        """While dice are thrown: the exact distribution of the whole throw (before rerolls)."""
+        step = self._roll_in_progress()
+        return "" if step is None else rest_of_throw_html(self.state, step)
 
     def _choices(self) -> list[widgets.Button]:
         state = self.state
