@@ -44,21 +44,27 @@ def play(
     one whose `picks_listed` is true returns one of the actions it was handed, as it was handed:
     its move, like a chance outcome, is applied without the legality check another bot's gets.
     """
-    reads = [
-        getattr(bot, "reads_observation", True) or getattr(bot, "reads_view", False) for bot in bots
+    # each seat's (choose, whether it is handed something, how its move is applied), and the
+    # state's methods, looked up once: the loop below runs for every move of a study
+    seats = [
+        (
+            bot.choose,
+            getattr(bot, "reads_observation", True) or getattr(bot, "reads_view", False),
+            state.apply_listed if getattr(bot, "picks_listed", False) else state.apply,
+        )
+        for bot in bots
     ]
-    appliers = [
-        state.apply_listed if getattr(bot, "picks_listed", False) else state.apply for bot in bots
-    ]
+    current_player, legal_actions = state.current_player, state.legal_actions
+    chance_outcomes, apply_listed = state.chance_outcomes, state.apply_listed
     for _ in range(max_moves):
-        seat = state.current_player()
-        if seat == TERMINAL:
+        seat = current_player()
+        if seat >= 0:  # a seat, the commonest case
+            choose, reads, apply = seats[seat]
+            apply(choose(handed(bots[seat], state, seat) if reads else None, legal_actions()))
+        elif seat == CHANCE:
+            apply_listed(sample_outcome(chance_outcomes(), rng))
+        else:  # TERMINAL
             return state
-        if seat == CHANCE:
-            state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            seen = handed(bots[seat], state, seat) if reads[seat] else None
-            appliers[seat](bots[seat].choose(seen, state.legal_actions()))
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 
