@@ -124,3 +124,22 @@ def test_a_story_choice_half_made_is_a_position_of_its_own():
     button.click()  # a second click on the card: the half-made choice is not chosen again
     assert "ignored" in story.note_html.value and len(story.partial) == 2
     assert_stale_clicks_are_ignored(story)
+
+
+def test_a_button_and_its_row_of_numbers_read_the_same_and_a_bots_move_is_not_yours():
+    """Issue #17: a bot's move was logged as '(your hand)', and the buttons' words differed from
+    the rows of the numbers under them. Both now come from the state's action_to_string."""
+    game = HowIDiedWidget(seed=11, players=4, humans=(0,), bots="glory-greedy")
+    rng = random.Random(1)
+    for _ in range(12):
+        assert list(game.buttons()) == [row[0] for row in game.odds.rows()]
+        game.click(rng.choice(sorted(game.buttons())))
+    bot_lines = [line for line in game.narration if "(bot)" in line]
+    assert bot_lines and not any("your" in line for line in bot_lines)
+    assert any(line.endswith("(hand)") for line in bot_lines)
+
+
+def test_the_table_has_a_key_to_the_symbols():
+    table = HowIDiedWidget(seed=11).table.value
+    for mark in ("★ glory", "☠ damage", "✦ has an effect", "Legendary", "🏆"):
+        assert mark in table

@@ -43,7 +43,7 @@ def test_the_buttons_are_the_legal_actions_in_the_engines_words():
     game = ToTheDeathWidget(seed=SEED)
     state = game.state
     assert state.prompt["kind"] == "block"
-    assert list(game.buttons()) == ["block with fighter:6", "take the hit"]
+    assert list(game.buttons()) == ["block with the 6 of Fighters", "take the hit"]
     until(game, "main")
     state = game.state
     legal = state.legal_actions()
@@ -88,13 +88,13 @@ def test_a_target_choice_shows_the_walks_numbers_and_the_log_repeats_them():
 
     game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
-    game.click("Sellsword: melee attack (discard fighter:2)")
+    game.click("Sellsword: melee attack (discard 2 of Fighters)")
     state = game.state
     assert state.prompt["kind"] == "target"
     assert game.odds == decision_odds(state)
     target = next(o for o in game.odds.actions if o.label == "target: Gladiator")
     before = target.odds["dealt"]
-    game.click("focus (discard fighter:4)")  # +1 to this check: the expected damage rises
+    game.click("focus (discard 4 of Fighters)")  # +1 to this check: the expected damage rises
     after = next(o for o in game.odds.actions if o.label == "target: Gladiator").odds["dealt"]
     assert after > before and game.odds == decision_odds(game.state)
     told = len(game.narration)

@@ -669,7 +669,7 @@ class EpicDeathState(GameState):
                 return f"play {name}: re-roll {dice_words(*action[2:])}"
             return f"play {name} on {self.cards.adventurers[action[2]].name}"
         if kind in ("roll", "reroll"):
-            return f"{kind}: {action[1]} plain Victories and {action[2]} sixes"
+            return f"{kind}: {dice_words(0, action[1], action[2]) or 'no Victory'}"
         if kind == "d6":
             return f"the D6 shows {action[1]}"
         if kind == "loot":

@@ -32,6 +32,25 @@ def card_html(card: str, note: str = "") -> str:
     )
 
 
+def symbol_key_html() -> str:
+    """What the marks on a card mean, in the order a card shows them: the printed card has a
+    Glory icon on every card, a Damage icon on ends only, a type numeral and a banner colour."""
+    banners = "".join(
+        f'<span style="display:inline-block;width:10px;height:10px;margin:0 2px;'
+        f'background:{colour}" title="{name} banner"></span>'
+        for name, colour in BANNER_COLOUR.items()
+    )
+    return (
+        '<div class="hid-key" style="font-size:12px"><b>Key:</b> '
+        "I / II / III beginning, middle, end of an adventure · "
+        "★ glory points (every card) · "
+        f"☠ damage (ends only; {DEATH_AT} in all kills you) · "
+        "✦ has an effect (hover over the card to read it) · "
+        f"left edge: banner colour {banners}; three of one colour make a Legendary Adventure "
+        "(glory ×2) · 🏆 the achievement a dead player claimed</div>"
+    )
+
+
 ACHIEVEMENT_WORDS = {
     "first_to_die": lambda a: "die first",
     "last_to_die": lambda a: "die last",

@@ -47,6 +47,14 @@ from toolkit.state import CHANCE, TERMINAL, GameState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
+#: The effects' plain steps in words (a step naming a card or a player is named by what it picks).
+STEP_WORDS = {
+    "skip": "skip the effect",
+    "draw": "draw two cards",
+    "look": "look at the top three",
+    "redeal": "lay out a new Pool",
+    "redraw": "draw a new hand",
+}
 
 
 def names(cards) -> str:
@@ -498,13 +506,33 @@ class HowIDiedState(GameState):
         return super().why_illegal(action)
 
     def action_to_string(self, action) -> str:
+        """The words for a choice, the same on its button, in the log and in the numbers'
+        table: a card with where it is, seen from the player whose turn it is ("hand" is that
+        player's own, a bot's too), so the same card is never named two ways."""
         if isinstance(action, str) and action in CARDS:
-            return CARDS[action].name
+            return f"{CARDS[action].name} ({self.where(action)})"
         if self.phase == "claim" and action in ACHIEVEMENTS:
-            return f"claim {ACHIEVEMENTS[action].name}"
+            return f"claim {ACHIEVEMENTS[action].name} ({ACHIEVEMENTS[action].glory})"
         if isinstance(action, int):
             return f"player {action + 1}"
-        return str(action)
+        return STEP_WORDS.get(action, str(action))
+
+    def where(self, card: str) -> str:
+        """Where `card` is, from the side of the player whose turn it is. Only a choice's own
+        card is placed this way: a choice shows its card to the player anyway."""
+        if card in self.pool:
+            return "Pool"
+        if card in self.building:
+            return "this adventure"
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return "hand" if seat == self.seat else f"player {seat + 1}'s hand"
+        for seat, adventures in enumerate(self.adventures):
+            if any(card in adventure for adventure in adventures):
+                return "own adventure" if seat == self.seat else f"player {seat + 1}'s adventure"
+        if card in self.deck.discards:
+            return "discard pile"
+        return "deck"
 
     def _repr_html_(self) -> str:
         from toolkit.how_i_died.display import table_html

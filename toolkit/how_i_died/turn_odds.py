@@ -28,8 +28,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
-from toolkit.how_i_died.cards import is_legendary
-from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.cards import CARDS, is_legendary
+from toolkit.how_i_died.rules import HowIDiedState, names
 
 LIMIT = 200  # positions (and as many turn ends) one decision's walks may visit: well under 0.1 s
 MIN_LIMIT = 10  # the least any one choice's walk is given
@@ -85,7 +85,7 @@ def numbers(values) -> dict[str, Fraction]:
 def prompt(state) -> str:
     seat = state.current_player()
     if state.phase == "effect":
-        return f"Player {seat + 1}: the effect of {state.action_to_string(state.resolving)}"
+        return f"Player {seat + 1}: the effect of {CARDS[state.resolving].name}"
     if state.phase == "claim":
         return f"Player {seat + 1}: which achievement to claim"
     return f"Player {seat + 1}: which card to play next"
@@ -113,7 +113,7 @@ def decision_odds(state) -> DecisionOdds:
             MEASURES,
             tuple(ActionOdds(a, state.action_to_string(a), {}) for a in state.legal_actions()),
             "No numbers: another player took a card you could not follow from cards you could "
-            f"tell apart ({', '.join(state.action_to_string(c) for c in view.doubtful)} may be "
+            f"tell apart ({names(view.doubtful)} may be "
             "in either place), so what you know is no longer counted exactly.",
         )
     legal = state.legal_actions()

@@ -23,18 +23,10 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
-from toolkit.how_i_died.display import card_html, table_html
+from toolkit.how_i_died.display import card_html, symbol_key_html, table_html
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.widgets import GameWidget
-
-WORDS = {
-    "skip": "skip the effect",
-    "draw": "draw two cards",
-    "look": "look at the top three",
-    "redeal": "lay out a new Pool",
-    "redraw": "draw a new hand",
-}
 
 
 class HowIDiedWidget(GameWidget):
@@ -98,9 +90,6 @@ class HowIDiedWidget(GameWidget):
         self.narration.extend(log[self._told :])
         self._told = len(log)
 
-    def _choices(self) -> list[widgets.Button]:
-        return [self.button(self.describe(a), a) for a in self.state.legal_actions()]
-
     def _apply(self, action) -> None:
         state = self.state
         seat, dead_before = state.seat, len(state.death_order)
@@ -110,12 +99,10 @@ class HowIDiedWidget(GameWidget):
                 f"A tie, settled by rock-paper-scissors: {self.seat_name(action[1])} wins."
             )
             return
-        line = f"{self.seat_name(seat)}: {self.describe(action)}"
+        said = state.action_to_string(action)  # the button's words: where the card was
+        line = f"{self.seat_name(seat)}: {said}"
         if state.phase == "effect":
-            line = (
-                f"{self.seat_name(seat)}, effect of {CARDS[state.resolving].name}: "
-                f"{self.describe(action)}"
-            )
+            line = f"{self.seat_name(seat)}, effect of {CARDS[state.resolving].name}: {said}"
         adventures = len(state.adventures[seat])
         state.apply(action)
         if len(state.adventures[seat]) > adventures:
@@ -140,32 +127,6 @@ class HowIDiedWidget(GameWidget):
     def seat_name(self, seat: int) -> str:
         who = "you" if self.humans == (seat,) else ("bot" if seat in self.bots else "")
         return f"Player {seat + 1}" + (f" ({who})" if who else "")
-
-    def describe(self, action) -> str:
-        state = self.state
-        if isinstance(action, int):
-            return f"player {action + 1}"
-        if action in WORDS:
-            return WORDS[action]
-        if state.phase == "claim":
-            return f"claim {ACHIEVEMENTS[action].name} ({ACHIEVEMENTS[action].glory})"
-        return f"{CARDS[action].name} ({self._where(action)})"
-
-    def _where(self, card: str) -> str:
-        state = self.state
-        if card in state.pool:
-            return "Pool"
-        if card in state.building:
-            return "the adventure being played"
-        for seat, hand in enumerate(state.hands):
-            if card in hand:
-                return "your hand" if seat == state.seat else f"player {seat + 1}'s hand"
-        for seat, adventures in enumerate(state.adventures):
-            if any(card in adventure for adventure in adventures):
-                return "yours" if seat == state.seat else f"player {seat + 1}"
-        if card in state.deck.discards:
-            return "discard pile"
-        return "deck"
 
     def prompt_text(self) -> str:
         state = self.state
@@ -197,7 +158,7 @@ class HowIDiedWidget(GameWidget):
         self.prompt.value = f"<b>{escape(self.prompt_text())}</b>"
 
     def table_html(self) -> str:
-        return table_html(self.state, self.seat_name, self.viewer)
+        return table_html(self.state, self.seat_name, self.viewer) + symbol_key_html()
 
 
 TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")

@@ -16,6 +16,7 @@ Hooks: ``weapon_bonus``, ``damage_bonus``, ``armor_bonus``, ``skill_bonus``,
 from __future__ import annotations
 
 from toolkit.to_the_death.cards import catalog, suit_of, value_of
+from toolkit.to_the_death.display import card_name
 from toolkit.to_the_death.registry import effect, hook, step
 
 
@@ -77,7 +78,7 @@ def draw_for(game, uid: str) -> None:
 @step
 def discard_chosen(game, choice, seat: int) -> None:
     game.discard_from_hand(seat, choice[1])
-    game.narrate(f"You discard the {choice[1]}.")
+    game.narrate(f"You discard the {card_name(choice[1])}.")
 
 
 def discard_a_card(game, seat: int) -> None:
@@ -632,7 +633,7 @@ def trophy(game, src, attacker, defender, kind) -> None:
 def trophy_taken(game, choice, uid: str) -> None:
     game.hands[0].remove(choice[1])
     game.units[uid]["attached"].append(choice[1])
-    game.narrate(f"The {choice[1]} is attached to the gladiator as a trophy.")
+    game.narrate(f"The {card_name(choice[1])} is attached to the gladiator as a trophy.")
 
 
 @hook("weapon_bonus", "gladiator/trophy")
@@ -660,7 +661,7 @@ def dominate_check(game, uid: str) -> None:
 @step
 def dominated(game, card, uid: str) -> None:
     game.discard.append(card)
-    game.narrate(f"Dominate checks the {card}.")
+    game.narrate(f"Dominate checks the {card_name(card)}.")
     for hero in game.heroes(0):
         if hero["cls"] == suit_of(card):
             game.exhaust(hero["uid"])
@@ -767,7 +768,7 @@ def _spend_stone(game) -> bool:
         return False
     stone = game.tokens.pop()
     game.turn_face_up(stone["card"])
-    game.narrate(f"A resurrection stone is discarded: it was the {stone['card']}.")
+    game.narrate(f"A resurrection stone is discarded: it was the {card_name(stone['card'])}.")
     return True
 
 

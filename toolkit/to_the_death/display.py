@@ -22,31 +22,49 @@ ENEMY_COLOUR = "#5b5b5b"
 
 
 def describe(game, action) -> str:
-    """A short sentence for an action, for logs and the widget's buttons."""
+    """A short sentence for an action, for logs and the widget's buttons: cards by the names
+    people say ("5 of Fighters"), abilities and feats by their printed names, never by ids."""
     if isinstance(action, str):
-        return f"card {action}" if ":" in action else f"monster {action}"
+        return f"card {card_name(action)}" if ":" in action else f"monster {action}"
     name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
     head = action[0]
     if head == "attack":
-        return f"{name(action[1])}: {action[2]} attack (discard {action[3]})"
+        return f"{name(action[1])}: {action[2]} attack (discard {card_name(action[3])})"
     if head == "rest":
-        return f"{name(action[1])}: rest (discard {action[2]})"
+        return f"{name(action[1])}: rest (discard {card_name(action[2])})"
     if head == "ability":
         ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
-        return f"{name(action[1])}: {ability.name} (discard {action[3]})"
+        return f"{name(action[1])}: {ability.name} (discard {card_name(action[3])})"
     if head == "feat":
-        return f"{name(action[1])}: feat of {action[2]} (discard {', '.join(action[3:])})"
+        paid = ", ".join(map(card_name, action[3:]))
+        return f"{name(action[1])}: feat, {feat_name(game, action)} twice (discard {paid})"
     if head in ("charge", "move"):
-        return f"{head} {name(action[1])} (discard {action[2]})"
+        return f"{head} {name(action[1])} (discard {card_name(action[2])})"
     if head in ("focus", "reset", "search"):
-        return f"{head} (discard {action[1]})"
+        return f"{head} (discard {card_name(action[1])})"
     if head in ("target", "enemy", "hero"):
         return f"{head}: {name(action[1])}"
     if head == "block":
-        return f"block with {action[1]}"
+        return f"block with the {card_name(action[1])}"
     if head == "check":
         return "make the check"
-    return " ".join(str(part) for part in action)
+    return " ".join(card_name(part) if is_card(part) else str(part) for part in action)
+
+
+def is_card(part) -> bool:
+    """Whether an action's part is an arsenal card's id ('fighter:5')."""
+    return isinstance(part, str) and part.partition(":")[0] in SUITS and part[-1:].isdigit()
+
+
+def feat_name(game, action) -> str:
+    """What a feat triggers, as printed: 'rest', 'range attack' or the ability's own name (the
+    engine's key is 'rest', 'attack:KIND' or the ability's key)."""
+    key = action[2]
+    if key == "rest":
+        return "rest"
+    if key.startswith("attack:"):
+        return f"{key.split(':', 1)[1]} attack"
+    return catalog().heroes[game.units[action[1]]["card"]].ability(key).name
 
 
 def card_name(card: str) -> str:

@@ -28,7 +28,7 @@ from typing import TypeVar
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, catalog, value_of
-from toolkit.to_the_death.display import board_html, describe
+from toolkit.to_the_death.display import board_html, card_name, describe
 from toolkit.to_the_death.registry import HOOKS, STEPS
 
 HAND_SIZE = 5
@@ -953,7 +953,7 @@ class ToTheDeathState(GameState):
         unit["attached"] = []
         if unit.get("facedown"):
             self.turn_face_up(unit["facedown"])
-            self.narrate(f"Its face-down card, the {unit['facedown']}, is discarded.")
+            self.narrate(f"Its face-down card, the {card_name(unit['facedown'])}, is discarded.")
             unit["facedown"] = None
         if unit["kind"] == "enemy":
             card = self.monster_cards[unit["card_index"]]

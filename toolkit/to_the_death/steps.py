@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.to_the_death.cards import catalog, suit_of, value_of
+from toolkit.to_the_death.display import card_name
 from toolkit.to_the_death.registry import EFFECTS, step
 from toolkit.to_the_death.rules import MONSTERS
 
@@ -94,19 +95,21 @@ def enemy_check(game: ToTheDeathState, card: str, uid: str, kind: str, value: in
     game.discard.append(card)
     target = game.enemy_target(attacker, kind, suit_of(card))
     if target is None:
-        game.narrate(f"{attacker['name']}'s {kind} weapon checks {card}: no near hero to attack.")
+        game.narrate(
+            f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: no near hero to attack."
+        )
         return
     total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
     armor = game.armor(target)
     if total < armor:
         game.narrate(
-            f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+            f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: {total} against "
             f"{target['name']}'s armor {armor}, a miss."
         )
         return
     damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
     game.narrate(
-        f"{attacker['name']}'s {kind} weapon checks {card}: {total} against "
+        f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: {total} against "
         f"{target['name']}'s armor {armor}, a hit for {damage}."
     )
     blockers = []
@@ -134,7 +137,7 @@ def weapon_lands(
     defender = game.units[target]
     if choice[0] == "block":
         game.discard_from_hand(defender["side"], choice[1])
-        game.narrate(f"Blocked with the {choice[1]}.")
+        game.narrate(f"Blocked with the {card_name(choice[1])}.")
         return
     game.deal(target, damage)
     game.attack_log.setdefault(attacker, [0, 0])[1] += 1
@@ -229,7 +232,7 @@ def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
     for card in choice[1:]:
         game.discard_from_hand(seat, card)
     if len(choice) > 1:
-        game.narrate(f"Draw step: discard {', '.join(choice[1:])}.")
+        game.narrate(f"Draw step: discard {', '.join(map(card_name, choice[1:]))}.")
     missing = game.hand_limit(seat) - len(game.hands[seat])
     game.draw_cards(seat, max(0, missing))
 
@@ -291,7 +294,9 @@ def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, 
     if choice[0] == "focus":
         game.discard_from_hand(side, choice[1])
         game.focus[side] += 1
-        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
+        game.narrate(
+            f"Focus (discard the {card_name(choice[1])}): the next check gets +{game.focus[side]}."
+        )
         game.then_now("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
         return
     game.then_now("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
@@ -319,11 +324,11 @@ def hero_check(
     total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
     if game.any("keep_check", hero, card):
         game.hands[hero["side"]].append(card)
-        game.narrate(f"The {card} goes to the hand.")
+        game.narrate(f"The {card_name(card)} goes to the hand.")
     else:
         game.discard.append(card)
     armor = game.armor(foe)
-    what = f"{hero['name']}'s {kind} weapon checks {card}: {total} against {foe['name']}'s armor {armor}"
+    what = f"{hero['name']}'s {kind} weapon checks the {card_name(card)}: {total} against {foe['name']}'s armor {armor}"
     if total < armor:
         game.narrate(what + ", a miss.")
         return
@@ -402,7 +407,7 @@ def skill_check_card(
     total = game.skill(unit) + value_of(card) + focus + game.total("skill_check_bonus", unit)
     passed = total >= target
     game.narrate(
-        f"{unit['name']} makes a skill check: {card} gives {total} against {target}, "
+        f"{unit['name']} makes a skill check: the {card_name(card)} gives {total} against {target}, "
         f"{'a success' if passed else 'a failure'}."
     )
     game.then(success, uid=uid, passed=passed, **args)

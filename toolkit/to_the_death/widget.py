@@ -150,13 +150,15 @@ class ToTheDeathWidget(GameWidget):
         state.apply(action)
         told = state.log[self._told :]
         self._told = len(state.log)
-        if line is not None and not (told and told[0] == f"{state.action_to_string(action)}."):
-            self.narration.append(line)  # unless the engine tells this decision itself
+        if line is not None:  # said once, and always with whose decision it was
+            if told and told[0] == f"{state.action_to_string(action)}.":
+                told = told[1:]  # the engine's own words for it, without the player
+            self.narration.append(line)
         if at_chance and isinstance(action, str) and not any(action in text for text in told):
             for seat, hand in enumerate(state.hands):  # a draw: told before what followed it
                 if action in hand and action not in hands_before[seat]:
                     self.narration.append(
-                        f"You draw the {action}."
+                        f"You draw the {card_name(action)}."
                         if self.players == 1
                         else f"{self.seat_name(seat)} draws a card."
                     )
@@ -198,7 +200,9 @@ class ToTheDeathWidget(GameWidget):
         state = self.state
         kind = state.prompt["kind"] if state.prompt else None
         if kind == "draw step":
-            return "discard nothing" if len(action) == 1 else "discard " + ", ".join(action[1:])
+            if len(action) == 1:
+                return "discard nothing"
+            return "discard " + ", ".join(map(card_name, action[1:]))
         if kind == "block" and action == ("take",):
             return "take the hit"
         text = state.action_to_string(action)
