@@ -126,7 +126,10 @@ READS_AS_MATHS = r"""() => {
   const page = document.documentElement;
   if (page.scrollWidth > page.clientWidth + 1) scrolls.push('the page itself');
   const headers = [...document.querySelectorAll('main th')].map(th => th.textContent.trim());
-  const text = document.body.innerText;
+  // what the chapter shows, without the code that computes it (code may well say Fraction)
+  const shown = document.querySelector('main').cloneNode(true);
+  shown.querySelectorAll('.cell_input').forEach(code => code.remove());
+  const text = shown.textContent;
   return {
     scrolls,
     raw: headers.filter(h => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(h)),
