@@ -113,3 +113,46 @@ def test_every_chapter_renders_its_maths_offline(built_book, require_browser):
             assert "Math Processing Error" not in text, name
             assert failed == [], f"{name}: the book's own files failed to load: {failed}"
     assert typeset > 0, "no chapter had any maths to check"
+
+
+# What a reader of a maths text should never meet, counted in the browser on a 1280 px page:
+# an element that scrolls sideways, a header that is a raw column name, a pandas index column
+# (a header cell in a table's body), and an exact number printed as Python writes it.
+READS_AS_MATHS = r"""() => {
+  const scrolls = [...document.querySelectorAll('main *')].filter(e => {
+    const x = getComputedStyle(e).overflowX;
+    return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+  }).map(e => e.textContent.trim().slice(0, 60));
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) scrolls.push('the page itself');
+  const headers = [...document.querySelectorAll('main th')].map(th => th.textContent.trim());
+  // what the chapter shows, without the code that computes it (code may well say Fraction)
+  const shown = document.querySelector('main').cloneNode(true);
+  shown.querySelectorAll('.cell_input').forEach(code => code.remove());
+  const text = shown.textContent;
+  return {
+    scrolls,
+    raw: headers.filter(h => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(h)),
+    index: [...document.querySelectorAll('main table')]
+      .filter(t => t.querySelector('tbody th')).length,
+    python: (text.match(/Fraction\(|\/1 \(/g) || []),
+  };
+}"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_every_chapter_reads_as_a_maths_text(built_book, require_browser):
+    """No chapter scrolls sideways at 1280 px, and no table shows raw column names or an index
+    column, and no exact number reads ``Fraction(1, 6)`` or ``1/1 (100.0%)``: tables go through
+    toolkit.html.Table and exact numbers through toolkit.html.Exact."""
+    problems = {}
+    with static_site(built_book) as url, chromium_page() as page:
+        for name in chapters():
+            page.goto(f"{url}{name}.html", wait_until="load")
+            found = page.evaluate(READS_AS_MATHS)
+            found = {key: value for key, value in found.items() if value}
+            if found:
+                problems[name] = found
+    assert problems == {}

@@ -5,7 +5,8 @@ Kept free of widget and chart imports so that engines can render themselves with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import numbers
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
@@ -78,6 +79,60 @@ class Exact:
 
     def _repr_latex_(self) -> str:
         return f"${chance_latex(self.value) if self.is_chance else exact_latex(self.value)}$"
+
+
+def heading(name) -> str:
+    """A column name as a header people read: ``perfect_low`` becomes "perfect low"."""
+    return str(name).replace("_", " ")
+
+
+def cell(value) -> str:
+    """One table cell as people read it: an exact number through :func:`exact` (an
+    :class:`Exact` through its own display, so a chance reads as a chance), whole numbers with
+    thousands separators, a float to three significant digits (whole from 100 up), yes/no, and a blank for nothing."""
+    if hasattr(value, "item") and not isinstance(value, Exact):
+        value = value.item()  # a numpy scalar, as pandas hands them out
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, numbers.Integral):
+        return f"{int(value):,}"
+    if isinstance(value, numbers.Rational):
+        return exact(value)
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value.is_integer() or abs(value) >= 100 else f"{value:.3g}"
+    return str(value)
+
+
+class Table:
+    """A table for people to read, in a notebook and in the book: readable headers, no column of
+    row numbers, and every cell through :func:`cell`, so exact numbers show one way everywhere
+    (pandas would print a sympy Rational's repr and a column of index numbers)."""
+
+    def __init__(self, headers: Sequence[object], rows: Iterable[Sequence[object]], caption=""):
+        self.headers = [heading(h) for h in headers]
+        self.rows = [[cell(value) for value in row] for row in rows]
+        self.caption = caption
+
+    @classmethod
+    def of(cls, frame, headings: Mapping[str, str] | None = None, caption: str = "") -> Table:
+        """A pandas DataFrame or Series as a Table. A named index says what its rows are, so it
+        becomes the first column(s); an unnamed one only numbers them, so it is dropped.
+        `headings` renames columns (others have their underscores read as spaces)."""
+        if hasattr(frame, "to_frame"):
+            frame = frame.to_frame()
+        if any(name is not None for name in frame.index.names):
+            frame = frame.reset_index()
+        names = headings or {}
+        headers = [names.get(column, column) for column in frame.columns]
+        return cls(headers, frame.itertuples(index=False), caption)
+
+    def __repr__(self) -> str:
+        return "\n".join("  ".join(row) for row in [self.headers, *self.rows])
+
+    def _repr_html_(self) -> str:
+        return table(self.headers, self.rows, self.caption)
 
 
 def dist_table(dist, outcome_name: str = "outcome") -> str:

@@ -27,3 +27,23 @@ def test_exact_numbers_typeset_themselves_in_a_notebook():
     p, mean = Exact(Fraction(1, 6)), Exact(Fraction(7), chance=False)
     assert (repr(p), repr(mean)) == ("1/6 (16.7%)", "7")
     assert (p._repr_latex_(), mean._repr_latex_()) == (r"$\frac{1}{6}\ (16.7\%)$", "$7$")
+
+
+def test_a_table_reads_as_words_and_exact_numbers_without_row_numbers():
+    import pandas as pd
+
+    from toolkit.html import Table
+
+    frame = pd.DataFrame(
+        {"perfect_low": [0.85432, 1.0], "p_hit": [Exact(Fraction(1, 6)), Exact(1)],
+         "mean": [sympy.Rational(7, 2), Fraction(7, 1)], "games": [1000, 20],
+         "default": [True, False]}
+    )  # fmt: skip
+    shown = Table.of(frame, {"p_hit": "P(hit)"})
+    assert shown.headers == ["perfect low", "P(hit)", "mean", "games", "default"]
+    assert shown.rows[0] == ["0.854", "1/6 (16.7%)", "7/2", "1,000", "yes"]
+    assert shown.rows[1] == ["1", "certain", "7", "20", "no"]
+    html = shown._repr_html_()
+    assert "Fraction(" not in html and "<th>perfect low</th>" in html
+    named = Table.of(frame.set_index("games")["mean"])
+    assert named.headers == ["games", "mean"] and named.rows[0] == ["1,000", "7/2"]
