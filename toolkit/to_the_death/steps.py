@@ -389,7 +389,9 @@ def skill_check_focus(
         side = game.units[uid]["side"]
         game.discard_from_hand(side, choice[1])
         game.focus[side] += 1
-        game.narrate(f"Focus (discard {choice[1]}): the next check gets +{game.focus[side]}.")
+        game.narrate(
+            f"Focus (discard the {card_name(choice[1])}): the next check gets +{game.focus[side]}."
+        )
         game.then_now("skill_check_start", uid=uid, target=target, success=success, args=args)
         return
     game.need_check("skill_check_card", uid=uid, target=target, success=success, args=args)
