@@ -136,17 +136,13 @@ class Table:
 
 
 def dist_table(dist, outcome_name: str = "outcome") -> str:
-    """An exact distribution as a table: outcome, exact probability, percentage, P(X >= outcome)."""
+    """An exact distribution as a table: each outcome's chance and the chance of at least it, both
+    through :func:`chance` (reduced, with the percentage, words at the ends)."""
     rows = []
     tail = dist.total
     for outcome, weight in dist.weights.items():
         rows.append(
-            (
-                outcome,
-                f"{weight}/{dist.total}",
-                percent(weight / dist.total),
-                percent(tail / dist.total),
-            )
+            (outcome, chance(Fraction(weight, dist.total)), chance(Fraction(tail, dist.total)))
         )
         tail -= weight
-    return table([outcome_name, "exact", "chance", "at least"], rows)
+    return table([outcome_name, "chance", "at least"], rows)

@@ -160,11 +160,12 @@ def test_to_frame_columns_and_tail():
     assert list(D6.to_frame().columns)[0] == "outcome"
 
 
-def test_repr_html_is_a_table_of_exact_values():
+def test_repr_html_is_a_table_of_exact_values_in_the_one_display():
     html = D6._repr_html_()
     assert html.startswith("<table") and html.endswith("</table>")
     assert html.count("<tr>") == 7  # header and six faces
-    assert "1/6" in html and "16.7%" in html and "100.0%" in html
+    assert "<td>1/6 (16.7%)</td>" in html and "<td>certain</td>" in html
+    assert "<td>10</td><td>1/12 (8.3%)</td>" in (D6 + D6)._repr_html_()  # 3/36, reduced
     assert "Dist(" in repr(D6)
 
 

@@ -192,7 +192,8 @@ def test_unmodified_quest_odds_equal_plain_odds():
             result = odds.quest_odds(needed, difficulty)
             assert (result.success, result.exact) == odds.plain_odds(10, difficulty, needed)
             assert result.no_roll == 0
-    assert "<table" in odds.quest_odds(3, "mighty")._repr_html_()
+    html = odds.quest_odds(3, "mighty")._repr_html_()
+    assert "<table" in html and "<td>impossible</td>" in html  # never fails without rolling
 
 
 @pytest.mark.parametrize(

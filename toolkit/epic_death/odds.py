@@ -96,18 +96,14 @@ class QuestOdds:
     victories: Dist
 
     def _repr_html_(self) -> str:
-        from toolkit.html import percent, table
+        from toolkit.html import chance, table
 
         rows = [
-            (f"success (at least {self.needed})", self.success, percent(self.success)),
-            (
-                f"exactly {self.needed} (EPIC DEATH on an Epic Quest)",
-                self.exact,
-                percent(self.exact),
-            ),
-            ("fails without rolling", self.no_roll, percent(self.no_roll)),
+            (f"success (at least {self.needed})", chance(self.success)),
+            (f"exactly {self.needed} (EPIC DEATH on an Epic Quest)", chance(self.exact)),
+            ("fails without rolling", chance(self.no_roll)),
         ]
-        return table(["event", "exact", "chance"], rows, caption=f"{self.difficulty} quest")
+        return table(["event", "chance"], rows, caption=f"{self.difficulty} quest")
 
 
 @cache
