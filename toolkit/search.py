@@ -1,10 +1,10 @@
 """A search bot for every game: information-set Monte Carlo tree search through the protocol.
 
 The bot is handed its seat's view of the game (``state.players_view(seat)``), never the state:
-what the seat cannot see is drawn at the view's chance nodes, so each iteration plays one
-determinisation consistent with what the seat knows, sampled as it goes (single-observer IS-MCTS,
-Cowling, Powley and Whitehouse 2012; OpenSpiel's ``ismcts.py`` samples whole states up front
-instead). The tree is keyed by the moves made from the root, chance outcomes left out (an
+each iteration plays one determinisation of it (:meth:`~toolkit.state.GameState.determinise`,
+drawn from the bot's own RNG), a game consistent with what the seat knows; what the view leaves
+to chance nodes is sampled as it goes (single-observer IS-MCTS, Cowling, Powley and Whitehouse
+2012; OpenSpiel's ``ismcts.py`` likewise samples a whole state up front). The tree is keyed by the moves made from the root, chance outcomes left out (an
 open-loop tree): a node stands for everything that may follow the same choices, whatever the
 cards and dice did, which is what a player's information set looks like from the root.
 
@@ -70,7 +70,7 @@ class SearchBot:
         seed = self.rng.getrandbits(32)
         rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
         for _ in range(self.iterations):
-            self._iterate(root, view.clone(), rollout)
+            self._iterate(root, view.determinise(self.rng), rollout)
         return max(legal_actions, key=lambda action: _visits(root, action))
 
     def _iterate(self, root: dict, state: GameState, rollout: list[Bot]) -> None:
