@@ -23,6 +23,7 @@ import random
 from functools import cache
 
 from toolkit.bots import RandomBot
+from toolkit.search import SearchBot
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.cards import (
     BANNER,
@@ -413,7 +414,17 @@ def expected_future_glory(room: int) -> float:
 
 
 PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
+SEARCH_ITERATIONS = 50  # a 2-player game, search against lookahead, in about 1.5 s of CPU
+
+
+def search_bot(seat: int, seed: int) -> SearchBot:
+    """The core IS-MCTS bot; the lookahead bot plays every seat of its playouts to the end (a
+    random playout tells the search next to nothing: random players die early)."""
+    return SearchBot(seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd))
+
+
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     **{name: (lambda seat, seed, bot=bot: bot(seed)) for name, bot in PLANNING_BOTS.items()},
+    "search": search_bot,
 }
