@@ -238,6 +238,7 @@ def test_a_determinised_view_is_a_game_the_seat_could_be_in(slug, players):
                 game = view.determinise(random.Random(draw))
                 assert game is not view
                 assert game.observation(seat) == state.observation(seat), (index, seat, draw)
+                assert game.card_locations() == state.card_locations()  # every card, once
                 if state.current_player() == seat:
                     assert list(game.legal_actions()) == list(state.legal_actions())
                 play(game, [RandomBot(draw)] * players, random.Random(draw), spec.max_moves)

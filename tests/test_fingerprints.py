@@ -1,8 +1,8 @@
 """Seeded games are pinned: "same games, seed for seed" is checked here, not claimed.
 
-Each row plays seeds 0-19 (the search bot, whose games take seconds, seeds 0-4) with every seat
-played by one bot, and hashes the histories (:func:`toolkit.simulate.fingerprint`). A refactor
-leaves every hash as it is. A change of rules changes some: the commit says which rule and why,
+Each row plays seeds 0-19 (the search bot, whose games take seconds, seeds 0-4 at the smallest
+table only) with every seat played by one bot, and hashes the histories
+(:func:`toolkit.simulate.fingerprint`). A refactor leaves every hash as it is. A change of rules changes some: the commit says which rule and why,
 and the new hashes come from ``python tests/test_fingerprints.py``.
 """
 
@@ -67,7 +67,7 @@ if __name__ == "__main__":  # print the table afresh, to paste above after a cha
         spec = get_game(game)
         for bot in spec.bots:
             for players in sorted({spec.min_players, min(spec.max_players, 4)}):
-                if bot == "search" and players > 1 and game == "to-the-death":
-                    continue  # To the Death!'s search bot plays the solo game only
+                if bot == "search" and players > spec.min_players:
+                    continue  # search games take seconds: pinned at the smallest table
                 key = (game, players, bot)
                 print(f"    {key!r}: {fingerprint(game, players, bot, seeds_for(bot))!r},")

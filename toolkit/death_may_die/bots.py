@@ -5,9 +5,8 @@ distances on it)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import math
+from dataclasses import replace
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
@@ -124,8 +123,15 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot at each choice of action, greedy play for the rest of the turn and
     beyond, :func:`standing` after `horizon` moves (a whole game of greedy playouts at every
     choice would take minutes)."""
-    return SearchBot(seat, seed, iterations=10, horizon=40, estimate=standing,
-                     rollout=lambda s, sd: GreedyBot(evaluate, sd), searches=worth_a_search)
+    return SearchBot(
+        seat,
+        seed,
+        iterations=10,
+        horizon=40,
+        estimate=standing,
+        rollout=lambda s, sd: GreedyBot(evaluate, sd),
+        searches=worth_a_search,
+    )
 
 
 BOTS = {

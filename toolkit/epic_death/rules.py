@@ -647,7 +647,9 @@ class EpicDeathState(GameState):
         game.unused_adventurers = [unseen["adventurers"].pop() for _ in game.unused_adventurers]
         keep = self.config["quests_per_player"] * self._players
         greens, epics = unseen["quests"], unseen["epic_quests"]
-        boxed = [max(len(deck) - keep, 0) if keep else 0 for deck in (cards.quests, cards.epic_quests)]
+        boxed = [
+            max(len(deck) - keep, 0) if keep else 0 for deck in (cards.quests, cards.epic_quests)
+        ]
         game.out_of_game = greens[: boxed[0]] + epics[: boxed[1]]
         game.quest_deck = epics[boxed[1] :] + greens[boxed[0] :]
         game.forget_legal()

@@ -23,7 +23,6 @@ import random
 from functools import cache
 
 from toolkit.bots import RandomBot
-from toolkit.search import SearchBot
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.cards import (
     BANNER,
@@ -36,6 +35,7 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
+from toolkit.search import SearchBot
 
 SWAP_EFFECTS = {"swap_table", "mounted", "the_deadly", "barbaric", "pool_swap", "swap_own"}
 
@@ -420,7 +420,9 @@ SEARCH_ITERATIONS = 50  # a 2-player game, search against lookahead, in about 1.
 def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot; the lookahead bot plays every seat of its playouts to the end (a
     random playout tells the search next to nothing: random players die early)."""
-    return SearchBot(seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd))
+    return SearchBot(
+        seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd)
+    )
 
 
 BOTS = {

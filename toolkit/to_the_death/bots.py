@@ -208,7 +208,9 @@ def estimate(state) -> list[float]:
         return list(state.result)
     if state.players == 1:
         return [math.tanh(evaluate(state) / 30)]
-    standing = [sum(h["health"] for h in heroes) + 4 * len(heroes) for heroes in map(state.heroes, (0, 1))]
+    standing = [
+        sum(h["health"] for h in heroes) + 4 * len(heroes) for heroes in map(state.heroes, (0, 1))
+    ]
     lead = math.tanh((standing[0] - standing[1]) / 10)
     return [lead, -lead]
 
@@ -231,9 +233,16 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot at the main step and at blocks, among the greedy score's best few
     moves, with greedy playouts scored by :func:`estimate` after 40 moves (about a hero turn and
     the enemy turn after it)."""
-    return SearchBot(seat, seed, iterations=10, horizon=40, estimate=estimate,
-                     rollout=lambda s, sd: GreedyBot(greedy_score, sd), searches=worth_a_search,
-                     candidates=best_few)
+    return SearchBot(
+        seat,
+        seed,
+        iterations=10,
+        horizon=40,
+        estimate=estimate,
+        rollout=lambda s, sd: GreedyBot(greedy_score, sd),
+        searches=worth_a_search,
+        candidates=best_few,
+    )
 
 
 BOTS = {
