@@ -21,7 +21,7 @@ PINNED = {
     ("epic-death", 4, "random"): "0178345ce16d6f81",
     ("epic-death", 2, "greedy"): "8b46edcdb6663744",
     ("epic-death", 4, "greedy"): "76d384f97f862cb5",
-    ("epic-death", 2, "search"): "3b04e5c1f5c1afb3",
+    ("epic-death", 2, "search"): "8061b64c31e72f87",
     ("to-the-death", 1, "random"): "583ddd19d25e322c",
     ("to-the-death", 2, "random"): "12e1a8a18af3dd1e",
     ("to-the-death", 1, "greedy"): "c1e77041580df45e",
@@ -31,7 +31,7 @@ PINNED = {
     ("tpk", 4, "random"): "f89b25352fed7fdf",
     ("tpk", 2, "convention"): "010f2fb1efd0f6f4",
     ("tpk", 4, "convention"): "f4b9670154b4a164",
-    ("tpk", 2, "search"): "8a0599b528eb285e",
+    ("tpk", 2, "search"): "f673c8331d6899cd",
     ("how-i-died", 2, "random"): "8d1ebd1b4ca03c71",
     ("how-i-died", 4, "random"): "b106f9674f07ad7c",
     ("how-i-died", 2, "glory-greedy"): "961cd40ac13d5b09",
@@ -42,12 +42,12 @@ PINNED = {
     ("how-i-died", 4, "survivor"): "1cd77a8ae688bd97",
     ("how-i-died", 2, "lookahead"): "a9258183e81b17f2",
     ("how-i-died", 4, "lookahead"): "d92501ddda3c69ca",
-    ("how-i-died", 2, "search"): "702488225a28e4df",
+    ("how-i-died", 2, "search"): "22cd8efa3e97128c",
     ("death-may-die", 1, "random"): "47e99822e6ec3961",
     ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
     ("death-may-die", 1, "greedy"): "986f26d64a9d9131",
     ("death-may-die", 4, "greedy"): "75ee3f0388bd836b",
-    ("death-may-die", 1, "search"): "e68f263c3a65e778",
+    ("death-may-die", 1, "search"): "2a2539769e78fc1c",
 }
 
 

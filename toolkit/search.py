@@ -76,10 +76,14 @@ class SearchBot:
         players = range(view.num_players)
         seed = self.rng.getrandbits(32)
         rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
+        mine = rollout[self.seat]
         if self.searches is not None and not self.searches(view):
-            mine = rollout[self.seat]
             return mine.choose(handed(mine, view, self.seat), legal_actions)
         moves = self.candidates(view, legal_actions) if self.candidates else legal_actions
+        # The rollout bot's own move comes first, so it wins every tie (UCB's and the final
+        # count's): where the playouts cannot tell the moves apart, the search plays as it would.
+        favourite = mine.choose(handed(mine, view, self.seat), moves)
+        moves = [favourite, *(move for move in moves if move != favourite)]
         root: dict[Hashable, _Move] = {}
         for _ in range(self.iterations):
             self._iterate(root, moves, view.determinise(self.rng), rollout)
