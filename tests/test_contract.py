@@ -14,6 +14,7 @@ import random
 import pytest
 
 from toolkit.actions import ActionBlocks
+from toolkit.bots import RandomBot
 from toolkit.games import available, get_game
 from toolkit.simulate import decision_points, play, play_seeded, sample_outcome
 from toolkit.state import CHANCE, TERMINAL, IllegalAction, from_json
@@ -216,6 +217,34 @@ def test_players_view_sees_what_the_seat_sees(slug, players):
                 assert view is not state
                 assert view.observation(seat) == state.observation(seat), (seed, index, seat)
             assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
+def test_a_determinised_view_is_a_game_the_seat_could_be_in(slug, players):
+    """What a search plays (``players_view(seat).determinise(rng)``) shows the seat exactly what
+    the real game shows it, offers it the same choices when it is to act, leaves the view and
+    the game as they were, differs from one draw to the next only where the seat cannot see,
+    and plays to the end."""
+    spec = get_game(slug)
+    every = max(sum(1 for _ in walk(slug, players, 1)) // 6, 1)  # six positions of the game
+    for index, state in enumerate(walk(slug, players, 1)):
+        if index % every or state.is_terminal():
+            continue
+        before = state.to_json()
+        for seat in range(players):
+            view = state.players_view(seat)
+            seen = view.observation(seat)
+            for draw in range(2):
+                game = view.determinise(random.Random(draw))
+                assert game is not view
+                assert game.observation(seat) == state.observation(seat), (index, seat, draw)
+                assert game.card_locations() == state.card_locations()  # every card, once
+                if state.current_player() == seat:
+                    assert list(game.legal_actions()) == list(state.legal_actions())
+                play(game, [RandomBot(draw)] * players, random.Random(draw), spec.max_moves)
+                assert game.is_terminal()
+            assert view.observation(seat) == seen
+        assert state.to_json() == before
 
 
 @pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)

@@ -1,10 +1,10 @@
 """A search bot for every game: information-set Monte Carlo tree search through the protocol.
 
 The bot is handed its seat's view of the game (``state.players_view(seat)``), never the state:
-what the seat cannot see is drawn at the view's chance nodes, so each iteration plays one
-determinisation consistent with what the seat knows, sampled as it goes (single-observer IS-MCTS,
-Cowling, Powley and Whitehouse 2012; OpenSpiel's ``ismcts.py`` samples whole states up front
-instead). The tree is keyed by the moves made from the root, chance outcomes left out (an
+each iteration plays one determinisation of it (:meth:`~toolkit.state.GameState.determinise`,
+drawn from the bot's own RNG), a game consistent with what the seat knows; what the view leaves
+to chance nodes is sampled as it goes (single-observer IS-MCTS, Cowling, Powley and Whitehouse
+2012; OpenSpiel's ``ismcts.py`` likewise samples a whole state up front). The tree is keyed by the moves made from the root, chance outcomes left out (an
 open-loop tree): a node stands for everything that may follow the same choices, whatever the
 cards and dice did, which is what a player's information set looks like from the root.
 
@@ -44,7 +44,12 @@ class SearchBot:
     legal move is not searched); `rollout(seat, seed)` makes the bot that plays every seat after
     the tree's frontier; a playout that has not ended after `horizon` moves is scored by
     `estimate(state)` (one value a seat, on the scale of the game's returns), or by its returns
-    so far without one; `exploration` is UCB's constant, for returns within [-1, 1]."""
+    so far without one; `exploration` is UCB's constant, for returns within [-1, 1]. A game
+    whose small decisions are many (which card to discard, which die to aim) names the ones
+    worth a search (`searches(view)`): the rollout bot makes the others, from the seat's
+    observation, so the budget goes where a move decides the game. Where a decision has more
+    moves than the budget could try, `candidates(view, legal)` names the few worth trying (the
+    game's heuristic's best), and only those are searched at the root."""
 
     reads_view = True  # toolkit.bots.handed gives it players_view(seat)
 
@@ -57,23 +62,36 @@ class SearchBot:
         horizon: int = 1000,
         estimate: Estimate | None = None,
         exploration: float = 0.7,
+        searches: Callable[[GameState], bool] | None = None,
+        candidates: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None,
     ):
         self.seat, self.iterations, self.horizon = seat, iterations, horizon
         self.rng = random.Random(seed)
         self.rollout_factory, self.estimate, self.exploration = rollout, estimate, exploration
+        self.searches, self.candidates = searches, candidates
 
     def choose(self, view: GameState, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root: dict[Hashable, _Move] = {}
         players = range(view.num_players)
         seed = self.rng.getrandbits(32)
         rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
+        mine = rollout[self.seat]
+        if self.searches is not None and not self.searches(view):
+            return mine.choose(handed(mine, view, self.seat), legal_actions)
+        moves = self.candidates(view, legal_actions) if self.candidates else legal_actions
+        # The rollout bot's own move comes first, so it wins every tie (UCB's and the final
+        # count's): where the playouts cannot tell the moves apart, the search plays as it would.
+        favourite = mine.choose(handed(mine, view, self.seat), moves)
+        moves = [favourite, *(move for move in moves if move != favourite)]
+        root: dict[Hashable, _Move] = {}
         for _ in range(self.iterations):
-            self._iterate(root, view.clone(), rollout)
-        return max(legal_actions, key=lambda action: _visits(root, action))
+            self._iterate(root, moves, view.determinise(self.rng), rollout)
+        return max(moves, key=lambda action: _visits(root, action))
 
-    def _iterate(self, root: dict, state: GameState, rollout: list[Bot]) -> None:
+    def _iterate(self, root: dict, moves: Sequence[Action], state: GameState, rollout: list[Bot]):
+        """One playout from a determinisation, whose first decision (the seat's, now) is among
+        `moves`."""
         path: list[tuple[_Move, int]] = []
         node: dict | None = root
         for _ in range(self.horizon):
@@ -83,7 +101,7 @@ class SearchBot:
             if seat == CHANCE:
                 state.apply_listed(sample_outcome(state.chance_outcomes(), self.rng))
                 continue
-            legal = state.legal_actions()
+            legal = moves if node is root else state.legal_actions()
             if node is None:  # past the frontier: the rollout bots play
                 state.apply(rollout[seat].choose(handed(rollout[seat], state, seat), legal))
                 continue

@@ -197,6 +197,20 @@ class GameState(ABC):
         seat has seen. Its ``observation(seat)`` is this state's. Each game gives its own."""
         raise NotImplementedError(f"{self.game} gives no players_view")
 
+    def determinise(self, rng: random.Random) -> GameState:
+        """Called on a seat's view (:meth:`players_view`): one game the seat could be in, that
+        plays to the end, for a search (:mod:`toolkit.search`). The seat observes it exactly as
+        the view and has the same legal actions; what it cannot see is dealt from `rng`, every
+        deal consistent with what it knows equally likely, and later shuffles come from `rng`
+        too, never from the real game's generator.
+
+        This default is for a view that already draws its hidden cards at chance nodes: a copy
+        with a generator of its own. A view that holds stand-ins it cannot play past (a hand of
+        unseen cards) deals them here instead."""
+        game = self.clone()
+        game.rng = random.Random(rng.getrandbits(64))
+        return game
+
     def card_locations(self) -> Counter:
         """Every card of the game wherever it is (decks, hands, the table, discards, out of play),
         counted. A game never makes or loses a card, so this is the same at every position: the

@@ -1,8 +1,8 @@
 """The bots see only the observation. The greedy bot buys Focus only with cards its turn does not
-need, and answers a "choose hero" prompt by what the choice does. The search bot rebuilds a whole
-game from the observation: the rebuilt game must look to the player exactly as the real one does,
-face-down cards included, also after a face-down card has been turned up (a defeated goblin's card
-goes to the discard pile face up)."""
+need, and answers a "choose hero" prompt by what the choice does. The search bot plays games dealt
+from the player's view (``players_view(0).determinise``): each must look to the player exactly as
+the real one does, face-down cards included, also after a face-down card has been turned up (a
+defeated goblin's card goes to the discard pile face up)."""
 
 import random
 
@@ -11,7 +11,7 @@ from ttd_helpers import end_hero_turn, feed, solo_with, until_main
 
 from toolkit.bots import GreedyBot
 from toolkit.simulate import sample_outcome
-from toolkit.to_the_death.bots import greedy_score, rebuild
+from toolkit.to_the_death.bots import greedy_score
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.study import encounter_row
 
@@ -30,17 +30,16 @@ def decisions(encounter: str, seed: int):
 
 @pytest.mark.parametrize("encounter", ["goblins", "sekzar"])
 @pytest.mark.parametrize("seed", [2, 3])  # face-down cards are turned up in these games
-def test_a_rebuilt_game_looks_the_same_to_the_player(encounter, seed):
+def test_a_dealt_game_looks_the_same_to_the_player(encounter, seed):
     most_hidden, turned_up = 0, False
     for index, (game, seen) in enumerate(decisions(encounter, seed)):
         hidden = seen["public_history"].count("?")
         most_hidden = max(most_hidden, hidden)
         turned_up |= hidden < most_hidden
         if index % 5 == 0:
-            rebuilt = rebuild(seen, random.Random(index))
-            assert rebuilt.observation(0) == seen
-            if seen["prompt"]["kind"] in ("main", "block"):  # where the search bot rebuilds
-                assert rebuilt.legal_actions() == game.legal_actions()
+            dealt = game.players_view(0).determinise(random.Random(index))
+            assert dealt.observation(0) == seen
+            assert dealt.legal_actions() == game.legal_actions()
     assert turned_up
 
 
@@ -55,12 +54,6 @@ def test_a_face_down_card_is_named_in_the_public_history_once_turned_up():
 
 def test_the_search_bot_plays_an_encounter_with_face_down_cards_to_the_end():
     assert encounter_row("goblins", "search", 0)["won"]
-
-
-def test_the_search_bot_cannot_rebuild_a_duel():
-    game = ToTheDeathState(seed=0, players=2)
-    with pytest.raises(ValueError, match="solo game only"):
-        rebuild(game.observation(0), random.Random(0))
 
 
 def greedy_choice(game):

@@ -5,12 +5,14 @@ distances on it)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.cards import catalog
 from toolkit.death_may_die.rerolls import Advice, Objective, advise
+from toolkit.search import SearchBot
 
 
 def roll_objective(observation: dict) -> Objective:
@@ -99,7 +101,41 @@ def evaluate(observation: dict, action) -> float:
     return 0.0
 
 
+def standing(state) -> list[float]:
+    """How the table stands, in [-1, 1], where a search stops short of the end: the ritual
+    disrupted and its seals taken, less investigators lost and the Elder One's steps along its
+    track (weights set by hand, not fitted)."""
+    if state.outcome is not None:
+        return state.returns()
+    facts = state.summary()
+    progress = 2 * facts["ritual_disrupted"] - facts["seals_left"] / 2
+    value = math.tanh((progress - facts["deaths"] - facts["elder_position"] / 4) / 2)
+    return [value] * state.num_players
+
+
+def worth_a_search(view) -> bool:
+    """An investigator's choice of action shapes the turn; dice and targets the greedy score
+    settles."""
+    return view.pending[0]["kind"] == "actions"
+
+
+def search_bot(seat: int, seed: int) -> SearchBot:
+    """The core IS-MCTS bot at each choice of action, greedy play for the rest of the turn and
+    beyond, :func:`standing` after `horizon` moves (a whole game of greedy playouts at every
+    choice would take minutes)."""
+    return SearchBot(
+        seat,
+        seed,
+        iterations=10,
+        horizon=40,
+        estimate=standing,
+        rollout=lambda s, sd: GreedyBot(evaluate, sd),
+        searches=worth_a_search,
+    )
+
+
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     "greedy": lambda seat, seed: GreedyBot(evaluate, seed),
+    "search": search_bot,
 }

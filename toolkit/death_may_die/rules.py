@@ -539,6 +539,15 @@ class DeathMayDieState(GameState):
             deck.cards.sort()
         return view
 
+    def determinise(self, rng: random.Random) -> DeathMayDieState:
+        """On a view: a copy whose draws stay chance nodes, with the real game's choices (every
+        die listed for a re-roll, not one of each alike pair as in the walk's view) and a
+        generator from `rng` for the reshuffles."""
+        game = super().determinise(rng)
+        game.one_reroll_per_face = False
+        game.forget_legal()
+        return game
+
     def alike_die(self, step: dict, index: int) -> int:
         """The first die of the roll `step` alike to die `index`: of its colour, showing the same
         :meth:`counted_symbols`."""

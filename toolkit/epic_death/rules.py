@@ -622,6 +622,39 @@ class EpicDeathState(GameState):
         view.forget_legal()  # the kept actions may be another seat's plays
         return view
 
+    def determinise(self, rng: random.Random) -> EpicDeathState:
+        """On a view: the game with every :data:`UNSEEN` stand-in dealt, from the cards of its kind
+        the view shows nowhere, shuffled by `rng`, and a generator from `rng` for later shuffles.
+        A stand-in's kind is known from its place (Fate in a hand or the Fate deck, loot in the
+        loot deck or drawn to be placed, adventurers left unused, quests in the quest deck or
+        the box). The quest deck keeps its known shape: green Quests on top of the Epic Quests,
+        as many of each left as were dealt into it, the rest of each in the box."""
+        game = self.clone()
+        game.rng = random.Random(rng.getrandbits(64))
+        seen = game.card_locations()
+        del seen[UNSEEN]
+        cards = self.cards
+        unseen = {
+            kind: _shuffled(Counter(expand(getattr(cards, kind))) - seen, rng)
+            for kind in ("fate", "loot", "adventurers", "quests", "epic_quests")
+        }
+        for seat, hand in enumerate(game.hands):
+            if UNSEEN in hand:
+                game.hands[seat] = sorted(unseen["fate"].pop() for _ in hand)
+        game.fate.cards = [unseen["fate"].pop() for _ in game.fate.cards]
+        game.loot.cards = [unseen["loot"].pop() for _ in game.loot.cards]
+        game.loot_to_place[1:] = [unseen["loot"].pop() for _ in game.loot_to_place[1:]]
+        game.unused_adventurers = [unseen["adventurers"].pop() for _ in game.unused_adventurers]
+        keep = self.config["quests_per_player"] * self._players
+        greens, epics = unseen["quests"], unseen["epic_quests"]
+        boxed = [
+            max(len(deck) - keep, 0) if keep else 0 for deck in (cards.quests, cards.epic_quests)
+        ]
+        game.out_of_game = greens[: boxed[0]] + epics[: boxed[1]]
+        game.quest_deck = epics[boxed[1] :] + greens[boxed[0] :]
+        game.forget_legal()
+        return game
+
     def why_illegal(self, action: Action) -> str:
         if self.winners is not None:
             return "the game is over"
@@ -714,3 +747,11 @@ HANDLERS = {
     for name, method in vars(EpicDeathState).items()
     if name.startswith("_do_")
 }
+
+
+def _shuffled(cards: Counter, rng: random.Random) -> list[str]:
+    """The cards counted, in an order drawn from `rng` (sorted first, so the order depends on
+    `rng` alone)."""
+    deck = sorted(cards.elements())
+    shuffle(deck, rng)
+    return deck

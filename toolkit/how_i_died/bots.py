@@ -35,6 +35,7 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
+from toolkit.search import SearchBot
 
 SWAP_EFFECTS = {"swap_table", "mounted", "the_deadly", "barbaric", "pool_swap", "swap_own"}
 
@@ -413,7 +414,19 @@ def expected_future_glory(room: int) -> float:
 
 
 PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
+SEARCH_ITERATIONS = 50  # a 2-player game, search against lookahead, in about 1.5 s of CPU
+
+
+def search_bot(seat: int, seed: int) -> SearchBot:
+    """The core IS-MCTS bot; the lookahead bot plays every seat of its playouts to the end (a
+    random playout tells the search next to nothing: random players die early)."""
+    return SearchBot(
+        seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd)
+    )
+
+
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     **{name: (lambda seat, seed, bot=bot: bot(seed)) for name, bot in PLANNING_BOTS.items()},
+    "search": search_bot,
 }

@@ -19,10 +19,11 @@ hidden hand. The real game never uses this class, so it plays exactly as before.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from toolkit.deck import Deck
+from toolkit.deck import Deck, shuffle
 from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace
@@ -317,6 +318,45 @@ class HowIDiedView(HowIDiedState):
 
     def returns(self) -> list[float]:
         return [0.0] * self.players
+
+    def determinise(self, rng: random.Random) -> HowIDiedState:
+        """The game itself (not a view: it plays on past this turn), every stand-in dealt one of
+        its group's cards, shuffled by `rng`: a stand-in whose type is known gets a card of that
+        type first, the others what is left. Later shuffles draw from a generator from `rng`."""
+        game = self.clone()
+        groups = [sorted(cards) for cards in self.unseen.groups]
+        for cards in groups:
+            shuffle(cards, rng)
+        dealt: dict[Hidden, str] = {}
+
+        def deal(card: str, typed: bool) -> str:
+            if not isinstance(card, Hidden) or (card.kind is not None) != typed:
+                return card
+            if card.kind is None:  # named once: the same stand-in wherever it is
+                if card not in dealt:
+                    dealt[card] = groups[card.group].pop()
+                return dealt[card]
+            cards = groups[card.group]  # every typed stand-in of a group and type is alike
+            return cards.pop(max(i for i, c in enumerate(cards) if TYPE[c] == card.kind))
+
+        for typed in (True, False):
+            game.hands = [[deal(c, typed) for c in hand] for hand in game.hands]
+            for pile in ("pool", "building"):
+                setattr(game, pile, [deal(c, typed) for c in getattr(game, pile)])
+            game.picks = tuple(deal(c, typed) for c in game.picks)
+            game.deck.cards = [deal(c, typed) for c in game.deck.cards]
+            game.deck.discards = [deal(c, typed) for c in game.deck.discards]
+            game.adventures = [
+                [tuple(deal(c, typed) for c in adventure) for adventure in adventures]
+                for adventures in game.adventures
+            ]
+        for name in ("unseen", "doubtful", "reveal", "early", "pending"):
+            game.__dict__.pop(name, None)
+        game.__class__ = HowIDiedState
+        game.deck = Deck(game.deck.cards, game.deck.discards)
+        game.rng = random.Random(rng.getrandbits(64))
+        game.forget_legal()
+        return game
 
 
 def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:

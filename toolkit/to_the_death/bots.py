@@ -1,18 +1,18 @@
 """Bots for To the Death!: random, greedy (the shared one, scoring a step with exact hit odds) and
-a search bot.
+search (the core IS-MCTS bot, :mod:`toolkit.search`).
 
-All of them see only an observation and the legal actions. The search bot rebuilds a game
-consistent with what it has seen (the public history, face-down cards filled in with cards never
-seen since), then tries its best few options in rollouts to the end of the next enemy turn.
+The first two see only an observation and the legal actions; search is handed its seat's view
+(``players_view``), deals what the seat cannot see into determinisations, and plays its greedy
+score's best few options out for about a turn, in the solo game and the duel alike.
 """
 
 from __future__ import annotations
 
-import random
+import math
 from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
-from toolkit.simulate import sample_outcome
+from toolkit.search import SearchBot
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.odds import check_values
 
@@ -200,86 +200,55 @@ def evaluate(state) -> float:
     return score + 0.3 * len(state.hands[0])
 
 
-def rebuild(observation: dict, rng: random.Random):
-    """A solo game consistent with what the player has seen: replay the public history, filling each
-    card still face down (a turned-up one is named there) with a deck card that never shows up
-    later in that history."""
-    from toolkit.to_the_death.rules import ToTheDeathState
-
-    history = observation["public_history"]
-    if history is None:
-        raise ValueError(
-            "the search bot plays the solo game only (it cannot see a duel opponent's hand)"
-        )
-    later_seen = set()
-    seen_after = [None] * len(history)
-    for index in range(len(history) - 1, -1, -1):
-        seen_after[index] = set(later_seen)
-        action = history[index]
-        if isinstance(action, str) and ":" in action:
-            later_seen.add(action)
-        elif isinstance(action, tuple):
-            later_seen.update(a for a in action if isinstance(a, str) and ":" in a)
-    state = ToTheDeathState(seed=observation["seed"], **observation["config"])
-    for index, action in enumerate(history):
-        if action == "?":
-            pool = [c for c in state.legal_actions() if c not in seen_after[index]]
-            action = rng.choice(pool or state.legal_actions())
-        state.apply(action)
-    return state
+def estimate(state) -> list[float]:
+    """Each seat's standing in [-1, 1], where a search stops short of the end: the solo party's
+    :func:`evaluate`, squashed; in a duel, how much more health and how many more heroes a side
+    has than the other."""
+    if state.result is not None:
+        return list(state.result)
+    if state.players == 1:
+        return [math.tanh(evaluate(state) / 30)]
+    standing = [
+        sum(h["health"] for h in heroes) + 4 * len(heroes) for heroes in map(state.heroes, (0, 1))
+    ]
+    lead = math.tanh((standing[0] - standing[1]) / 10)
+    return [lead, -lead]
 
 
-class SearchBot:
-    """Determinised rollouts: for its `width` best-looking options (by the greedy score), play
-    `rollouts` games forward to the end of the next enemy turn with greedy play and random checks
-    from the unseen cards, and pick the best average :func:`evaluate`."""
+def worth_a_search(view) -> bool:
+    """The main step and a block decide a turn; every other prompt the greedy score settles."""
+    return view.prompt is not None and view.prompt["kind"] in ("main", "block")
 
-    def __init__(self, seed: int = 0, rollouts: int = 6, width: int = 5):
-        self.rng = random.Random(seed)
-        self.greedy = GreedyBot(greedy_score, seed)
-        self.rollouts, self.width = rollouts, width
 
-    def choose(self, observation: dict, legal_actions: list):
-        prompt = observation["prompt"]
-        if len(legal_actions) == 1 or prompt is None or prompt["kind"] not in ("main", "block"):
-            return self.greedy.choose(observation, legal_actions)
-        ranked = sorted(legal_actions, key=lambda a: -greedy_score(observation, a))
-        candidates = ranked[: self.width]
-        if ("end",) in legal_actions and ("end",) not in candidates:
-            candidates.append(("end",))
-        root = rebuild(observation, self.rng)
-        best, best_value = candidates[0], None
-        for action in candidates:
-            total = 0.0
-            for _ in range(self.rollouts):
-                state = root.clone()
-                state.apply(action)
-                total += self._rollout(state, observation["turn"])
-            if best_value is None or total > best_value:
-                best, best_value = action, total
-        return best
+def best_few(view, legal, width: int = 5) -> list:
+    """The `width` moves the greedy score likes best, and ending the step if that is a choice."""
+    observation = view.observation(view.current_player())
+    ranked = sorted(legal, key=lambda action: -greedy_score(observation, action))[:width]
+    if ("end",) in legal and ("end",) not in ranked:
+        ranked.append(("end",))
+    return ranked
 
-    def _rollout(self, state, turn: int) -> float:
-        for _ in range(2000):
-            if state.is_terminal() or (
-                state.turn > turn + 1
-                and state.side == 0
-                and state.prompt
-                and state.prompt["kind"] == "main"
-            ):
-                break
-            if state.is_chance_node():
-                state.apply(sample_outcome(state.chance_outcomes(), self.rng))
-            else:
-                seat = state.current_player()
-                state.apply(self.greedy.choose(state.observation(seat), state.legal_actions()))
-        return evaluate(state)
+
+def search_bot(seat: int, seed: int) -> SearchBot:
+    """The core IS-MCTS bot at the main step and at blocks, among the greedy score's best few
+    moves, with greedy playouts scored by :func:`estimate` after 40 moves (about a hero turn and
+    the enemy turn after it)."""
+    return SearchBot(
+        seat,
+        seed,
+        iterations=10,
+        horizon=40,
+        estimate=estimate,
+        rollout=lambda s, sd: GreedyBot(greedy_score, sd),
+        searches=worth_a_search,
+        candidates=best_few,
+    )
 
 
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     "greedy": lambda seat, seed: GreedyBot(greedy_score, seed),
-    "search": lambda seat, seed: SearchBot(seed),
+    "search": search_bot,
 }
 
-__all__ = ["BOTS", "SearchBot", "evaluate", "greedy_score", "rebuild"]
+__all__ = ["BOTS", "estimate", "evaluate", "greedy_score", "search_bot"]

@@ -18,6 +18,7 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -26,6 +27,7 @@ from operator import itemgetter
 from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
+from toolkit.deck import shuffle
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, UniformOutcomes
 from toolkit.to_the_death.cards import SUITS, catalog, value_of
 from toolkit.to_the_death.display import board_html, card_name, describe
@@ -382,6 +384,31 @@ class ToTheDeathState(GameState):
         view.face_down_at = {}
         view._legal_at = -1  # the listed chance outcomes were the real deck's
         return view
+
+    def determinise(self, rng: random.Random) -> ToTheDeathState:
+        """On a view: the game itself, each :data:`HIDDEN` stand-in dealt one of the unseen
+        cards, shuffled by `rng` (any unseen card is as likely to be in any unseen place), so it
+        plays on where the view cannot (a card turned face up from a deck known in part)."""
+        game = self.clone()
+        cards = list(self.unseen)
+        shuffle(cards, rng)
+
+        def deal(card: str) -> str:
+            return cards.pop() if card == HIDDEN else card
+
+        game.deck = tuple(sorted(map(deal, game.deck)))
+        game.deck_top = list(map(deal, game.deck_top))
+        game.discard = list(map(deal, game.discard))
+        game.hands = [list(map(deal, hand)) for hand in game.hands]
+        for unit in game.units.values():
+            if unit.get("facedown"):
+                unit["facedown"] = deal(unit["facedown"])
+        for token in game.tokens:
+            token["card"] = deal(token["card"])
+        game.viewer, game.unseen = None, ()
+        game.rng = random.Random(rng.getrandbits(64))
+        game._legal_at = -1
+        return game
 
     def _view_outcomes(self) -> Sequence[tuple[str, object]]:
         """In a player's view, the next card: a stand-in (or a face-down card turned up) is any

@@ -28,6 +28,7 @@ import random
 from functools import cache
 
 from toolkit.bots import RandomBot
+from toolkit.search import SearchBot
 from toolkit.state import Action
 from toolkit.tpk.rules import PASS, WILD, Uses, covers, item_table, starting_deck, threat_table
 
@@ -202,4 +203,5 @@ class _Table:
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     "convention": lambda seat, seed: ConventionBot(seed),
+    "search": lambda seat, seed: SearchBot(seat, seed, 30, lambda s, sd: ConventionBot(sd)),
 }

@@ -402,6 +402,17 @@ class TPKState(GameState):
         view._unseen = tuple(unseen)
         return view
 
+    def determinise(self, rng: random.Random) -> TPKState:
+        """On a view: the same view with every deck in an order drawn from `rng` (the view's own
+        order is the same for every copy of it), and a generator from `rng` for the next
+        levels' shuffles. The partners' hidden cards are still dealt at the view's chance node."""
+        game = self.clone()
+        game.rng = random.Random(rng.getrandbits(64))
+        game.threat_deck.shuffle(game.rng)
+        for deck in game.decks:
+            deck.shuffle(game.rng)
+        return game
+
     def _deal_due(self) -> bool:
         return len(self.history) > self._seen_at or self.current != self._viewer
 

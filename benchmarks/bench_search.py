@@ -1,0 +1,54 @@
+"""The search bot's budget: CPU seconds of a whole game at the registered budget, per game, with
+search in one seat against the game's best heuristic bot (in a cooperative game, search in every
+seat), over a few seeds; the issue's target is under 2 s a game.
+
+Run: ``PYTHONPATH=. python benchmarks/bench_search.py [games]`` (under ``nice``: it plays
+searched games for a minute or more).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from toolkit.games import get_game
+from toolkit.simulate import play
+
+TARGET_S = 2.0
+# The best heuristic bot of each game, and the table it is timed at (To the Death!: one round
+# against the goblins, as its win-rate study plays; a whole solo game is hundreds of searched turns).
+TABLES = {
+    "epic-death": ("greedy", 2, {}),
+    "to-the-death": ("greedy", 1, {"encounter": "goblins"}),
+    "tpk": ("convention", 2, {}),
+    "how-i-died": ("lookahead", 2, {}),
+    "death-may-die": ("greedy", 1, {}),
+}
+
+
+def game_seconds(slug: str, games: int) -> list[float]:
+    heuristic, players, options = TABLES[slug]
+    spec = get_game(slug)
+    cooperative = spec.utility == "cooperative"
+    times = []
+    for seed in range(games):
+        names = [
+            "search" if cooperative or seat == seed % players else heuristic
+            for seat in range(players)
+        ]
+        state = spec.new_state(players, seed, **options)
+        bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(names)]
+        start = time.process_time()
+        play(state, bots, random.Random(f"chance-{seed}"), spec.max_moves)
+        times.append(time.process_time() - start)
+    return times
+
+
+if __name__ == "__main__":
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    for slug in TABLES:
+        times = game_seconds(slug, games)
+        mean = sum(times) / len(times)
+        verdict = "ok" if max(times) < TARGET_S else "OVER"
+        print(f"{slug:14} mean {mean:5.2f} s  max {max(times):5.2f} s a game  {verdict}")
