@@ -33,8 +33,8 @@ def test_bad_set_up_is_refused_clearly():
         ToTheDeathWidget(players=3)
     with pytest.raises(ValueError, match="players=2"):
         ToTheDeathWidget(players=1, opponent="greedy")
-    with pytest.raises(ValueError, match="unknown duel bot 'search'"):
-        ToTheDeathWidget(players=2, opponent="search")
+    with pytest.raises(ValueError, match="unknown duel bot 'clever'"):
+        ToTheDeathWidget(players=2, opponent="clever")
     with pytest.raises(ValueError, match="unknown monster 'dragon'"):
         ToTheDeathWidget(encounter="dragon")
 

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
+from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import (
     card_chip,
@@ -39,7 +40,6 @@ from toolkit.to_the_death.display import (
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import GameWidget
 
-DUEL_BOTS = ("random", "greedy")  # the search bot rebuilds only the solo game
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
 HERO_ABILITIES = ("attack", "rest", "ability")
 QUESTIONS = {
@@ -91,10 +91,8 @@ class ToTheDeathWidget(GameWidget):
         if opponent is not None:
             if players == 1:
                 raise ValueError("opponent names a bot for player 2 of the duel (players=2)")
-            if opponent not in DUEL_BOTS:
-                raise ValueError(
-                    f"unknown duel bot {opponent!r}; choose from {', '.join(DUEL_BOTS)}"
-                )
+            if opponent not in BOTS:
+                raise ValueError(f"unknown duel bot {opponent!r}; choose from {', '.join(BOTS)}")
         self.players = players
         self.opponent = opponent
         self.options = options
