@@ -35,7 +35,9 @@ def widget_picture(game: str) -> Path:
 
 
 def chapter_pictures(html: Path) -> list[Path]:
-    pages = sorted(p.stem for p in html.glob("*.html") if p.stem not in ("genindex", "search", "index"))
+    pages = sorted(
+        p.stem for p in html.glob("*.html") if p.stem not in ("genindex", "search", "index")
+    )
     taken = []
     with static_site(html) as url, chromium_page() as page:
         page.set_viewport_size(VIEWPORT)

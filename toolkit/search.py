@@ -4,9 +4,10 @@ The bot is handed its seat's view of the game (``state.players_view(seat)``), ne
 each iteration plays one determinisation of it (:meth:`~toolkit.state.GameState.determinise`,
 drawn from the bot's own RNG), a game consistent with what the seat knows; what the view leaves
 to chance nodes is sampled as it goes (single-observer IS-MCTS, Cowling, Powley and Whitehouse
-2012; OpenSpiel's ``ismcts.py`` likewise samples a whole state up front). The tree is keyed by the moves made from the root, chance outcomes left out (an
-open-loop tree): a node stands for everything that may follow the same choices, whatever the
-cards and dice did, which is what a player's information set looks like from the root.
+2012; OpenSpiel's ``ismcts.py`` likewise samples a whole state up front). The tree is keyed by
+the moves made from the root, chance outcomes left out (an open-loop tree): a node stands for
+everything that may follow the same choices, whatever the cards and dice did, which is what a
+player's information set looks like from the root.
 
 Each iteration walks down the tree choosing, at every decision, the move that does best for the
 seat deciding it by UCB, where a move's "parent visits" are the times it was available (moves
