@@ -4,9 +4,11 @@ on its own observation alone."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from tests.tpk.test_tpk_play import SilentSpy
+from toolkit.tpk.analysis import bots_table, main
 from toolkit.tpk.bots import BOTS
 from toolkit.tpk.coordination import position_problem, solve
 from toolkit.tpk.examples import level_one_example
@@ -156,3 +158,31 @@ def test_the_planner_decides_the_same_whatever_its_partners_hold_unseen():
                 0, 7
             ).choose(state.observation(0), state.legal_actions())
         state.apply(bot(seat, 3).choose(state.observation(seat), state.legal_actions()))
+
+
+def test_the_study_writes_its_command_and_adds_its_chunks_up(tmp_path):
+    out = tmp_path / "study.csv"
+    args = ["--players", "4", "--levels", "1", "--deals", "6", "--chunk", "4", "--csv", str(out)]
+    main(args)
+    lines = out.read_text().splitlines()
+    assert lines[0] == "# python -m toolkit.tpk.analysis " + " ".join(args)
+    rows = pd.read_csv(out, comment="#")
+    assert list(rows["deals"]) == [4, 4, 2, 2] and list(rows["seed"]) == [0, 0, 4, 4]
+    table = bots_table(rows)
+    assert list(table["bots"]) == ["convention", "planner"] and set(table["deals"]) == {6}
+    for row in table.itertuples():
+        chunks = rows[rows["bots"] == row.bots]
+        assert (
+            row.silent == chunks["silent"].sum() / 6 and row.perfect == chunks["perfect"].sum() / 6
+        )
+    assert table["gap closed"].iloc[0] == 0.0
+
+
+def test_gap_closed_is_the_share_of_the_first_bots_gap():
+    rows = [
+        {"bots": "convention", "players": 4, "level": 3, "seed": 0, "deals": 10, "perfect": 9,
+         "silent": 3},
+        {"bots": "planner", "players": 4, "level": 3, "seed": 0, "deals": 10, "perfect": 9,
+         "silent": 6},
+    ]  # fmt: skip
+    assert list(bots_table(rows)["gap closed"]) == [0.0, 0.5]
