@@ -186,3 +186,15 @@ def test_gap_closed_is_the_share_of_the_first_bots_gap():
          "silent": 6},
     ]  # fmt: skip
     assert list(bots_table(rows)["gap closed"]) == [0.0, 0.5]
+
+
+def test_a_chunk_not_every_bot_played_is_left_out():
+    rows = [
+        {"bots": "convention", "players": 5, "level": 3, "seed": 0, "deals": 10, "perfect": 9,
+         "silent": 3},
+        {"bots": "planner", "players": 5, "level": 3, "seed": 0, "deals": 10, "perfect": 9,
+         "silent": 6},
+        {"bots": "convention", "players": 5, "level": 3, "seed": 10, "deals": 10, "perfect": 9,
+         "silent": 0},
+    ]  # fmt: skip
+    assert list(bots_table(rows)["deals"]) == [10, 10]

@@ -96,12 +96,15 @@ def bots_against_perfect(levels, player_counts, bots, deals: int, seed: int = 0,
 
 
 def bots_table(rows):
-    """Chunks of :func:`bots_against_perfect` added up (a chunk two runs both made, once): clear
-    rates with Wilson 95% intervals, and the share of the first bot's gap to the perfect party
-    that each bot closes."""
+    """Chunks of :func:`bots_against_perfect` that every bot played, added up (a chunk two runs
+    both made counts once; one a stopped run left half played, not at all): clear rates with
+    Wilson 95% intervals, and the share of the first bot's gap to the perfect party that each
+    bot closes."""
     import pandas as pd
 
     chunks = pd.DataFrame(rows).drop_duplicates(["bots", "players", "level", "seed"])
+    played_by = chunks.groupby(["players", "level", "seed"])["bots"].transform("size")
+    chunks = chunks[played_by == chunks["bots"].nunique()]  # the same deals for every bot
     table = chunks.groupby(["players", "level", "bots"], sort=False)
     totals = table[["deals", "perfect", "silent"]].sum().reset_index()
     out = []
