@@ -1,8 +1,9 @@
 """TPK: Total Party Kill: a cooperative dungeon crawl played in silence.
 
-``GAME`` registers it with the shared tools: ``death-toolkit simulate tpk`` (bots ``random`` and
-``convention``) and ``death-toolkit odds tpk`` (how often a fresh deal of a level could be cleared
-by a perfectly coordinated party).
+``GAME`` registers it with the shared tools: ``death-toolkit simulate tpk`` (bots ``random``,
+``convention`` and ``planner``) and ``death-toolkit odds tpk`` (how often a fresh deal of a level
+could be cleared by a perfectly coordinated party). ``python -m toolkit.tpk.analysis`` sets the
+silent bots beside that perfect party on the same deals.
 """
 
 from toolkit.games import GameSpec

@@ -25,18 +25,12 @@ cover, then the most flexible cards.
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from toolkit.bots import RandomBot
 from toolkit.search import SearchBot
 from toolkit.state import Action
-from toolkit.tpk.rules import PASS, WILD, Uses, covers, item_table, starting_deck, threat_table
-
-
-@cache
-def sheet(character: str, players: int, amulet_side: str) -> tuple[str, ...]:
-    """The equipment printed on a character's sheet for this party size (public knowledge)."""
-    return tuple(starting_deck(character, players, amulet_side))
+from toolkit.tpk.planner import PlannerBot
+from toolkit.tpk.rules import PASS, WILD, Uses, covers, item_table, sheet, threat_table
 
 
 class ConventionBot:
@@ -203,5 +197,6 @@ class _Table:
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     "convention": lambda seat, seed: ConventionBot(seed),
+    "planner": lambda seat, seed: PlannerBot(seed),
     "search": lambda seat, seed: SearchBot(seat, seed, 30, lambda s, sd: ConventionBot(sd)),
 }

@@ -120,6 +120,12 @@ def starting_deck(character: str, players: int, amulet_side: str) -> list[str]:
     return deck
 
 
+@cache
+def sheet(character: str, players: int, amulet_side: str) -> tuple[str, ...]:
+    """The equipment printed on a character's sheet for this party size (public knowledge)."""
+    return tuple(starting_deck(character, players, amulet_side))
+
+
 class TPKState(GameState):
     """A game of TPK. Seat 0 starts level 1; play goes to the left (seat + 1).
 
