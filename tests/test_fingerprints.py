@@ -1,9 +1,10 @@
 """Seeded games are pinned: "same games, seed for seed" is checked here, not claimed.
 
-Each row plays seeds 0-19 (the search bot, whose games take seconds, seeds 0-4 at the smallest
-table only) with every seat played by one bot, and hashes the histories
-(:func:`toolkit.simulate.fingerprint`). A refactor leaves every hash as it is. A change of rules changes some: the commit says which rule and why,
-and the new hashes come from ``python tests/test_fingerprints.py``.
+Each row plays seeds 0-19 with every seat played by one bot, and hashes the histories
+(:func:`toolkit.simulate.fingerprint`); the bots whose games take seconds (search, TPK's planner)
+play seeds 0-4 at the smallest table only. A refactor leaves every hash as it is. A change of
+rules changes some: the commit says which rule and why, and the new hashes come from
+``python tests/test_fingerprints.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from toolkit.simulate import fingerprint
 
 SEEDS = range(20)
 SEARCH_SEEDS = range(5)
+SLOW_BOTS = ("search", "planner")  # seconds a game: SEARCH_SEEDS, at the smallest table only
 
 PINNED = {
     # (game, players, bot): fingerprint
@@ -31,6 +33,7 @@ PINNED = {
     ("tpk", 4, "random"): "f89b25352fed7fdf",
     ("tpk", 2, "convention"): "010f2fb1efd0f6f4",
     ("tpk", 4, "convention"): "f4b9670154b4a164",
+    ("tpk", 2, "planner"): "efd1b176cf581d53",
     ("tpk", 2, "search"): "f673c8331d6899cd",
     ("how-i-died", 2, "random"): "8d1ebd1b4ca03c71",
     ("how-i-died", 4, "random"): "b106f9674f07ad7c",
@@ -52,7 +55,7 @@ PINNED = {
 
 
 def seeds_for(bot: str) -> range:
-    return SEARCH_SEEDS if bot == "search" else SEEDS
+    return SEARCH_SEEDS if bot in SLOW_BOTS else SEEDS
 
 
 @pytest.mark.parametrize(
@@ -71,7 +74,7 @@ if __name__ == "__main__":  # print the table afresh, to paste above after a cha
         spec = get_game(game)
         for bot in spec.bots:
             for players in sorted({spec.min_players, min(spec.max_players, 4)}):
-                if bot == "search" and players > spec.min_players:
-                    continue  # search games take seconds: pinned at the smallest table
+                if bot in SLOW_BOTS and players > spec.min_players:
+                    continue
                 key = (game, players, bot)
                 print(f"    {key!r}: {fingerprint(game, players, bot, seeds_for(bot))!r},")
