@@ -3,7 +3,7 @@
 and "New game" starts the same seed's game again with choices to click. The game is driven in
 Python beside the page, so the winner the page shows is the one the engine names.
 
-Death May Die's widget is tested by its own browser test.
+Death May Die's dice and board have a browser test of their own as well.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import nbformat
 import pytest
 from _paths import NOTEBOOKS
 
+from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.how_i_died.widget import HowIDiedWidget
 from toolkit.to_the_death.widget import ToTheDeathWidget
@@ -26,8 +27,9 @@ CALLS = {
     "to-the-death-play.ipynb": "ToTheDeathWidget(seed=3)",
     "tpk-play.ipynb": 'TPKWidget(seed=3, players=3, bots="convention")',
     "how-i-died-play.ipynb": 'HowIDiedWidget(seed=11, players=4, humans=(0,), bots="glory-greedy")',
+    "death-may-die-play.ipynb": "DeathMayDieWidget(seed=0, players=2)",
 }
-WIDGETS = (EpicDeathWidget, ToTheDeathWidget, TPKWidget, HowIDiedWidget)
+WIDGETS = (EpicDeathWidget, ToTheDeathWidget, TPKWidget, HowIDiedWidget, DeathMayDieWidget)
 
 
 def the_same_game(notebook: str):
