@@ -190,7 +190,6 @@ def cli(*args: str) -> subprocess.CompletedProcess:
 
 REFUSED = {  # each once ran for minutes, grew memory without bound or ended in a traceback
     "a billion games": "simulate tpk --games 1000000000",
-    "search bot in a duel": "simulate to-the-death --players 2 --bots search --json",
     "nine players": "simulate epic-death --players 9",
     "unknown bot": "simulate epic-death --bots nobody",
     "2000 D6 cards": "odds epic-death --difficulty mighty --victories 3 --plus-d6 2000",

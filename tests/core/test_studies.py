@@ -47,7 +47,7 @@ def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
     assert main(argv) == 0
     assert path.read_text().splitlines()[0] == "# made by: death-toolkit " + " ".join(argv)
     table = pd.read_csv(path, comment="#")
-    assert table.bot.tolist() == ["random", "convention", "search"]  # every bot by default
+    assert table.bot.tolist() == ["random", "convention", "planner", "search"]  # every bot
     assert '"bot":"random"' in capsys.readouterr().out
 
 
