@@ -331,12 +331,33 @@ class HowIDiedView(HowIDiedState):
         if self.phase == TURN_OVER:
             return (self.reveal, tuple(self.adventures[seat]), self.alive[seat],
                     self.claimed[seat], unseen)  # fmt: skip
-        others = sorted(
+        others = [
             card
             for other in self.living_opponents(seat)
             for adventure in self.adventures[other]
             for card in adventure
-        )
+        ]
+        if self.phase == "effect" and not self.building and EFFECT[self.resolving] == "swap_table":
+            # the end's table swap, the turn's last step: the Pool and the opponents' adventures
+            # are alike to it, and nothing after it reads a hand but for its size
+            return (
+                self.resolving,
+                self.picks,
+                tuple(self.adventures[seat]),
+                tuple(sorted(others + self.pool)),
+                len(self.hands[seat]),
+                tuple(self.alive),
+                self.effects_applied[seat],
+                self.passes,
+                len(self.deck.cards),
+                tuple(self.deck.discards),
+                unseen,
+                tuple(sorted(self.unseen.presets.items())),
+                self.reveal,
+                self.pending,
+                self.early and tuple(map(tuple, self.early.groups)),
+            )
+        others.sort()
         return (
             self.phase,
             self.resolving,
