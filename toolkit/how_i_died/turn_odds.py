@@ -17,9 +17,9 @@ All four under one play, the player's: the most glory, then the least damage, th
 alive, then a new Legendary Adventure, each later aim breaking the earlier one's ties.
 
 Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
-node over the cards the player cannot see. A choice whose walk would pass its share of
-:data:`LIMIT` positions (two cards still to play with a table swap among them, a new hand of six)
-shows no number, and the note says so; so does every choice while the player's knowledge of the
+node over the cards the player cannot see. A choice whose walk does not fit in what is left
+of the decision's :data:`LIMIT` positions (:func:`answers` shares them out; two cards still to
+play with a table swap among them, a new hand of six) shows no number, and the note says so; so does every choice while the player's knowledge of the
 hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
 """
 
@@ -31,7 +31,7 @@ from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLar
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
-LIMIT = 200  # positions (and as many turn ends) one decision's walks may visit: well under 0.1 s
+LIMIT = 800  # positions one decision's walks may reach in all: about 70 ms at the 95th percentile
 MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
