@@ -273,18 +273,24 @@ class HowIDiedView(HowIDiedState):
         self._offer(legal)  # worked out already: the walk asks for it next
 
     def _substitute(self, stand_in: Hidden, outcome) -> str:
-        """Put what `stand_in` turned out to be in its place (one of its name, if several)."""
+        """Put what `stand_in` turned out to be in its place (one of its name, if several: the
+        first where the engine looks for a card, as an effect's pick of that name means that
+        one, and the pick is renamed with it)."""
         name = self.unseen.settle(stand_in, outcome)
         if self.phase == TURN_OVER and self._in_adventures(stand_in, name):
             return name  # the one read: the player's adventure is scored
-        for pile in (*self.hands, self.pool, self.building, self.deck.cards, self.deck.discards):
+        for pile in (self.pool, self.building, *self.hands):
             if stand_in in pile:
                 pile[pile.index(stand_in)] = name
                 break
         else:
             if not self._in_adventures(stand_in, name):
+                for pile in (self.deck.cards, self.deck.discards):
+                    if stand_in in pile:
+                        pile[pile.index(stand_in)] = name
+                        return name
                 raise ValueError(f"{stand_in} is nowhere in the view")
-        if stand_in in self.picks and not any(stand_in in pile for pile in self._piles()):
+        if stand_in in self.picks:
             self.picks = tuple(name if pick == stand_in else pick for pick in self.picks)
         return name
 
@@ -380,14 +386,6 @@ class HowIDiedView(HowIDiedState):
             self.pending,
             self.early and tuple(map(tuple, self.early.groups)),
         )
-
-    def _piles(self):
-        yield from self.hands
-        yield self.pool
-        yield self.building
-        yield self.deck.cards
-        for adventures in self.adventures:
-            yield from adventures
 
     def _next_turn(self) -> None:
         self.phase = TURN_OVER
