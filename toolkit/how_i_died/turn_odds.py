@@ -19,8 +19,8 @@ alive, then a new Legendary Adventure, each later aim breaking the earlier one's
 Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
 node over the cards the player cannot see. A choice whose walk does not fit in what is left
 of the decision's :data:`LIMIT` positions (:func:`answers` shares them out; two cards still to
-play with a table swap among them, a new hand of six) shows no number, and the note says so; so does every choice while the player's knowledge of the
-hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
+play with a table swap among them, a new hand of six) shows no number, and the note says so; so
+does every choice while the player's knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
 """
 
 from __future__ import annotations
@@ -77,11 +77,11 @@ def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
         count()
         return state.position()
 
+    def alike(state, action):
+        """Choices that end the turn alike (see HowIDiedView.alike): one is walked."""
+        return state.alike(action)
+
     return Walk(seat, lambda state: False, measure, key=key, alike=alike, limit=limit)
-
-
-def alike(state, action):
-    return state.alike(action)
 
 
 def answer(view, seat: int, action, limit: int) -> tuple[dict[str, Fraction] | None, int]:
