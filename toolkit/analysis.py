@@ -49,6 +49,8 @@ class Walk:
     - `merge(state, outcome)`: chance outcomes with the same answer lead to the same numbers (a
       card's value where its suit never matters): they are walked once, with their weights added;
     - `key(state)`: a position's identity, so a position reached twice is walked once;
+    - `alike(state, action)`: the seat's actions with the same answer lead to the same numbers
+      (a move whose difference nothing later reads): only the first of them is walked;
     - `limit`: the most positions one question may visit.
     """
 
@@ -58,6 +60,7 @@ class Walk:
     others: Callable[[GameState], Sequence[tuple[Action, Fraction]]] | None = None
     merge: Callable[[GameState, Action], Hashable] | None = None
     key: Callable[[GameState], Hashable] | None = None
+    alike: Callable[[GameState, Action], Hashable] | None = None
     limit: int = 100_000
 
     def value(self, state: GameState) -> Values:
@@ -103,7 +106,7 @@ class _Run:
         if state.is_chance_node():
             result = self.mix(state, self.chance_branches(state))
         elif seat == walk.seat:
-            result = max(self.each(state, state.legal_actions()))
+            result = max(self.each(state, self.distinct(state)))
         elif walk.others is None:
             result = tuple(Fraction(v) for v in walk.measure(state))
         else:
@@ -121,6 +124,16 @@ class _Run:
             group = groups.setdefault(self.walk.merge(state, outcome), [outcome, Fraction(0)])
             group[1] += p
         return [(outcome, p) for outcome, p in groups.values()]
+
+    def distinct(self, state: GameState) -> Sequence[Action]:
+        """The seat's legal actions, one of each kind that `alike` says lead to the same numbers."""
+        actions = state.legal_actions()
+        if self.walk.alike is None:
+            return actions
+        first: dict[Hashable, Action] = {}
+        for action in actions:
+            first.setdefault(self.walk.alike(state, action), action)
+        return list(first.values())
 
     def each(self, state: GameState, actions: Sequence[Action]):
         """The value after each action; the last one is walked on `state` itself (no copy)."""

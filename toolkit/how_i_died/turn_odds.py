@@ -17,10 +17,10 @@ All four under one play, the player's: the most glory, then the least damage, th
 alive, then a new Legendary Adventure, each later aim breaking the earlier one's ties.
 
 Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
-node over the cards the player cannot see. A choice whose walk would pass its share of
-:data:`LIMIT` positions (two cards still to play with a table swap among them, a new hand of six)
-shows no number, and the note says so; so does every choice while the player's knowledge of the
-hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
+node over the cards the player cannot see. A choice whose walk does not fit in what is left
+of the decision's :data:`LIMIT` positions (:func:`answers` shares them out; two cards still to
+play with a table swap among them, a new hand of six) shows no number, and the note says so; so
+does every choice while the player's knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLar
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
-LIMIT = 200  # positions (and as many turn ends) one decision's walks may visit: well under 0.1 s
+LIMIT = 800  # positions one decision's walks may reach in all: about 70 ms at the 95th percentile
 MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
@@ -46,10 +46,12 @@ def legendaries(state, seat: int) -> int:
     return sum(1 for adventure in state.adventures[seat] if is_legendary(adventure))
 
 
-def turn_walk(view, seat: int, limit: int | None = None) -> Walk:
+def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
     """The walk of the rest of this turn from `view`, playing for glory (then least damage, then
     staying alive, then a new Legendary Adventure); its values are :data:`MEASURES` in order,
-    damage and death negated (the walk maximises)."""
+    damage and death negated (the walk maximises). ``reached[0]`` counts the positions it
+    reaches, turn ends and positions met again included (each was copied and played to), and
+    past `limit` the walk is refused."""
     legendary_before = legendaries(view, seat)
     glory_before, damage_before = view.glory(seat), view.damage(seat)
 
@@ -61,25 +63,68 @@ def turn_walk(view, seat: int, limit: int | None = None) -> Walk:
             int(legendaries(state, seat) > legendary_before),
         )
 
-    limit = limit or LIMIT
-    ends = [0]
+    def count() -> None:
+        reached[0] += 1
+        if reached[0] > limit:
+            raise WalkTooLarge(limit)
 
     def measure(state):
-        """The gains where the turn ends; these ends count against the limit too (the walk
-        counts only the positions it goes on from)."""
-        ends[0] += 1
-        if ends[0] > limit:
-            raise WalkTooLarge(limit)
+        count()
         return gains(state)
 
-    # the view's turn end is terminal; the key merges the ends that score alike
-    return Walk(seat, lambda state: False, measure, key=lambda state: state.ending(), limit=limit)
+    def key(state):
+        """The memo's key (see HowIDiedView.position): positions that play out alike."""
+        count()
+        return state.position()
+
+    def alike(state, action):
+        """Choices that end the turn alike (see HowIDiedView.alike): one is walked."""
+        return state.alike(action)
+
+    return Walk(seat, lambda state: False, measure, key=key, alike=alike, limit=limit)
+
+
+def answer(view, seat: int, action, limit: int) -> tuple[dict[str, Fraction] | None, int]:
+    """The numbers after `action` (None if its walk passes `limit` positions) and the positions
+    the walk reached."""
+    after = view.clone()
+    after.apply_listed(action)
+    reached = [0]
+    try:
+        values = turn_walk(view, seat, limit, reached).value(after)
+    except WalkTooLarge:
+        return None, limit
+    return numbers(values), reached[0]
 
 
 def numbers(values) -> dict[str, Fraction]:
     """A walk's values as the measures shown."""
     glory, damage, death, legendary = values
     return {"legendary": legendary, "glory": glory, "damage": -damage, "death": -death}
+
+
+def answers(view, seat: int, legal) -> dict:
+    """The numbers after each choice, within :data:`LIMIT` positions in all. Each choice is
+    first given an equal share; those refused are tried again with twice as much while what is
+    left allows, so that small walks are never crowded out by a large one, and a few large
+    ones still get answered when the rest were small. A refused try counts in full."""
+    first = {}  # choices that end alike share one walk
+    for action in legal:
+        first.setdefault(view.alike(action), action)
+    odds: dict = {action: {} for action in legal}
+    left, share, budget = list(first.values()), max(LIMIT // len(first), MIN_LIMIT), LIMIT
+    while left and budget >= MIN_LIMIT:
+        refused = []
+        for action in left:
+            limit = min(share, budget)
+            found, reached = answer(view, seat, action, limit) if limit >= MIN_LIMIT else (None, 0)
+            budget -= reached
+            if found is None:
+                refused.append(action)
+            else:
+                odds[action] = found
+        left, share = refused, share * 2
+    return {action: odds[first[view.alike(action)]] for action in legal}
 
 
 def prompt(state) -> str:
@@ -117,21 +162,13 @@ def decision_odds(state) -> DecisionOdds:
             "in either place), so what you know is no longer counted exactly.",
         )
     legal = state.legal_actions()
-    odds: dict = {action: {} for action in legal}
-    refused = []
-    limit = max(LIMIT // len(legal), MIN_LIMIT)
-    for action in legal:
-        after = view.clone()
-        after.apply_listed(action)
-        try:
-            odds[action] = numbers(turn_walk(view, seat, limit).value(after))
-        except WalkTooLarge:
-            refused.append(state.action_to_string(action))
+    odds = answers(view, seat, legal)
+    refused = [state.action_to_string(action) for action in legal if not odds[action]]
     note = "The walk covers the rest of this turn, playing for glory; nobody else acts in it."
     if refused:
         note += (
-            f" No numbers for {', '.join(refused)}: more than {limit:,} positions each to "
-            "work out exactly."
+            f" No numbers for {', '.join(refused)}: more positions than the {LIMIT:,} a "
+            "decision may visit to work them out exactly."
         )
     return DecisionOdds(
         game=state.game,

@@ -30,7 +30,12 @@ from toolkit.how_i_died.rules import HowIDiedState, _replace
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
 
 TURN_OVER = "turn over"
+AWAY = ("a swap away from the player's adventures",)  # see HowIDiedView.alike
 NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's adventures)
+#: The effects that only swap cards of the table and the player's own hand (never another hand).
+SWAPS_IN_SIGHT = frozenset(
+    {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
+)
 
 
 class Hidden(str):
@@ -227,17 +232,24 @@ class HowIDiedView(HowIDiedState):
 
     def _reads_nothing_hidden(self, action) -> bool:
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
-        on a copy: the first pick of a two-step effect (it is only noted), or a card played
-        while every card it could lead the engine to read is known (the Pool, the hand, the
-        player's adventures, the discards a reshuffle would take) and, from the Pool, with no
-        effect to read the refill."""
+        on a copy: the first pick of a two-step effect (it is only noted; a skip ends the card,
+        and with the end's effect skipped the pulse check reads the player's ends); or, while
+        every card it could lead the engine to read is known (the Pool, the hand, the adventures
+        on the table, which the pulse check and a game's end score, the discards a reshuffle
+        would take), a card played (from the Pool, with no effect to read the refill) or the
+        last pick of the end's effect when it only swaps cards in those places (nothing is
+        listed after it: the turn ends)."""
         if self.phase == "effect":
-            return len(self.picks) + 1 < self.effect().steps
-        if self.phase != "build" or (action in self.pool and action in EFFECT):
+            if action != "skip" and len(self.picks) + 1 < self.effect().steps:
+                return True
+            if self.building or self.effect().id not in SWAPS_IN_SIGHT:
+                return False
+        elif self.phase != "build" or (action in self.pool and action in EFFECT):
             return False
         cards = [*self.pool, *self.hands[self.seat], *self.building, *self.deck.discards]
-        cards.extend(card for adventure in self.adventures[self.seat] for card in adventure)
-        return not any(isinstance(card, Hidden) for card in cards)
+        cards.extend(map("".join, (adventure for seat in self.adventures for adventure in seat)))
+        # a stand-in's name starts with "?" (a card id with one would only cost a needless trial)
+        return "?" not in "".join(cards)
 
     def _settle(self) -> None:
         """Before a decision: reveal what listing its choices reads; at the end of the turn,
@@ -262,19 +274,24 @@ class HowIDiedView(HowIDiedState):
         self._offer(legal)  # worked out already: the walk asks for it next
 
     def _substitute(self, stand_in: Hidden, outcome) -> str:
-        """Put what `stand_in` turned out to be in its place (one of its name, if several)."""
+        """Put what `stand_in` turned out to be in its place (one of its name, if several: the
+        first where the engine looks for a card, as an effect's pick of that name means that
+        one, and the pick is renamed with it)."""
         name = self.unseen.settle(stand_in, outcome)
         if self.phase == TURN_OVER and self._in_adventures(stand_in, name):
             return name  # the one read: the player's adventure is scored
-        for pile in (*self.hands, self.pool, self.building, self.deck.cards, self.deck.discards):
+        for pile in (self.pool, self.building, *self.hands):
             if stand_in in pile:
                 pile[pile.index(stand_in)] = name
                 break
         else:
-            if self._in_adventures(stand_in, name):
-                return name
-            raise ValueError(f"{stand_in} is nowhere in the view")
-        if stand_in in self.picks and not any(stand_in in pile for pile in self._piles()):
+            if not self._in_adventures(stand_in, name):
+                for pile in (self.deck.cards, self.deck.discards):
+                    if stand_in in pile:
+                        pile[pile.index(stand_in)] = name
+                        return name
+                raise ValueError(f"{stand_in} is nowhere in the view")
+        if stand_in in self.picks:
             self.picks = tuple(name if pick == stand_in else pick for pick in self.picks)
         return name
 
@@ -289,28 +306,87 @@ class HowIDiedView(HowIDiedState):
                     return True
         return False
 
-    def ending(self):
-        """At the end of the turn, all that the rest of the walk reads (what the player's
-        adventures turn out to be, and whether they live): a key for the walk's memo."""
-        if self.phase != TURN_OVER:
-            return None
+    def alike(self, action):
+        """A key for `action`: choices with the same key end the turn alike. The last pick of
+        the end's effect, when the effect only swaps cards (the turn ends with it), is the same
+        as any other that touches none of the player's adventures: the pulse check and the
+        scoring read those, and the hand's size, which a swap keeps."""
+        if (
+            self.phase != "effect"
+            or self.building
+            or action == "skip"
+            or self.effect().id not in SWAPS_IN_SIGHT
+            or len(self.picks) + 1 < self.effect().steps
+        ):
+            return action
+        own = {card for adventure in self.adventures[self.seat] for card in adventure}
+        return action if own.intersection((action, *self.picks)) else AWAY
+
+    def position(self):
+        """All that the rest of the turn can read, as a key for the walk's memo: positions with
+        the same key have the same numbers. At the end of the turn that is what the player's
+        adventures turn out to be and whether they live. Before it, the whole view but for what
+        no rule of this turn reads: which living opponent holds which card of the adventures on
+        the table (effects take those cards from any of them alike, and only the player's own
+        adventures are scored; the dead's are locked), the log and the counts of turns and
+        mulligans."""
         seat = self.seat
-        return (
-            self.reveal,
-            tuple(self.adventures[seat]),
-            self.alive[seat],
-            self.claimed[seat],
+        unseen = (
             tuple(map(tuple, self.unseen.groups)),
             tuple(tuple(counts.values()) for counts in self.unseen.typed),
         )
-
-    def _piles(self):
-        yield from self.hands
-        yield self.pool
-        yield self.building
-        yield self.deck.cards
-        for adventures in self.adventures:
-            yield from adventures
+        if self.phase == TURN_OVER:
+            return (self.reveal, tuple(self.adventures[seat]), self.alive[seat],
+                    self.claimed[seat], unseen)  # fmt: skip
+        others = [
+            card
+            for other in self.living_opponents(seat)
+            for adventure in self.adventures[other]
+            for card in adventure
+        ]
+        if self.phase == "effect" and not self.building and EFFECT[self.resolving] == "swap_table":
+            # the end's table swap, the turn's last step: the Pool and the opponents' adventures
+            # are alike to it, and nothing after it reads a hand but for its size
+            return (
+                self.resolving,
+                self.picks,
+                tuple(self.adventures[seat]),
+                tuple(sorted(others + self.pool)),
+                len(self.hands[seat]),
+                tuple(self.alive),
+                self.effects_applied[seat],
+                self.passes,
+                len(self.deck.cards),
+                tuple(self.deck.discards),
+                unseen,
+                tuple(sorted(self.unseen.presets.items())),
+                self.reveal,
+                self.pending,
+                self.early and tuple(map(tuple, self.early.groups)),
+            )
+        others.sort()
+        return (
+            self.phase,
+            self.resolving,
+            self.picks,
+            tuple(self.building),
+            tuple(self.pool),
+            tuple(map(tuple, self.hands)),
+            tuple(self.adventures[seat]),
+            tuple(others),
+            tuple(self.alive),
+            self.claimed[seat],
+            tuple(self.claimable),
+            self.effects_applied[seat],
+            self.passes,
+            tuple(self.deck.cards),
+            tuple(self.deck.discards),
+            unseen,
+            tuple(sorted(self.unseen.presets.items())),
+            self.reveal,
+            self.pending,
+            self.early and tuple(map(tuple, self.early.groups)),
+        )
 
     def _next_turn(self) -> None:
         self.phase = TURN_OVER
