@@ -45,6 +45,8 @@ def chapter_pictures(html: Path) -> list[Path]:
             page.goto(f"{url}{name}.html", wait_until="load")
             if page.evaluate("() => 'MathJax' in window"):  # a page with maths loads it
                 wait_for_mathjax(page)
+                # MathJax's "Typesetting math: 100%" box lingers a moment after it is done
+                page.add_style_tag(content="#MathJax_Message { display: none !important; }")
             target = IMAGES / f"chapter-{name}.png"
             page.screenshot(path=str(target), full_page=False)
             taken.append(target)
