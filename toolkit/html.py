@@ -89,7 +89,8 @@ def heading(name) -> str:
 def cell(value) -> str:
     """One table cell as people read it: an exact number through :func:`exact` (an
     :class:`Exact` through its own display, so a chance reads as a chance), whole numbers with
-    thousands separators, a float to three significant digits (whole from 100 up), yes/no, and a blank for nothing."""
+    thousands separators, a float to three significant digits (whole from 100 up), yes/no, and a
+    blank for nothing."""
     if hasattr(value, "item") and not isinstance(value, Exact):
         value = value.item()  # a numpy scalar, as pandas hands them out
     if value is None or (isinstance(value, float) and value != value):

@@ -344,6 +344,17 @@ class HowIDiedView(HowIDiedState):
             for adventure in self.adventures[other]
             for card in adventure
         ]
+        # what every key before the turn's end holds: the cards still unknown and what is pending
+        hidden = (
+            self.effects_applied[seat],
+            self.passes,
+            tuple(self.deck.discards),
+            unseen,
+            tuple(sorted(self.unseen.presets.items())),
+            self.reveal,
+            self.pending,
+            self.early and tuple(map(tuple, self.early.groups)),
+        )
         if self.phase == "effect" and not self.building and EFFECT[self.resolving] == "swap_table":
             # the end's table swap, the turn's last step: the Pool and the opponents' adventures
             # are alike to it, and nothing after it reads a hand but for its size
@@ -354,15 +365,8 @@ class HowIDiedView(HowIDiedState):
                 tuple(sorted(others + self.pool)),
                 len(self.hands[seat]),
                 tuple(self.alive),
-                self.effects_applied[seat],
-                self.passes,
                 len(self.deck.cards),
-                tuple(self.deck.discards),
-                unseen,
-                tuple(sorted(self.unseen.presets.items())),
-                self.reveal,
-                self.pending,
-                self.early and tuple(map(tuple, self.early.groups)),
+                hidden,
             )
         others.sort()
         return (
@@ -377,15 +381,8 @@ class HowIDiedView(HowIDiedState):
             tuple(self.alive),
             self.claimed[seat],
             tuple(self.claimable),
-            self.effects_applied[seat],
-            self.passes,
             tuple(self.deck.cards),
-            tuple(self.deck.discards),
-            unseen,
-            tuple(sorted(self.unseen.presets.items())),
-            self.reveal,
-            self.pending,
-            self.early and tuple(map(tuple, self.early.groups)),
+            hidden,
         )
 
     def _next_turn(self) -> None:
