@@ -644,7 +644,9 @@ def test_the_champions_burst_at_3_fires_when_damage_lands_on_it_in_the_enemy_tur
     # checks the 7 of Champions: 2 + 7 = 9 against armor 9 (box 4)
     feed(game, "magician:3")
     assert list(game.legal_actions()) == [("next attacker", sekzar), ("next attacker", beetle)]
-    feed(game, ("next attacker", sekzar), "champion:7", ("take",))  # the 7 of Magicians could block it
+    feed(
+        game, ("next attacker", sekzar), "champion:7", ("take",)
+    )  # the 7 of Magicians could block it
     assert game.units["a-sellsword"]["health"] == 3
     feed(game, ("attack kind", "melee"), ("target", beetle), "fighter:2")
     assert game.units[beetle]["defeated"]
