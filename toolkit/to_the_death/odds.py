@@ -163,9 +163,9 @@ def monster_turn(state, seat: int = 0, block: bool = True, order=None) -> dict:
     """The exact distribution of damage the coming monster turn's weapons deal, hero by hero.
 
     Every monster attacks with each weapon in order, the monsters in `order` (their uids; see
-    :func:`attack_order` for the default, the order they came into play); each check is drawn without replacement from
-    the cards the player cannot see (when the deck runs out, the known discard pile becomes the
-    deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
+    :func:`attack_order` for the default, the order they came into play); each check is drawn
+    without replacement from the cards the player cannot see (when the deck runs out, the known
+    discard pile becomes the deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
     next class, and redirection (Bodyguard, Taunt) applies. A hero's armor follows its health box
     as it takes damage (the champion's box at 5 raises it). With ``block=True`` the player blocks
     exactly when that lowers the expected total damage still to come.
