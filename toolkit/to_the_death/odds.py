@@ -212,8 +212,8 @@ def attack_order(state, order=None) -> list[dict]:
         units = state.monster_units()  # the order they came
         chance = state.chance
         if chance is not None and chance["resume"] == "enemy_check":
-            first = state.units[chance["args"]["uid"]]
-            units = [first, *(u for u in units if u is not first)]
+            first = [u for u in units if u["uid"] == chance["args"]["uid"]]
+            units = first + [u for u in units if u not in first]
     if order is None:
         return units
     by_uid = {u["uid"]: u for u in units}
