@@ -483,7 +483,7 @@ def test_feast_sekzar_heals_1_when_a_grave_beetle_damages_a_hero():
     sekzar["health"] = 8
     # Sekzar's own hit (2 + 5 on the bard's 6) heals nothing; the beetle's (2 + 4 on the war
     # priest's 4) heals it 1
-    feed(game, "fighter:2", "fighter:5")
+    feed(game, "fighter:2", ("next attacker", sekzar["uid"]), "fighter:5")
     assert game.units["a-bard"]["health"] == 5 and sekzar["health"] == 8
     feed(game, "mender:4")
     assert game.units["a-war-priest"]["health"] == 5 and sekzar["health"] == 9

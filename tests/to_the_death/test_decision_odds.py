@@ -105,11 +105,20 @@ def goblins_fall():
     return game
 
 
+def attack_order():
+    """Issue #15: Sekzar and its grave beetle, the player to choose which attacks first (each
+    option walked through that monster's attack, every check kept apart)."""
+    game = feed(solo_with("sekzar", encounter="sekzar"), "fighter:2")
+    assert game.prompt["kind"] == "attack order"
+    return game
+
+
 def stacked_positions():
     game, _ = known_top_card_miss()
     yield game
     yield reshuffle_mid_attack()
     yield goblins_fall()
+    yield attack_order()
 
 
 def test_every_number_beside_a_decision_is_the_walks():

@@ -638,10 +638,15 @@ def test_the_champions_burst_at_3_is_a_melee_attack_it_may_pass():
 
 def test_the_champions_burst_at_3_fires_when_damage_lands_on_it_in_the_enemy_turn():
     game = sekzar_main(health={"a-sellsword": 4})
-    _, beetle = foes(game)
+    sekzar, beetle = foes(game)
     end_hero_turn(game)
-    # a new beetle comes; Sekzar checks the 7 of Champions: 2 + 7 = 9 against armor 9 (box 4)
-    feed(game, "magician:3", "champion:7", ("take",))  # the 7 of Magicians could block it
+    # a new beetle comes, alike to the other (one choice for both); Sekzar attacks first and
+    # checks the 7 of Champions: 2 + 7 = 9 against armor 9 (box 4)
+    feed(game, "magician:3")
+    assert list(game.legal_actions()) == [("next attacker", sekzar), ("next attacker", beetle)]
+    feed(
+        game, ("next attacker", sekzar), "champion:7", ("take",)
+    )  # the 7 of Magicians could block it
     assert game.units["a-sellsword"]["health"] == 3
     feed(game, ("attack kind", "melee"), ("target", beetle), "fighter:2")
     assert game.units[beetle]["defeated"]

@@ -114,10 +114,11 @@ def armor_by_health(game, hero):
     return found
 
 
-def brute_force_for(game) -> dict:
+def brute_force_for(game, order=None) -> dict:
     """The monster turn of `game` by :func:`brute_monster_turn`: heroes by class with their armor
-    at every health, the monsters' weapons in order (Trophy where the unit has it), the unseen
-    cards and the hand (the benchmark uses it too)."""
+    at every health, the monsters' weapons in order (the monsters in `order`, their uids, or the
+    order they came; Trophy where the unit has it), the unseen cards and the hand (the benchmark
+    uses it too)."""
     heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
     info = [
         {
@@ -136,7 +137,11 @@ def brute_force_for(game) -> dict:
             1,
             "gladiator/trophy" in unit["abilities"],
         )
-        for unit in sorted(game.monster_units(), key=lambda u: u["pos"])
+        for unit in (
+            [game.units[uid] for uid in order]
+            if order
+            else sorted(game.monster_units(), key=lambda u: u["pos"])
+        )
         for kind, value in game.weapons(unit)
     ]
     pool = [c for c in ARSENAL if c not in seen_by(game)]
@@ -163,9 +168,11 @@ def test_monster_turn_matches_brute_force(monster, options, facedown):
     assert result["joint"].pmf() == expected
 
 
-def engine_monster_turn(game):
+def engine_monster_turn(game, order=None):
     """The engine itself over every order of the monster turn's checks, never blocking:
-    {damage tuple (heroes by class): probability}, the damage read from the engine's log."""
+    {damage tuple (heroes by class): probability}, the damage read from the engine's log. The
+    monsters attack in `order` (their uids) where the player is asked, else in the first
+    option's."""
     heroes = sorted(game.heroes(0), key=lambda h: SUITS.index(h["cls"]))
     names = [h["name"] for h in heroes]
     start = len(game.log)
@@ -181,6 +188,9 @@ def engine_monster_turn(game):
         if state.prompt is not None and state.prompt["kind"] != "main":
             after = state.clone()
             options = after.legal_actions()
+            if after.prompt["kind"] == "attack order" and order:
+                left = after.prompt["args"]["left"]
+                options = [("next attacker", next(uid for uid in order if uid in left))]
             after.apply(("take",) if ("take",) in options else options[0])
             go(after, p)
             return

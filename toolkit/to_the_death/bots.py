@@ -145,6 +145,21 @@ def hero_worth(observation: dict, hero: dict) -> float:
     return float(dealt) * hero["health"] / max(float(taken), 0.1)
 
 
+def threat(observation: dict, monster: dict) -> Fraction:
+    """The hits a monster's weapons are expected to land on the party: each weapon checks an
+    unseen card, whose suit picks the hero (so each standing hero it may reach is taken as
+    equally likely: a melee weapon reaches the near heroes only)."""
+    values = check_values(_seen(observation))
+    heroes = [u for u in observation["units"] if u["kind"] == "hero" and u["side"] == 0]
+    expected = Fraction(0)
+    for kind, value in monster["weapons"]:
+        reached = [h for h in heroes if kind == "range" or h["area"] == "near"]
+        if reached:
+            chances = [values.at_least(h["armor"] - value) for h in reached]
+            expected += sum(chances, Fraction(0)) / len(reached)
+    return expected
+
+
 def greedy_score(observation: dict, action) -> float:
     """A one-step estimate of an action's worth from the observation alone."""
     units = {u["uid"]: u for u in observation["units"]}
@@ -180,6 +195,10 @@ def greedy_score(observation: dict, action) -> float:
         return -unit["health"] - unit["armor"] / 10 if unit else 0
     if head in ("take", "top"):
         return value_of(action[1]) / 10 if len(action) > 1 else 0
+    if head == "next attacker":
+        # The most threatening monster attacks first: every block, Trophy and Pilfer takes a
+        # card, so the hand is never fuller than now to block its hits with.
+        return float(threat(observation, units[action[1]]))
     if head == "attack kind":
         return 1.0
     if head == "area":
@@ -251,4 +270,4 @@ BOTS = {
     "search": search_bot,
 }
 
-__all__ = ["BOTS", "estimate", "evaluate", "greedy_score", "search_bot"]
+__all__ = ["BOTS", "estimate", "evaluate", "greedy_score", "search_bot", "threat"]

@@ -46,9 +46,27 @@ def describe(game, action) -> str:
         return f"{head}: {name(action[1])}"
     if head == "block":
         return f"block with the {card_name(action[1])}"
+    if head == "next attacker":
+        return next_attacker_text(game, action[1])
     if head == "check":
         return "make the check"
     return " ".join(card_name(part) if is_card(part) else str(part) for part in action)
+
+
+def next_attacker_text(game, uid: str) -> str:
+    """'Goblin 2 attacks next', by display name (an attack-order option), naming the monsters
+    alike to it that the one choice stands for."""
+    from toolkit.to_the_death.steps import attack_groups  # the steps use this module
+
+    names = display_names(game)
+    text = f"{names[uid]} attacks next"
+    left = (
+        game.prompt["args"]["left"] if game.prompt and game.prompt["kind"] == "attack order" else ()
+    )
+    alike = next((group for group in attack_groups(game, left) if group[0] == uid), [uid])[1:]
+    if alike:
+        text += f" (alike to {', '.join(names[other] for other in alike)}: the same choice)"
+    return text
 
 
 def is_card(part) -> bool:

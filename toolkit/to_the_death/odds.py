@@ -159,12 +159,13 @@ MID_TURN_HOOKS = ("weapon_damaged", "enemy_attacked")
 FIRST_TURN_ONLY = {"goblins/horde", "lizardmen/ambush", "unmaker-numenax/unmake"}
 
 
-def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
+def monster_turn(state, seat: int = 0, block: bool = True, order=None) -> dict:
     """The exact distribution of damage the coming monster turn's weapons deal, hero by hero.
 
-    Every monster attacks with each weapon in order; each check is drawn without replacement from
-    the cards the player cannot see (when the deck runs out, the known discard pile becomes the
-    deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
+    Every monster attacks with each weapon in order, the monsters in `order` (their uids; see
+    :func:`attack_order` for the default, the order they came into play); each check is drawn
+    without replacement from the cards the player cannot see (when the deck runs out, the known
+    discard pile becomes the deck); the checked suit picks the hero, a melee weapon passes over far or defeated heroes to the
     next class, and redirection (Bodyguard, Taunt) applies. A hero's armor follows its health box
     as it takes damage (the champion's box at 5 raises it). With ``block=True`` the player blocks
     exactly when that lowers the expected total damage still to come.
@@ -194,7 +195,34 @@ def monster_turn(state, seat: int = 0, block: bool = True) -> dict:
     Returns ``{"heroes": [uid...], "joint": Dist of damage tuples, "per_hero": {uid: Dist},
     "total": Dist, "expected": Fraction}``.
     """
-    return MonsterTurn(state, seat, block).result()
+    return MonsterTurn(state, seat, block, order).result()
+
+
+def attack_order(state, order=None) -> list[dict]:
+    """The monsters still to attack this turn, in the order they will: `order`, a list of their
+    uids (the player picks the order at the table), or by default the order they came into play.
+    At the attack-order prompt those still to attack are the ones it offers (a monster that has
+    attacked is not counted again); at a monster's check, that monster comes first. A ValueError
+    if `order` does not name each of them once."""
+    prompt = state.prompt
+    if prompt is not None and prompt["kind"] == "attack order":
+        units = [state.units[uid] for uid in prompt["args"]["left"]]
+        units = [unit for unit in units if not unit["defeated"]]
+    else:
+        units = state.monster_units()  # the order they came
+        chance = state.chance
+        if chance is not None and chance["resume"] == "enemy_check":
+            first = [u for u in units if u["uid"] == chance["args"]["uid"]]
+            units = first + [u for u in units if u not in first]
+    if order is None:
+        return units
+    by_uid = {u["uid"]: u for u in units}
+    if sorted(order) != sorted(by_uid):
+        raise ValueError(
+            f"order must name each monster still to attack once: {', '.join(by_uid)}, "
+            f"not {', '.join(map(str, order)) or 'none'}"
+        )
+    return [by_uid[uid] for uid in order]
 
 
 class MonsterTurn:
@@ -210,10 +238,10 @@ class MonsterTurn:
     tuples (counts of equally likely card sequences), their sum, and the sum of weight x damage.
     """
 
-    def __init__(self, state, seat: int = 0, block: bool = True):
+    def __init__(self, state, seat: int = 0, block: bool = True, order=None):
         self.state, self.seat, self.block = state, seat, block
         self.heroes = sorted(self.state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
-        units = sorted(self.state.monster_units(), key=lambda u: u["pos"])
+        units = attack_order(self.state, order)
         _check_turn_start(self.state)
         takes = _mid_turn_abilities(self.state, units)
         trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]

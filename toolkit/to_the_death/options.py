@@ -18,6 +18,13 @@ enemy turn (the Sphinx's Riddle) is walked through, so its options show what fai
 cards of one value lead to the same numbers (the differential test checks this against the walk
 that keeps every card apart). In the draw step nothing happens between the draws and the end of
 the turn, so every card drawn there is walked as one.
+
+Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
+monster's whole attack: every weapon's check (kept apart card by card, as a check's suit picks the
+hero), a second attack from Brains, and what its hits set off (bursts, Trophy, Pilfer), until the
+next monster's attack begins or the main step ends. Blocks on the way are not made (each costs a
+card, and the block prompt shows its own numbers), so the numbers are the attack's before blocks:
+"healed" is then minus the damage your heroes are expected to take.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from fractions import Fraction
 
 from toolkit.analysis import Measure, Walk, WalkTooLarge
 from toolkit.to_the_death.cards import value_of
+from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
 
 STOP_PROMPTS = ("main", "draw step", "block")
@@ -76,6 +84,10 @@ class OptionWalk:
         self.turn = view.turn
         self.their_turn = view.side != seat  # a block or a trophy in the other side's turn
         self.draw_step = view.prompt["kind"] == "draw step"
+        # an attack-order option lasts while the step that picks the attacker after it waits
+        self.still_to_pick = None
+        if view.prompt["kind"] == "attack order":
+            self.still_to_pick = len(view.prompt["args"]["left"]) - 1
         units = view.units.values()
         self.health = {u["uid"]: _health(u) for u in units}
         self.foes = [u["uid"] for u in units if u["side"] != seat and not u["defeated"]]
@@ -93,6 +105,8 @@ class OptionWalk:
             raise OverBudget(self.budget)
         if state.result is not None or state.turn != self.turn:
             return True
+        if self.still_to_pick is not None:
+            return not self._attacking(state)
         chance = state.chance
         if chance is not None:
             if chance["resume"] == "skill_check_card" and chance["args"]["uid"] in self.mine:
@@ -102,6 +116,12 @@ class OptionWalk:
             )
         prompt = state.prompt
         return prompt["seat"] == self.seat and prompt["kind"] in STOP_PROMPTS
+
+    def _attacking(self, state) -> bool:
+        """Whether the monster picked at the attack-order decision is still attacking: the step
+        that picks the next attacker after it has not run yet."""
+        wanted = self.still_to_pick
+        return any(s is _ENEMY_NEXT and len(args["left"]) == wanted for s, args in state.stack)
 
     def measure(self, state) -> tuple[int, ...]:
         """(cards, dealt, p_defeat, healed, ready) against the decision's table, in DECIDE_BY
@@ -121,9 +141,13 @@ class OptionWalk:
         return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
 
     def merge(self, state, card: str) -> Hashable:
-        """Cards of one value act alike; in the draw step every card drawn does."""
-        if self.draw_step and state.chance["resume"] == "card_drawn":
+        """Cards of one value act alike; in the draw step every card drawn does; a monster
+        weapon's check is kept apart, as its suit picks the hero it attacks."""
+        resume = state.chance["resume"]
+        if self.draw_step and resume == "card_drawn":
             return None
+        if resume == "enemy_check":
+            return card
         return value_of(card)
 
     def outcomes(self, actions) -> tuple[dict, dict]:
@@ -164,6 +188,9 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
     """The expected outcome of each legal action of the seat to decide now (see the module's
     docstring): ({action: {name: Fraction}}, {action: note}) for the actions refused."""
     return OptionWalk(state, budget=budget, **walk).outcomes(state.legal_actions())
+
+
+_ENEMY_NEXT = STEPS["enemy_next"]
 
 
 def _health(unit) -> int:

@@ -61,8 +61,60 @@ def enemy_turn(game: ToTheDeathState) -> None:
 
 @step
 def enemy_main(game: ToTheDeathState) -> None:
-    for unit in sorted(game.monster_units(), key=lambda u: u["pos"]):
-        game.then("enemy_attack", uid=unit["uid"])
+    """Every monster in play now attacks, one at a time (a monster that comes into play during
+    the main step waits for the next turn): see :func:`enemy_next`."""
+    game.then_now("enemy_next", left=tuple(u["uid"] for u in game.monster_units()))
+
+
+@step
+def enemy_next(game: ToTheDeathState, left: tuple[str, ...]) -> None:
+    """The next monster to attack. The rulebook lets the player choose the order, so the hero
+    player (seat 0) picks each next attacker as the turn goes, after seeing how the earlier
+    attacks went. A monster defeated before its attack drops out; the last one attacks without a
+    question, and so do monsters that are all alike (one option per alike group, see
+    :func:`attack_groups`)."""
+    standing = tuple(uid for uid in left if not game.units[uid]["defeated"])
+    if standing:
+        options = [("next attacker", group[0]) for group in attack_groups(game, standing)]
+        game.ask(0, "attack order", options, "enemy_chosen", left=standing)
+
+
+@step
+def enemy_chosen(game: ToTheDeathState, choice, left: tuple[str, ...]) -> None:
+    uid = choice[1]
+    game.then_now("enemy_attack", uid=uid)
+    game.then("enemy_next", left=tuple(other for other in left if other != uid))
+
+
+def attack_groups(game: ToTheDeathState, uids) -> list[list[str]]:
+    """The monsters `uids` (in the order they came) in groups of monsters exactly alike, each in
+    that order. Alike monsters differ in nothing the rules read (name, card, health, weapons,
+    armor, skill, abilities, attached cards, flags), only in which face-down card hides under
+    each, which nobody sees: letting one attack before the other changes nothing, so one choice
+    stands for the group (its first monster)."""
+    groups: dict[tuple, list[str]] = {}
+    for uid in uids:
+        groups.setdefault(_alike_key(game, game.units[uid]), []).append(uid)
+    return list(groups.values())
+
+
+def _alike_key(game: ToTheDeathState, unit: dict) -> tuple:
+    card = game.monster_cards[unit["card_index"]]
+    return (
+        unit["card_index"],
+        card["body"] == unit["uid"],
+        unit["name"],
+        unit["health"],
+        unit["max"],
+        unit["area"],
+        tuple(map(tuple, unit["weapons"])),
+        unit["armor"],
+        unit["skill"],
+        tuple(unit["abilities"]),
+        tuple(unit["attached"]),
+        unit["zombie"],
+        unit.get("facedown") is None,
+    )
 
 
 @step

@@ -58,6 +58,7 @@ QUESTIONS = {
     "grasping talons": "discard a card, or the hero skips its next activation",
     "resurrect": "choose a defeated hero to return",
     "choose area": "choose an area",
+    "attack order": "choose which monster attacks next",
 }
 
 
@@ -207,7 +208,7 @@ class ToTheDeathWidget(GameWidget):
         if isinstance(action, tuple):
             names = names or display_names(state)
             for part in action:
-                if isinstance(part, str) and part in state.units:
+                if isinstance(part, str) and part in state.units and names[part] not in text:
                     text = text.replace(state.units[part]["name"], names[part], 1)
         return text
 
