@@ -55,7 +55,7 @@ from itertools import combinations
 from pathlib import Path
 
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
-from toolkit.tpk.families import Joiner, bits, clearing_tuples, hand_family
+from toolkit.tpk.families import Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
     MAX_PLAYERS,
@@ -378,14 +378,14 @@ class _Solver:
             key = (index, tuple(what[u] for u in kinds))
             dist = self.dists.get(key)
             if dist is None:
-                dist = self.dists[key] = self._dist(key[1], listed)
+                dist = self.dists[key] = self._dist(key[1], listed, full)
             potential = 0
             for u in kinds:
                 potential |= reach[u]
             characters.append((dist, potential))
         return clearing_tuples(characters, full, self.joiner)
 
-    def _dist(self, what: tuple, listed) -> dict[int, int]:
+    def _dist(self, what: tuple, listed, full: int) -> dict[int, int]:
         """A character's hands grouped by their own family."""
         dist: dict[int, int] = {}
         for hand, n in listed:
@@ -394,7 +394,7 @@ class _Solver:
                 for i in hand:
                     family |= what[i]
             else:
-                family = hand_family(hand, what, self.keep)
+                family = self.joiner.hand_family(hand, what, self.keep, full)
             dist[family] = dist.get(family, 0) + n
         return dist
 
