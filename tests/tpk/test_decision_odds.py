@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
-from itertools import islice
 
 from odds_check import Report, cli_shows, compare
 
@@ -106,17 +105,22 @@ def example_positions():
 
 
 def game_positions():
-    """Seeded games: random play with two and three characters, the convention bots with two
-    (they reach deeper levels). A keep before a partner has kept costs the walk a deal of every
-    partner's draw and every way they could keep, so only every second (two characters) or eighth
-    (three) keep position is taken, to keep the test near a minute."""
-    plan = ((2, "random", range(300)), (2, "convention", range(40)), (3, "random", range(300)))
-    for players, bot, seeds in plan:
+    """Seeded games: random play with two, three and four characters, the convention bots with
+    two (they reach deeper levels). A keep before a partner has kept costs the walk a deal of
+    every partner's draw and every way they could keep, so only every second (two characters) or
+    eighth (three) keep position is taken, and none with four, to keep the test near a minute."""
+    plan = (
+        (2, "random", range(150), 2),
+        (2, "convention", range(5), 2),
+        (3, "random", range(60), 8),
+        (4, "random", range(20), None),
+    )
+    for players, bot, seeds, every in plan:
         keeps = 0
         for state in decision_points("tpk", players, seeds, bot):
             if state.phase == "keep":
                 keeps += 1
-                if keeps % (2 if players == 2 else 8):
+                if every is None or keeps % every:
                     continue
             yield state
 
@@ -136,9 +140,7 @@ def test_every_number_beside_a_choice_is_the_walks():
                 continue
             yield state
 
-    report = compare(
-        "tpk", islice(walked(), 1_000), lambda state: answers[state.to_json()], Report("tpk")
-    )
+    report = compare("tpk", walked(), lambda state: answers[state.to_json()], Report("tpk"))
     refused = report.actions - report.numbers
     print(report.line(), f"; {left_out} positions too large to walk left out; "
           f"{refused} actions refused; {time.perf_counter() - start:.0f} s")  # fmt: skip
