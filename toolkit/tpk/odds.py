@@ -46,7 +46,7 @@ from toolkit.tpk.rules import (
 )
 
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
-COUNT_STEPS = 100_000  # work one decision may do (operations on families, about 1 us each)
+COUNT_STEPS = 200_000  # work one decision may do (steps of the count, about 0.5 us each)
 
 CLEARABLE = Measure(
     "clearable",
@@ -167,6 +167,7 @@ class _Row:
         # The engine hands out one object per pool of cards: it is kept here, so its id is safe.
         key = (id(outcomes), cap, lead)
         if key not in self.dists:
+            self.joiner.spend(2 * len(outcomes), 0)  # each hand's cards looked up: two steps
             dist: dict[int, int] = {}
             for cards, _ in outcomes:
                 family = self.family([items.get(card, WILD) for card in cards], cap, lead)

@@ -27,9 +27,10 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
 * **Characters in any order.** The party is a set: hands are independent between characters, so a
   dynamic programme over the characters combines the families two at a time (a set covered by the
   first characters and a disjoint set covered by the next), keeping the number of hand tuples that
-  reach each combined family, memoised across rows. The party's family keeps only its largest
-  sets, and only those holding every threat no character still to come could cover (broad
-  characters are taken first, so this bites early); a family covering the whole row is absorbing.
+  reach each combined family, memoised across rows (:mod:`toolkit.tpk.families`). The party's
+  family is known by its largest sets, and keeps only sets holding every threat no character
+  still to come could cover (broad characters are taken first, so this bites early); a family
+  covering the whole row is absorbing.
 
 Everything is an exact integer count; the chance is a Fraction over every ordered row times every
 set of drawn hands, the same denominator ``exact_clearable`` uses. The shapes grow with the row and
