@@ -50,6 +50,8 @@ class Joiner:
         self.largest: dict[int, list[int]] = {}
         self.every: dict[int, list[int]] = {}
         self.masks: dict = {}
+        self.aparts: dict[int, dict[int, int]] = {}
+        self.ones: dict[int, list[tuple[int, int]]] = {}
         self.reached: dict = {}  # the families reached before the characters with one hand
         self.steps = budget  # work left (see spend); None: no limit
 
@@ -57,7 +59,7 @@ class Joiner:
         """Count `operations` on families of the row `full` against the budget: one for a small
         family, more as families grow (a family has a bit per set of threats)."""
         if self.steps is not None:
-            self.steps -= operations * (1 + (full + 1 >> 10))
+            self.steps -= operations * (1 + ((full + 1) >> 10))
             if self.steps < 0:
                 raise CountTooLarge("the count ran out of steps")
 
@@ -163,9 +165,7 @@ class Joiner:
     def apart(self, full: int):
         """A function giving, for a set of `full`, the family of every subset of `full`
         disjoint from it (remembered per row: it is the join's innermost step)."""
-        found = self.masks.get(("apart", full))
-        if found is None:
-            found = self.masks[("apart", full)] = {}
+        found = self.aparts.setdefault(full, {})
 
         def apart(s: int) -> int:
             mask = found.get(s)
@@ -178,11 +178,10 @@ class Joiner:
     def singles(self, full: int) -> list[tuple[int, int]]:
         """For each threat of `full`: the family of every set holding it, and the one-threat set
         itself (the bit a set moves by when the threat is dropped)."""
-        key = ("singles", full)
-        pairs = self.masks.get(key)
+        pairs = self.ones.get(full)
         if pairs is None:
             ones = [1 << b for b in range(full.bit_length())]
-            pairs = self.masks[key] = [(self.mask("above", one, full), one) for one in ones]
+            pairs = self.ones[full] = [(self.mask("above", one, full), one) for one in ones]
         return pairs
 
     def maximal(self, family: int) -> list[int]:
@@ -227,7 +226,9 @@ def _bit_list(mask: int) -> list[int]:
     return found
 
 
-def clearing_tuples(characters: list[tuple[dict[int, int], int]], full: int, joiner: Joiner) -> int:
+def clearing_tuples(
+    characters: list[tuple[dict[int, int], int]], full: int, joiner: Joiner, remember: bool = False
+) -> int:
     """How many tuples of hands, one per character, clear the row `full` (all its threats' bits):
     `characters` gives each one's hands as family -> number of hands, and (at least) every
     threat one of its hands could cover.
@@ -236,9 +237,9 @@ def clearing_tuples(characters: list[tuple[dict[int, int], int]], full: int, joi
     combined one by one, broad characters first (so the narrow ones left prune the most), but for
     the last: a party family wins with one of its hands when it holds the rest of the row left by
     some set of that hand joined with the one-family characters, which is one test of the party
-    family against the complements of that join. What the others reach before the last is
-    remembered, keyed by their hands, for the choices of one decision differ only in the
-    chooser's hand."""
+    family against the complements of that join. With `remember`, what the others reach before
+    the last is kept in the joiner, keyed by their hands (the choices of one decision differ
+    only in the chooser's hand, one of the one-family characters)."""
     totals = [sum(dist.values()) for dist, _ in characters]
     if not full:
         return math.prod(totals)
@@ -267,7 +268,7 @@ def clearing_tuples(characters: list[tuple[dict[int, int], int]], full: int, joi
         states = {1: 1}
         for i, index in enumerate(many[:-1]):
             states = joiner.step(states, characters[index][0], full & ~later[i], full)
-        if alike:
+        if remember:
             joiner.reached[prefix] = states
     last, weight = many[-1], math.prod(totals[i] for i in alike)
     tests = []  # (the sets a party family must hold one of, as a family; how many hands)

@@ -115,7 +115,7 @@ def clearable_after(after: TPKState, level: int, cleared: int, memo: dict) -> Fr
     for seat, outcomes in deals:
         characters.append(row.dealt(outcomes, after.items, caps[seat], seat in first))
     # Every hand of one partner is equally likely: count hand tuples, divide once.
-    won = clearing_tuples(characters, row.full, row.joiner)
+    won = clearing_tuples(characters, row.full, row.joiner, remember=True)
     return Fraction(won, math.prod(len(outcomes) for _, outcomes in deals))
 
 
