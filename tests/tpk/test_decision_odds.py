@@ -241,11 +241,11 @@ def test_the_widget_shows_the_same_numbers_and_no_other_pane():
 
 
 def test_a_choice_too_large_to_weigh_in_time_shows_no_number_and_says_why():
-    """Two characters, a turn on level 7 in the convention game of seed 27 (thirteen threats
-    left, the partner's hand any seven of ten cards): counting some uses would take too long, so
+    """Two characters, a turn on level 6 in the convention game of seed 14 (twelve threats
+    left, the partner's hand any six of twelve cards): counting some uses would take too long, so
     they show no number (never a guess), with a note; the rest are the walk's, and the command
     line prints the same."""
-    state = next(s for s in decision_points("tpk", 2, [27], "convention") if len(s.history) == 57)
+    state = next(s for s in decision_points("tpk", 2, [14], "convention") if len(s.history) == 41)
     odds = decision_odds(state)
     refused = [o for o in odds.actions if not o.odds]
     assert refused and len(refused) < len(odds.actions)

@@ -59,7 +59,7 @@ class Joiner:
         """Count `operations` on families of the row `full` against the budget: one for a small
         family, more as families grow (a family has a bit per set of threats)."""
         if self.steps is not None:
-            self.steps -= operations * (1 + ((full + 1) >> 10))
+            self.steps -= operations * (1 + ((full + 1) >> 12))
             if self.steps < 0:
                 raise CountTooLarge("the count ran out of steps")
 

@@ -46,7 +46,7 @@ from toolkit.tpk.rules import (
 )
 
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
-COUNT_STEPS = 200_000  # work one decision may do (steps of the count, about 0.5 us each)
+COUNT_STEPS = 100_000  # work one decision may do (steps of the count, about 1 us each)
 
 CLEARABLE = Measure(
     "clearable",
