@@ -16,7 +16,9 @@ engine with a plan found here, which the tests use to check the search against t
 The same search answers from the middle of a level (:func:`position_problem`): the threats left,
 the cards still held, and one more condition, that a threat someone has passed on is covered by a
 seat the turn reaches before them. The numbers beside a choice (:func:`toolkit.tpk.odds.
-decision_odds`) use it, checked against the engine's own walk.
+decision_odds`) ask that question over every set of partner hands at once, counted by what each
+hand could cover alone (:mod:`toolkit.tpk.families`, checked against this search in
+``tests/tpk/test_families.py``), and are checked against the engine's own walk.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@ each choice of a seat (:func:`decision_odds`), and for a fresh deal.
 
 Beside a choice, the number is the chance that the level can still be cleared after it, by a party
 that plays on as if every hand were on the table, over the partners' cards the seat cannot see
-(dealt by the seat's own view, :meth:`TPKState.players_view`). The engine makes the move; each
-partner's possible hands are grouped by what their cards can do against the row left, and each
-group is decided by the covering search of :mod:`toolkit.tpk.coordination`. The differential test
-(``tests/tpk/test_decision_odds.py``) checks this against the exact walk of the engine itself.
+(dealt by the seat's own view, :meth:`TPKState.players_view`). The engine makes the move; the
+covering question left (:func:`toolkit.tpk.coordination.position_problem`) is then counted over
+every tuple of partner hands at once, by what each hand could cover alone
+(:mod:`toolkit.tpk.families`): a partner's hands that could cover the same sets of threats are
+one, and the party is combined one character at a time, so the partners' hands are never
+multiplied out. The differential test (``tests/tpk/test_decision_odds.py``) checks this against
+the exact walk of the engine itself.
 
 A fresh deal: the whole threat deck (45 cards, no treasure taken yet) shuffled, the row laid out,
 every character drawing from their full equipment deck. :func:`clearable_probability` estimates the
@@ -27,13 +30,8 @@ from itertools import combinations, product
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import catalog
-from toolkit.tpk.coordination import (
-    Budget,
-    SearchTooLarge,
-    clearable,
-    position_problem,
-    solve,
-)
+from toolkit.tpk.coordination import clearable, position_problem, solve
+from toolkit.tpk.families import CountTooLarge, Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
     WILD,
@@ -48,9 +46,7 @@ from toolkit.tpk.rules import (
 )
 
 EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
-DEAL_BUDGET = 300  # partner hands (grouped) one choice may weigh; more are refused, not guessed
-KNOWN = 32  # recent answers a search is first compared with (more would cost more than it saves)
-SEARCH_STEPS = 250  # covering-search steps one decision may take (about 0.5 ms each)
+COUNT_STEPS = 100_000  # work one decision may do (steps of the count, about 1 us each)
 
 CLEARABLE = Measure(
     "clearable",
@@ -63,21 +59,23 @@ def decision_odds(state: TPKState) -> DecisionOdds:
     still clear this level if from then on everyone played as if every hand were on the table.
     It is 1 or 0 once the engine has ended the level (cleared, or the party killed); otherwise it
     is weighed over the partners' cards the seat cannot see, from ``state.players_view(seat)``.
-    An action whose partners' possible hands are too many to weigh (over :data:`DEAL_BUDGET`
-    groups) gets no number, and the note says so."""
+    An action whose count would take more than the decision's :data:`COUNT_STEPS` gets no number,
+    and the note says so."""
     seat = state.current_player()
     view = state.players_view(seat)
-    solved: dict = {}
+    held = [view.items.get(card, WILD) for card in view.drawn[seat] or view.hands[seat]]
+    memo: dict = {"joiner": Joiner(COUNT_STEPS), "held": (seat, held)}
     actions, refused = [], 0
     for action in state.legal_actions():
         after = view.clone()
         after.apply_listed(action)
         label = state.action_to_string(action)
         try:
-            value = clearable_after(after, state.level, state.levels_cleared(), solved)
-        except DealsTooMany as error:
+            value = clearable_after(after, state.level, state.levels_cleared(), memo)
+        except CountTooLarge:
             refused += 1
-            actions.append(ActionOdds(action, label, {}, str(error)))
+            note = f"weighing the partners' possible hands needs more than {COUNT_STEPS:,} steps"
+            actions.append(ActionOdds(action, label, {}, note))
             continue
         actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
     note = (
@@ -92,127 +90,93 @@ def decision_odds(state: TPKState) -> DecisionOdds:
     return DecisionOdds("tpk", seat, prompt, (CLEARABLE,), tuple(actions), note)
 
 
-class DealsTooMany(ValueError):
-    """The partners' possible hands, grouped, are more than one choice may weigh in time."""
-
-
-def clearable_after(after: TPKState, level: int, cleared: int, solved: dict) -> Fraction:
+def clearable_after(after: TPKState, level: int, cleared: int, memo: dict) -> Fraction:
     """The chance the level can still be cleared from `after` (a seat's view, just after its
-    move: its partners' cards not yet dealt), every hand shown from here on. `solved` remembers
-    searches between the choices of one decision."""
+    move: its partners' cards not yet dealt), every hand shown from here on. `memo` holds what
+    the choices of one decision share: the count's :class:`Joiner` and the chooser's cards
+    before its move (``"held"``: seat and uses)."""
     if after.result is not None or after.level != level:  # the engine ended the level
         return Fraction(int(after.levels_cleared() > cleared))
     threats, hands, caps, first = position_problem(after)
+    row = memo.get(("row", tuple(threats)))
+    if row is None:
+        row = memo[("row", tuple(threats))] = _Row(threats, memo["joiner"])
     deals = after.unseen_deals()
     dealt = {seat for seat, _ in deals}
-    row = _Row(threats, solved)
-    groups = [row.groups(outcomes, after.items, caps[seat]) for seat, outcomes in deals]
-    count = math.prod(len(g) for g in groups)
-    if count > DEAL_BUDGET:
-        raise DealsTooMany(
-            f"{count:,} kinds of partner hands to weigh (at most {DEAL_BUDGET:,} in time)"
-        )
-    known = {
-        seat: row.hand([uses for _, uses in hand], caps[seat])
-        for seat, hand in enumerate(hands)
-        if seat not in dealt
-    }
-    # Every hand of one partner is equally likely: count hands, divide once.
-    total = 0
-    for combo in product(*(g.items() for g in groups)):
-        chosen, ways = dict(known), 1
-        for (seat, _), (hand, n) in zip(deals, combo, strict=True):
-            chosen[seat], ways = hand, ways * n
-        if row.clearable([chosen[seat] for seat in range(len(caps))], caps, first):
-            total += ways
-    return Fraction(total, math.prod(len(outcomes) for _, outcomes in deals))
+    mover, held = memo["held"]
+    characters = []
+    for seat, hand in enumerate(hands):
+        if seat not in dealt:
+            family = row.family([uses for _, uses in hand], caps[seat], seat in first)
+            # The chooser's cards after any of its choices are among those it held before, so
+            # every choice sees the partners' threats pruned alike, and shares their count.
+            bound = row.family(held, len(held), seat in first) if seat == mover else family
+            characters.append(({family: 1}, row.joiner.reach(bound)))
+    for seat, outcomes in deals:
+        characters.append(row.dealt(outcomes, after.items, caps[seat], seat in first))
+    # Every hand of one partner is equally likely: count hand tuples, divide once.
+    won = clearing_tuples(characters, row.full, row.joiner, remember=True)
+    return Fraction(won, math.prod(len(outcomes) for _, outcomes in deals))
 
 
 class _Row:
-    """The row left, against which cards that can do the same things are the same card: a hand
-    becomes the sorted kinds of its useful cards (at most as many of a kind as may be used), and
-    a search is made once per set of hands. `memo` is shared by the choices of one decision."""
+    """The row left (threats dealt with are gaps), and what each hand could cover of it alone: its
+    family (:mod:`toolkit.tpk.families`, one bit per open threat). A seat the pass rule keeps off
+    the first threat simply cannot cover it. Cards that could do the same things here are the same
+    card, and a hand is its useful cards' kinds."""
 
-    def __init__(self, threats: list, memo: dict):
-        self.threats, self.memo = threats, memo
-        self.budget = memo.setdefault("budget", Budget(SEARCH_STEPS))
-        self.examples = memo.setdefault(("examples", tuple(threats)), {})
-        self.profiles = memo.setdefault(("profiles", tuple(threats)), {})
+    def __init__(self, threats: list, joiner: Joiner):
+        self.joiner = joiner
+        positions = [p for p, t in enumerate(threats) if not t[2]]
+        self.full = (1 << len(positions)) - 1
+        after = [(i, p) for i, p in enumerate(positions[:-1]) if positions[i + 1] == p + 1]
+        self.cards: dict = {}  # (uses, may cover the first threat) -> what one card can do here
+        self.families: dict = {}  # (the kinds of a hand's useful cards, cap) -> its family
+        self.dists: dict = {}
+        self.threats, self.positions, self.after = threats, positions, after
 
-    def profile(self, uses) -> tuple:
-        """What one card can do here: the threats it overcomes alone, the adjacent pairs it
-        overcomes at once, the x2 threats it can be half of."""
-        threats = self.threats
-        singles = tuple(p for p, t in enumerate(threats) if covers(uses, t))
-        doubles = tuple(
-            p for p in range(len(threats) - 1) if covers_both(uses, threats[p], threats[p + 1])
-        )
-        halves = tuple(p for p, t in enumerate(threats) if t[1] and half_of_x2(uses, t))
-        return singles, doubles, halves
+    def card(self, uses, lead: bool) -> tuple:
+        """What one card can do here: the sets of threats it covers (one, or two neighbours),
+        and the x2 threats it can be half of a pair on."""
+        key = (uses, lead)
+        what = self.cards.get(key)
+        if what is None:
+            row, at = self.threats, self.positions
+            options = [1 << i for i, p in enumerate(at) if covers(uses, row[p])]
+            options += [3 << i for i, p in self.after if covers_both(uses, row[p], row[p + 1])]
+            halves = bits(i for i, p in enumerate(at) if row[p][1] and half_of_x2(uses, row[p]))
+            if not lead:
+                options, halves = [m for m in options if not m & 1], halves & ~1
+            what = self.cards[key] = (tuple(options), halves)
+        return what
 
-    def hand(self, hand_uses, cap: int) -> tuple:
-        kinds: dict = {}
-        for uses in hand_uses:
-            shape = self.profiles.get(uses)
-            if shape is None:
-                shape = self.profiles[uses] = self.profile(uses)
-            if any(shape):
-                kinds[shape] = kinds.get(shape, 0) + 1
-                self.examples.setdefault(shape, uses)
-        return tuple(sorted((shape, min(n, cap)) for shape, n in kinds.items()))
+    def family(self, hand_uses, cap: int, lead: bool) -> int:
+        """The family of a hand (its cards' uses) of a seat that may use `cap` of them."""
+        whats = sorted(w for w in (self.card(u, lead) for u in hand_uses) if w[0] or w[1])
+        key = (tuple(whats), min(cap, len(whats)))
+        family = self.families.get(key)
+        if family is None:
+            kinds = sorted(set(whats))
+            hand = tuple(kinds.index(w) for w in whats)
+            family = self.families[key] = self.joiner.hand_family(hand, kinds, key[1], self.full)
+        return family
 
-    def groups(self, outcomes, items, cap: int) -> dict[tuple, int]:
-        """A partner's possible hands grouped by what they can do here, with how many hands
-        (all equally likely) each group holds."""
+    def dealt(self, outcomes, items, cap: int, lead: bool) -> tuple[dict[int, int], int]:
+        """A partner's possible hands as family -> how many hands (all equally likely), and every
+        threat one of them could cover."""
         # The engine hands out one object per pool of cards: it is kept here, so its id is safe.
-        key = ("groups", tuple(self.threats), cap, id(outcomes))
-        if key in self.memo:
-            return self.memo[key][1]
-        groups: dict[tuple, int] = {}
-        self.memo[key] = (outcomes, groups)
-        for cards, _ in outcomes:
-            hand = self.hand([items.get(card, WILD) for card in cards], cap)
-            groups[hand] = groups.get(hand, 0) + 1
-        return groups
-
-    def clearable(self, hands: list[tuple], caps: list[int], first: list[int]) -> bool:
-        """Whether these hands clear the row. More cards never hurt, so hands that hold at least
-        what some clearing hands held clear it too, and hands within some failing ones fail:
-        those are answered without a search."""
-        context = (tuple(self.threats), tuple(first), tuple(caps))
-        key = (context, tuple(hands))
-        if key in self.memo:
-            return self.memo[key]
-        cleared, failed = self.memo.setdefault(("known", context), ([], []))
-        counts = [dict(hand) for hand in hands]
-        if any(_within(known, counts) for known in cleared[-KNOWN:]):
-            answer = True
-        elif any(_within(counts, known) for known in failed[-KNOWN:]):
-            answer = False
-        else:
-            problem = [
-                [(f"c{seat}-{i}", self.examples[shape]) for shape, n in hand for i in range(n)]
-                for seat, hand in enumerate(hands)
-            ]
-            try:
-                kinds = tuple(self.examples.values())
-                answer = solve(self.threats, problem, caps, first, self.budget, kinds) is not None
-            except SearchTooLarge:
-                raise DealsTooMany(
-                    f"the searches of this decision need more than {SEARCH_STEPS:,} steps"
-                ) from None
-            (cleared if answer else failed).append(counts)
-        self.memo[key] = answer
-        return answer
-
-
-def _within(smaller: list[dict], larger: list[dict]) -> bool:
-    """Whether every seat's cards in `smaller` are among its cards in `larger` (by kind)."""
-    return all(
-        larger[seat].get(shape, 0) >= n
-        for seat, hand in enumerate(smaller)
-        for shape, n in hand.items()
-    )
+        key = (id(outcomes), cap, lead)
+        if key not in self.dists:
+            self.joiner.spend(2 * len(outcomes), 0)  # each hand's cards looked up: two steps
+            dist: dict[int, int] = {}
+            for cards, _ in outcomes:
+                family = self.family([items.get(card, WILD) for card in cards], cap, lead)
+                dist[family] = dist.get(family, 0) + 1
+            reach = 0
+            for family in dist:
+                reach |= self.joiner.reach(family)
+            self.dists[key] = (outcomes, (dist, reach))
+        return self.dists[key][1]
 
 
 def party(characters: list[str] | str | None, players: int | None = None) -> list[str]:

@@ -27,9 +27,10 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
 * **Characters in any order.** The party is a set: hands are independent between characters, so a
   dynamic programme over the characters combines the families two at a time (a set covered by the
   first characters and a disjoint set covered by the next), keeping the number of hand tuples that
-  reach each combined family, memoised across rows. The party's family keeps only its largest
-  sets, and only those holding every threat no character still to come could cover (broad
-  characters are taken first, so this bites early); a family covering the whole row is absorbing.
+  reach each combined family, memoised across rows (:mod:`toolkit.tpk.families`). The party's
+  family is known by its largest sets, and keeps only sets holding every threat no character
+  still to come could cover (broad characters are taken first, so this bites early); a family
+  covering the whole row is absorbing.
 
 Everything is an exact integer count; the chance is a Fraction over every ordered row times every
 set of drawn hands, the same denominator ``exact_clearable`` uses. The shapes grow with the row and
@@ -55,6 +56,7 @@ from itertools import combinations
 from pathlib import Path
 
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
+from toolkit.tpk.families import Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
     MAX_PLAYERS,
@@ -70,7 +72,6 @@ from toolkit.tpk.rules import (
     threat_table,
 )
 
-WON = -1  # the absorbing family: the whole row can be covered already
 # ordered rows of kinds allowed (level 1, five characters: 247,174; level 2, three: 2,646,140)
 ROW_BUDGET = 1_000_000
 ROW_LIMIT = 8  # threats in a row: a family of coverable sets has a bit per subset of the row
@@ -335,14 +336,8 @@ def _shape(row: tuple[int, ...], treasure: int | None, linked) -> tuple:
 
 
 class _Solver:
-    """Counts the hand tuples that clear a row shape, by combining what each character can cover.
-
-    A *family* is a set of sets of row positions, stored as an int with bit ``s`` set when the set
-    ``s`` (a bitmask of positions) belongs. A character's own family (all it can cover alone) is
-    closed under taking subsets. The party's running family keeps only its largest sets (a smaller
-    one is never needed: whatever completes it also completes a larger one once the overlap is
-    dropped) and only sets holding every position nobody still to come could cover.
-    """
+    """Counts the hand tuples that clear a row shape, by combining what each character can cover
+    (the families of :mod:`toolkit.tpk.families`, over the positions of the shape's threats)."""
 
     def __init__(self, tables: _UseTables, hands: list[Counter], keep: int):
         self.tables = tables
@@ -354,14 +349,11 @@ class _Solver:
             listed = [(tuple(local[u] for u in hand), n) for hand, n in groups.items()]
             self.characters.append((kinds, listed, sum(groups.values())))
         self.dists: dict = {}
-        self.joined: dict = {}
-        self.sets: dict[int, list[int]] = {}
+        self.joiner = Joiner()
 
     def clearing_hands(self, shape: tuple) -> int:
         threats = [c for run in shape for c in run]
         full = (1 << len(threats)) - 1
-        if not full:
-            return math.prod(total for _, _, total in self.characters)
         pairs, start = [], 0
         for run in shape:
             pairs += [(start + i, start + i + 1) for i in range(len(run) - 1)]
@@ -372,7 +364,7 @@ class _Solver:
             cover, both, half = t.cover[u], t.both[u], t.half[u]
             options = [1 << p for p, c in enumerate(threats) if cover[c]]
             options += [(1 << p) | (1 << q) for p, q in pairs if both[threats[p]][threats[q]]]
-            halves = _bits(p for p, c in enumerate(threats) if half[c]) if keep > 1 else 0
+            halves = bits(p for p, c in enumerate(threats) if half[c]) if keep > 1 else 0
             if keep == 1:
                 family = 1
                 for mask in options:
@@ -380,39 +372,21 @@ class _Solver:
                 what.append(family)
             else:
                 what.append((tuple(options), halves))
-            reach.append(_bits(p for p, c in enumerate(threats) if cover[c] or half[c]))
+            reach.append(bits(p for p, c in enumerate(threats) if cover[c] or half[c]))
 
-        order = []
-        for index, (kinds, listed, total) in enumerate(self.characters):
+        characters = []
+        for index, (kinds, listed, _) in enumerate(self.characters):
             key = (index, tuple(what[u] for u in kinds))
             dist = self.dists.get(key)
             if dist is None:
-                dist = self.dists[key] = self._dist(key[1], listed)
+                dist = self.dists[key] = self._dist(key[1], listed, full)
             potential = 0
             for u in kinds:
                 potential |= reach[u]
-            order.append((-potential.bit_count(), index, dist, total, potential))
-        order.sort()  # broad characters first, so the narrow ones left prune the most
-        later = [0] * (len(order) + 1)
-        for i in range(len(order) - 1, -1, -1):
-            later[i] = later[i + 1] | order[i][4]
+            characters.append((dist, potential))
+        return clearing_tuples(characters, full, self.joiner)
 
-        states: dict[int, int] = {1: 1}  # the family {empty set}, reached by one empty tuple
-        for i, (_, _, dist, total, _) in enumerate(order):
-            need = full & ~later[i + 1]
-            after: dict[int, int] = {}
-            for family, w in states.items():
-                if family == WON:
-                    after[WON] = after.get(WON, 0) + w * total
-                    continue
-                for own, n in dist.items():
-                    joined = self.join(family, own, need, full)
-                    if joined:
-                        after[joined] = after.get(joined, 0) + w * n
-            states = after
-        return states.get(WON, 0)
-
-    def _dist(self, what: tuple, listed) -> dict[int, int]:
+    def _dist(self, what: tuple, listed, full: int) -> dict[int, int]:
         """A character's hands grouped by their own family."""
         dist: dict[int, int] = {}
         for hand, n in listed:
@@ -421,77 +395,9 @@ class _Solver:
                 for i in hand:
                     family |= what[i]
             else:
-                family = _hand_family(hand, what, self.keep)
+                family = self.joiner.hand_family(hand, what, self.keep, full)
             dist[family] = dist.get(family, 0) + n
         return dist
-
-    def join(self, party: int, own: int, need: int, full: int) -> int:
-        """The party's family after one more character: the largest unions of a party set and a
-        disjoint set of the character's own, keeping those that hold `need` (0 if none: lost;
-        :data:`WON` if the whole row is covered)."""
-        key = (party, own, need, full)
-        hit = self.joined.get(key)
-        if hit is None:
-            found = set()
-            for x in self._sets(party):
-                for y in self._sets(own):
-                    if not x & y and (x | y) & need == need:
-                        found.add(x | y)
-            if full in found:
-                hit = WON
-            else:
-                largest = [z for z in found if not any(z != o and z & o == z for o in found)]
-                hit = 0
-                for z in largest:
-                    hit |= 1 << z
-            self.joined[key] = hit
-        return hit
-
-    def _sets(self, family: int) -> list[int]:
-        sets = self.sets.get(family)
-        if sets is None:
-            sets = [s for s in range(family.bit_length()) if family >> s & 1]
-            self.sets[family] = sets
-        return sets
-
-
-def _bits(positions) -> int:
-    mask = 0
-    for p in positions:
-        mask |= 1 << p
-    return mask
-
-
-def _hand_family(hand: tuple[int, ...], what, keep: int) -> int:
-    """The family of sets of threats one hand covers with at most `keep` of its cards: each card
-    alone (one threat, or two neighbours for a powerful one), or two simple cards on an x2 threat.
-    `what` gives, per use kind of the hand, the sets one card covers and the x2 threats it can be
-    half of a pair on."""
-    states = {(0, 0, 0)}  # covered set, cards used, later cards already paired
-    for i, u in enumerate(hand):
-        options, halves = what[u]
-        after = set()
-        for covered, used, paired in states:
-            after.add((covered, used, paired))
-            if paired >> i & 1 or used >= keep:
-                continue
-            for mask in options:
-                if not mask & covered:
-                    after.add((covered | mask, used + 1, paired))
-            if used + 2 <= keep and halves:
-                for j in range(i + 1, len(hand)):
-                    if paired >> j & 1:
-                        continue
-                    common = halves & what[hand[j]][1] & ~covered
-                    while common:
-                        low = common & -common
-                        after.add((covered | low, used + 2, paired | 1 << j))
-                        common ^= low
-        states = after
-    family = 0
-    for covered, _, _ in states:
-        family |= 1 << covered
-    return family
 
 
 # -- the table ---------------------------------------------------------------------------------------
