@@ -50,10 +50,16 @@ DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
 OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
 # The widget's budget for one decision, in positions the walks of all its options may reach
 # (each is a copy of the game and a step of the engine, under a millisecond): the options are
-# walked cheapest first (a first pass gives each a few positions), and an option the rest of the
-# budget cannot answer is refused with a note rather than left to freeze the widget.
+# walked cheapest first, and an option the rest of the budget cannot answer is refused with a note
+# rather than left to freeze the widget.
 DECISION_BUDGET = 120
-FIRST_PASS = 12
+# Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
+# positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
+# of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
+# them all before any walk can spend the budget, and a large walk (a two-weapon attack) cannot
+# take what a dozen smaller ones need. A walk tried again costs at most the positions of the tries
+# before it (a third of its own size, each pass four times the last).
+PASSES = (1, 12, 48)
 
 
 class OverBudget(WalkTooLarge):
@@ -152,15 +158,19 @@ class OptionWalk:
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): each action
-        is walked with at most FIRST_PASS positions, then the ones left over with what remains
-        of the budget, in order."""
-        values, notes, retry = {}, {}, []
-        spent = 0
-        for first in (True, False):
-            for action in actions if first else retry:
-                self.reached = 0
+        is walked with at most PASSES[0] positions, the ones left over with PASSES[1]..., and
+        the last with what remains of the budget, in order (see PASSES)."""
+        values, notes = {}, {}
+        spent, waiting = 0, list(actions)
+        for most in (*PASSES, self.budget):
+            retry = []
+            for action in waiting:
                 left = self.budget - spent
-                self.allowed = min(FIRST_PASS, left) if first else left
+                if left <= 0:
+                    notes[action] = f"not computed: {OverBudget(self.budget)}"
+                    continue
+                self.reached = 0
+                self.allowed = min(most, left)
                 after = self.view.clone()
                 try:
                     after.apply_listed(action)
@@ -168,12 +178,13 @@ class OptionWalk:
                 except (WalkTooLarge, UnseenPlaceUnknown) as error:
                     spent += min(self.reached, self.allowed)
                     notes[action] = f"not computed: {error}"
-                    if first and isinstance(error, OverBudget):
+                    if isinstance(error, OverBudget) and self.allowed < left:
                         retry.append(action)
                     continue
                 spent += self.reached
                 values[action] = dict(zip(DECIDE_BY, found, strict=True))
                 notes.pop(action, None)
+            waiting = retry
         return values, notes
 
     def _value(self, after) -> tuple:
