@@ -142,9 +142,15 @@ class _Run:
             yield self.after(state if index == last else state.clone(), action)
 
     def mix(self, state: GameState, branches: Sequence[tuple[Action, Fraction]]) -> Values:
-        total: list[Fraction] | None = None
+        """The branches' values weighted by their chances. Branches with equal values (a miss, a
+        card that changes nothing) are many: their chances are added first, so each distinct
+        outcome costs one product per measure rather than each branch (exact all the same)."""
+        chance_of: dict[Values, Fraction] = {}
         weights = [p for _, p in branches]
         for weight, values in zip(weights, self.each(state, [a for a, _ in branches]), strict=True):
+            chance_of[values] = chance_of.get(values, 0) + weight
+        total: list[Fraction] | None = None
+        for values, weight in chance_of.items():
             if total is None:
                 total = [Fraction(0)] * len(values)
             for i, v in enumerate(values):
