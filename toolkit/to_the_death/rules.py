@@ -293,13 +293,11 @@ class ToTheDeathState(GameState):
         engine draws nothing from it after set-up (every card is a chance node), and so are the
         prompt, the card node and the config, which the engine replaces but never changes."""
         new = object.__new__(type(self))
-        copied = new.__dict__
+        new.__dict__ = copied = self.__dict__.copy()
         flat = _FLAT_NAMES
         shared = _SHARED_NAMES
         for name, value in self.__dict__.items():
-            if name in shared:
-                copied[name] = value
-            else:
+            if value.__class__ in _CONTAINERS and name not in shared:
                 copied[name] = list(value) if name in flat else _copied(value)
         copied["units"] = {uid: _unit_copied(unit) for uid, unit in self.units.items()}
         copied["stack"] = [(step, _copied(args)) for step, args in self.stack]
@@ -320,11 +318,14 @@ class ToTheDeathState(GameState):
         return self.prompt["seat"]
 
     def _compute_legal(self) -> Sequence:
+        """A prompt's options, or the function that lists them from the game (the main step's:
+        see :func:`toolkit.to_the_death.main_step.main`), with the prompt's arguments."""
         if self.result is not None:
             return []
         if self.chance is not None:
             return self._chance_actions()
-        return self.prompt["options"]
+        options = self.prompt["options"]
+        return options(self, **self.prompt["args"]) if callable(options) else options
 
     def chance_outcomes(self) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely (in a
