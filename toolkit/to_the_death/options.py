@@ -20,9 +20,12 @@ that keeps every card apart). In the draw step nothing happens between the draws
 the turn, so every card drawn there is walked as one.
 
 Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
-monster's whole attack: every weapon's check (kept apart card by card, as a check's suit picks the
-hero), a second attack from Brains, and what its hits set off (bursts, Trophy, Pilfer), until the
-next monster's attack begins or the main step ends. Blocks on the way are not made (each costs a
+monster's whole attack: every weapon's check, a second attack from Brains, and what its hits set
+off (bursts, Trophy, Pilfer), until the next monster's attack begins or the main step ends. Every
+card there is kept apart (a check's suit picks the hero, so a card drawn for a burst changes what
+a later check may turn up), except where nothing after it draws again, as at the last check: there
+cards that land alike (the same hero, hit, damage and blocks; a burst's cards of one value) are
+walked once. Blocks on the way are not made (each costs a
 card, and the block prompt shows its own numbers), so the numbers are the attack's before blocks:
 "healed" is then minus the damage your heroes are expected to take.
 """
@@ -36,6 +39,7 @@ from toolkit.analysis import Measure, Walk, WalkTooLarge
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
+from toolkit.to_the_death.steps import enemy_check_lands
 
 STOP_PROMPTS = ("main", "draw step", "block")
 MEASURES = (
@@ -102,9 +106,14 @@ class OptionWalk:
         self.hand = len(view.hands[seat])
         self.skipping = self._skipping(view)
         merge = self.merge if merge_checks else None
+        # cards alike but for themselves matter in the enemy turn only (see landing_alike)
+        enemy_turn = merge_checks and self.still_to_pick is not None
+        closed = self.landing_alike if enemy_turn else None
         self.budget = budget
         self.reached, self.allowed = 0, budget
-        self.walk = Walk(seat, self.stop, self.measure, merge=merge, limit=limit)
+        self.walk = Walk(
+            seat, self.stop, self.measure, merge=merge, merge_closed=closed, limit=limit
+        )
 
     def stop(self, state) -> bool:
         self.reached += 1
@@ -148,14 +157,35 @@ class OptionWalk:
         return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
 
     def merge(self, state, card: str) -> Hashable:
-        """Cards of one value act alike; in the draw step every card drawn does; a monster
-        weapon's check is kept apart, as its suit picks the hero it attacks."""
+        """In a hero turn cards of one value act alike (the walk stops before a monster's check,
+        the first rule to read a suit); in the draw step every card drawn does. In the enemy
+        turn (an attack-order option) a card drawn or checked now changes the cards a monster's
+        check may turn up later, whose suit picks the hero it attacks: each card is kept apart
+        there, and :meth:`landing_alike` merges those it can."""
         resume = state.chance["resume"]
         if self.draw_step and resume == "card_drawn":
             return None
-        if resume == "enemy_check":
+        if resume == "enemy_check" or self.still_to_pick is not None:
             return card
         return value_of(card)
+
+    def landing_alike(self, state, card: str) -> Hashable:
+        """Cards that lead to the same position but for the card itself, which the walk merges
+        where nothing after them draws again (:attr:`toolkit.analysis.Walk.merge_closed`), as at
+        a monster's last check: a monster weapon's check cards that attack the same hero, hit or
+        miss alike, deal the same damage and offer the same blocks (what
+        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them), and the cards of
+        one value drawn or checked for a hero (a burst's draw or attack, the Riddle). Any other
+        card is kept as it is."""
+        resume = state.chance["resume"]
+        if resume == "enemy_check":
+            target, total, armor, damage, blocks = enemy_check_lands(
+                state, card, **state.chance["args"]
+            )
+            return (target and target["uid"], total >= armor, damage, blocks)
+        if resume in _READ_FOR_VALUE:
+            return value_of(card)
+        return card
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): each action
@@ -203,6 +233,8 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 
 
 _ENEMY_NEXT = STEPS["enemy_next"]
+# the card nodes whose card only its value is read of: a card drawn, a hero's check
+_READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
 
 
 def _looked_at_later(action) -> bool:
