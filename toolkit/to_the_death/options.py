@@ -36,7 +36,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from toolkit.analysis import Measure, Walk, WalkTooLarge
-from toolkit.to_the_death.cards import value_of
+from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
 from toolkit.to_the_death.steps import enemy_check_lands
@@ -188,9 +188,27 @@ class OptionWalk:
         return card
 
     def outcomes(self, actions) -> tuple[dict, dict]:
-        """({action: {measure name: Fraction}}, {action: why it has no numbers}): each action
-        is walked with at most PASSES[0] positions, the ones left over with PASSES[1]..., and
-        the last with what remains of the budget, in order (see PASSES)."""
+        """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions
+        alike but for the cards they pay with (:meth:`_paid_alike`) are walked once."""
+        walked_for = {}  # action -> the first action alike, walked for it
+        first_of: dict[Hashable, object] = {}
+        for action in actions:
+            walked_for[action] = first_of.setdefault(self._paid_alike(action), action)
+        values, notes = self._walked(list(first_of.values()))
+        found = {a: dict(values[first]) for a, first in walked_for.items() if first in values}
+        return found, {a: notes[first] for a, first in walked_for.items() if first in notes}
+
+    def _paid_alike(self, action) -> Hashable:
+        """Options that differ only in which card of a value they pay with (or take, or put on
+        top) lead to the same numbers outside the enemy turn, as no rule there reads a card's
+        suit (see :meth:`merge`): the first of them is walked for all."""
+        if self.still_to_pick is not None or not isinstance(action, tuple):
+            return action
+        return tuple((value_of(part),) if part in _ARSENAL else part for part in action)
+
+    def _walked(self, actions) -> tuple[dict, dict]:
+        """Each action walked with at most PASSES[0] positions, the ones left over with
+        PASSES[1]..., and the last with what remains of the budget (see PASSES)."""
         values, notes = {}, {}
         spent, waiting = 0, sorted(actions, key=_looked_at_later)
         for most in (*PASSES, self.budget):
@@ -235,6 +253,7 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 _ENEMY_NEXT = STEPS["enemy_next"]
 # the card nodes whose card only its value is read of: a card drawn, a hero's check
 _READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
+_ARSENAL = frozenset(catalog().arsenal)
 
 
 def _looked_at_later(action) -> bool:
