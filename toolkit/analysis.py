@@ -48,6 +48,11 @@ class Walk:
       one the walk stops at another seat's decision;
     - `merge(state, outcome)`: chance outcomes with the same answer lead to the same numbers (a
       card's value where its suit never matters): they are walked once, with their weights added;
+    - `merge_closed(state, outcome)`: chance outcomes with the same key lead to the same position
+      but for the outcome itself (the card drawn is in the discard pile, the others still
+      unseen), which only a later chance node could tell apart: each group is walked once from
+      its first outcome, and its other outcomes one by one only if that walk met a chance node
+      (not with `key`, whose memo hides the chance nodes met);
     - `key(state)`: a position's identity, so a position reached twice is walked once;
     - `alike(state, action)`: the seat's actions with the same answer lead to the same numbers
       (a move whose difference nothing later reads): only the first of them is walked;
@@ -59,6 +64,7 @@ class Walk:
     measure: Callable[[GameState], Sequence]
     others: Callable[[GameState], Sequence[tuple[Action, Fraction]]] | None = None
     merge: Callable[[GameState, Action], Hashable] | None = None
+    merge_closed: Callable[[GameState, Action], Hashable] | None = None
     key: Callable[[GameState], Hashable] | None = None
     alike: Callable[[GameState, Action], Hashable] | None = None
     limit: int = 100_000
@@ -84,9 +90,12 @@ class _Run:
     """One question's walk: its memo and its count of positions."""
 
     def __init__(self, walk: Walk):
+        if walk.merge_closed is not None and walk.key is not None:
+            raise ValueError("merge_closed needs to see every chance node: no key")
         self.walk = walk
         self.memo: dict[Hashable, Values] = {}
         self.visited = 0
+        self.chance_nodes = 0  # chance nodes walked through so far (see merge_closed)
 
     def after(self, state: GameState, action: Action) -> Values:
         state.apply_listed(action)
@@ -104,7 +113,11 @@ class _Run:
             raise WalkTooLarge(walk.limit)
         seat = state.current_player()
         if state.is_chance_node():
-            result = self.mix(state, self.chance_branches(state))
+            self.chance_nodes += 1
+            if walk.merge_closed is None:
+                result = self.mix(state, self.chance_branches(state))
+            else:
+                result = self.weighted(self.closed_groups(state))
         elif seat == walk.seat:
             result = max(self.each(state, self.distinct(state)))
         elif walk.others is None:
@@ -141,10 +154,38 @@ class _Run:
         for index, action in enumerate(actions):
             yield self.after(state if index == last else state.clone(), action)
 
+    def closed_groups(self, state: GameState):
+        """(chance, values) of the chance node's outcomes, those alike by `merge_closed` walked
+        as one where the walk of the first met no chance node (see :class:`Walk`)."""
+        groups: dict[Hashable, list] = {}
+        for outcome, p in self.chance_branches(state):
+            groups.setdefault(self.walk.merge_closed(state, outcome), []).append((outcome, p))
+        for members in groups.values():
+            first, p = members[0]
+            before = self.chance_nodes
+            values = self.after(state.clone(), first)
+            if self.chance_nodes == before:
+                yield sum((q for _, q in members), Fraction(0)), values
+                continue
+            yield p, values
+            for outcome, q in members[1:]:
+                yield q, self.after(state.clone(), outcome)
+
     def mix(self, state: GameState, branches: Sequence[tuple[Action, Fraction]]) -> Values:
-        total: list[Fraction] | None = None
         weights = [p for _, p in branches]
-        for weight, values in zip(weights, self.each(state, [a for a, _ in branches]), strict=True):
+        actions = [a for a, _ in branches]
+        return self.weighted(zip(weights, self.each(state, actions), strict=True))
+
+    def weighted(self, walked) -> Values:
+        """The values of the (chance, values) pairs `walked`, weighted by their chances. Equal
+        values (a miss, a card that changes nothing) are many: their chances are added first, so
+        each distinct outcome costs one product per measure rather than each branch (exact all
+        the same)."""
+        chance_of: dict[Values, Fraction] = {}
+        for weight, values in walked:
+            chance_of[values] = chance_of.get(values, 0) + weight
+        total: list[Fraction] | None = None
+        for values, weight in chance_of.items():
             if total is None:
                 total = [Fraction(0)] * len(values)
             for i, v in enumerate(values):

@@ -206,6 +206,22 @@ def test_a_goblins_fall_leaves_the_next_weapon_nothing():
     assert shown.odds["dealt"] == WalkReference(game, merge_checks=False)[shown.action]["dealt"]
 
 
+def test_an_attack_order_option_keeps_a_bursts_cards_apart():
+    """Seed 11, move 151: the first goblin's hits burst the sellsword's boxes (an attack, a draw)
+    before its next check. Merging the burst's cards by value, as in a hero turn, changed the
+    cards that check may turn up (whose suit picks the hero): the expected change of the hand
+    was 29/560 against the walk's 1/20. Kept apart, and merged only where nothing after them
+    draws again, every number is the walk's."""
+    state = next(s for s in decision_points(SLUG, 1, [11]) if len(s.history) == 151)
+    assert state.prompt["kind"] == "attack order"
+    action = ("next attacker", "m1-goblin")
+    walk = OptionWalk(state)  # no budget
+    values, notes = walk.outcomes([action])
+    assert not notes
+    apart = WalkReference(state, merge_checks=False)[action]
+    assert values[action] == apart and apart["cards"] == Fraction(1, 20)
+
+
 def test_the_duel_measures_the_hero_a_protector_takes_the_attack_for():
     """Issue #14: in the duel a weapon aimed at a hero that Taunt protects hits the grave knight
     instead; the option's numbers are the engine's, so they are against the protector."""

@@ -51,6 +51,24 @@ def test_random_play_keeps_every_invariant_and_replays(seed, players):
     assert loaded.log == game.log
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_clones_units_share_no_list(players):
+    """clone copies a unit as a flat dict plus its lists (``_UNIT_LISTS``): every list of a
+    unit is a copy, and a unit holds no other container (one added later must be listed there)."""
+    from toolkit.to_the_death.rules import _UNIT_LISTS
+
+    def check(game):
+        copy = game.clone()
+        for uid, unit in game.units.items():
+            for name, value in unit.items():
+                if isinstance(value, (list, dict, set)):
+                    assert name in _UNIT_LISTS and copy.units[uid][name] is not value
+                    assert copy.units[uid][name] == value
+
+    for seed in range(3):
+        random_game(seed, players, check)
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing():
     game = solo_with("gladiator")
     game.apply("fighter:5")

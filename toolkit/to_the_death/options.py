@@ -20,9 +20,12 @@ that keeps every card apart). In the draw step nothing happens between the draws
 the turn, so every card drawn there is walked as one.
 
 Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
-monster's whole attack: every weapon's check (kept apart card by card, as a check's suit picks the
-hero), a second attack from Brains, and what its hits set off (bursts, Trophy, Pilfer), until the
-next monster's attack begins or the main step ends. Blocks on the way are not made (each costs a
+monster's whole attack: every weapon's check, a second attack from Brains, and what its hits set
+off (bursts, Trophy, Pilfer), until the next monster's attack begins or the main step ends. Every
+card there is kept apart (a check's suit picks the hero, so a card drawn for a burst changes what
+a later check may turn up), except where nothing after it draws again, as at the last check: there
+cards that land alike (the same hero, hit, damage and blocks; a burst's cards of one value) are
+walked once. Blocks on the way are not made (each costs a
 card, and the block prompt shows its own numbers), so the numbers are the attack's before blocks:
 "healed" is then minus the damage your heroes are expected to take.
 """
@@ -33,9 +36,10 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from toolkit.analysis import Measure, Walk, WalkTooLarge
-from toolkit.to_the_death.cards import value_of
+from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
+from toolkit.to_the_death.steps import enemy_check_lands
 
 STOP_PROMPTS = ("main", "draw step", "block")
 MEASURES = (
@@ -49,11 +53,18 @@ MEASURES = (
 DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
 OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
 # The widget's budget for one decision, in positions the walks of all its options may reach
-# (each is a copy of the game and a step of the engine, under a millisecond): the options are
-# walked cheapest first (a first pass gives each a few positions), and an option the rest of the
-# budget cannot answer is refused with a note rather than left to freeze the widget.
-DECISION_BUDGET = 120
-FIRST_PASS = 12
+# (each is a copy of the game and a step of the engine, about 0.15 ms): the options are walked
+# cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
+# than left to freeze the widget. 400 keeps the duel's 95th percentile near 60 ms
+# (benchmarks/bench_decision_odds.py), well inside the 100 ms target on a busy machine.
+DECISION_BUDGET = 400
+# Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
+# positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
+# of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
+# them all before any walk can spend the budget, and a large walk (a two-weapon attack) cannot
+# take what a dozen smaller ones need. A walk tried again costs at most the positions of the tries
+# before it (a third of its own size, each pass four times the last).
+PASSES = (1, 12, 48)
 
 
 class OverBudget(WalkTooLarge):
@@ -95,9 +106,14 @@ class OptionWalk:
         self.hand = len(view.hands[seat])
         self.skipping = self._skipping(view)
         merge = self.merge if merge_checks else None
+        # cards alike but for themselves matter in the enemy turn only (see landing_alike)
+        enemy_turn = merge_checks and self.still_to_pick is not None
+        closed = self.landing_alike if enemy_turn else None
         self.budget = budget
         self.reached, self.allowed = 0, budget
-        self.walk = Walk(seat, self.stop, self.measure, merge=merge, limit=limit)
+        self.walk = Walk(
+            seat, self.stop, self.measure, merge=merge, merge_closed=closed, limit=limit
+        )
 
     def stop(self, state) -> bool:
         self.reached += 1
@@ -141,26 +157,69 @@ class OptionWalk:
         return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
 
     def merge(self, state, card: str) -> Hashable:
-        """Cards of one value act alike; in the draw step every card drawn does; a monster
-        weapon's check is kept apart, as its suit picks the hero it attacks."""
+        """In a hero turn cards of one value act alike (the walk stops before a monster's check,
+        the first rule to read a suit); in the draw step every card drawn does. In the enemy
+        turn (an attack-order option) a card drawn or checked now changes the cards a monster's
+        check may turn up later, whose suit picks the hero it attacks: each card is kept apart
+        there, and :meth:`landing_alike` merges those it can."""
         resume = state.chance["resume"]
         if self.draw_step and resume == "card_drawn":
             return None
-        if resume == "enemy_check":
+        if resume == "enemy_check" or self.still_to_pick is not None:
             return card
         return value_of(card)
 
+    def landing_alike(self, state, card: str) -> Hashable:
+        """Cards that lead to the same position but for the card itself, which the walk merges
+        where nothing after them draws again (:attr:`toolkit.analysis.Walk.merge_closed`), as at
+        a monster's last check: a monster weapon's check cards that attack the same hero, hit or
+        miss alike, deal the same damage and offer the same blocks (what
+        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them), and the cards of
+        one value drawn or checked for a hero (a burst's draw or attack, the Riddle). Any other
+        card is kept as it is."""
+        resume = state.chance["resume"]
+        if resume == "enemy_check":
+            target, total, armor, damage, blocks = enemy_check_lands(
+                state, card, **state.chance["args"]
+            )
+            return (target and target["uid"], total >= armor, damage, blocks)
+        if resume in _READ_FOR_VALUE:
+            return value_of(card)
+        return card
+
     def outcomes(self, actions) -> tuple[dict, dict]:
-        """({action: {measure name: Fraction}}, {action: why it has no numbers}): each action
-        is walked with at most FIRST_PASS positions, then the ones left over with what remains
-        of the budget, in order."""
-        values, notes, retry = {}, {}, []
-        spent = 0
-        for first in (True, False):
-            for action in actions if first else retry:
-                self.reached = 0
+        """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions
+        alike but for the cards they pay with (:meth:`_paid_alike`) are walked once."""
+        walked_for = {}  # action -> the first action alike, walked for it
+        first_of: dict[Hashable, object] = {}
+        for action in actions:
+            walked_for[action] = first_of.setdefault(self._paid_alike(action), action)
+        values, notes = self._walked(list(first_of.values()))
+        found = {a: dict(values[first]) for a, first in walked_for.items() if first in values}
+        return found, {a: notes[first] for a, first in walked_for.items() if first in notes}
+
+    def _paid_alike(self, action) -> Hashable:
+        """Options that differ only in which card of a value they pay with (or take, or put on
+        top) lead to the same numbers outside the enemy turn, as no rule there reads a card's
+        suit (see :meth:`merge`): the first of them is walked for all."""
+        if self.still_to_pick is not None or not isinstance(action, tuple):
+            return action
+        return tuple((value_of(part),) if part in _ARSENAL else part for part in action)
+
+    def _walked(self, actions) -> tuple[dict, dict]:
+        """Each action walked with at most PASSES[0] positions, the ones left over with
+        PASSES[1]..., and the last with what remains of the budget (see PASSES)."""
+        values, notes = {}, {}
+        spent, waiting = 0, sorted(actions, key=_looked_at_later)
+        for most in (*PASSES, self.budget):
+            retry = []
+            for action in waiting:
                 left = self.budget - spent
-                self.allowed = min(FIRST_PASS, left) if first else left
+                if left <= 0:
+                    notes[action] = f"not computed: {OverBudget(self.budget)}"
+                    continue
+                self.reached = 0
+                self.allowed = min(most, left)
                 after = self.view.clone()
                 try:
                     after.apply_listed(action)
@@ -168,12 +227,13 @@ class OptionWalk:
                 except (WalkTooLarge, UnseenPlaceUnknown) as error:
                     spent += min(self.reached, self.allowed)
                     notes[action] = f"not computed: {error}"
-                    if first and isinstance(error, OverBudget):
+                    if isinstance(error, OverBudget) and self.allowed < left:
                         retry.append(action)
                     continue
                 spent += self.reached
                 values[action] = dict(zip(DECIDE_BY, found, strict=True))
                 notes.pop(action, None)
+            waiting = retry
         return values, notes
 
     def _value(self, after) -> tuple:
@@ -191,6 +251,15 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 
 
 _ENEMY_NEXT = STEPS["enemy_next"]
+# the card nodes whose card only its value is read of: a card drawn, a hero's check
+_READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
+_ARSENAL = frozenset(catalog().arsenal)
+
+
+def _looked_at_later(action) -> bool:
+    """Attacks are walked first in each pass, as a player looks at them first: in the duel a
+    decision's budget then answers about a tenth more attacks, at the cost of as many abilities."""
+    return not (isinstance(action, tuple) and action[:1] == ("attack",))
 
 
 def _health(unit) -> int:

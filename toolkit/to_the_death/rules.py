@@ -287,19 +287,19 @@ class ToTheDeathState(GameState):
         """A copy that shares nothing it could change: the state is plain data (lists, dicts,
         sets of strings and numbers; tuples never change), so each container is copied by type,
         which is many times faster than a deep copy; the exact walk clones at every branch.
+        A unit is a flat dict but for its lists, and is copied so (:func:`_unit_copied`).
         Some fields are not plain: the sides list the unit dicts of ``units`` (the copy lists
         the copies), the kept values start afresh, the random generator is shared, as the
         engine draws nothing from it after set-up (every card is a chance node), and so are the
         prompt, the card node and the config, which the engine replaces but never changes."""
         new = object.__new__(type(self))
-        copied = new.__dict__
+        new.__dict__ = copied = self.__dict__.copy()
         flat = _FLAT_NAMES
         shared = _SHARED_NAMES
         for name, value in self.__dict__.items():
-            if name in shared:
-                copied[name] = value
-            else:
+            if value.__class__ in _CONTAINERS and name not in shared:
                 copied[name] = list(value) if name in flat else _copied(value)
+        copied["units"] = {uid: _unit_copied(unit) for uid, unit in self.units.items()}
         copied["stack"] = [(step, _copied(args)) for step, args in self.stack]
         units = copied["units"]
         copied["_sides"] = [[units[unit["uid"]] for unit in side] for side in self._sides]
@@ -318,11 +318,14 @@ class ToTheDeathState(GameState):
         return self.prompt["seat"]
 
     def _compute_legal(self) -> Sequence:
+        """A prompt's options, or the function that lists them from the game (the main step's:
+        see :func:`toolkit.to_the_death.main_step.main`), with the prompt's arguments."""
         if self.result is not None:
             return []
         if self.chance is not None:
             return self._chance_actions()
-        return self.prompt["options"]
+        options = self.prompt["options"]
+        return options(self, **self.prompt["args"]) if callable(options) else options
 
     def chance_outcomes(self) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely (in a
@@ -1261,8 +1264,9 @@ _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 
 
 _FLAT_NAMES = frozenset(("history", *ToTheDeathState.FLAT_LISTS))
-# replaced, never changed in place: a step's question, a card node, the options the game began with
-_SHARED_NAMES = frozenset(("prompt", "chance", "config", "_sides", "stack", "kept"))
+# taken as they are by clone's loop: replaced, never changed in place (a step's question, a card
+# node, the options the game began with), or copied after it (the units, sides, stack, kept values)
+_SHARED_NAMES = frozenset(("prompt", "chance", "config", "units", "_sides", "stack", "kept"))
 _CONTAINERS = (list, dict, set)
 
 
@@ -1280,6 +1284,20 @@ def _copied(value):
     if cls is set:
         return set(value)
     return value
+
+
+# the lists a unit holds (every other value of a unit is a string, a number, a bool or None)
+_UNIT_LISTS = ("weapons", "abilities", "attached")
+
+
+def _unit_copied(unit: dict) -> dict:
+    """A unit's copy, the same as :func:`_copied`'s at a fifth of the time (the units are most of
+    a clone, and the exact walk clones at every branch): a unit is flat but for its lists."""
+    copy = unit.copy()
+    for name in _UNIT_LISTS:
+        if name in copy:
+            copy[name] = list(copy[name])
+    return copy
 
 
 def first_reached(suit: str, by_class: Mapping[str, T], reaches: Callable[[T], bool]) -> T | None:

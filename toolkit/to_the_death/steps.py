@@ -141,34 +141,49 @@ def enemy_weapon(game: ToTheDeathState, uid: str, kind: str, value: int) -> None
     game.need_check("enemy_check", uid=uid, kind=kind, value=value)
 
 
+def enemy_check_lands(game: ToTheDeathState, card: str, uid: str, kind: str, value: int):
+    """What an enemy weapon's check `card` does: (target, total, armor, damage, blocks), the hero
+    it attacks (None if it reaches none), its total against that hero's armor (a miss below it),
+    the damage of a hit (0 for a miss) and the defending hand's cards that may block it. Nothing
+    else of the card is read, so the step and the exact walk behind the numbers beside a decision
+    (which merges the cards alike in these, see options.py) both ask this."""
+    attacker = game.units[uid]
+    target = game.enemy_target(attacker, kind, suit_of(card))
+    if target is None:
+        return None, 0, 0, 0, ()
+    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
+    armor = game.armor(target)
+    if total < armor:
+        return target, total, armor, 0, ()
+    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
+    blocks = ()
+    if not game.any("unblockable", attacker):
+        checked = value_of(card)
+        blocks = tuple(c for c in sorted(game.hands[0]) if value_of(c) == checked)
+    return target, total, armor, damage, blocks
+
+
 @step
 def enemy_check(game: ToTheDeathState, card: str, uid: str, kind: str, value: int) -> None:
     attacker = game.units[uid]
     game.discard.append(card)
-    target = game.enemy_target(attacker, kind, suit_of(card))
+    target, total, armor, damage, blocks = enemy_check_lands(game, card, uid, kind, value)
     if target is None:
         game.narrate(
             f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: no near hero to attack."
         )
         return
-    total = value + value_of(card) + game.weapon_bonus(attacker, kind, target)
-    armor = game.armor(target)
     if total < armor:
         game.narrate(
             f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: {total} against "
             f"{target['name']}'s armor {armor}, a miss."
         )
         return
-    damage = 1 + game.total("damage_bonus", attacker, kind, target, total, armor)
     game.narrate(
         f"{attacker['name']}'s {kind} weapon checks the {card_name(card)}: {total} against "
         f"{target['name']}'s armor {armor}, a hit for {damage}."
     )
-    blockers = []
-    if not game.any("unblockable", attacker):
-        checked = value_of(card)
-        blockers = [("block", c) for c in sorted(game.hands[0]) if value_of(c) == checked]
-    options = blockers + [("take",)]
+    options = [("block", c) for c in blocks] + [("take",)]
     game.ask(
         0,
         "block",
