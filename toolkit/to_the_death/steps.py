@@ -357,16 +357,18 @@ def hero_weapon(
 
 @step
 def hero_target(game: ToTheDeathState, choice, uid: str, kind: str, value: int, index: int) -> None:
-    side = game.units[uid]["side"]
     if choice[0] == "focus":
-        game.discard_from_hand(side, choice[1])
-        game.focus[side] += 1
-        game.narrate(
-            f"Focus (discard the {card_name(choice[1])}): the next check gets +{game.focus[side]}."
-        )
+        _focus(game, game.units[uid]["side"], choice[1])
         game.then_now("hero_weapon", uid=uid, kind=kind, value=value, index=index, each=False)
         return
     game.then_now("hero_strike", uid=uid, kind=kind, value=value, target=choice[1])
+
+
+def _focus(game: ToTheDeathState, side: int, card: str) -> None:
+    """Focus before a check (a weapon's or a skill check): the card paid, +1 to the next check."""
+    game.discard_from_hand(side, card)
+    game.focus[side] += 1
+    game.narrate(f"Focus (discard the {card_name(card)}): the next check gets +{game.focus[side]}.")
 
 
 @step
@@ -453,12 +455,7 @@ def skill_check_focus(
     game: ToTheDeathState, choice, uid: str, target: int, success: str, args: dict
 ) -> None:
     if choice[0] == "focus":
-        side = game.units[uid]["side"]
-        game.discard_from_hand(side, choice[1])
-        game.focus[side] += 1
-        game.narrate(
-            f"Focus (discard the {card_name(choice[1])}): the next check gets +{game.focus[side]}."
-        )
+        _focus(game, game.units[uid]["side"], choice[1])
         game.then_now("skill_check_start", uid=uid, target=target, success=success, args=args)
         return
     game.need_check("skill_check_card", uid=uid, target=target, success=success, args=args)
