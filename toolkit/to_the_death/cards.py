@@ -25,6 +25,14 @@ def card_id(suit: str, value: int) -> str:
     return f"{suit}:{value}"
 
 
+ARSENAL_IDS = frozenset(card_id(suit, value) for suit in SUITS for value in VALUES)
+
+
+def is_card(part) -> bool:
+    """Whether an action's part is an arsenal card's id ("fighter:5"), not a unit or a key."""
+    return isinstance(part, str) and part in ARSENAL_IDS
+
+
 @cache  # asked for every card of a hand at every main step
 def suit_of(card: str) -> str:
     return card.split(":", 1)[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
+from toolkit.to_the_death.cards import SUITS, catalog, is_card, suit_of, value_of
 
 SUIT_COLOUR = {
     "champion": "#b07d12",
@@ -67,11 +67,6 @@ def next_attacker_text(game, uid: str) -> str:
     if alike:
         text += f" (alike to {', '.join(names[other] for other in alike)}: the same choice)"
     return text
-
-
-def is_card(part) -> bool:
-    """Whether an action's part is an arsenal card's id ('fighter:5')."""
-    return isinstance(part, str) and part.partition(":")[0] in SUITS and part[-1:].isdigit()
 
 
 def feat_name(game, action) -> str:

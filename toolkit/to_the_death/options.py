@@ -36,7 +36,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from toolkit.analysis import Measure, Walk, WalkTooLarge
-from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
 from toolkit.to_the_death.steps import enemy_check_lands
@@ -204,7 +204,7 @@ class OptionWalk:
         suit (see :meth:`merge`): the first of them is walked for all."""
         if self.still_to_pick is not None or not isinstance(action, tuple):
             return action
-        return tuple((value_of(part),) if part in _ARSENAL else part for part in action)
+        return tuple((value_of(part),) if is_card(part) else part for part in action)
 
     def _walked(self, actions) -> tuple[dict, dict]:
         """Each action walked with at most PASSES[0] positions, the ones left over with
@@ -253,7 +253,6 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 _ENEMY_NEXT = STEPS["enemy_next"]
 # the card nodes whose card only its value is read of: a card drawn, a hero's check
 _READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
-_ARSENAL = frozenset(catalog().arsenal)
 
 
 def _looked_at_later(action) -> bool:
