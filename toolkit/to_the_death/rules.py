@@ -1293,11 +1293,11 @@ _UNIT_LISTS = ("weapons", "abilities", "attached")
 def _unit_copied(unit: dict) -> dict:
     """A unit's copy, the same as :func:`_copied`'s at a fifth of the time (the units are most of
     a clone, and the exact walk clones at every branch): a unit is flat but for its lists."""
-    copy = unit.copy()
+    copied = unit.copy()
     for name in _UNIT_LISTS:
-        if name in copy:
-            copy[name] = list(copy[name])
-    return copy
+        if name in copied:
+            copied[name] = list(copied[name])
+    return copied
 
 
 def first_reached(suit: str, by_class: Mapping[str, T], reaches: Callable[[T], bool]) -> T | None:
