@@ -11,16 +11,24 @@ player's information set looks like from the root.
 
 Each iteration walks down the tree choosing, at every decision, the move that does best for the
 seat deciding it by UCB, where a move's "parent visits" are the times it was available (moves
-come and go with the cards drawn); adds one node; plays on with the rollout bot (random unless the
-game gives a better one) for at most `horizon` moves; and credits every move on its path with the
-return of the seat that made it. The bot then plays the move tried most often. Its RNG is seeded,
-so a game of search bots replays exactly.
+come and go with the cards drawn); adds one node (no deeper than `depth` decisions below the root);
+plays on with the rollout bot (random unless the game gives a better one) for at most `horizon`
+moves; and credits every move on its path with the return of the seat that made it.
+
+At the root the budget is spent in rounds: one determinisation and one seed for the dice and the
+rollout bots a round, and every move tried once on them (common random numbers). Two moves are then
+compared on the same cards and dice, so a difference between them is the moves' and not the luck
+of the draw, and a handful of rounds tells moves apart that hundreds of unpaired playouts would not.
+The bot plays the rollout bot's own move unless another one beat it, round by round, by more than
+`confidence` standard errors: where the playouts cannot tell, it plays as its heuristic would, so a
+small budget costs no strength. Its RNG is seeded, so a game of search bots replays exactly.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Hashable, Sequence
 
 from toolkit.bots import Bot, RandomBot, below, handed
@@ -41,11 +49,14 @@ class _Move:
 
 
 class SearchBot:
-    """IS-MCTS from the seat's view. `iterations` is the budget of a decision (a decision with one
-    legal move is not searched); `rollout(seat, seed)` makes the bot that plays every seat after
-    the tree's frontier; a playout that has not ended after `horizon` moves is scored by
-    `estimate(state)` (one value a seat, on the scale of the game's returns), or by its returns
-    so far without one; `exploration` is UCB's constant, for returns within [-1, 1]. A game
+    """IS-MCTS from the seat's view. `iterations` is the budget of a decision, in playouts (a
+    decision with one legal move is not searched), spent in rounds of one playout a root move;
+    `rollout(seat, seed)` makes the bot that plays every seat after the tree's frontier; a playout
+    that has not ended after `horizon` moves is scored by `estimate(state)` (one value a seat, on
+    the scale of the game's returns), or by its returns so far without one; `exploration` is UCB's
+    constant, for returns within [-1, 1]; `depth` bounds the tree below the root (1: every root
+    move is played out by the rollout bots alone, the surest use of a small budget);
+    `confidence` is how many standard errors another move must beat the rollout bot's by. A game
     whose small decisions are many (which card to discard, which die to aim) names the ones
     worth a search (`searches(view)`): the rollout bot makes the others, from the seat's
     observation, so the budget goes where a move decides the game. Where a decision has more
@@ -65,61 +76,90 @@ class SearchBot:
         exploration: float = 0.7,
         searches: Callable[[GameState], bool] | None = None,
         candidates: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None,
+        depth: int | None = None,
+        confidence: float = 1.0,
     ):
         self.seat, self.iterations, self.horizon = seat, iterations, horizon
         self.rng = random.Random(seed)
         self.rollout_factory, self.estimate, self.exploration = rollout, estimate, exploration
         self.searches, self.candidates = searches, candidates
+        self.depth, self.confidence = depth, confidence
 
     def choose(self, view: GameState, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        players = range(view.num_players)
-        seed = self.rng.getrandbits(32)
-        rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
-        mine = rollout[self.seat]
+        mine = self.rollout_factory(self.seat, self.rng.getrandbits(32))
         if self.searches is not None and not self.searches(view):
             return mine.choose(handed(mine, view, self.seat), legal_actions)
         moves = self.candidates(view, legal_actions) if self.candidates else legal_actions
-        # The rollout bot's own move comes first, so it wins every tie (UCB's and the final
-        # count's): where the playouts cannot tell the moves apart, the search plays as it would.
         favourite = mine.choose(handed(mine, view, self.seat), moves)
         moves = [favourite, *(move for move in moves if move != favourite)]
         root: dict[Hashable, _Move] = {}
-        for _ in range(self.iterations):
-            self._iterate(root, moves, view.determinise(self.rng), rollout)
-        return max(moves, key=lambda action: _visits(root, action))
+        values: list[list[float]] = [[] for _ in moves]  # the seat's, a move's, round by round
+        players = range(view.num_players)
+        for _ in range(max(1, self.iterations // len(moves))):
+            deal, seed = view.determinise(self.rng), self.rng.getrandbits(32)
+            for move, scores in zip(moves, values, strict=True):
+                rollout = [self.rollout_factory(seat, seed + seat) for seat in players]
+                state, dice = deal.clone(), random.Random(seed)
+                scores.append(self._iterate(root, move, state, rollout, dice))
+        return moves[self._best(values)]
 
-    def _iterate(self, root: dict, moves: Sequence[Action], state: GameState, rollout: list[Bot]):
-        """One playout from a determinisation, whose first decision (the seat's, now) is among
-        `moves`."""
-        path: list[tuple[_Move, int]] = []
-        node: dict | None = root
+    def _best(self, values: list[list[float]]) -> int:
+        """The index of the move to play: the first (the rollout bot's) unless another beat it
+        round by round by more than `confidence` standard errors of the paired differences, then
+        the one that beat it by most."""
+        best, best_gain = 0, 0.0
+        rounds = len(values[0])
+        for index, scores in enumerate(values[1:], 1):
+            gains = [score - first for score, first in zip(scores, values[0], strict=True)]
+            gain = sum(gains) / rounds
+            spread = statistics.stdev(gains) / math.sqrt(rounds) if rounds > 1 else math.inf
+            if gain > max(best_gain, self.confidence * spread):
+                best, best_gain = index, gain
+        return best
+
+    def _iterate(
+        self, root: dict, move: Action, state: GameState, rollout: list[Bot], dice: random.Random
+    ) -> float:
+        """One playout from a determinisation, whose first decision (the seat's, now) is `move`;
+        `dice` draws the chance outcomes. The value the seat gets from it."""
+        first = root.setdefault(move, _Move())
+        path: list[tuple[_Move, int]] = [(first, self.seat)]
+        state.apply_listed(move)
+        node = self._grow(first, 1)
         for _ in range(self.horizon):
             seat = state.current_player()
             if seat == TERMINAL:
                 break
             if seat == CHANCE:
-                state.apply_listed(sample_outcome(state.chance_outcomes(), self.rng))
+                state.apply_listed(sample_outcome(state.chance_outcomes(), dice))
                 continue
-            legal = moves if node is root else state.legal_actions()
+            legal = state.legal_actions()
             if node is None:  # past the frontier: the rollout bots play
                 state.apply(rollout[seat].choose(handed(rollout[seat], state, seat), legal))
                 continue
-            action, move = self._select(node, legal)
-            path.append((move, seat))
+            action, chosen = self._select(node, legal)
+            path.append((chosen, seat))
             state.apply_listed(action)
-            if move.child is None:  # a new node: the rest is rollout
-                move.child, node = {}, None
-            else:
-                node = move.child
+            node = self._grow(chosen, len(path))
         if state.is_terminal() or self.estimate is None:
             values = state.returns()
         else:
             values = self.estimate(state)
-        for move, seat in path:
-            move.visits += 1
-            move.total += values[seat]
+        for visited, seat in path:
+            visited.visits += 1
+            visited.total += values[seat]
+        return values[self.seat]
+
+    def _grow(self, move: _Move, depth: int) -> dict | None:
+        """The node after `move`, `depth` decisions below the root: None (the rollout plays on)
+        when the move is new, the node just added; or where the tree may grow no deeper."""
+        if move.child is None:  # a new node: the rest is rollout
+            if self.depth is None or depth < self.depth:
+                move.child = {}
+            return None
+        return move.child
 
     def _select(self, node: dict, legal: Sequence[Action]) -> tuple[Action, _Move]:
         """The move UCB picks among the legal ones (an untried one first, at random)."""
@@ -139,8 +179,3 @@ class SearchBot:
                 ),
             )
         return legal[index], moves[index]
-
-
-def _visits(root: dict, action: Action) -> int:
-    move = root.get(action)
-    return move.visits if move else 0

@@ -29,7 +29,7 @@ def test_it_finds_the_best_move_where_it_matters(total, rolls):
     game.total = total
     roll = sum(best_mean(total + face, rolls - 1) for face in range(2, 7)) / 6
     assert abs(roll - total) >= 1  # a position clear enough to call by sampling
-    bot = SearchBot(0, seed=total, iterations=400, exploration=10)
+    bot = SearchBot(0, seed=total, iterations=400, exploration=10, confidence=0)
     choice = bot.choose(game.players_view(0), game.legal_actions())
     assert choice == ("roll" if roll > total else "bank")
 
@@ -107,3 +107,24 @@ def test_it_is_handed_the_view_and_plays_alike_whatever_is_hidden():
         choices.add(game.named)
     assert len(choices) == 1
     assert len(handed) == 2 and all(view.card is None for view in handed)
+
+
+def test_where_the_playouts_cannot_tell_it_plays_as_its_rollout_bot():
+    """Naming either card wins half the time: the paired playouts see no move beat the rollout
+    bot's, so the search names the card its rollout bot names, whatever its seed."""
+
+    class NamesOne:
+        reads_observation = False
+
+        def choose(self, observation, legal_actions):
+            return "name 1"
+
+    choices = set()
+    for seed in range(20):
+        game = FaceDown()
+        game.apply(seed % 2)
+        bot = SearchBot(
+            0, seed=seed, iterations=60, rollout=lambda seat, sd: NamesOne(), confidence=3
+        )
+        choices.add(bot.choose(game.players_view(0), game.legal_actions()))
+    assert choices == {"name 1"}
