@@ -252,9 +252,10 @@ def cmd_study(args) -> int:
 
     spec = study_spec(args)
     bots = args.bots.split(",") if args.bots else list(spec.bots)
+    against = args.against.split(",") if args.against else None
     with dask_executor(args.workers, args.scheduler) as executor:
         table = bots_table(
-            args.game, args.players, bots, args.games, args.seed, executor, not args.json
+            args.game, args.players, bots, args.games, args.seed, executor, not args.json, against
         )
     if args.csv:
         made_by = " ".join(["death-toolkit", *args.argv])
@@ -362,6 +363,9 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     study.add_argument("game", choices=list(games.PACKAGES))
     study.add_argument("--players", type=positive_int, required=True)
     study.add_argument("--bots", help="bots to compare, comma-separated (default: all)")
+    study.add_argument(
+        "--against", help="the bots in the other seats, comma-separated (default: --bots)"
+    )
     study.add_argument("--games", type=positive_int, default=1000, help="games a pairing")
     study.add_argument("--seed", type=int, default=0)
     study.add_argument("--workers", type=positive_int, help="play on a local dask cluster")

@@ -20,12 +20,16 @@ from toolkit.simulate import run_many, wilson_interval
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
 
 
-def pairings(slug: str, bots: Sequence[str]) -> list[tuple[str, str | None]]:
-    """(bot, the bot in the other seats) to play: every ordered pair, a bot against itself
-    included, in a game played against each other; each bot alone (None) in a cooperative one."""
+def pairings(
+    slug: str, bots: Sequence[str], against: Sequence[str] | None = None
+) -> list[tuple[str, str | None]]:
+    """(bot, the bot in the other seats) to play: each bot against each of `against` (every
+    ordered pair of `bots`, a bot against itself included, unless given) in a game played against
+    each other; each bot alone (None) in a cooperative one. Naming the opponents spares a table
+    the costly pairings it does not need (a search bot against itself)."""
     if get_game(slug).utility == "cooperative":
         return [(bot, None) for bot in bots]
-    return [(bot, other) for bot in bots for other in bots]
+    return [(bot, other) for bot in bots for other in (bots if against is None else against)]
 
 
 def bots_table(
@@ -36,17 +40,19 @@ def bots_table(
     seed: int = 0,
     executor: Executor | None = None,
     progress: bool = False,
+    against: Sequence[str] | None = None,
 ):
-    """A pandas table with :data:`COLUMNS`: each pairing's `games` games (seeds from `seed`)."""
+    """A pandas table with :data:`COLUMNS`: each pairing's `games` games (seeds from `seed`);
+    `against` as :func:`pairings` takes it."""
     import pandas as pd
     from tqdm.auto import tqdm
 
     spec = get_game(slug)
-    unknown = [bot for bot in bots if bot not in spec.bots]
+    unknown = [bot for bot in [*bots, *(against or ())] if bot not in spec.bots]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r} (choose from {', '.join(spec.bots)})")
     rows = []
-    plan = pairings(slug, bots)
+    plan = pairings(slug, bots, against)
     bar = tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots")
     for bot, other in plan:
         wins, total, games_played = 0, 0.0, 0

@@ -21,6 +21,15 @@ def test_pairings_are_every_ordered_pair_or_each_bot_alone():
     assert pairings("tpk", ["random", "convention"]) == [("random", None), ("convention", None)]
 
 
+def test_named_opponents_leave_out_the_pairings_not_asked_for():
+    assert pairings("epic-death", ["search", "greedy"], against=["greedy", "random"]) == [
+        ("search", "greedy"),
+        ("search", "random"),
+        ("greedy", "greedy"),
+        ("greedy", "random"),
+    ]
+
+
 def test_the_bot_takes_each_seat_in_turn_on_the_same_seeds():
     """Seven games of three players: the bot sits in seat 0 for three of them and seats 1 and 2
     for two each, each seat's games on seeds 0, 1, ...; its wins are read from the seat it took."""
@@ -54,6 +63,8 @@ def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
 def test_unknown_bots_and_player_counts_are_one_line(capsys):
     assert main(["study", "tpk", "--players", "3", "--bots", "greedy"]) == 2
     assert "unknown bot 'greedy'" in capsys.readouterr().err
+    assert main(["study", "epic-death", "--players", "2", "--against", "lookahead"]) == 2
+    assert "unknown bot 'lookahead'" in capsys.readouterr().err
     assert main(["study", "tpk", "--players", "9"]) == 2
     with pytest.raises(SystemExit):
         main(["study", "tpk"])  # --players is required
