@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
-from toolkit.games import get_game
+from toolkit.data import data_root
+from toolkit.games import PACKAGES, get_game
 from toolkit.simulate import run_many, wilson_interval
 
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
+WHOLE_TABLE = "(the whole table)"  # the `against` of a cooperative game's row
 
 
 def pairings(
@@ -71,7 +73,7 @@ def bots_table(
         rows.append(
             {
                 "bot": bot,
-                "against": other or "(the whole table)",
+                "against": other or WHOLE_TABLE,
                 "games": games_played,
                 "wins": wins,
                 "win_rate": wins / games_played,
@@ -82,3 +84,60 @@ def bots_table(
         )
     bar.close()
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def committed_table(slug: str, players: int):
+    """The game's committed bots table at `players` seats, and the commands that made it: every
+    ``data/<game>/studies/bots_<players>p*.csv`` (a long study is run in parts on seeds apart,
+    ``--seed`` at the first seed a part lacks), added up pairing by pairing, each interval made
+    again from the sums."""
+    import pandas as pd
+
+    folder = data_root() / PACKAGES[slug].rsplit(".", 1)[-1] / "studies"
+    files = sorted(folder.glob(f"bots_{players}p*.csv"))
+    if not files:
+        raise FileNotFoundError(f"no bots table for {players} players in {folder}")
+    commands = [path.read_text().splitlines()[0].removeprefix("# made by: ") for path in files]
+    parts = pd.concat(pd.read_csv(path, comment="#") for path in files)
+    parts["total_return"] = parts.mean_return * parts.games
+    sums = parts.groupby(["bot", "against"], sort=False)[["games", "wins", "total_return"]].sum()
+    rows = []
+    for (bot, other), row in sums.iterrows():
+        low, high = wilson_interval(int(row.wins), int(row.games))
+        rows.append(
+            {
+                "bot": bot,
+                "against": other,
+                "games": int(row.games),
+                "wins": int(row.wins),
+                "win_rate": row.wins / row.games,
+                "low_95": low,
+                "high_95": high,
+                "mean_return": row.total_return / row.games,
+            }
+        )
+    return pd.DataFrame(rows, columns=list(COLUMNS)), commands
+
+
+def win_rate_grid(table):
+    """A bots table as people read it: a row a bot, a column each bot it played against (or the
+    whole table, in a cooperative game), each cell the win rate with its 95% interval, and the
+    number of games a cell in the caption (in the cell where they differ)."""
+    from toolkit.html import Table
+
+    same_count = table.games.nunique() == 1
+
+    def text(row) -> str:
+        rate = f"{row.win_rate:.1%} ({row.low_95:.1%} to {row.high_95:.1%})"
+        return rate if same_count else f"{rate}, {row.games:,} games"
+
+    cells = {(row.bot, row.against): text(row) for row in table.itertuples()}
+    bots = list(dict.fromkeys(table.bot))
+    opponents = list(dict.fromkeys(table.against))
+    rows = [[bot, *(cells.get((bot, other), "") for other in opponents)] for bot in bots]
+    caption = f"{table.games.iloc[0]:,} games a cell" if same_count else ""
+    headers = [
+        "bot",
+        *(other if other == WHOLE_TABLE else f"against {other}" for other in opponents),
+    ]
+    return Table(headers, rows, caption)

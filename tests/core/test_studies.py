@@ -8,7 +8,7 @@ import pytest
 
 from toolkit.cli import main
 from toolkit.simulate import run_many
-from toolkit.studies import COLUMNS, bots_table, pairings
+from toolkit.studies import COLUMNS, bots_table, committed_table, pairings, win_rate_grid
 
 
 def test_pairings_are_every_ordered_pair_or_each_bot_alone():
@@ -68,3 +68,23 @@ def test_unknown_bots_and_player_counts_are_one_line(capsys):
     assert main(["study", "tpk", "--players", "9"]) == 2
     with pytest.raises(SystemExit):
         main(["study", "tpk"])  # --players is required
+
+
+def test_a_study_run_in_parts_adds_up_to_the_whole(tmp_path, monkeypatch):
+    """A long study is run in parts, seeds apart; the committed table adds them up pairing by
+    pairing: two parts of four games a pairing make the same table as one of eight."""
+    studies = tmp_path / "epic_death" / "studies"
+    studies.mkdir(parents=True)
+    for seed in (0, 2):
+        argv = ["study", "epic-death", "--players", "2", "--bots", "greedy", "--against",
+                "random,greedy", "--games", "4", "--seed", str(seed),
+                "--csv", str(studies / f"bots_2p_from{seed}.csv")]  # fmt: skip
+        assert main(argv) == 0
+    monkeypatch.setattr("toolkit.studies.data_root", lambda: tmp_path)
+    parts, commands = committed_table("epic-death", 2)
+    whole = bots_table("epic-death", 2, ["greedy"], 8, against=["random", "greedy"])
+    pd.testing.assert_frame_equal(parts, whole)
+    assert commands[1].endswith("--seed 2 --csv " + str(studies / "bots_2p_from2.csv"))
+    grid = win_rate_grid(parts)
+    assert grid.headers == ["bot", "against random", "against greedy"]
+    assert grid.caption == "8 games a cell" and grid.rows[0][0] == "greedy"
