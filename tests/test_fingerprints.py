@@ -23,7 +23,7 @@ PINNED = {
     ("epic-death", 4, "random"): "0178345ce16d6f81",
     ("epic-death", 2, "greedy"): "8b46edcdb6663744",
     ("epic-death", 4, "greedy"): "76d384f97f862cb5",
-    ("epic-death", 2, "search"): "279c1a7ad3a6e788",
+    ("epic-death", 2, "search"): "469ea08e7a785638",
     ("to-the-death", 1, "random"): "6b589878c3ce446e",
     ("to-the-death", 2, "random"): "12e1a8a18af3dd1e",
     ("to-the-death", 1, "greedy"): "f744e121acaaee25",

@@ -524,3 +524,18 @@ def test_the_greedy_bot_keeps_a_reroll_card_that_cannot_change_the_outcome():
         seen, legal = state.observation(1), state.legal_actions()
         for seed in range(20):
             assert GreedyBot(evaluate, seed).choose(seen, legal) == DONE
+
+
+def test_the_search_estimate_favours_epic_under_the_dead_and_reads_an_ended_game_exactly():
+    """The search bot's table estimate (a win chance a seat, summing to 1 at two players) rises
+    for the seat whose dead adventurer now holds EPIC, and is the game's returns once it ends."""
+    from toolkit.epic_death.bots import table_estimate
+
+    state = EpicDeathState(seed=1, players=2)
+    before = table_estimate(state)
+    assert sum(before) == pytest.approx(1)
+    give(state, state.parties[0][0], "loot-paladin-armour")
+    kill(state, state.parties[0][0], state.quest_deck[0])  # an Epic Quest: they lie below
+    assert table_estimate(state)[0] > before[0]
+    state._end_game("a test")
+    assert table_estimate(state) == state.returns()
