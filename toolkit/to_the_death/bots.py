@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.search import SearchBot
@@ -28,10 +29,38 @@ def _seen(observation: dict) -> list[str]:
     return seen
 
 
+def _values(observation: dict):
+    """The next check's value from the cards this observation has not seen: one Dist a set of
+    seen cards, kept, as a greedy bot asks it for every option of a decision and a search's
+    playouts ask it thousands of times a game from the same few sets."""
+    return _values_of(tuple(sorted(_seen(observation))))
+
+
+@lru_cache(maxsize=1024)
+def _values_of(seen: tuple[str, ...]) -> _Tails:
+    return _Tails(check_values(seen))
+
+
+class _Tails:
+    """A check's value distribution whose tails are kept as they are asked (the same few
+    thresholds, armor less weapon, come up at every option)."""
+
+    __slots__ = ("dist", "tails")
+
+    def __init__(self, dist):
+        self.dist, self.tails = dist, {}
+
+    def at_least(self, k) -> Fraction:
+        tail = self.tails.get(k)
+        if tail is None:
+            tail = self.tails[k] = self.dist.at_least(k)
+        return tail
+
+
 def attack_value(observation: dict, uid: str, kind: str) -> Fraction:
     """Expected damage of an attack, each weapon at the enemy it hits most often (exact)."""
     hero = _unit(observation, uid)
-    values = check_values(_seen(observation))
+    values = _values(observation)
     foes = _foes(observation, hero, kind)
     return expected_hits(values, hero, kind, foes, observation["focus"])
 
@@ -84,7 +113,7 @@ def target_score(observation: dict, foe: dict, focus: int) -> float:
     a foe with little health left (a step nearer to its defeat)."""
     prompt = observation["prompt"]
     hero = _unit(observation, prompt["uid"])
-    values = check_values(_seen(observation))
+    values = _values(observation)
     chance = hit_chance(values, hero, prompt["weapon_kind"], prompt["value"], foe, focus)
     return float(chance) * HIT_WORTH * (1 + 1 / max(foe["health"], 1))
 
@@ -129,7 +158,7 @@ def hero_worth(observation: dict, hero: dict) -> float:
     """The hits a hero left alone is expected to land before it falls: its hits per activation
     (its better kind of attack) times the enemy turns it lasts (its health over the hits the
     enemies' weapons are expected to land on it), a melee weapon reaching near units only."""
-    values = check_values(_seen(observation))
+    values = _values(observation)
     foes = [u for u in observation["units"] if u["side"] != hero["side"]]
     near = hero["area"] == "near"
     dealt = max(
@@ -149,7 +178,7 @@ def threat(observation: dict, monster: dict) -> Fraction:
     """The hits a monster's weapons are expected to land on the party: each weapon checks an
     unseen card, whose suit picks the hero (so each standing hero it may reach is taken as
     equally likely: a melee weapon reaches the near heroes only)."""
-    values = check_values(_seen(observation))
+    values = _values(observation)
     heroes = [u for u in observation["units"] if u["kind"] == "hero" and u["side"] == 0]
     expected = Fraction(0)
     for kind, value in monster["weapons"]:
