@@ -29,11 +29,31 @@ def _seen(observation: dict) -> list[str]:
     return seen
 
 
+class _Asked:
+    """What the greedy score has worked out from the observation it was last asked about: a
+    greedy bot scores every option of a decision from one observation, and most options share
+    their sums (an attack paid with any of five cards is one attack)."""
+
+    observation: dict | None = None  # held, so its id is never another's
+    answers: dict = {}
+
+
+def _remembered(observation: dict, key, work):
+    if _Asked.observation is not observation:
+        _Asked.observation, _Asked.answers = observation, {}
+    answers = _Asked.answers
+    if key not in answers:
+        answers[key] = work()
+    return answers[key]
+
+
 def _values(observation: dict):
     """The next check's value from the cards this observation has not seen: one Dist a set of
     seen cards, kept, as a greedy bot asks it for every option of a decision and a search's
     playouts ask it thousands of times a game from the same few sets."""
-    return _values_of(tuple(sorted(_seen(observation))))
+    return _remembered(
+        observation, "values", lambda: _values_of(tuple(sorted(_seen(observation))))
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -194,7 +214,10 @@ def greedy_score(observation: dict, action) -> float:
     units = {u["uid"]: u for u in observation["units"]}
     head = action[0]
     if head == "attack":
-        return float(attack_value(observation, action[1], action[2])) * 1.5
+        key = action[:3]
+        return _remembered(
+            observation, key, lambda: float(attack_value(observation, action[1], action[2])) * 1.5
+        )
     if head == "ability":
         return SLOT_VALUE.get(value_of(action[3]), 0.5)
     if head == "feat":
@@ -300,3 +323,4 @@ BOTS = {
 }
 
 __all__ = ["BOTS", "estimate", "evaluate", "greedy_score", "search_bot", "threat"]
+
