@@ -28,7 +28,7 @@ PINNED = {
     ("to-the-death", 2, "random"): "12e1a8a18af3dd1e",
     ("to-the-death", 1, "greedy"): "f744e121acaaee25",
     ("to-the-death", 2, "greedy"): "6e3e17dae051e8e1",
-    ("to-the-death", 1, "search"): "fb68de0a1f3bb445",
+    ("to-the-death", 1, "search"): "8610859fa5a2603b",
     ("tpk", 2, "random"): "c95f23bd59d3ee3e",
     ("tpk", 4, "random"): "f89b25352fed7fdf",
     ("tpk", 2, "convention"): "010f2fb1efd0f6f4",

@@ -3,7 +3,8 @@ search (the core IS-MCTS bot, :mod:`toolkit.search`).
 
 The first two see only an observation and the legal actions; search is handed its seat's view
 (``players_view``), deals what the seat cannot see into determinisations, and plays its greedy
-score's best few options out for about a turn, in the solo game and the duel alike.
+score's best few main-step options a few moves out, in the solo game and the duel alike; it is
+shown stronger than greedy in the duel (one round against a solo monster, greedy wins them all).
 """
 
 from __future__ import annotations
@@ -287,28 +288,48 @@ def estimate(state) -> list[float]:
 
 
 def worth_a_search(view) -> bool:
-    """The main step and a block decide a turn; every other prompt the greedy score settles."""
-    return view.prompt is not None and view.prompt["kind"] in ("main", "block")
+    """The main step decides a turn; every other prompt the greedy score settles. (Blocks were
+    searched too once: over six duels the search kept greedy's block 114 times in 116.)"""
+    return view.prompt is not None and view.prompt["kind"] == "main"
 
 
-def best_few(view, legal, width: int = 5) -> list:
-    """The `width` moves the greedy score likes best, and ending the step if that is a choice."""
+def best_few(view, legal, width: int = 3) -> list:
+    """The `width` moves the greedy score likes best, one for each thing a hero may do (an
+    attack, ability or feat paid with any of five cards is one thing to try: the card greedy
+    pays with stands for the rest), and ending the step if that is a choice."""
     observation = view.observation(view.current_player())
-    ranked = sorted(legal, key=lambda action: -greedy_score(observation, action))[:width]
-    if ("end",) in legal and ("end",) not in ranked:
-        ranked.append(("end",))
-    return ranked
+    ranked = sorted(legal, key=lambda action: -greedy_score(observation, action))
+    kept, things = [], set()
+    for action in ranked:
+        thing = action[: _THING_LENGTH.get(action[0], 1)]
+        if thing not in things:
+            things.add(thing)
+            kept.append(action)
+    kept = kept[:width]
+    if ("end",) in legal and ("end",) not in kept:
+        kept.append(("end",))
+    return kept
+
+
+# How much of a main-step action says what is done (the rest names the cards that pay for it).
+_THING_LENGTH = {"attack": 3, "ability": 3, "feat": 3, "rest": 2, "move": 2}
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
-    """The core IS-MCTS bot at the main step and at blocks, among the greedy score's best few
-    moves, with greedy playouts scored by :func:`estimate` after 40 moves (about a hero turn and
-    the enemy turn after it)."""
+    """The core IS-MCTS bot at the main step, flat (`depth=1`), among the greedy score's best
+    three things to do and ending the step: each is played out four moves on (the action's
+    prompts and checks) by greedy and scored by :func:`estimate`, three rounds of common cards.
+    Greedy scores an ability by its card alone and an attack by its hits; playing both out
+    tells which does more, and that is where search beats it. Measured in the duel against
+    greedy (seats alternating, 60 games, CPU s a game): playouts of 3 moves won 40 and lost 9
+    (0.90 s); of 5 moves won 45 and lost 9 (1.21 s); of 8 moves won 38 and lost 11 (1.26 s);
+    greedy against itself wins 46 and loses 33 of 100 from the same seat."""
     return SearchBot(
         seat,
         seed,
-        iterations=10,
-        horizon=40,
+        iterations=12,
+        horizon=4,
+        depth=1,
         estimate=estimate,
         rollout=lambda s, sd: GreedyBot(greedy_score, sd),
         searches=worth_a_search,
@@ -323,4 +344,3 @@ BOTS = {
 }
 
 __all__ = ["BOTS", "estimate", "evaluate", "greedy_score", "search_bot", "threat"]
-
