@@ -52,9 +52,7 @@ def _values(observation: dict):
     """The next check's value from the cards this observation has not seen: one Dist a set of
     seen cards, kept, as a greedy bot asks it for every option of a decision and a search's
     playouts ask it thousands of times a game from the same few sets."""
-    return _remembered(
-        observation, "values", lambda: _values_of(tuple(sorted(_seen(observation))))
-    )
+    return _remembered(observation, "values", lambda: _values_of(tuple(sorted(_seen(observation)))))
 
 
 @lru_cache(maxsize=1024)
