@@ -194,9 +194,54 @@ class _Table:
         return plan
 
 
+def estimate(state) -> list[float]:
+    """The party's prospects where a playout stops short of the end: a lost level is 0 (the game
+    is lost), a won game 1, and a party still alive half, and a little more for each treasure it
+    carries (a wild card for the levels to come, counted up to four). A playout long enough to
+    finish the level it starts in then says what a move is for: getting through this level."""
+    if state.result is not None:
+        return state.returns()
+    alive = 0.5 + 0.05 * min(state.treasures_held(), 4)
+    return [alive] * state.num_players
+
+
+def distinct_moves(view, legal: list[Action]) -> list[Action]:
+    """One move for each thing the cards can do: keeps, or uses on the same threats, whose cards
+    do the same things (the same icons, power and reach) are one move to try, so a keep of 28
+    ways is a handful to play out."""
+    moves: dict[tuple, Action] = {}
+    for action in legal:
+        if action == PASS:
+            key: tuple = (PASS,)
+        else:
+            kinds = tuple(sorted(view.items.get(card, WILD) for card in action[1]))
+            key = (kinds, action[2] if len(action) > 2 else None)
+        moves.setdefault(key, action)
+    return list(moves.values())
+
+
+def search_bot(seat: int, seed: int) -> SearchBot:
+    """The core IS-MCTS bot, flat (`depth=1`), with the convention bot's moves in its playouts:
+    every distinct move played out 15 moves on (about the rest of a level) and scored by
+    :func:`estimate`, so a playout asks whether the party gets through the level, not whether it
+    wins the whole dungeon (a signal too rare to read in 30 playouts). Measured at 2 characters,
+    every seat searching, seeds 0-99: wins 31 (convention 18, planner 36), 1.59 s a game, max
+    5.6 s; playouts of 10 moves won 24; playouts to the end (the earlier settings) won 3."""
+    return SearchBot(
+        seat,
+        seed,
+        iterations=30,
+        horizon=15,
+        depth=1,
+        estimate=estimate,
+        rollout=lambda s, sd: ConventionBot(sd),
+        candidates=distinct_moves,
+    )
+
+
 BOTS = {
     "random": lambda seat, seed: RandomBot(seed),
     "convention": lambda seat, seed: ConventionBot(seed),
     "planner": lambda seat, seed: PlannerBot(seed),
-    "search": lambda seat, seed: SearchBot(seat, seed, 30, lambda s, sd: ConventionBot(sd)),
+    "search": search_bot,
 }
