@@ -23,4 +23,3 @@ def test_remembered_advice_is_fresh_advice_whatever_the_order_of_the_dice():
         observation["roll"]["faces"].reverse()
         assert roll_advice(observation) == fresh  # remembered, from the dice in another order
         assert _advice.cache_info().hits == 1
-
