@@ -5,8 +5,8 @@ distances on it)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
+from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
@@ -45,7 +45,16 @@ def roll_advice(observation: dict) -> Advice:
     for colour, face in roll["faces"]:
         faces[colour].append(face)
     stress_left = catalog().rules.max_stress - me["stress"]
-    objective = roll_objective(observation)
+    showing = tuple(tuple(sorted(faces[colour])) for colour in ("black", "green"))
+    return _advice(showing, stress_left, roll_objective(observation))
+
+
+@lru_cache(maxsize=8192)
+def _advice(showing: tuple[tuple[str, ...], ...], stress_left: int, objective: Objective) -> Advice:
+    """:func:`roll_advice` for the faces showing (black, then green, sorted). Remembered: the
+    greedy bot asks once for every die it could reroll, and a search's playouts ask at every
+    roll, so solving each roll afresh took four fifths of a playout's time."""
+    faces = dict(zip(("black", "green"), map(list, showing), strict=True))
     if objective.tie_break is not None:
         plain = advise(faces, stress_left, replace(objective, tie_break=None))
         if plain.reroll is None:
@@ -101,34 +110,31 @@ def evaluate(observation: dict, action) -> float:
     return 0.0
 
 
-def standing(state) -> list[float]:
-    """How the table stands, in [-1, 1], where a search stops short of the end: the ritual
-    disrupted and its seals taken, less investigators lost and the Elder One's steps along its
-    track (weights set by hand, not fitted)."""
-    if state.outcome is not None:
-        return state.returns()
-    facts = state.summary()
-    progress = 2 * facts["ritual_disrupted"] - facts["seals_left"] / 2
-    value = math.tanh((progress - facts["deaths"] - facts["elder_position"] / 4) / 2)
-    return [value] * state.num_players
+#: The rounds whose choices of action are searched. A choice in the first turns shapes the whole
+#: game, and only a playout to the end shows how (one that stops short and scores the table
+#: misjudges it: with a fitted win estimate after 20 to 60 moves the search won no more than greedy,
+#: 30 to 35 of seeds 0-59 where greedy wins 36). Later choices greedy makes well (attack the Elder
+#: One once it is out), and searching them with whole playouts would cost seconds a game.
+SEARCHED_TURNS = 3
 
 
 def worth_a_search(view) -> bool:
-    """An investigator's choice of action shapes the turn; dice and targets the greedy score
-    settles."""
-    return view.pending[0]["kind"] == "actions"
+    """A choice of action in the first :data:`SEARCHED_TURNS` rounds; dice, targets and later
+    turns the greedy score settles."""
+    return view.pending[0]["kind"] == "actions" and view.turn <= SEARCHED_TURNS
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
-    """The core IS-MCTS bot at each choice of action, greedy play for the rest of the turn and
-    beyond, :func:`standing` after `horizon` moves (a whole game of greedy playouts at every
-    choice would take minutes)."""
+    """The core IS-MCTS bot at each choice of action of the first turns, greedy play for the rest
+    of the turn and beyond, each playout to the end of the game (about 5 ms of greedy play). 20
+    playouts a decision give each move four or so rounds on the same cards and dice. Alone at the
+    table it won 185 of seeds 0-299 (0.617, Wilson 95% [0.561, 0.670]) where greedy wins 166
+    (0.553 [0.497, 0.609]), at 1.15 s a game; searching two rounds with 30 playouts won 34 of
+    seeds 0-59 (greedy 36)."""
     return SearchBot(
         seat,
         seed,
-        iterations=10,
-        horizon=40,
-        estimate=standing,
+        iterations=20,
         rollout=lambda s, sd: GreedyBot(evaluate, sd),
         searches=worth_a_search,
     )
