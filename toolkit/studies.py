@@ -122,7 +122,8 @@ def committed_table(slug: str, players: int):
 def win_rate_grid(table):
     """A bots table as people read it: a row a bot, a column each bot it played against (or the
     whole table, in a cooperative game), each cell the win rate with its 95% interval, and the
-    number of games a cell in the caption (in the cell where they differ)."""
+    number of games a cell in the caption (in the cell where they differ); "not played" where a
+    pairing was left out (`against`)."""
     from toolkit.html import Table
 
     same_count = table.games.nunique() == 1
@@ -134,7 +135,7 @@ def win_rate_grid(table):
     cells = {(row.bot, row.against): text(row) for row in table.itertuples()}
     bots = list(dict.fromkeys(table.bot))
     opponents = list(dict.fromkeys(table.against))
-    rows = [[bot, *(cells.get((bot, other), "") for other in opponents)] for bot in bots]
+    rows = [[bot, *(cells.get((bot, other), "not played") for other in opponents)] for bot in bots]
     caption = f"{table.games.iloc[0]:,} games a cell" if same_count else ""
     headers = [
         "bot",
