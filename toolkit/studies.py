@@ -69,21 +69,24 @@ def bots_table(
             wins += int((returns > 0).sum())
             total += float(returns.sum())
             games_played += count
-        low, high = wilson_interval(wins, games_played)
-        rows.append(
-            {
-                "bot": bot,
-                "against": other or WHOLE_TABLE,
-                "games": games_played,
-                "wins": wins,
-                "win_rate": wins / games_played,
-                "low_95": low,
-                "high_95": high,
-                "mean_return": total / games_played,
-            }
-        )
+        rows.append(_row(bot, other or WHOLE_TABLE, games_played, wins, total))
     bar.close()
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _row(bot: str, against: str, games: int, wins: int, total_return: float) -> dict:
+    """A pairing's row of :data:`COLUMNS`, from its counts: the rate, its interval, the mean."""
+    low, high = wilson_interval(wins, games)
+    return {
+        "bot": bot,
+        "against": against,
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "low_95": low,
+        "high_95": high,
+        "mean_return": total_return / games,
+    }
 
 
 def committed_table(slug: str, players: int):
@@ -101,21 +104,10 @@ def committed_table(slug: str, players: int):
     parts = pd.concat(pd.read_csv(path, comment="#") for path in files)
     parts["total_return"] = parts.mean_return * parts.games
     sums = parts.groupby(["bot", "against"], sort=False)[["games", "wins", "total_return"]].sum()
-    rows = []
-    for (bot, other), row in sums.iterrows():
-        low, high = wilson_interval(int(row.wins), int(row.games))
-        rows.append(
-            {
-                "bot": bot,
-                "against": other,
-                "games": int(row.games),
-                "wins": int(row.wins),
-                "win_rate": row.wins / row.games,
-                "low_95": low,
-                "high_95": high,
-                "mean_return": row.total_return / row.games,
-            }
-        )
+    rows = [
+        _row(bot, other, int(row.games), int(row.wins), row.total_return)
+        for (bot, other), row in sums.iterrows()
+    ]
     return pd.DataFrame(rows, columns=list(COLUMNS)), commands
 
 
