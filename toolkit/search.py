@@ -124,10 +124,9 @@ class SearchBot:
     ) -> float:
         """One playout from a determinisation, whose first decision (the seat's, now) is `move`;
         `dice` draws the chance outcomes. The value the seat gets from it."""
-        first = root.setdefault(move, _Move())
-        path: list[tuple[_Move, int]] = [(first, self.seat)]
+        path: list[tuple[_Move, int]] = []  # the tree's moves below the root, and their seats
         state.apply_listed(move)
-        node = self._grow(first, 1)
+        node = self._grow(root.setdefault(move, _Move()), 1)
         for _ in range(self.horizon):
             seat = state.current_player()
             if seat == TERMINAL:
@@ -142,7 +141,7 @@ class SearchBot:
             action, chosen = self._select(node, legal)
             path.append((chosen, seat))
             state.apply_listed(action)
-            node = self._grow(chosen, len(path))
+            node = self._grow(chosen, len(path) + 1)
         if state.is_terminal() or self.estimate is None:
             values = state.returns()
         else:
