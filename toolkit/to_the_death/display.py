@@ -8,6 +8,7 @@ the browser test and a stylesheet can find each part.
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
 from toolkit.to_the_death.cards import SUITS, catalog, is_card, suit_of, value_of
@@ -80,8 +81,10 @@ def feat_name(game, action) -> str:
     return catalog().heroes[game.units[action[1]]["card"]].ability(key).name
 
 
+@cache
 def card_name(card: str) -> str:
-    """'fighter:5' -> '5 of Fighters', as a person says it."""
+    """'fighter:5' -> '5 of Fighters', as a person says it. Kept per card (there are 32, and a
+    stand-in): the engine's log names a card some 450 times a solo game."""
     return f"{value_of(card)} of {suit_of(card).capitalize()}s"
 
 
