@@ -134,8 +134,8 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     ahead, but the intervals overlap (data/death_may_die/studies).
 
     Nothing tried since beat these settings on fresh seeds (300-549, where greedy wins 141 of
-    250): playouts of greedy play alone after the root move (`depth=1`, where rounds after the
-    first now take one untried move at the next decision) and one rest a decision (greedy's split
+    250): playouts of greedy play alone after the root move (`depth=1`; with the default depth,
+    rounds after the first try one untried move at the next decision) and one rest a decision (greedy's split
     of the healing, so 20 playouts give each move five or six rounds) won 142 (Wilson 95% [0.506,
     0.628], 1.11 s a game); with each round's dice drawn turn by turn, so moves compared meet the
     same later dice, 140 (the playouts of two moves still part in 36% of rounds, 39% without);
