@@ -232,16 +232,17 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     play the bot makes the planner's move unless playouts with the cheap convention bot in every
     seat show another clearly better (the planner is too slow to play out). Every distinct move
     is played out 15 moves on (about the rest of a level) and scored by :func:`estimate`, so a
-    playout asks whether the party gets through the level, not whether it wins the whole dungeon
-    (a signal too rare to read in 30 playouts). Measured at 2 characters, every seat searching,
-    seeds 0-99: wins 38 (the planner alone 36, convention 18, the search favouring the convention
-    bot 31), too few games to tell it from the planner. It is slow: 2.8 s of CPU a game on seeds
-    100-119 (max 9.3 s; won games, all four levels, take 4-9 s), measured on a loaded machine.
-    With the convention bot favoured, playouts of 10 moves won 24 and playouts to the end 3."""
+    playout asks whether the party gets through the level, not whether it wins the whole dungeon.
+    Measured at 2 characters, every seat searching, seeds 0-99: wins 37 with 15 playouts a
+    decision, 1.5 s of CPU a game (max 4.6 s: won games play all four levels); 38 with 30, at
+    about 2.3 s (the planner alone won 36, convention 18, the search favouring the convention
+    bot 31). On seeds 100-199, 30 playouts won 32, as many as the planner: the search is not yet
+    shown stronger than the planner. With the convention bot favoured, playouts of 10 moves won
+    24 and playouts to the end 3."""
     return SearchBot(
         seat,
         seed,
-        iterations=30,
+        iterations=15,
         horizon=15,
         depth=1,
         estimate=estimate,
