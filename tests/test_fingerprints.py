@@ -34,7 +34,7 @@ PINNED = {
     ("tpk", 2, "convention"): "010f2fb1efd0f6f4",
     ("tpk", 4, "convention"): "f4b9670154b4a164",
     ("tpk", 2, "planner"): "efd1b176cf581d53",
-    ("tpk", 2, "search"): "ea7f13c16a472dd3",
+    ("tpk", 2, "search"): "9a3a8639b5e352e1",
     ("how-i-died", 2, "random"): "8d1ebd1b4ca03c71",
     ("how-i-died", 4, "random"): "b106f9674f07ad7c",
     ("how-i-died", 2, "glory-greedy"): "961cd40ac13d5b09",

@@ -19,9 +19,10 @@ At the root the budget is spent in rounds: one determinisation and one seed for 
 rollout bots a round, and every move tried once on them (common random numbers). Two moves are then
 compared on the same cards and dice, so a difference between them is the moves' and not the luck
 of the draw, and a handful of rounds tells moves apart that hundreds of unpaired playouts would not.
-The bot plays the rollout bot's own move unless another one beat it, round by round, by more than
-`confidence` standard errors: where the playouts cannot tell, it plays as its heuristic would, so a
-small budget costs no strength. Its RNG is seeded, so a game of search bots replays exactly.
+The bot plays its favourite's move (the rollout bot's, unless a game names a stronger, slower bot
+to favour) unless another one beat it, round by round, by more than `confidence` standard errors:
+where the playouts cannot tell, it plays as its heuristic would, so a small budget costs no
+strength. Its RNG is seeded, so a game of search bots replays exactly.
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ class SearchBot:
     the scale of the game's returns), or by its returns so far without one; `exploration` is UCB's
     constant, for returns within [-1, 1]; `depth` bounds the tree below the root (1: every root
     move is played out by the rollout bots alone, the surest use of a small budget);
-    `confidence` is how many standard errors another move must beat the rollout bot's by. A game
+    `confidence` is how many standard errors another move must beat the favourite's by, where
+    `favourite(seat, seed)` makes the bot whose move that is, and who makes the decisions not
+    searched (the rollout bot unless given: a game may favour a bot too slow to play out). A game
     whose small decisions are many (which card to discard, which die to aim) names the ones
-    worth a search (`searches(view)`): the rollout bot makes the others, from the seat's
+    worth a search (`searches(view)`): the favourite makes the others, from the seat's
     observation, so the budget goes where a move decides the game. Where a decision has more
     moves than the budget could try, `candidates(view, legal)` names the few worth trying (the
     game's heuristic's best), and only those are searched at the root."""
@@ -78,17 +81,19 @@ class SearchBot:
         candidates: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None,
         depth: int | None = None,
         confidence: float = 1.0,
+        favourite: Callable[[int, int], Bot] | None = None,
     ):
         self.seat, self.iterations, self.horizon = seat, iterations, horizon
         self.rng = random.Random(seed)
         self.rollout_factory, self.estimate, self.exploration = rollout, estimate, exploration
         self.searches, self.candidates = searches, candidates
         self.depth, self.confidence = depth, confidence
+        self.favourite_factory = favourite or rollout
 
     def choose(self, view: GameState, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        mine = self.rollout_factory(self.seat, self.rng.getrandbits(32))
+        mine = self.favourite_factory(self.seat, self.rng.getrandbits(32))
         if self.searches is not None and not self.searches(view):
             return mine.choose(handed(mine, view, self.seat), legal_actions)
         moves = self.candidates(view, legal_actions) if self.candidates else legal_actions
@@ -106,7 +111,7 @@ class SearchBot:
         return moves[self._best(values)]
 
     def _best(self, values: list[list[float]]) -> int:
-        """The index of the move to play: the first (the rollout bot's) unless another beat it
+        """The index of the move to play: the first (the favourite's) unless another beat it
         round by round by more than `confidence` standard errors of the paired differences, then
         the one that beat it by most."""
         best, best_gain = 0, 0.0

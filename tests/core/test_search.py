@@ -128,3 +128,34 @@ def test_where_the_playouts_cannot_tell_it_plays_as_its_rollout_bot():
         )
         choices.add(bot.choose(game.players_view(0), game.legal_actions()))
     assert choices == {"name 1"}
+
+
+def test_it_keeps_its_favourite_move_where_the_playouts_cannot_tell():
+    """A favourite other than the rollout bot: its move is the one played where no move beats
+    it (here none can), and the move played at a decision the game does not search."""
+
+    class Names:
+        reads_observation = False
+
+        def __init__(self, card):
+            self.card = card
+
+        def choose(self, observation, legal_actions):
+            return f"name {self.card}"
+
+    for searches in (None, lambda view: False):
+        choices = set()
+        for seed in range(10):
+            game = FaceDown()
+            game.apply(seed % 2)
+            bot = SearchBot(
+                0,
+                seed=seed,
+                iterations=60,
+                rollout=lambda seat, sd: Names(0),
+                favourite=lambda seat, sd: Names(1),
+                confidence=3,
+                searches=searches,
+            )
+            choices.add(bot.choose(game.players_view(0), game.legal_actions()))
+        assert choices == {"name 1"}

