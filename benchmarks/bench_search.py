@@ -22,7 +22,7 @@ TARGET_S = 2.0
 TABLES = {
     "epic-death": ("greedy", 2, {}),
     "to-the-death": ("greedy", 2, {}),
-    "tpk": ("convention", 2, {}),
+    "tpk": ("planner", 2, {}),
     "how-i-died": ("lookahead", 2, {}),
     "death-may-die": ("greedy", 1, {}),
 }
