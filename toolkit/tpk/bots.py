@@ -237,8 +237,8 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     decision, 1.5 s of CPU a game (max 4.6 s: won games play all four levels); 38 with 30, at
     about 2.3 s (the planner alone won 36, convention 18, the search favouring the convention
     bot 31). On seeds 100-199, 15 playouts won 30 and 30 won 32, the planner 32: over seeds
-    0-199 it wins 67 of 200 (Wilson 95% 27.3% to 40.3%), level with the planner, not yet above. With the convention bot favoured, playouts of 10 moves won
-    24 and playouts to the end 3."""
+    0-199 it wins 67 of 200 (Wilson 95% 27.3% to 40.3%), level with the planner, not yet above.
+    With the convention bot favoured, playouts of 10 moves won 24 and playouts to the end 3."""
     return SearchBot(
         seat,
         seed,
