@@ -135,10 +135,11 @@ def search_bot(seat: int, seed: int) -> SearchBot:
 
     Nothing tried since beat these settings on fresh seeds (300-549, where greedy wins 141 of
     250): playouts of greedy play alone after the root move (`depth=1`; with the default depth,
-    rounds after the first try one untried move at the next decision) and one rest a decision (greedy's split
-    of the healing, so 20 playouts give each move five or six rounds) won 142 (Wilson 95% [0.506,
-    0.628], 1.11 s a game); with each round's dice drawn turn by turn, so moves compared meet the
-    same later dice, 140 (the playouts of two moves still part in 36% of rounds, 39% without);
+    rounds after the first try one untried move at the next decision) and one rest a decision
+    (greedy's split of the healing, so 20 playouts give each move five or six rounds) won 142
+    (Wilson 95% [0.506, 0.628], 1.11 s a game); with each round's dice drawn turn by turn, so
+    moves compared meet the same later dice, 140 (the playouts of two moves still part in 36% of
+    rounds, 39% without);
     searching the game's rounds 3-6 instead, `confidence` 0.5, 139 (94 of seeds 550-729, greedy
     99). A playout ends in a win or a loss, and two moves' playouts part in over a third of the
     search's rounds, so six rounds leave a standard error of about 25 points on the difference of
