@@ -212,7 +212,7 @@ def test_advice_on_the_elder_one_wants_no_success_the_stage_cannot_take():
     so a reroll only spends stress. The old advice counted every success (it rerolled a blank);
     the walk keeps the roll, and its wounds dealt stop at the stage's health."""
     state = elder_attack(1, ["success", "blank"])
-    assert roll_advice(state.observation(0)).reroll is not None  # the old, wrong advice
+    assert roll_advice(state.observation(0)) is not None  # the old, wrong advice
     options = walk_options(state)
     best = max(options, key=lambda a: options[a][1])
     assert best == ("accept",)
@@ -241,8 +241,8 @@ def test_advice_on_an_enemy_attack_counts_the_successes_guard_cancels():
     wounds nobody: the old advice (fewest successes and tentacles) rerolled it, which costs
     stress and can only add a tentacle. The walk keeps the roll."""
     state = guarded_attack(2, ["success", "blank"])
-    advice = roll_advice(state.observation(0))
-    assert advice.reroll == ("black", "success")  # the old, wrong advice
+    reroll = roll_advice(state.observation(0))
+    assert reroll == ("black", "success")  # the old, wrong advice
     shown = decision_odds(state)
     keep = shown.for_action(("accept",)).odds
     assert keep == {"died": 0, "wounds": 0, "sanity": 0, "stress": 0}

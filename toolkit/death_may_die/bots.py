@@ -11,7 +11,7 @@ from functools import lru_cache
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.cards import catalog
-from toolkit.death_may_die.rerolls import Advice, Objective, advise
+from toolkit.death_may_die.rerolls import Objective, best_reroll
 from toolkit.search import SearchBot
 
 
@@ -32,8 +32,9 @@ def roll_objective(observation: dict) -> Objective:
     return Objective("at_least", roll["need"] or 1, tie_break="tentacles")
 
 
-def roll_advice(observation: dict) -> Advice:
-    """The solver's advice for the roll showing, with the stress the roller has left.
+def roll_advice(observation: dict) -> tuple[str, str] | None:
+    """The die the reroll solver would reroll for the roll showing, as (colour, face), with the
+    stress the roller has left; None to keep the roll.
 
     Stress is spent only where a reroll raises the roll's own objective; the tentacle tie-break
     then only chooses which die. Followed alone, the tie-break ranks any tentacle shed above any
@@ -50,16 +51,17 @@ def roll_advice(observation: dict) -> Advice:
 
 
 @lru_cache(maxsize=8192)
-def _advice(showing: tuple[tuple[str, ...], ...], stress_left: int, objective: Objective) -> Advice:
+def _advice(
+    showing: tuple[tuple[str, ...], ...], stress_left: int, objective: Objective
+) -> tuple[str, str] | None:
     """:func:`roll_advice` for the faces showing (black, then green, sorted). Remembered: the
     greedy bot asks once for every die it could reroll, and a search's playouts ask at every
-    roll, so solving each roll afresh took four fifths of a playout's time."""
+    roll."""
     faces = dict(zip(("black", "green"), map(list, showing), strict=True))
     if objective.tie_break is not None:
-        plain = advise(faces, stress_left, replace(objective, tie_break=None))
-        if plain.reroll is None:
-            return plain
-    return advise(faces, stress_left, objective)
+        if best_reroll(faces, stress_left, replace(objective, tie_break=None)) is None:
+            return None
+    return best_reroll(faces, stress_left, objective)
 
 
 def _goal(observation: dict, board) -> list[str]:
@@ -73,11 +75,11 @@ def evaluate(observation: dict, action) -> float:
     """A one-step score of `action`; higher is better."""
     step = observation["step"]
     if step == "roll":
-        advice = roll_advice(observation)
+        reroll = roll_advice(observation)
         if action == ("accept",):
-            return float(advice.reroll is None)
+            return float(reroll is None)
         colour, face = observation["roll"]["faces"][action[1]]
-        if advice.reroll == (colour, face):
+        if reroll == (colour, face):
             first = observation["roll"]["faces"].index([colour, face])
             return 1.0 if first == action[1] else 0.5
         return 0.0

@@ -139,6 +139,31 @@ class RerollModel:
                 return position
         raise ValueError(f"{face!r} is not a face of the {colour} die")
 
+    def lump(self, faces: Mapping[str, list[str]]) -> tuple[tuple[int, ...], ...]:
+        """The position of the faces showing, e.g. ``{"black": ["blank", "success"]}``: a count
+        of each face class, by colour."""
+        unknown = sorted(set(faces) - set(self.colours))
+        if unknown:
+            raise ValueError(
+                f"unknown die colour {unknown[0]!r}; choose from {', '.join(self.colours)}"
+            )
+        state = []
+        for index, colour in enumerate(self.colours):
+            counts = [0] * len(self.classes[index])
+            for face in faces.get(colour, []):
+                counts[self.class_of(colour, face)] += 1
+            state.append(tuple(counts))
+        return tuple(state)
+
+    def die(self, action, faces: Mapping[str, list[str]]) -> tuple[str, str] | None:
+        """The die showing that `action` (None, or the (colour, class) :func:`solve` returns)
+        rerolls, as (colour, face): the first face of the class that is showing."""
+        if action is None:
+            return None
+        colour = self.colours[action[0]]
+        candidates = self.classes[action[0]][action[1]].faces
+        return colour, next(f for f in candidates if f in faces[colour])
+
     def score(self, state) -> tuple[int, ...]:
         totals = [0, 0, 0]
         for counts, classes in zip(state, self.classes, strict=True):
@@ -212,10 +237,18 @@ def solve(model: RerollModel, state, stress: int):
 # -- the questions people ask ----------------------------------------------------------------------
 
 
+@cache
+def reroll_model(objective: Objective) -> RerollModel:
+    """The model of the two dice under `objective`, made once: its face classes are worked out
+    from the dice file on first use, and a fresh model each question would work them out again
+    (a fifth of the time of a bot's question)."""
+    return RerollModel(COLOURS, objective)
+
+
 def _model(black: int, green: int, objective: Objective) -> tuple[RerollModel, tuple[int, ...]]:
     if black < 0 or green < 0:
         raise ValueError(f"dice counts cannot be negative (black={black}, green={green})")
-    return RerollModel(COLOURS, objective), (black, green)
+    return reroll_model(objective), (black, green)
 
 
 def expected_score(
@@ -270,29 +303,26 @@ def advise(
 ) -> Advice:
     """The optimal next step for the faces showing, e.g. ``{"black": ["blank", "success"]}``."""
     objective = objective or Objective()
-    unknown = sorted(set(faces) - set(COLOURS))
-    if unknown:
-        raise ValueError(f"unknown die colour {unknown[0]!r}; choose from {', '.join(COLOURS)}")
-    model = RerollModel(COLOURS, objective)
-    state = []
-    for index, colour in enumerate(COLOURS):
-        counts = [0] * len(model.classes[index])
-        for face in faces.get(colour, []):
-            counts[model.class_of(colour, face)] += 1
-        state.append(tuple(counts))
-    state = tuple(state)
+    model = reroll_model(objective)
+    state = model.lump(faces)
     best, action = solve(model, state, max(stress, 0))
     stop = objective.natural(tuple(Fraction(v) for v in model.score(state)))
     options = tuple(
         (f"reroll a {model.classes[c][k].label}", objective.natural(q))
         for c, k, q in model.options(state, stress)
     )
-    reroll = None
-    if action is not None:
-        colour = COLOURS[action[0]]
-        candidates = model.classes[action[0]][action[1]].faces
-        reroll = (colour, next(f for f in candidates if f in faces[colour]))
+    reroll = model.die(action, faces)
     return Advice(reroll, objective.natural(best), stop, options)
+
+
+def best_reroll(
+    faces: Mapping[str, list[str]], stress: int, objective: Objective | None = None
+) -> tuple[str, str] | None:
+    """The die :func:`advise` would reroll, as (colour, face), or None to keep the roll. A bot
+    needs no more, and this costs a fraction of the advice: the policy is remembered
+    (:func:`solve`), while the advice works out every open reroll's value afresh to explain it."""
+    model = reroll_model(objective or Objective())
+    return model.die(solve(model, model.lump(faces), max(stress, 0))[1], faces)
 
 
 # -- the policy as rules a player can remember -----------------------------------------------------
