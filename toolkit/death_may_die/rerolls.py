@@ -9,12 +9,14 @@ falls by one each reroll.
 Two symmetries make this fast. Dice of one colour are interchangeable, so a position is a count of
 each face per colour, never an ordered list. And faces that the objective cannot tell apart (a black
 blank and a black elder sign, when only successes count) are lumped into one class: rerolling either
-gives the same distribution, so the lumped process has exactly the same values. Values are memoised
-with :func:`functools.lru_cache` and are exact Fractions.
+gives the same distribution, so the lumped process has exactly the same values. Values are exact
+and memoised (:func:`functools.cache`): worked out as whole numbers, scaled by the dice's sides to the
+power of the stress left (so one position's options share a scale), and answered as Fractions.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -188,32 +190,53 @@ class RerollModel:
             result = result.combine(pile, lambda a, b: (*a, b))
         return result
 
-    def q_value(self, state, stress: int, colour: int, face_class: int) -> tuple[Fraction, ...]:
-        """Expected score of rerolling one die of `face_class`, then playing on optimally."""
+    @cached_property
+    def unit(self) -> int:
+        """A common multiple of the dice's sides: a position's score with `stress` left, times
+        ``unit ** stress``, is a whole number, as each reroll averages over one die's sides."""
+        return math.lcm(*(sum(c.weight for c in classes) for classes in self.classes))
+
+    def rerolls(self, state, stress: int) -> list[tuple[int, int]]:
+        """(colour index, class index) of every reroll open in `state`, in the order ties go by."""
+        if stress <= 0:
+            return []
+        return [
+            (colour, face_class)
+            for colour, counts in enumerate(state)
+            for face_class, count in enumerate(counts)
+            if count
+        ]
+
+    def scaled_q(self, state, stress: int, colour: int, face_class: int) -> tuple[int, ...]:
+        """:meth:`q_value` times ``unit ** stress``: whole numbers, exact and far quicker to add
+        and compare than fractions (every position of the same stress shares the scale)."""
         classes = self.classes[colour]
-        total = sum(c.weight for c in classes)
-        sums: list[Fraction] | None = None
+        spread = self.unit // sum(c.weight for c in classes)
+        sums: list[int] | None = None
         for target, target_class in enumerate(classes):
             counts = list(state[colour])
             counts[face_class] -= 1
             counts[target] += 1
             next_state = (*state[:colour], tuple(counts), *state[colour + 1 :])
-            value = solve(self, next_state, stress - 1)[0]
-            weighted = [target_class.weight * v for v in value]
+            value = _scaled_solve(self, next_state, stress - 1)[0]
+            weight = target_class.weight * spread
             sums = (
-                weighted if sums is None else [a + b for a, b in zip(sums, weighted, strict=True)]
+                [weight * v for v in value]
+                if sums is None
+                else [a + weight * v for a, v in zip(sums, value, strict=True)]
             )
-        return tuple(Fraction(v, total) for v in sums)
+        return tuple(sums)
+
+    def q_value(self, state, stress: int, colour: int, face_class: int) -> tuple[Fraction, ...]:
+        """Expected score of rerolling one die of `face_class`, then playing on optimally."""
+        scale = self.unit**stress
+        return tuple(Fraction(v, scale) for v in self.scaled_q(state, stress, colour, face_class))
 
     def options(self, state, stress: int):
         """(colour index, class index, Q-value) of every reroll open in `state`."""
-        if stress <= 0:
-            return []
         return [
             (colour, face_class, self.q_value(state, stress, colour, face_class))
-            for colour, counts in enumerate(state)
-            for face_class, count in enumerate(counts)
-            if count
+            for colour, face_class in self.rerolls(state, stress)
         ]
 
 
@@ -221,14 +244,24 @@ def _vector_add(a, b):
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-@cache
 def solve(model: RerollModel, state, stress: int):
     """(best score, best action) of a position; the action is None (stop) or (colour, class).
 
     Ties go to stopping (keep the stress), then to the first option in colour and face order.
     """
-    best, action = tuple(Fraction(v) for v in model.score(state)), None
-    for colour, face_class, value in model.options(state, stress):
+    best, action = _scaled_solve(model, state, stress)
+    scale = model.unit**stress
+    return tuple(Fraction(v, scale) for v in best), action
+
+
+@cache
+def _scaled_solve(model: RerollModel, state, stress: int):
+    """:func:`solve` with the score times ``model.unit ** stress``, in whole numbers. Remembered
+    for the life of the process: the bots ask about the same few thousand rolls game after game."""
+    scale = model.unit**stress
+    best, action = tuple(v * scale for v in model.score(state)), None
+    for colour, face_class in model.rerolls(state, stress):
+        value = model.scaled_q(state, stress, colour, face_class)
         if value > best:
             best, action = value, (colour, face_class)
     return best, action
@@ -322,7 +355,7 @@ def best_reroll(
     needs no more, and this costs a fraction of the advice: the policy is remembered
     (:func:`solve`), while the advice works out every open reroll's value afresh to explain it."""
     model = reroll_model(objective or Objective())
-    return model.die(solve(model, model.lump(faces), max(stress, 0))[1], faces)
+    return model.die(_scaled_solve(model, model.lump(faces), max(stress, 0))[1], faces)
 
 
 # -- the policy as rules a player can remember -----------------------------------------------------
