@@ -61,8 +61,11 @@ class GreedyBot:
     """Picks the action with the best one-step expected value, ties broken at random.
 
     The game supplies `evaluate(observation, action)`, which may use only the observation, so the
-    greedy bot knows no more than a random one does.
+    greedy bot knows no more than a random one does. Its move is one of the listed actions as
+    listed (`picks_listed`), so play and a search's playouts apply it unchecked.
     """
+
+    picks_listed = True
 
     def __init__(self, evaluate: Evaluator, seed: int = 0):
         self.evaluate = evaluate

@@ -130,6 +130,11 @@ class SearchBot:
         """One playout from a determinisation, whose first decision (the seat's, now) is `move`;
         `dice` draws the chance outcomes. The value the seat gets from it."""
         path: list[tuple[_Move, int]] = []  # the tree's moves below the root, and their seats
+        # a bot that picks one of the listed actions as listed has its move applied unchecked
+        applies = [
+            state.apply_listed if getattr(bot, "picks_listed", False) else state.apply
+            for bot in rollout
+        ]
         state.apply_listed(move)
         node = self._grow(root.setdefault(move, _Move()), 1)
         for _ in range(self.horizon):
@@ -141,7 +146,7 @@ class SearchBot:
                 continue
             legal = state.legal_actions()
             if node is None:  # past the frontier: the rollout bots play
-                state.apply(rollout[seat].choose(handed(rollout[seat], state, seat), legal))
+                applies[seat](rollout[seat].choose(handed(rollout[seat], state, seat), legal))
                 continue
             action, chosen = self._select(node, legal)
             path.append((chosen, seat))
