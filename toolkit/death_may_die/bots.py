@@ -40,24 +40,22 @@ def roll_advice(observation: dict) -> tuple[str, str] | None:
     then only chooses which die. Followed alone, the tie-break ranks any tentacle shed above any
     stress kept, so it would spend the last stress rerolling tentacles off a roll already won and
     leave none for the enemy attacks and fire of the same turn."""
-    roll = observation["roll"]
     me = observation["investigators"][observation["active"]]
-    faces: dict[str, list[str]] = {"black": [], "green": []}
-    for colour, face in roll["faces"]:
-        faces[colour].append(face)
+    showing = tuple(sorted(map(tuple, observation["roll"]["faces"])))
     stress_left = catalog().rules.max_stress - me["stress"]
-    showing = tuple(tuple(sorted(faces[colour])) for colour in ("black", "green"))
     return _advice(showing, stress_left, roll_objective(observation))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def _advice(
-    showing: tuple[tuple[str, ...], ...], stress_left: int, objective: Objective
+    showing: tuple[tuple[str, str], ...], stress_left: int, objective: Objective
 ) -> tuple[str, str] | None:
-    """:func:`roll_advice` for the faces showing (black, then green, sorted). Remembered: the
-    greedy bot asks once for every die it could reroll, and a search's playouts ask at every
-    roll."""
-    faces = dict(zip(("black", "green"), map(list, showing), strict=True))
+    """:func:`roll_advice` for the dice showing, (colour, face) pairs in sorted order. Remembered:
+    the greedy bot asks once for every die it could reroll, and a search's playouts ask at every
+    roll (the solver remembers its policy too, so forgetting an answer only costs a look-up)."""
+    faces: dict[str, list[str]] = {"black": [], "green": []}
+    for colour, face in showing:
+        faces[colour].append(face)
     if objective.tie_break is not None:
         if best_reroll(faces, stress_left, replace(objective, tie_break=None)) is None:
             return None
