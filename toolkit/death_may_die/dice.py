@@ -62,8 +62,10 @@ def face_parts(face: str) -> tuple[str, ...]:
     return () if face == "blank" else tuple(face.split("+"))
 
 
+@cache
 def face_label(face: str) -> str:
-    """A face as a person says it: "success+tentacle" -> "success and tentacle"."""
+    """A face as a person says it: "success+tentacle" -> "success and tentacle". Remembered (a
+    handful of faces): every roll's log line names each die's face."""
     return " and ".join(SYMBOL_NAMES[p] for p in face_parts(face)) or "blank"
 
 
