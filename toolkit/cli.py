@@ -251,6 +251,8 @@ def cmd_study(args) -> int:
     from toolkit.studies import bots_table
 
     spec = study_spec(args)
+    if args.csv:
+        check_writable(Path(args.csv))  # before the games, not after them
     bots = args.bots.split(",") if args.bots else list(spec.bots)
     against = args.against.split(",") if args.against else None
     with dask_executor(args.workers, args.scheduler) as executor:
@@ -259,14 +261,29 @@ def cmd_study(args) -> int:
         )
     if args.csv:
         made_by = " ".join(["death-toolkit", *args.argv])
-        with open(args.csv, "w") as out:
-            out.write(f"# made by: {made_by}\n")
-            table.to_csv(out, index=False)
+        try:
+            with open(args.csv, "w") as out:
+                out.write(f"# made by: {made_by}\n")
+                table.to_csv(out, index=False)
+        except OSError as error:
+            raise ValueError(f"cannot write {args.csv}: {error.strerror}") from None
     if args.json:
         print(table.to_json(orient="records"))
     else:
         print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     return 0
+
+
+def check_writable(path: Path) -> None:
+    """Refuse at once a file that cannot be written (no such folder, a folder, no permission), so
+    a study's games are not played only for their table to be lost."""
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"cannot write {path}: it is a folder")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {path}: there is no folder {folder}")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise ValueError(f"cannot write {path}: permission denied")
 
 
 def positive_int(text: str) -> int:

@@ -88,3 +88,15 @@ def test_a_study_run_in_parts_adds_up_to_the_whole(tmp_path, monkeypatch):
     grid = win_rate_grid(parts)
     assert grid.headers == ["bot", "against random", "against greedy"]
     assert grid.caption == "8 games a cell" and grid.rows[0][0] == "greedy"
+
+
+@pytest.mark.parametrize("where", ["missing-folder/bots.csv", "."], ids=["no folder", "a folder"])
+def test_a_csv_that_cannot_be_written_is_refused_before_any_game(tmp_path, capsys, where):
+    """The table used to be played in full and then lost in a traceback."""
+    path = tmp_path / where
+    argv = ["study", "epic-death", "--players", "2", "--bots", "random", "--games", "20"]
+    argv += ["--csv", str(path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("death-toolkit study epic-death: error: cannot write ")
+    assert err.count("\n") == 1 and str(path) in err
