@@ -23,13 +23,14 @@ WHOLE_TABLE = "(the whole table)"  # the `against` of a cooperative game's row
 
 
 def pairings(
-    slug: str, bots: Sequence[str], against: Sequence[str] | None = None
+    slug: str, bots: Sequence[str], against: Sequence[str] | None = None, players: int = 2
 ) -> list[tuple[str, str | None]]:
     """(bot, the bot in the other seats) to play: each bot against each of `against` (every
     ordered pair of `bots`, a bot against itself included, unless given) in a game played against
-    each other; each bot alone (None) in a cooperative one. Naming the opponents spares a table
-    the costly pairings it does not need (a search bot against itself)."""
-    if get_game(slug).utility == "cooperative":
+    each other; each bot alone (None) in a cooperative one, or one of a single player, where there
+    is no other seat to fill. Naming the opponents spares a table the costly pairings it does not
+    need (a search bot against itself)."""
+    if get_game(slug).utility == "cooperative" or players == 1:
         return [(bot, None) for bot in bots]
     return [(bot, other) for bot in bots for other in (bots if against is None else against)]
 
@@ -54,7 +55,7 @@ def bots_table(
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r} (choose from {', '.join(spec.bots)})")
     rows = []
-    plan = pairings(slug, bots, against)
+    plan = pairings(slug, bots, against, players)
     bar = tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots")
     for bot, other in plan:
         wins, total, games_played = 0, 0.0, 0

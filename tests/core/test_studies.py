@@ -50,6 +50,18 @@ def test_a_cooperative_table_plays_every_seat_with_one_bot():
     assert table.against.tolist() == ["(the whole table)"] and table.games.tolist() == [10]
 
 
+def test_a_solo_game_plays_each_bot_alone():
+    """To the Death! alone has no other seat: the table used to print every bot 'against' every
+    other, the same games under other names."""
+    assert pairings("to-the-death", ["random", "greedy"], players=1) == [
+        ("random", None),
+        ("greedy", None),
+    ]
+    table = bots_table("to-the-death", 1, ["random", "greedy"], 3)
+    assert table.bot.tolist() == ["random", "greedy"]
+    assert table.against.tolist() == ["(the whole table)"] * 2 and table.games.tolist() == [3, 3]
+
+
 def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
     path = tmp_path / "bots.csv"
     argv = ["study", "tpk", "--players", "3", "--games", "5", "--csv", str(path), "--json"]
