@@ -8,6 +8,7 @@ import functools
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,16 +148,35 @@ def cmd_odds(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        for key, value in result.items():
-            print(f"{key}: {_readable(value)}")
+        print_readable(result)
     return 0
 
 
-def _readable(value) -> str:
-    if isinstance(value, str) and "/" in value:
+def print_readable(result: dict) -> None:
+    """A command's answer, one key a line, for a person (``--json`` prints it for a program)."""
+    for key, value in result.items():
+        shown = _readable(value)
+        print(f"{key}:{shown}" if shown.startswith("\n") else f"{key}: {shown}")
+
+
+def _readable(value, indent: str = "  ") -> str:
+    """`value` as a person reads it: a fraction with its percentage, a float to four figures (or whole), a
+    list of short items on one line and of sentences one a line, a mapping one key a line (not
+    Python's brackets and quotes, which ``--json`` keeps)."""
+    if isinstance(value, str) and re.fullmatch(r"\d+/\d+", value):
         numerator, denominator = value.split("/")
-        if numerator.isdigit() and denominator.isdigit():
-            return f"{value} (about {int(numerator) / int(denominator):.2%})"
+        return f"{value} (about {int(numerator) / int(denominator):.2%})"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 10_000 else f"{value:.0f}"
+    if isinstance(value, dict):
+        return "".join(
+            f"\n{indent}{key}: {_readable(item, indent + '  ')}" for key, item in value.items()
+        )
+    if isinstance(value, list | tuple):
+        items = [_readable(item, indent + "  ") for item in value]
+        if any(len(item) > 40 or "\n" in item for item in items):
+            return "".join(f"\n{indent}- {item}" for item in items)
+        return ", ".join(items)
     return str(value)
 
 
@@ -241,8 +261,7 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        for key, value in summary.items():
-            print(f"{key}: {value}")
+        print_readable(summary)
     return 0
 
 

@@ -85,6 +85,19 @@ def test_odds_json_is_the_exact_binomial(launcher):
     assert answer["epic_death"] == "5120/19683"
 
 
+def test_odds_readable_output_has_no_python_brackets(capsys):
+    """Lists and mappings used to print as Python reprs (quotes, brackets, 17-digit floats)."""
+    _, out, _ = call(capsys, "odds", "tpk", "--samples", "10")
+    assert "characters: brin, taric, galen\n" in out and "[" not in out and "'" not in out
+    assert "interval: 0.3968, 0.8922\n" in out  # four figures
+    _, out, _ = call(capsys, "odds", "how-i-died")
+    assert "damage_per_adventure:\n  2: 1/6 (about 16.67%)\n" in out and "{" not in out
+    _, out, _ = call(capsys, "odds", "death-may-die", "--need", "2", "--stress", "1")
+    assert "policy:\n  - With 0 successes showing: " in out and "['" not in out
+    _, out, _ = call(capsys, "simulate", "epic-death", "--games", "3")
+    assert "mean_returns: 0.6667, 0.3333\n" in out and "[" not in out
+
+
 @pytest.mark.parametrize(
     "arguments, mentions",
     [
