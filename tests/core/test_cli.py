@@ -166,6 +166,8 @@ def test_odds_readable_output(capsys):
         (["simulate", "epic-death", "--players", "9", "--games", "1"], "2 to 5 players"),
         (["simulate", "epic-death", "--games", "0"], "at least 1"),
         (["simulate", "epic-death", "--bots", "genius", "--games", "1"], "genius"),
+        (["odds", "to-the-death", "--weapon", "-3", "--armor", "6"], "--weapon is a printed value"),
+        (["odds", "to-the-death", "--weapon", "3", "--armor", "-6"], "--armor is a printed value"),
     ],
 )
 def test_more_bad_arguments(capsys, arguments, mentions):
