@@ -85,6 +85,15 @@ def test_odds_json_is_the_exact_binomial(launcher):
     assert answer["epic_death"] == "5120/19683"
 
 
+def test_odds_epic_death_help_says_what_its_two_numbers_are(capsys):
+    """Without it a reader of an Epic Quest's odds could add the EPIC DEATH to success, or not
+    know that Frenzy (our constructed card) counts a 6 twice, which changes every number."""
+    status, out, _ = call(capsys, "odds", "epic-death", "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    assert "success minus epic_death" in text and "each 6 counts as two Victories" in text
+
+
 def test_odds_readable_output_has_no_python_brackets(capsys):
     """Lists and mappings used to print as Python reprs (quotes, brackets, 17-digit floats)."""
     _, out, _ = call(capsys, "odds", "tpk", "--samples", "10")
