@@ -312,6 +312,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free one), not {value}")
+    return value
+
+
 def add_launcher(sub, name: str, run, help: str) -> Parser:
     """A subcommand that runs a Jupyter tool: the options it does not know go to that tool, and
     ``--dry-run`` prints the tool's command instead of running it."""
@@ -345,7 +352,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     book.add_argument("--source", help="the book's sources (default: the repository's book/)")
     book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
-    book.add_argument("--port", type=int, default=8000, help="serve on 127.0.0.1:PORT")
+    book.add_argument("--port", type=port, default=8000, help="serve on 127.0.0.1:PORT")
     book.add_argument("--no-serve", action="store_true", help="only build")
 
     app = add_launcher(

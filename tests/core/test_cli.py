@@ -254,6 +254,14 @@ def test_book_dry_run_builds_the_repository_book_into_dir(capsys, tmp_path):
     ]  # fmt: skip
 
 
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_book_refuses_a_port_that_is_no_port(capsys, port):
+    """It used to end in OverflowError's traceback from the server's bind."""
+    status, out, err = call(capsys, "book", "--port", port)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert "a port is 0 to 65535" in err and port in err
+
+
 def test_book_without_sources_says_where_it_looked(capsys, tmp_path):
     status, out, err = call(capsys, "book", "--source", str(tmp_path), "--no-serve")
     assert status == 2 and out == ""
