@@ -16,7 +16,7 @@ from concurrent.futures import Executor
 
 from toolkit.data import data_root
 from toolkit.games import PACKAGES, get_game
-from toolkit.simulate import run_many, wilson_interval
+from toolkit.simulate import MAX_GAMES, run_many, wilson_interval
 
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
 WHOLE_TABLE = "(the whole table)"  # the `against` of a cooperative game's row
@@ -54,6 +54,8 @@ def bots_table(
     unknown = [bot for bot in [*bots, *(against or ())] if bot not in spec.bots]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r} (choose from {', '.join(spec.bots)})")
+    if not 1 <= games <= MAX_GAMES:  # here, not per seat: the number is the one asked for
+        raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games a pairing, not {games:,}")
     rows = []
     plan = pairings(slug, bots, against, players)
     bar = tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots")

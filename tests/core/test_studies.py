@@ -82,6 +82,18 @@ def test_unknown_bots_and_player_counts_are_one_line(capsys):
         main(["study", "tpk"])  # --players is required
 
 
+def test_too_many_games_are_refused_as_asked_before_any_bar(capsys):
+    """A billion games used to be refused as 'not 500,000,000' (one seat's share), after a
+    progress bar had been drawn."""
+    argv = ["study", "epic-death", "--players", "2", "--bots", "random", "--games", "1000000000"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "death-toolkit study epic-death: error: a study plays 1 to 1,000,000 games a pairing, "
+        "not 1,000,000,000\n"
+    )
+
+
 def test_a_study_run_in_parts_adds_up_to_the_whole(tmp_path, monkeypatch):
     """A long study is run in parts, seeds apart; the committed table adds them up pairing by
     pairing: two parts of four games a pairing make the same table as one of eight."""
