@@ -31,6 +31,11 @@ def pairings(
     is no other seat to fill. Naming the opponents spares a table the costly pairings it does not
     need (a search bot against itself)."""
     if get_game(slug).utility == "cooperative" or players == 1:
+        if against is not None:  # said, not ignored: the table would not be what was asked
+            raise ValueError(
+                "no bot plays against another here (a cooperative game, or one player): "
+                "leave out --against"
+            )
         return [(bot, None) for bot in bots]
     return [(bot, other) for bot in bots for other in (bots if against is None else against)]
 

@@ -62,6 +62,14 @@ def test_a_solo_game_plays_each_bot_alone():
     assert table.against.tolist() == ["(the whole table)"] * 2 and table.games.tolist() == [3, 3]
 
 
+@pytest.mark.parametrize("game, players", [("tpk", "3"), ("to-the-death", "1")])
+def test_against_is_refused_where_no_bot_plays_against_another(capsys, game, players):
+    """It used to be ignored without a word: the table was not the one asked for."""
+    argv = ["study", game, "--players", players, "--bots", "random", "--against", "random"]
+    assert main([*argv, "--games", "2"]) == 2
+    assert "leave out --against" in capsys.readouterr().err
+
+
 def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
     path = tmp_path / "bots.csv"
     argv = ["study", "tpk", "--players", "3", "--games", "5", "--csv", str(path), "--json"]
