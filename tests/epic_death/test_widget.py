@@ -319,3 +319,9 @@ def test_the_roll_is_dice_and_the_dead_score_boldly():
     state.alive[adventurer] = False
     drawn = adventurer_html(state, adventurer)
     assert "DEAD: scores" in drawn and "line-through" not in drawn and 'opacity="0.55"' not in drawn
+
+
+def test_odds_explorer_offers_no_more_d6_cards_than_the_deck_holds():
+    """The sliders went to 4 while the Fate deck holds 2 of each (the command refuses a 3rd)."""
+    explorer = OddsExplorer()
+    assert explorer.plus_d6.max == 2 and explorer.minus_d6.max == 2

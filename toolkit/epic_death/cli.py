@@ -38,7 +38,7 @@ def odds(args: argparse.Namespace) -> dict:
     if not 0 <= args.dice <= BOX:
         raise ValueError(f"--dice must be 0 to {BOX} (the box holds {BOX} dice), not {args.dice}")
     for option, kind in (("plus_d6", "add_d6"), ("minus_d6", "remove_d6")):
-        in_deck = sum(card.copies for card in catalog().fate.values() if card.kind == kind)
+        in_deck = catalog().copies_of(kind)
         if not 0 <= getattr(args, option) <= in_deck:
             flag = "--" + option.replace("_", "-")
             raise ValueError(f"{flag} counts cards: 0 to {in_deck} (the Fate deck holds {in_deck})")
