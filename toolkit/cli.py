@@ -13,10 +13,12 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from fractions import Fraction
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from toolkit import games
+from toolkit.html import percent
 
 
 class Parser(argparse.ArgumentParser):
@@ -164,8 +166,8 @@ def _readable(value, indent: str = "  ") -> str:
     list of short items on one line and of sentences one a line, a mapping one key a line (not
     Python's brackets and quotes, which ``--json`` keeps)."""
     if isinstance(value, str) and re.fullmatch(r"\d+/\d+", value):
-        numerator, denominator = value.split("/")
-        return f"{value} (about {int(numerator) / int(denominator):.2%})"
+        shown = percent(Fraction(value), places=2)
+        return f"{value} ({shown if shown[0].isalpha() else 'about ' + shown})"
     if isinstance(value, float):
         return f"{value:.4g}" if abs(value) < 10_000 else f"{value:.0f}"
     if isinstance(value, dict):

@@ -101,6 +101,7 @@ def test_odds_readable_output_has_no_python_brackets(capsys):
     assert "interval: 0.3968, 0.8922\n" in out  # four figures
     _, out, _ = call(capsys, "odds", "how-i-died")
     assert "damage_per_adventure:\n  2: 1/6 (about 16.67%)\n" in out and "{" not in out
+    assert "  8: 1/279936 (less than 0.01%)\n" in out  # not "about 0.00%": impossible
     _, out, _ = call(capsys, "odds", "death-may-die", "--need", "2", "--stress", "1")
     assert "policy:\n  - With 0 successes showing: " in out and "['" not in out
     _, out, _ = call(capsys, "simulate", "epic-death", "--games", "3")
