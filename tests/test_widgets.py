@@ -80,6 +80,31 @@ def test_a_saved_game_loads_back_and_a_bad_save_changes_nothing(make):
     assert game.state.is_terminal()
 
 
+SIZES = {  # a widget's own options for a game of another number of players than its default
+    EpicDeathWidget: {"players": 3},
+    ToTheDeathWidget: {"players": 2},
+    TPKWidget: {"players": 4},
+    HowIDiedWidget: {"players": 3},
+    DeathMayDieWidget: {"players": 1},
+}
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_a_save_of_another_number_of_players_is_refused_with_a_note(make):
+    """Such a save used to load, then stop at the first seat with neither a person nor a bot,
+    a KeyError in the notebook's log and a widget that no button moved on."""
+    other = make(**SIZES[make])
+    saved = other.save()
+    game = make()
+    history = list(game.state.history)
+    game.load(saved)
+    note = game.note_html.value
+    assert "Nothing was loaded" in note and f"of {other.state.num_players} player" in note
+    assert game.state.history == history
+    game.play_out_button.click()
+    assert game.state.is_terminal()
+
+
 def test_names_from_a_card_file_are_shown_as_text_never_as_markup(monkeypatch):
     """An owner's data file may hold any text: a character named like a tag stays text."""
     from dataclasses import replace

@@ -8,14 +8,17 @@ import functools
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+from fractions import Fraction
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from toolkit import games
+from toolkit.html import percent
 
 
 class Parser(argparse.ArgumentParser):
@@ -147,16 +150,35 @@ def cmd_odds(args) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        for key, value in result.items():
-            print(f"{key}: {_readable(value)}")
+        print_readable(result)
     return 0
 
 
-def _readable(value) -> str:
-    if isinstance(value, str) and "/" in value:
-        numerator, denominator = value.split("/")
-        if numerator.isdigit() and denominator.isdigit():
-            return f"{value} (about {int(numerator) / int(denominator):.2%})"
+def print_readable(result: dict) -> None:
+    """A command's answer, one key a line, for a person (``--json`` prints it for a program)."""
+    for key, value in result.items():
+        shown = _readable(value)
+        print(f"{key}:{shown}" if shown.startswith("\n") else f"{key}: {shown}")
+
+
+def _readable(value, indent: str = "  ") -> str:
+    """`value` as a person reads it: a fraction with its percentage, a float to four figures (or whole), a
+    list of short items on one line and of sentences one a line, a mapping one key a line (not
+    Python's brackets and quotes, which ``--json`` keeps)."""
+    if isinstance(value, str) and re.fullmatch(r"\d+/\d+", value):
+        shown = percent(Fraction(value), places=2)
+        return f"{value} ({shown if shown[0].isalpha() else 'about ' + shown})"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 10_000 else f"{value:.0f}"
+    if isinstance(value, dict):
+        return "".join(
+            f"\n{indent}{key}: {_readable(item, indent + '  ')}" for key, item in value.items()
+        )
+    if isinstance(value, list | tuple):
+        items = [_readable(item, indent + "  ") for item in value]
+        if any(len(item) > 40 or "\n" in item for item in items):
+            return "".join(f"\n{indent}- {item}" for item in items)
+        return ", ".join(items)
     return str(value)
 
 
@@ -241,8 +263,7 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        for key, value in summary.items():
-            print(f"{key}: {value}")
+        print_readable(summary)
     return 0
 
 
@@ -251,6 +272,8 @@ def cmd_study(args) -> int:
     from toolkit.studies import bots_table
 
     spec = study_spec(args)
+    if args.csv:
+        check_writable(Path(args.csv))  # before the games, not after them
     bots = args.bots.split(",") if args.bots else list(spec.bots)
     against = args.against.split(",") if args.against else None
     with dask_executor(args.workers, args.scheduler) as executor:
@@ -259,9 +282,12 @@ def cmd_study(args) -> int:
         )
     if args.csv:
         made_by = " ".join(["death-toolkit", *args.argv])
-        with open(args.csv, "w") as out:
-            out.write(f"# made by: {made_by}\n")
-            table.to_csv(out, index=False)
+        try:
+            with open(args.csv, "w") as out:
+                out.write(f"# made by: {made_by}\n")
+                table.to_csv(out, index=False)
+        except OSError as error:
+            raise ValueError(f"cannot write {args.csv}: {error.strerror}") from None
     if args.json:
         print(table.to_json(orient="records"))
     else:
@@ -269,10 +295,29 @@ def cmd_study(args) -> int:
     return 0
 
 
+def check_writable(path: Path) -> None:
+    """Refuse at once a file that cannot be written (no such folder, a folder, no permission), so
+    a study's games are not played only for their table to be lost."""
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"cannot write {path}: it is a folder")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {path}: there is no folder {folder}")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise ValueError(f"cannot write {path}: permission denied")
+
+
 def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free one), not {value}")
     return value
 
 
@@ -309,7 +354,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     book.add_argument("--source", help="the book's sources (default: the repository's book/)")
     book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
-    book.add_argument("--port", type=int, default=8000, help="serve on 127.0.0.1:PORT")
+    book.add_argument("--port", type=port, default=8000, help="serve on 127.0.0.1:PORT")
     book.add_argument("--no-serve", action="store_true", help="only build")
 
     app = add_launcher(

@@ -20,9 +20,17 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str
     return f'<table class="death-toolkit">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def percent(value) -> str:
-    """A probability as a percentage with one decimal, for people (the exact value sits beside it)."""
-    return f"{float(value) * 100:.1f}%"
+def percent(value, places: int = 1) -> str:
+    """A probability as a percentage with `places` decimals, for people (the exact value sits
+    beside it). A chance that is neither 0 nor 1 never reads 0.0% or 100.0%, which say impossible
+    and certain: it reads "less than 0.1%" or "more than 99.9%"."""
+    text = f"{float(value) * 100:.{places}f}%"
+    step = f"{10**-places:.{places}f}"
+    if value != 0 and float(text[:-1]) == 0:
+        return f"less than {step}%"
+    if value != 1 and float(text[:-1]) == 100:
+        return f"more than {100 - float(step):.{places}f}%"
+    return text
 
 
 def _fraction(value) -> Fraction:
@@ -62,7 +70,10 @@ def chance_latex(p) -> str:
     r""":func:`chance` in LaTeX: ``\frac{1}{6}\ (16.7\%)``, certain and impossible in words."""
     if p == 0 or p == 1:
         return rf"\text{{{chance(p)}}}"
-    return rf"{exact_latex(p)}\ ({percent(p)[:-1]}\%)"
+    shown = percent(p)[:-1] + r"\%"
+    if shown[0].isalpha():  # "less than 0.1%": words, set as text
+        shown = rf"\text{{{shown}}}"
+    return rf"{exact_latex(p)}\ ({shown})"
 
 
 class Exact:

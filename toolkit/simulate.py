@@ -138,6 +138,9 @@ def _play_chunk(
     return [play_one(slug, players, bot_names, seed) for seed in seeds]
 
 
+CONNECT = "10s"  # how long to try a running scheduler's address before saying it cannot be reached
+
+
 @contextmanager
 def dask_executor(workers: int | None = None, scheduler: str | None = None):
     """An executor for :func:`run_many` on dask.distributed: a cluster of `workers` local
@@ -147,7 +150,13 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None):
     if workers is None and scheduler is None:
         yield None
         return
-    from dask import distributed
+    try:
+        import dask.distributed as distributed
+    except ImportError:
+        raise ValueError(
+            "--workers and --scheduler need dask.distributed, which is not installed: "
+            "python -m pip install 'dask[distributed]'"
+        ) from None
 
     with ExitStack() as stack:
         if scheduler is None:
@@ -156,7 +165,14 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None):
                     n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
                 )
             )
-        client = stack.enter_context(distributed.Client(scheduler))
+            client = stack.enter_context(distributed.Client(scheduler))
+        else:
+            try:
+                client = stack.enter_context(distributed.Client(scheduler, timeout=CONNECT))
+            except OSError as error:
+                raise ValueError(
+                    f"cannot reach the dask scheduler at {scheduler}: {error}"
+                ) from None
         yield client.get_executor()
 
 

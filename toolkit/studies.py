@@ -16,20 +16,26 @@ from concurrent.futures import Executor
 
 from toolkit.data import data_root
 from toolkit.games import PACKAGES, get_game
-from toolkit.simulate import run_many, wilson_interval
+from toolkit.simulate import MAX_GAMES, run_many, wilson_interval
 
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
 WHOLE_TABLE = "(the whole table)"  # the `against` of a cooperative game's row
 
 
 def pairings(
-    slug: str, bots: Sequence[str], against: Sequence[str] | None = None
+    slug: str, bots: Sequence[str], against: Sequence[str] | None = None, players: int = 2
 ) -> list[tuple[str, str | None]]:
     """(bot, the bot in the other seats) to play: each bot against each of `against` (every
     ordered pair of `bots`, a bot against itself included, unless given) in a game played against
-    each other; each bot alone (None) in a cooperative one. Naming the opponents spares a table
-    the costly pairings it does not need (a search bot against itself)."""
-    if get_game(slug).utility == "cooperative":
+    each other; each bot alone (None) in a cooperative one, or one of a single player, where there
+    is no other seat to fill. Naming the opponents spares a table the costly pairings it does not
+    need (a search bot against itself)."""
+    if get_game(slug).utility == "cooperative" or players == 1:
+        if against is not None:  # said, not ignored: the table would not be what was asked
+            raise ValueError(
+                "no bot plays against another here (a cooperative game, or one player): "
+                "leave out --against"
+            )
         return [(bot, None) for bot in bots]
     return [(bot, other) for bot in bots for other in (bots if against is None else against)]
 
@@ -53,8 +59,10 @@ def bots_table(
     unknown = [bot for bot in [*bots, *(against or ())] if bot not in spec.bots]
     if unknown:
         raise ValueError(f"unknown bot {unknown[0]!r} (choose from {', '.join(spec.bots)})")
+    if not 1 <= games <= MAX_GAMES:  # here, not per seat: the number is the one asked for
+        raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games a pairing, not {games:,}")
     rows = []
-    plan = pairings(slug, bots, against)
+    plan = pairings(slug, bots, against, players)
     bar = tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots")
     for bot, other in plan:
         wins, total, games_played = 0, 0.0, 0

@@ -303,11 +303,20 @@ class GameWidget(widgets.VBox):
         return text
 
     def load(self, text: str) -> None:
-        """Play on from a saved game of this game; a bad save is a note, and the game stays."""
+        """Play on from a saved game of this game; a bad save is a note, and the game stays. A
+        save of another number of players is refused too: the widget has a person or a bot for
+        each of its own seats only."""
         try:
             state = from_json(text, type(self.state))
         except SaveError as error:
             self.note_html.value = f"<i>Nothing was loaded: {escape(str(error))}</i>"
+            return
+        saved, seats = state.num_players, self.state.num_players
+        if saved != seats:
+            self.note_html.value = (
+                f"<i>Nothing was loaded: the save is of a game of {saved} player(s) and this "
+                f"widget seats {seats}; make one for {saved} to load it.</i>"
+            )
             return
         self.narration = [
             f"Loaded a saved game (seed {state.seed}) after {len(state.history)} moves."

@@ -85,6 +85,29 @@ def test_odds_json_is_the_exact_binomial(launcher):
     assert answer["epic_death"] == "5120/19683"
 
 
+def test_odds_epic_death_help_says_what_its_two_numbers_are(capsys):
+    """Without it a reader of an Epic Quest's odds could add the EPIC DEATH to success, or not
+    know that Frenzy (our constructed card) counts a 6 twice, which changes every number."""
+    status, out, _ = call(capsys, "odds", "epic-death", "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    assert "success minus epic_death" in text and "each 6 counts as two Victories" in text
+
+
+def test_odds_readable_output_has_no_python_brackets(capsys):
+    """Lists and mappings used to print as Python reprs (quotes, brackets, 17-digit floats)."""
+    _, out, _ = call(capsys, "odds", "tpk", "--samples", "10")
+    assert "characters: brin, taric, galen\n" in out and "[" not in out and "'" not in out
+    assert "interval: 0.3968, 0.8922\n" in out  # four figures
+    _, out, _ = call(capsys, "odds", "how-i-died")
+    assert "damage_per_adventure:\n  2: 1/6 (about 16.67%)\n" in out and "{" not in out
+    assert "  8: 1/279936 (less than 0.01%)\n" in out  # not "about 0.00%": impossible
+    _, out, _ = call(capsys, "odds", "death-may-die", "--need", "2", "--stress", "1")
+    assert "policy:\n  - With 0 successes showing: " in out and "['" not in out
+    _, out, _ = call(capsys, "simulate", "epic-death", "--games", "3")
+    assert "mean_returns: 0.6667, 0.3333\n" in out and "[" not in out
+
+
 @pytest.mark.parametrize(
     "arguments, mentions",
     [
@@ -153,6 +176,8 @@ def test_odds_readable_output(capsys):
         (["simulate", "epic-death", "--players", "9", "--games", "1"], "2 to 5 players"),
         (["simulate", "epic-death", "--games", "0"], "at least 1"),
         (["simulate", "epic-death", "--bots", "genius", "--games", "1"], "genius"),
+        (["odds", "to-the-death", "--weapon", "-3", "--armor", "6"], "--weapon is a printed value"),
+        (["odds", "to-the-death", "--weapon", "3", "--armor", "-6"], "--armor is a printed value"),
     ],
 )
 def test_more_bad_arguments(capsys, arguments, mentions):
@@ -228,6 +253,14 @@ def test_book_dry_run_builds_the_repository_book_into_dir(capsys, tmp_path):
     assert arguments == [
         "build", str(ROOT / "book"), "--path-output", str(tmp_path), "-W", "--keep-going"
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_book_refuses_a_port_that_is_no_port(capsys, port):
+    """It used to end in OverflowError's traceback from the server's bind."""
+    status, out, err = call(capsys, "book", "--port", port)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert "a port is 0 to 65535" in err and port in err
 
 
 def test_book_without_sources_says_where_it_looked(capsys, tmp_path):

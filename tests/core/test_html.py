@@ -16,6 +16,16 @@ def test_a_chance_is_a_fraction_and_a_percentage_with_words_at_the_ends():
     assert (chance(Fraction(1)), chance(0)) == ("certain", "impossible")
 
 
+def test_a_chance_near_the_ends_never_reads_impossible_or_certain():
+    """1/2048 used to read 0.0% and 2047/2048 100.0% (Death May Die's dice explorer, the
+    command's 'about 0.00%'), the words for impossible and certain."""
+    assert chance(Fraction(1, 2048)) == "1/2048 (less than 0.1%)"
+    assert chance(Fraction(2047, 2048)) == "2047/2048 (more than 99.9%)"
+    assert chance(Fraction(1, 1000)) == "1/1000 (0.1%)"  # what rounds away from the ends stays
+    assert chance_latex(Fraction(1, 2048)) == r"\frac{1}{2048}\ (\text{less than 0.1\%})"
+    assert chance_latex(Fraction(1, 6)) == r"\frac{1}{6}\ (16.7\%)"
+
+
 def test_whole_numbers_stay_whole():
     assert (exact(Fraction(7, 1)), exact(Fraction(7, 2)), exact(-3)) == ("7", "7/2", "-3")
     assert (exact_latex(Fraction(7)), exact_latex(Fraction(-7, 2))) == ("7", r"-\frac{7}{2}")

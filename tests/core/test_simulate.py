@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -287,3 +288,30 @@ def test_run_many_keeps_few_chunks_in_flight(monkeypatch):
         table = run_many("tpk", 3, 40, executor=pool, progress=False, chunk=2)
     assert (sent, collected, most) == (20, 20, 3)
     assert table.equals(run_many("tpk", 3, 40, progress=False, chunk=2))
+
+
+@pytest.mark.timeout(120)
+def test_a_scheduler_that_cannot_be_reached_is_one_line(monkeypatch, capsys):
+    """It used to end, after the connect timeout, in dask's traceback."""
+    pytest.importorskip("dask.distributed")
+    from toolkit.cli import main
+
+    monkeypatch.setattr("toolkit.simulate.CONNECT", "1s")
+    status = main(["simulate", "epic-death", "--games", "2", "--scheduler", "tcp://127.0.0.1:1"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith("death-toolkit simulate epic-death: error: cannot reach the dask")
+    assert "tcp://127.0.0.1:1" in err
+
+
+@pytest.mark.parametrize("option", [["--workers", "2"], ["--scheduler", "tcp://127.0.0.1:1"]])
+def test_workers_without_dask_installed_say_what_to_install(monkeypatch, capsys, option):
+    """dask is not among the package's dependencies (the README's `--workers 2` needs it): its
+    absence used to end in ModuleNotFoundError's traceback."""
+    from toolkit.cli import main
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # an import of it fails
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["simulate", "epic-death", "--games", "2", *option]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install" in err and "dask[distributed]" in err, err

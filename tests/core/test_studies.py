@@ -50,6 +50,26 @@ def test_a_cooperative_table_plays_every_seat_with_one_bot():
     assert table.against.tolist() == ["(the whole table)"] and table.games.tolist() == [10]
 
 
+def test_a_solo_game_plays_each_bot_alone():
+    """To the Death! alone has no other seat: the table used to print every bot 'against' every
+    other, the same games under other names."""
+    assert pairings("to-the-death", ["random", "greedy"], players=1) == [
+        ("random", None),
+        ("greedy", None),
+    ]
+    table = bots_table("to-the-death", 1, ["random", "greedy"], 3)
+    assert table.bot.tolist() == ["random", "greedy"]
+    assert table.against.tolist() == ["(the whole table)"] * 2 and table.games.tolist() == [3, 3]
+
+
+@pytest.mark.parametrize("game, players", [("tpk", "3"), ("to-the-death", "1")])
+def test_against_is_refused_where_no_bot_plays_against_another(capsys, game, players):
+    """It used to be ignored without a word: the table was not the one asked for."""
+    argv = ["study", game, "--players", players, "--bots", "random", "--against", "random"]
+    assert main([*argv, "--games", "2"]) == 2
+    assert "leave out --against" in capsys.readouterr().err
+
+
 def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
     path = tmp_path / "bots.csv"
     argv = ["study", "tpk", "--players", "3", "--games", "5", "--csv", str(path), "--json"]
@@ -70,6 +90,18 @@ def test_unknown_bots_and_player_counts_are_one_line(capsys):
         main(["study", "tpk"])  # --players is required
 
 
+def test_too_many_games_are_refused_as_asked_before_any_bar(capsys):
+    """A billion games used to be refused as 'not 500,000,000' (one seat's share), after a
+    progress bar had been drawn."""
+    argv = ["study", "epic-death", "--players", "2", "--bots", "random", "--games", "1000000000"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "death-toolkit study epic-death: error: a study plays 1 to 1,000,000 games a pairing, "
+        "not 1,000,000,000\n"
+    )
+
+
 def test_a_study_run_in_parts_adds_up_to_the_whole(tmp_path, monkeypatch):
     """A long study is run in parts, seeds apart; the committed table adds them up pairing by
     pairing: two parts of four games a pairing make the same table as one of eight."""
@@ -88,3 +120,15 @@ def test_a_study_run_in_parts_adds_up_to_the_whole(tmp_path, monkeypatch):
     grid = win_rate_grid(parts)
     assert grid.headers == ["bot", "against random", "against greedy"]
     assert grid.caption == "8 games a cell" and grid.rows[0][0] == "greedy"
+
+
+@pytest.mark.parametrize("where", ["missing-folder/bots.csv", "."], ids=["no folder", "a folder"])
+def test_a_csv_that_cannot_be_written_is_refused_before_any_game(tmp_path, capsys, where):
+    """The table used to be played in full and then lost in a traceback."""
+    path = tmp_path / where
+    argv = ["study", "epic-death", "--players", "2", "--bots", "random", "--games", "20"]
+    argv += ["--csv", str(path)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("death-toolkit study epic-death: error: cannot write ")
+    assert err.count("\n") == 1 and str(path) in err

@@ -319,3 +319,21 @@ def test_the_roll_is_dice_and_the_dead_score_boldly():
     state.alive[adventurer] = False
     drawn = adventurer_html(state, adventurer)
     assert "DEAD: scores" in drawn and "line-through" not in drawn and 'opacity="0.55"' not in drawn
+
+
+def test_odds_explorer_offers_no_more_d6_cards_than_the_deck_holds():
+    """The sliders went to 4 while the Fate deck holds 2 of each (the command refuses a 3rd)."""
+    explorer = OddsExplorer()
+    assert explorer.plus_d6.max == 2 and explorer.minus_d6.max == 2
+
+
+def test_a_quest_card_never_reads_certain_for_a_chance_below_one():
+    """A Trivial quest of one Victory from twelve dice (4095/4096) read 'success 100.0%'."""
+    from toolkit.epic_death.cards import catalog
+    from toolkit.epic_death.display import quest_html
+
+    cards = catalog()
+    quest_id = next(iter(cards.quests))
+    odds = quest_odds(1, "trivial", base=12)
+    assert odds.success == Fraction(4095, 4096)
+    assert "success more than 99.9%" in quest_html(cards, quest_id, odds)

@@ -51,6 +51,9 @@ def test_legendary_chance_counts_both_refills():
 def test_legendary_chance_refuses_bad_input():
     with pytest.raises(ValueError, match="unknown card id 'zombie'"):
         legendary_chance(["zombie"], [])
+    # the command's user has no list of ids at hand: the refusal says how one is made
+    with pytest.raises(ValueError, match="name in lower case, words joined by hyphens"):
+        legendary_chance(["The Soulless"], [])
     with pytest.raises(ValueError, match="in both hand and pool"):
         legendary_chance(["hydra"], ["hydra"])
 

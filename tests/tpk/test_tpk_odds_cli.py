@@ -85,3 +85,12 @@ def test_silent_bots_never_clear_a_deal_the_perfect_party_could_not():
         possible = clearable(state) is not None
         assert possible or not play_level(state, "convention", seed)
     assert expected_row_treasures(7, 5) == Fraction(70, 9)
+
+
+def test_a_misspelt_character_is_named_not_counted_as_a_smaller_party(capsys):
+    """`--characters brin` used to be refused as 'TPK takes 2 to 5 players, not 1', and the
+    characters to choose from printed as a Python tuple."""
+    assert main(["odds", "tpk", "--characters", "Brin"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown character 'Brin' (choose from taric, galen, brin, land, pentegarn)" in err
+    assert "players" not in err

@@ -108,6 +108,10 @@ class CardSet:
         """A green Quest or an Epic Quest: the two decks share one card type."""
         return self.quests.get(quest_id) or self.epic_quests[quest_id]
 
+    def copies_of(self, kind: str) -> int:
+        """Fate cards of a kind in the deck: at most this many can change one quest's pool."""
+        return sum(card.copies for card in self.fate.values() if card.kind == kind)
+
     @cached_property
     def window_plays(self) -> dict[str, dict[str, tuple[str, str] | Plays]]:
         """For each Fate window, what each card played in it needs: a card with no target (the

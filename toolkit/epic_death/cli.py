@@ -10,6 +10,11 @@ from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, que
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "success: the chance of at least VICTORIES Victories (a quest won); epic_death: of "
+        "exactly VICTORIES, which on an Epic Quest is an EPIC DEATH (a part of success: an Epic "
+        "Quest is won outright with success minus epic_death)."
+    )
     parser.add_argument(
         "--dice",
         type=int,
@@ -20,7 +25,12 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--victories", type=int, required=True, help="Victories the quest needs")
     parser.add_argument("--plus-d6", type=int, default=0, help="+D6 dice cards played")
     parser.add_argument("--minus-d6", type=int, default=0, help="-D6 dice cards played")
-    parser.add_argument("--frenzy", action="store_true", help="a Frenzy card was played")
+    parser.add_argument(
+        "--frenzy",
+        action="store_true",
+        help="a Frenzy card was played: the pool rolls even below VICTORIES dice, and (our "
+        "constructed card) each 6 counts as two Victories",
+    )
 
 
 def odds(args: argparse.Namespace) -> dict:
@@ -28,7 +38,7 @@ def odds(args: argparse.Namespace) -> dict:
     if not 0 <= args.dice <= BOX:
         raise ValueError(f"--dice must be 0 to {BOX} (the box holds {BOX} dice), not {args.dice}")
     for option, kind in (("plus_d6", "add_d6"), ("minus_d6", "remove_d6")):
-        in_deck = sum(card.copies for card in catalog().fate.values() if card.kind == kind)
+        in_deck = catalog().copies_of(kind)
         if not 0 <= getattr(args, option) <= in_deck:
             flag = "--" + option.replace("_", "-")
             raise ValueError(f"{flag} counts cards: 0 to {in_deck} (the Fate deck holds {in_deck})")

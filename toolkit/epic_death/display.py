@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
+from toolkit.html import percent
 from toolkit.svg import card, die, ink_on
 
 DIFFICULTY_COLOUR = {"trivial": "#2a9d8f", "mighty": "#e9c46a", "exalted": "#e63946"}
@@ -30,7 +31,7 @@ def quest_html(cards, quest_id: str, odds=None) -> str:
     quest = cards.quest(quest_id)
     lines = quest_lines(quest)
     if odds is not None:
-        lines.append(f"success {float(odds.success):.1%}")
+        lines.append(f"success {percent(odds.success)}")
     return card(
         ("EPIC QUEST: " if quest.epic_quest else "") + quest.name,
         lines,

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, binomial_tail_symbolic
 from toolkit.epic_death.bots import BOTS
-from toolkit.epic_death.cards import BASE_POOL, BOX
+from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.decisions import IF_NO_MORE, plain_pool, quest_ends
 from toolkit.epic_death.display import adventurer_html, difficulty_badge, quest_html, roll_svg
 from toolkit.epic_death.odds import (
@@ -437,9 +437,12 @@ class OddsExplorer(widgets.VBox):
             description="Difficulty",
             style=WIDE,
         )
-        self.plus_d6 = widgets.IntSlider(value=0, min=0, max=4, description="+D6 cards", style=WIDE)
+        in_deck = catalog().copies_of  # no more cards than the Fate deck holds
+        self.plus_d6 = widgets.IntSlider(
+            value=0, min=0, max=in_deck("add_d6"), description="+D6 cards", style=WIDE
+        )
         self.minus_d6 = widgets.IntSlider(
-            value=0, min=0, max=4, description="-D6 cards", style=WIDE
+            value=0, min=0, max=in_deck("remove_d6"), description="-D6 cards", style=WIDE
         )
         self.frenzy = widgets.Checkbox(value=False, description="Frenzy")
         self.odds_html = _html("ed-explorer-odds")

@@ -14,7 +14,12 @@ from toolkit.how_i_died.odds import (
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hand", default="", help="comma-separated card ids in your hand")
+    parser.add_argument(
+        "--hand",
+        default="",
+        help="comma-separated card ids in your hand (a card's name in lower case, words joined "
+        "by hyphens: spied-on,the-soulless)",
+    )
     parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
     parser.add_argument(
         "--unseen",

@@ -48,7 +48,10 @@ def check_ids(cards: Iterable[str], what: str) -> list[str]:
     cards = list(cards)
     for card in cards:
         if card not in CARDS:
-            raise ValueError(f"{what}: unknown card id {card!r}")
+            raise ValueError(
+                f"{what}: unknown card id {card!r} (an id is the card's name in lower case, "
+                "words joined by hyphens: spied-on, the-soulless)"
+            )
     if len(set(cards)) != len(cards):
         raise ValueError(f"{what}: a card is listed twice")
     return cards

@@ -29,6 +29,12 @@ def parse_seen(text: str) -> list[str]:
 
 def odds(args: argparse.Namespace) -> dict:
     """`p_hit` as "p/q", with the check the weapon needs from the unseen cards."""
+    for name in ("weapon", "armor"):
+        if getattr(args, name) < 0:
+            raise ValueError(
+                f"--{name} is a printed value, 0 or more, not {getattr(args, name)} "
+                "(a penalty goes in --bonus)"
+            )
     seen = parse_seen(args.seen)
     probability = p_hit(args.weapon, args.armor, args.bonus, seen)
     return {

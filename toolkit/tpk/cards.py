@@ -20,6 +20,15 @@ CharacterId = Literal["taric", "galen", "brin", "land", "pentegarn"]
 CHARACTER_IDS: tuple[str, ...] = get_args(CharacterId)
 
 
+def check_characters(characters) -> None:
+    """Refuse a name that is no character, naming it and the characters there are."""
+    for character in characters:
+        if character not in CHARACTER_IDS:
+            raise ValueError(
+                f"unknown character {character!r} (choose from {', '.join(CHARACTER_IDS)})"
+            )
+
+
 @dataclass(frozen=True, kw_only=True)
 class Use:
     """One way to use an equipment card: its icon, and whether it is powerful (x2) or ranged."""

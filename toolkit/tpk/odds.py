@@ -29,7 +29,7 @@ from itertools import combinations, product
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure
 from toolkit.simulate import wilson_interval
-from toolkit.tpk.cards import catalog
+from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.coordination import clearable, position_problem, solve
 from toolkit.tpk.families import CountTooLarge, Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
@@ -187,6 +187,7 @@ def party(characters: list[str] | str | None, players: int | None = None) -> lis
         if players is None:
             raise ValueError("name the characters or the number of players")
         return list(DEFAULT_PARTIES[players])
+    check_characters(characters)  # a misspelt name is named, not miscounted as a smaller party
     if players is not None and players != len(characters):
         raise ValueError(f"{len(characters)} characters named for {players} players")
     return list(characters)

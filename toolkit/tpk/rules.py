@@ -25,7 +25,7 @@ from itertools import combinations
 
 from toolkit.deck import Deck
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
-from toolkit.tpk.cards import CHARACTER_IDS, DOOR_BITS, catalog
+from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
@@ -209,9 +209,7 @@ class TPKState(GameState):
     def _check_party(self, players: int) -> None:
         if len(self.characters) != players:
             raise ValueError(f"{players} players need {players} characters, got {self.characters}")
-        for character in self.characters:
-            if character not in CHARACTER_IDS:
-                raise ValueError(f"unknown character {character!r} (choose from {CHARACTER_IDS})")
+        check_characters(self.characters)
         if len(set(self.characters)) != players:
             raise ValueError(f"each character can be played once, got {self.characters}")
 

@@ -55,7 +55,7 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
-from toolkit.tpk.cards import CHARACTER_IDS, catalog
+from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.families import Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
@@ -144,9 +144,7 @@ def _members(characters) -> list[str]:
     members = list(characters)
     if not members or len(set(members)) != len(members):
         raise ValueError(f"a party is one or more different characters, not {members}")
-    unknown = [c for c in members if c not in CHARACTER_IDS]
-    if unknown:
-        raise ValueError(f"unknown character {unknown[0]!r} (choose from {CHARACTER_IDS})")
+    check_characters(members)
     return members
 
 
