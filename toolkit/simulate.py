@@ -234,6 +234,16 @@ def win_rates(table, players: int) -> list[float]:
     return [float((table[f"return_{seat}"] >= 1).mean()) for seat in range(players)]
 
 
+def win_summary(wins: int, games: int) -> dict:
+    """The ``simulate`` summary's win keys, named alike in every game that a party or a seat wins
+    outright: games won, the rate, and its 95% Wilson interval."""
+    return {
+        "wins": wins,
+        "win_rate": wins / games,
+        "win_interval": list(wilson_interval(wins, games)),
+    }
+
+
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """A 95% confidence interval for a rate (Wilson's), good near 0 and 1 too."""
     if trials == 0:

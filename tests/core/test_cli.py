@@ -208,6 +208,20 @@ def test_simulate_json_is_valid_and_reproducible():
     assert len(summary["mean_returns"]) == 4
 
 
+@pytest.mark.parametrize(
+    "game, players", [("to-the-death", 1), ("tpk", 2), ("death-may-die", 1)]
+)
+def test_simulate_names_a_win_rate_alike_in_every_game_won_outright(capsys, game, players):
+    """Games that a party or a lone hero wins outright report their wins under the same keys (To
+    the Death! once called its interval ``win_rate_95``, Death May Die gave none)."""
+    arguments = ("simulate", game, "--players", str(players), "--games", "2", "--json")
+    _, out, _ = call(capsys, *arguments)
+    summary = json.loads(out)
+    assert 0 <= summary["wins"] <= 2 and summary["win_rate"] == summary["wins"] / 2
+    low, high = summary["win_interval"]
+    assert 0 <= low <= summary["win_rate"] <= high <= 1
+
+
 def test_lab_dry_run_allows_root_when_root():
     result = run("lab", "--dry-run")
     assert result.returncode == 0, result.stderr

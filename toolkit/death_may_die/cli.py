@@ -10,6 +10,7 @@ from toolkit.death_may_die.cards import catalog
 from toolkit.death_may_die.dice import marginal, roll_distribution
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.dist import as_fraction_string
+from toolkit.simulate import win_summary
 
 # The largest roll answered: more than the game deals out (3 black dice, green from sanity,
 # skill and cards), and answered in seconds at most, with tie-breaks, at the stress cap.
@@ -78,11 +79,10 @@ def odds(args: argparse.Namespace) -> dict:
 
 
 def summarize(table) -> dict:
-    """Win rate, how games end, and their length, for ``simulate --json``."""
-    wins = int((table["outcome"] == "win").sum())
+    """Wins (with the rate and its Wilson interval), how games end, and their length, for
+    ``simulate --json``."""
     return {
-        "wins": wins,
-        "win_rate": wins / len(table),
+        **win_summary(int((table["outcome"] == "win").sum()), len(table)),
         "mean_turns": float(table["turns"].mean()),
         "ritual_disrupted_rate": float(table["ritual_disrupted"].mean()),
         "endings": {str(k): int(v) for k, v in table["reason"].value_counts().items()},

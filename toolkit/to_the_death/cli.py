@@ -49,12 +49,9 @@ def odds(args: argparse.Namespace) -> dict:
 
 def summarize(table) -> dict:
     """The solo win rate with its 95% Wilson interval (the duel: seat 0's)."""
-    from toolkit.simulate import wilson_interval
+    from toolkit.simulate import win_summary
 
-    wins = int((table["return_0"] >= 1).sum())
-    low, high = wilson_interval(wins, len(table))
     return {
-        "win_rate": wins / len(table),
-        "win_rate_95": [low, high],
+        **win_summary(int((table["return_0"] >= 1).sum()), len(table)),
         "mean_hero_turns": float(table["hero_turns"].mean()),
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
-from toolkit.simulate import wilson_interval
+from toolkit.simulate import win_summary
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
@@ -16,11 +16,8 @@ MAX_SAMPLES = 100_000  # each deal is searched exactly: more would run for hours
 def summarize(table) -> dict:
     """The simulate contract: win rate (with its Wilson interval), levels cleared, treasures (a
     lost game escapes with none), treasures found on the way."""
-    games = len(table)
-    wins = int(table["won"].sum())
     return {
-        "win_rate": wins / games,
-        "win_interval": list(wilson_interval(wins, games)),
+        **win_summary(int(table["won"].sum()), len(table)),
         "levels_cleared_mean": float(table["levels_cleared"].mean()),
         "treasures_mean": float(table["treasures"].mean()),
         "treasures_found_mean": float(table["treasures_found"].mean()),
