@@ -214,7 +214,9 @@ def cmd_analyse(args) -> int:
     if args.json:
         print(json.dumps(odds.to_json()))
         return 0
-    print(f"{games.get_game(args.game).title}, seat {odds.seat}: {odds.prompt}")
+    print(
+        f"{games.get_game(args.game).title}, player {odds.seat + 1} (seat {odds.seat}): {odds.prompt}"
+    )
     rows = [odds.headers(), *odds.rows()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:

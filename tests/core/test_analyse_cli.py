@@ -55,3 +55,11 @@ def test_a_missing_file_is_one_line(tmp_path):
         text=True,
     )
     one_line_refusal(result, "cannot read")
+
+
+def test_the_readable_table_names_the_player_as_the_widgets_do():
+    """The widgets say "Player 1" for seat 0; the table's header says both."""
+    state = get_game("epic-death").new_state(2, 0)
+    result = analyse("epic-death", state.to_json())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Epic Death!, player 1 (seat 0): ")
