@@ -181,3 +181,8 @@ def test_bad_arguments_are_refused():
         p_at_least(-1, 0, 1, 0)
     with pytest.raises(ValueError, match="unknown objective"):
         Objective("most_elders")
+
+
+def test_an_objective_counts_its_successes_in_good_english():
+    assert Objective("at_least", 1).describe() == "maximise P(at least 1 success)"
+    assert Objective("at_least", 2).describe() == "maximise P(at least 2 successes)"

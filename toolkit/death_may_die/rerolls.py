@@ -91,7 +91,8 @@ class Objective:
         return -score[0] if self.name.startswith("fewest") else score[0]
 
     def describe(self) -> str:
-        text = OBJECTIVES[self.name].replace("`need`", str(self.need))
+        successes = f"{self.need} success" + ("" if self.need == 1 else "es")
+        text = OBJECTIVES[self.name].replace("`need` successes", successes)
         return text + ("; fewer tentacles breaks ties" if self.tie_break else "")
 
 
