@@ -20,6 +20,13 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str
     return f'<table class="death-toolkit">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "A", "A and B", "A, B and C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def percent(value, places: int = 1) -> str:
     """A probability as a percentage with `places` decimals, for people (the exact value sits
     beside it). A chance that is neither 0 nor 1 never reads 0.0% or 100.0%, which say impossible

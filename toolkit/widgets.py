@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from toolkit.analysis import DecisionOdds, WalkTooLarge
 from toolkit.bots import handed
 from toolkit.games import get_game
+from toolkit.html import listed
 from toolkit.simulate import sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -400,7 +401,7 @@ class GameWidget(widgets.VBox):
         if not names:
             who = "Nobody won"
         else:
-            who = ("Winners: " if len(names) > 1 else "Winner: ") + " and ".join(names)
+            who = ("Winners: " if len(names) > 1 else "Winner: ") + listed(names)
         return f"{who} ({state.ended_by})." if state.ended_by else f"{who}."
 
     def _result(self) -> str:

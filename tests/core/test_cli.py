@@ -208,9 +208,7 @@ def test_simulate_json_is_valid_and_reproducible():
     assert len(summary["mean_returns"]) == 4
 
 
-@pytest.mark.parametrize(
-    "game, players", [("to-the-death", 1), ("tpk", 2), ("death-may-die", 1)]
-)
+@pytest.mark.parametrize("game, players", [("to-the-death", 1), ("tpk", 2), ("death-may-die", 1)])
 def test_simulate_names_a_win_rate_alike_in_every_game_won_outright(capsys, game, players):
     """Games that a party or a lone hero wins outright report their wins under the same keys (To
     the Death! once called its interval ``win_rate_95``, Death May Die gave none)."""

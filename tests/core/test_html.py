@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import sympy
 
-from toolkit.html import Exact, chance, chance_latex, exact, exact_latex
+from toolkit.html import Exact, chance, chance_latex, exact, exact_latex, listed
 
 
 def test_a_chance_is_a_fraction_and_a_percentage_with_words_at_the_ends():
@@ -57,3 +57,9 @@ def test_a_table_reads_as_words_and_exact_numbers_without_row_numbers():
     assert "Fraction(" not in html and "<th>perfect low</th>" in html
     named = Table.of(frame.set_index("games")["mean"])
     assert named.headers == ["games", "mean"] and named.rows[0] == ["1,000", "7/2"]
+
+
+def test_names_are_listed_as_a_sentence_lists_them():
+    """A three-way tie once read "Player 1 and Player 2 and Player 3"."""
+    assert listed([]) == "" and listed(["A"]) == "A" and listed(["A", "B"]) == "A and B"
+    assert listed(["Player 1", "Player 2", "Player 3"]) == "Player 1, Player 2 and Player 3"

@@ -36,7 +36,7 @@ from toolkit.epic_death.odds import (
     victory_chance,
 )
 from toolkit.epic_death.rules import EpicDeathState
-from toolkit.html import chance
+from toolkit.html import chance, listed
 from toolkit.state import Action
 from toolkit.svg import card
 from toolkit.widgets import ROLL, GameWidget
@@ -226,7 +226,7 @@ class EpicDeathWidget(GameWidget):
     def _scores_text(self) -> str:
         scores = self.state.scores()
         text = ", ".join(f"{self.seat_name(seat)} {score}" for seat, score in enumerate(scores))
-        winners = " and ".join(self.seat_name(seat) for seat in self.state.winners or [])
+        winners = listed([self.seat_name(seat) for seat in self.state.winners or []])
         return f"Final EPIC: {text}. Winner: {winners}."
 
     # -- what is shown --------------------------------------------------------------------------
