@@ -16,7 +16,7 @@ from fractions import Fraction
 from epic_death.stacking import first_quest, stacked
 from odds_check import Report, compare
 
-from toolkit.epic_death.decisions import DIES, FAIL, SUCCESS, decision_odds, walked
+from toolkit.epic_death.decisions import DIES, ENDS, FAIL, SUCCESS, decision_odds, walked
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
 from toolkit.epic_death.rules import DONE, UNSEEN, EpicDeathState
 from toolkit.simulate import decision_points
@@ -191,3 +191,21 @@ def test_the_numbers_are_the_same_whatever_the_unseen_cards_are():
     assert one.observation(1) == other.observation(1)
     assert one.hands[0] != other.hands[0]
     assert decision_odds(one) == decision_odds(other)
+
+
+def test_the_advisors_table_names_each_end_as_the_engine_does():
+    """The advisor's `success` on an Epic Quest once counted a roll of exactly the target, which
+    the engine (``Quest.outcome``) and the play widget call an EPIC DEATH."""
+    from toolkit.epic_death.advisor import advice_table, advise
+
+    cards = EpicDeathState(seed=0, players=2).cards
+    quests = sorted(cards.quests) + sorted(cards.epic_quests)
+    table = advice_table(advise(cards, quests)).set_index("quest")
+    assert table["epic"].any() and not table["epic"].all()
+    for quest_id in quests:
+        quest = cards.quest(quest_id)
+        dist = quest_odds(quest.victories, quest.difficulty).victories
+        row = table.loc[quest.name]
+        ends = {end: dist.probability(lambda v, e=end: quest.outcome(v) == e) for end in ENDS}
+        assert row["success"] == ends["success"]
+        assert row["EPIC DEATH %"] == round(float(ends.get("epic_death", 0)) * 100, 1)

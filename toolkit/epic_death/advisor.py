@@ -52,8 +52,9 @@ def expected_change(quest: Quest, odds: QuestOdds, cards: CardSet) -> Fraction:
 def advise(
     cards: CardSet, quest_ids, modifiers: PoolModifiers | None = None, by: str = "expected"
 ) -> list[QuestAdvice]:
-    """The quests ranked `by` expected change in score ("expected") or by chance of success
-    ("chance"), best first; ties go to the other measure, then to the card id."""
+    """The quests ranked `by` expected change in score ("expected") or by the chance the quest
+    does not fail ("chance": a success, or an EPIC DEATH on an Epic Quest), best first; ties go
+    to the other measure, then to the card id."""
     advice = []
     for quest_id in quest_ids:
         quest = cards.quest(quest_id)
@@ -78,20 +79,24 @@ def hand_modifiers(cards: CardSet, hand) -> PoolModifiers:
 
 
 def advice_table(advice: list[QuestAdvice]):
-    """A pandas table for notebooks: chance, EPIC DEATH chance, expected change."""
+    """A pandas table for notebooks: the chance of each way the quest ends in the words of the
+    play widget's numbers (``Quest.outcome``'s: on an Epic Quest a roll of exactly the target is
+    an EPIC DEATH, not a success), and the expected change."""
     import pandas as pd
 
-    return pd.DataFrame(
-        [
+    rows = []
+    for a in advice:
+        epic_death = a.odds.exact if a.quest.epic_quest else Fraction(0)
+        success = a.odds.success - epic_death
+        rows.append(
             {
                 "quest": a.quest.name,
                 "epic": a.quest.epic_quest,
                 "needs": f"{a.quest.victories} {a.quest.difficulty}",
-                "success": a.odds.success,
-                "success %": round(float(a.odds.success) * 100, 1),
-                "exactly %": round(float(a.odds.exact) * 100, 1),
+                "success": success,
+                "success %": round(float(success) * 100, 1),
+                "EPIC DEATH %": round(float(epic_death) * 100, 1),
                 "expected change": round(float(a.expected_change), 1),
             }
-            for a in advice
-        ]
-    )
+        )
+    return pd.DataFrame(rows)
