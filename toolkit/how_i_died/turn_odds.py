@@ -81,7 +81,13 @@ def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
         """Choices that end the turn alike (see HowIDiedView.alike): one is walked."""
         return state.alike(action)
 
-    return Walk(seat, lambda state: False, measure, key=key, alike=alike, limit=limit)
+    def enough(state, actions):
+        """The choices worth walking for the best (see HowIDiedView.enough)."""
+        return state.enough(actions)
+
+    return Walk(
+        seat, lambda state: False, measure, key=key, alike=alike, enough=enough, limit=limit
+    )
 
 
 def answer(view, seat: int, action, limit: int) -> tuple[dict[str, Fraction] | None, int]:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck, shuffle
-from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
+from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
@@ -57,6 +57,15 @@ def typed(group: int, kind: str) -> Hidden:
     name = Hidden(f"?{group}:{kind}")
     TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
     return name
+
+
+def scored(card: str):
+    """What the end of a turn reads of a card in the player's adventures: the pulse check its
+    damage, the scoring its glory and banner, the achievements those (a stand-in is revealed
+    there, so it stands for itself)."""
+    if isinstance(card, Hidden):
+        return card
+    return TYPE[card], BANNER[card], GLORY[card], DAMAGE[card]
 
 
 class NeedReveal(Exception):
@@ -308,9 +317,11 @@ class HowIDiedView(HowIDiedState):
 
     def alike(self, action):
         """A key for `action`: choices with the same key end the turn alike. The last pick of
-        the end's effect, when the effect only swaps cards (the turn ends with it), is the same
-        as any other that touches none of the player's adventures: the pulse check and the
-        scoring read those, and the hand's size, which a swap keeps."""
+        the end's effect, when the effect only swaps cards (the turn ends with it), is known by
+        what the player's adventures are made of after it, each card by what the pulse check,
+        the scoring and the achievements read of it (:func:`scored`): swaps that leave them
+        alike are the same, and so is any swap that touches none of them. Nothing else is read
+        before the turn ends but for the hand's size, which a swap keeps."""
         if (
             self.phase != "effect"
             or self.building
@@ -319,8 +330,38 @@ class HowIDiedView(HowIDiedState):
             or len(self.picks) + 1 < self.effect().steps
         ):
             return action
+        own = self.adventures[self.seat]
+        a, b = *self.picks, action
+        if not any(a in adventure or b in adventure for adventure in own):
+            return AWAY
+        if isinstance(a, Hidden) or isinstance(b, Hidden):
+            return action  # stand-ins alike share a name: the name does not tell which moves
+        swapped = {a: b, b: a}
+        return tuple(tuple(scored(swapped.get(card, card)) for card in adventure)
+                     for adventure in own)  # fmt: skip
+
+    def enough(self, actions: Sequence) -> Sequence:
+        """Of the first picks of the end's table swap, those enough for the walk to find the
+        best swap: the cards of the player's own adventures (and the skip), and one card from
+        elsewhere with a partner from elsewhere, for the swap away (see :meth:`alike`). A swap
+        is the same made from either end, so any other first pick from elsewhere reaches only
+        swaps with the player's cards, which their own first picks reach, or a swap away. Any
+        other choice is kept."""
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.picks
+            or EFFECT[self.resolving] != "swap_table"
+        ):
+            return actions
         own = {card for adventure in self.adventures[self.seat] for card in adventure}
-        return action if own.intersection((action, *self.picks)) else AWAY
+        elsewhere: dict[str, set] = {}
+        for card in actions:
+            if card != "skip" and card not in own:
+                elsewhere.setdefault(TYPE[card], set()).add(card)
+        away = next((card for card in actions if len(elsewhere.get(TYPE.get(card), ())) > 1
+                     and card not in own), None)  # fmt: skip
+        return [card for card in actions if card == "skip" or card in own or card == away]
 
     def position(self):
         """All that the rest of the turn can read, as a key for the walk's memo: positions with
