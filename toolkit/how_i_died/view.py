@@ -366,7 +366,9 @@ class HowIDiedView(HowIDiedState):
     def position(self):
         """All that the rest of the turn can read, as a key for the walk's memo: positions with
         the same key have the same numbers. At the end of the turn that is what the player's
-        adventures turn out to be and whether they live. Before it, the whole view but for what
+        adventures turn out to be and whether they live; once the player has died, those and
+        the achievements they may claim (their hand is discarded, and nothing else is read
+        again). Before it, the whole view but for what
         no rule of this turn reads: which living opponent holds which card of the adventures on
         the table (effects take those cards from any of them alike, and only the player's own
         adventures are scored; the dead's are locked), the log and the counts of turns and
@@ -379,6 +381,11 @@ class HowIDiedView(HowIDiedState):
         if self.phase == TURN_OVER:
             return (self.reveal, tuple(self.adventures[seat]), self.alive[seat],
                     self.claimed[seat], unseen)  # fmt: skip
+        if self.phase == "claim":  # the player died: an achievement to claim, then the scoring
+            own = tuple(self.adventures[seat])
+            hidden_own = "?" in "".join(map("".join, own))  # a stand-in, revealed at the end
+            return ("claim", tuple(self.claimable), own, hidden_own and unseen,
+                    self.reveal, self.pending)  # fmt: skip
         others = [
             card
             for other in self.living_opponents(seat)
