@@ -340,6 +340,15 @@ class HowIDiedView(HowIDiedState):
         return tuple(tuple(scored(swapped.get(card, card)) for card in adventure)
                      for adventure in own)  # fmt: skip
 
+    def outcome_alike(self, outcome):
+        """A key for a chance outcome: outcomes with the same key lead to the same numbers. At
+        the end of the turn a card revealed in the player's adventures is only scored, and so is
+        any revealed after it: cards alike in what is read of them (:func:`scored`) are one
+        outcome. Any other outcome is its own."""
+        if self.phase == TURN_OVER and outcome.__class__ is str:
+            return scored(outcome)
+        return outcome
+
     def enough(self, actions: Sequence) -> Sequence:
         """Of the first picks of the end's table swap, those enough for the walk to find the
         best swap: the cards of the player's own adventures (and the skip), and one card from
