@@ -241,22 +241,31 @@ class HowIDiedView(HowIDiedState):
 
     def _reads_nothing_hidden(self, action) -> bool:
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
-        on a copy: the first pick of a two-step effect (it is only noted; a skip ends the card,
-        and with the end's effect skipped the pulse check reads the player's ends); or, while
-        every card it could lead the engine to read is known (the Pool, the hand, the adventures
-        on the table, which the pulse check and a game's end score, the discards a reshuffle
-        would take), a card played (from the Pool, with no effect to read the refill) or the
-        last pick of the end's effect when it only swaps cards in those places (nothing is
-        listed after it: the turn ends)."""
+        on a copy: the first pick of a two-step effect (it is only noted); or, while every card
+        it could lead the engine to read is known, a card played or the end's skip or last pick
+        when its effect only swaps cards (nothing is listed after it: the turn ends). A card
+        without an effect, and the end of a turn, read only the player's adventures, the one
+        being played among them (the pulse check, the achievements), and the discards a
+        reshuffle would take; a card with an effect
+        also what its choices are listed from: the Pool, the hand and the table (from the Pool,
+        its refill too, unknown until drawn)."""
         if self.phase == "effect":
             if action != "skip" and len(self.picks) + 1 < self.effect().steps:
                 return True
             if self.building or self.effect().id not in SWAPS_IN_SIGHT:
                 return False
-        elif self.phase != "build" or (action in self.pool and action in EFFECT):
+            cards = [*self.picks, action]
+        elif self.phase != "build":
             return False
-        cards = [*self.pool, *self.hands[self.seat], *self.building, *self.deck.discards]
-        cards.extend(map("".join, (adventure for seat in self.adventures for adventure in seat)))
+        elif action not in EFFECT:
+            cards = [action, *self.building]  # the adventure it may end
+        elif action in self.pool:
+            return False
+        else:
+            cards = [*self.pool, *self.hands[self.seat], *self.building]
+            cards.extend(map("".join, (adventure for seat in self.adventures for adventure in seat)))
+        cards.extend(self.deck.discards)
+        cards.extend(map("".join, self.adventures[self.seat]))
         # a stand-in's name starts with "?" (a card id with one would only cost a needless trial)
         return "?" not in "".join(cards)
 
