@@ -246,9 +246,8 @@ class HowIDiedView(HowIDiedState):
         when its effect only swaps cards (nothing is listed after it: the turn ends). A card
         without an effect, and the end of a turn, read only the player's adventures, the one
         being played among them (the pulse check, the achievements), and the discards a
-        reshuffle would take; a card with an effect
-        also what its choices are listed from: the Pool, the hand and the table (from the Pool,
-        its refill too, unknown until drawn)."""
+        reshuffle would take; a card with an effect also what its choices are listed from: the
+        Pool, the hand and the table (from the Pool, its refill too, unknown until drawn)."""
         if self.phase == "effect":
             if action != "skip" and len(self.picks) + 1 < self.effect().steps:
                 return True
@@ -263,7 +262,7 @@ class HowIDiedView(HowIDiedState):
             return False
         else:
             cards = [*self.pool, *self.hands[self.seat], *self.building]
-            cards.extend(map("".join, (adventure for seat in self.adventures for adventure in seat)))
+            cards.extend("".join(adventure) for seat in self.adventures for adventure in seat)
         cards.extend(self.deck.discards)
         cards.extend(map("".join, self.adventures[self.seat]))
         # a stand-in's name starts with "?" (a card id with one would only cost a needless trial)
