@@ -56,6 +56,10 @@ class Walk:
     - `key(state)`: a position's identity, so a position reached twice is walked once;
     - `alike(state, action)`: the seat's actions with the same answer lead to the same numbers
       (a move whose difference nothing later reads): only the first of them is walked;
+    - `enough(state, actions)`: of the seat's actions (one of each `alike` kind), those enough to
+      find the best: each action left out leads only to numbers that a kept one leads to as well
+      (a swap made from either end), so the best of those kept is the best of all; only they
+      are walked (the numbers of each action shown are asked of the walk one by one, after it);
     - `limit`: the most positions one question may visit.
     """
 
@@ -67,6 +71,7 @@ class Walk:
     merge_closed: Callable[[GameState, Action], Hashable] | None = None
     key: Callable[[GameState], Hashable] | None = None
     alike: Callable[[GameState, Action], Hashable] | None = None
+    enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
     limit: int = 100_000
 
     def value(self, state: GameState) -> Values:
@@ -139,14 +144,17 @@ class _Run:
         return [(outcome, p) for outcome, p in groups.values()]
 
     def distinct(self, state: GameState) -> Sequence[Action]:
-        """The seat's legal actions, one of each kind that `alike` says lead to the same numbers."""
+        """The seat's legal actions to walk: one of each kind that `alike` says lead to the same
+        numbers, and of those the ones `enough` keeps."""
         actions = state.legal_actions()
-        if self.walk.alike is None:
-            return actions
-        first: dict[Hashable, Action] = {}
-        for action in actions:
-            first.setdefault(self.walk.alike(state, action), action)
-        return list(first.values())
+        if self.walk.alike is not None:
+            first: dict[Hashable, Action] = {}
+            for action in actions:
+                first.setdefault(self.walk.alike(state, action), action)
+            actions = list(first.values())
+        if self.walk.enough is not None:
+            actions = self.walk.enough(state, actions)
+        return actions
 
     def each(self, state: GameState, actions: Sequence[Action]):
         """The value after each action; the last one is walked on `state` itself (no copy)."""

@@ -60,6 +60,24 @@ def test_the_memo_and_merged_outcomes_change_no_number():
     assert plain.value(game) == keyed.value(game)
 
 
+def test_choices_left_out_by_enough_change_no_number_and_every_option_is_still_answered():
+    """Banking short of the target scores nothing, which rolling on matches at worst: the walk
+    may leave it out where it can roll, and still answers it when asked for every option."""
+    game = PushYourLuck(rolls=5)
+    plain = Walk(seat=0, stop=turn_over, measure=reached)
+    walked = []
+
+    def enough(state, actions):
+        walked.append(len(actions))
+        short = state.total < TARGET and "roll" in actions
+        return [action for action in actions if not (short and action == "bank")]
+
+    lean = Walk(seat=0, stop=turn_over, measure=reached, enough=enough)
+    assert lean.value(game) == plain.value(game)
+    assert lean.options(game) == plain.options(game)
+    assert walked
+
+
 def test_another_seats_policy_is_mixed_in_and_without_one_the_walk_stops():
     game = PushYourLuck(players=2)
     game.apply("bank")  # seat 1 to act

@@ -81,7 +81,16 @@ def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
         """Choices that end the turn alike (see HowIDiedView.alike): one is walked."""
         return state.alike(action)
 
-    return Walk(seat, lambda state: False, measure, key=key, alike=alike, limit=limit)
+    def enough(state, actions):
+        """The choices worth walking for the best (see HowIDiedView.enough)."""
+        return state.enough(actions)
+
+    def merge(state, outcome):
+        """Cards revealed that score alike (see HowIDiedView.outcome_alike): one is walked."""
+        return state.outcome_alike(outcome)
+
+    return Walk(seat, lambda state: False, measure, merge=merge, key=key, alike=alike,
+                enough=enough, limit=limit)  # fmt: skip
 
 
 def answer(view, seat: int, action, limit: int) -> tuple[dict[str, Fraction] | None, int]:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck, shuffle
-from toolkit.how_i_died.cards import EFFECT, TYPE, TYPES
+from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
@@ -57,6 +57,15 @@ def typed(group: int, kind: str) -> Hidden:
     name = Hidden(f"?{group}:{kind}")
     TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
     return name
+
+
+def scored(card: str):
+    """What the end of a turn reads of a card in the player's adventures: the pulse check its
+    damage, the scoring its glory and banner, the achievements those (a stand-in is revealed
+    there, so it stands for itself)."""
+    if isinstance(card, Hidden):
+        return card
+    return TYPE[card], BANNER[card], GLORY[card], DAMAGE[card]
 
 
 class NeedReveal(Exception):
@@ -232,22 +241,30 @@ class HowIDiedView(HowIDiedState):
 
     def _reads_nothing_hidden(self, action) -> bool:
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
-        on a copy: the first pick of a two-step effect (it is only noted; a skip ends the card,
-        and with the end's effect skipped the pulse check reads the player's ends); or, while
-        every card it could lead the engine to read is known (the Pool, the hand, the adventures
-        on the table, which the pulse check and a game's end score, the discards a reshuffle
-        would take), a card played (from the Pool, with no effect to read the refill) or the
-        last pick of the end's effect when it only swaps cards in those places (nothing is
-        listed after it: the turn ends)."""
+        on a copy: the first pick of a two-step effect (it is only noted); or, while every card
+        it could lead the engine to read is known, a card played or the end's skip or last pick
+        when its effect only swaps cards (nothing is listed after it: the turn ends). A card
+        without an effect, and the end of a turn, read only the player's adventures, the one
+        being played among them (the pulse check, the achievements), and the discards a
+        reshuffle would take; a card with an effect also what its choices are listed from: the
+        Pool, the hand and the table (from the Pool, its refill too, unknown until drawn)."""
         if self.phase == "effect":
             if action != "skip" and len(self.picks) + 1 < self.effect().steps:
                 return True
             if self.building or self.effect().id not in SWAPS_IN_SIGHT:
                 return False
-        elif self.phase != "build" or (action in self.pool and action in EFFECT):
+            cards = [*self.picks, action]
+        elif self.phase != "build":
             return False
-        cards = [*self.pool, *self.hands[self.seat], *self.building, *self.deck.discards]
-        cards.extend(map("".join, (adventure for seat in self.adventures for adventure in seat)))
+        elif action not in EFFECT:
+            cards = [action, *self.building]  # the adventure it may end
+        elif action in self.pool:
+            return False
+        else:
+            cards = [*self.pool, *self.hands[self.seat], *self.building]
+            cards.extend("".join(adventure) for seat in self.adventures for adventure in seat)
+        cards.extend(self.deck.discards)
+        cards.extend(map("".join, self.adventures[self.seat]))
         # a stand-in's name starts with "?" (a card id with one would only cost a needless trial)
         return "?" not in "".join(cards)
 
@@ -308,9 +325,11 @@ class HowIDiedView(HowIDiedState):
 
     def alike(self, action):
         """A key for `action`: choices with the same key end the turn alike. The last pick of
-        the end's effect, when the effect only swaps cards (the turn ends with it), is the same
-        as any other that touches none of the player's adventures: the pulse check and the
-        scoring read those, and the hand's size, which a swap keeps."""
+        the end's effect, when the effect only swaps cards (the turn ends with it), is known by
+        what the player's adventures are made of after it, each card by what the pulse check,
+        the scoring and the achievements read of it (:func:`scored`): swaps that leave them
+        alike are the same, and so is any swap that touches none of them. Nothing else is read
+        before the turn ends but for the hand's size, which a swap keeps."""
         if (
             self.phase != "effect"
             or self.building
@@ -319,13 +338,54 @@ class HowIDiedView(HowIDiedState):
             or len(self.picks) + 1 < self.effect().steps
         ):
             return action
+        own = self.adventures[self.seat]
+        a, b = *self.picks, action
+        if not any(a in adventure or b in adventure for adventure in own):
+            return AWAY
+        if isinstance(a, Hidden) or isinstance(b, Hidden):
+            return action  # stand-ins alike share a name: the name does not tell which moves
+        swapped = {a: b, b: a}
+        return tuple(tuple(scored(swapped.get(card, card)) for card in adventure)
+                     for adventure in own)  # fmt: skip
+
+    def outcome_alike(self, outcome):
+        """A key for a chance outcome: outcomes with the same key lead to the same numbers. At
+        the end of the turn a card revealed in the player's adventures is only scored, and so is
+        any revealed after it: cards alike in what is read of them (:func:`scored`) are one
+        outcome. Any other outcome is its own."""
+        if self.phase == TURN_OVER and outcome.__class__ is str:
+            return scored(outcome)
+        return outcome
+
+    def enough(self, actions: Sequence) -> Sequence:
+        """Of the first picks of the end's table swap, those enough for the walk to find the
+        best swap: the cards of the player's own adventures (and the skip), and one card from
+        elsewhere with a partner from elsewhere, for the swap away (see :meth:`alike`). A swap
+        is the same made from either end, so any other first pick from elsewhere reaches only
+        swaps with the player's cards, which their own first picks reach, or a swap away. Any
+        other choice is kept."""
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.picks
+            or EFFECT[self.resolving] != "swap_table"
+        ):
+            return actions
         own = {card for adventure in self.adventures[self.seat] for card in adventure}
-        return action if own.intersection((action, *self.picks)) else AWAY
+        elsewhere: dict[str, set] = {}
+        for card in actions:
+            if card != "skip" and card not in own:
+                elsewhere.setdefault(TYPE[card], set()).add(card)
+        away = next((card for card in actions if len(elsewhere.get(TYPE.get(card), ())) > 1
+                     and card not in own), None)  # fmt: skip
+        return [card for card in actions if card == "skip" or card in own or card == away]
 
     def position(self):
         """All that the rest of the turn can read, as a key for the walk's memo: positions with
         the same key have the same numbers. At the end of the turn that is what the player's
-        adventures turn out to be and whether they live. Before it, the whole view but for what
+        adventures turn out to be and whether they live; once the player has died, those and
+        the achievements they may claim (their hand is discarded, and nothing else is read
+        again). Before it, the whole view but for what
         no rule of this turn reads: which living opponent holds which card of the adventures on
         the table (effects take those cards from any of them alike, and only the player's own
         adventures are scored; the dead's are locked), the log and the counts of turns and
@@ -338,6 +398,11 @@ class HowIDiedView(HowIDiedState):
         if self.phase == TURN_OVER:
             return (self.reveal, tuple(self.adventures[seat]), self.alive[seat],
                     self.claimed[seat], unseen)  # fmt: skip
+        if self.phase == "claim":  # the player died: an achievement to claim, then the scoring
+            own = tuple(self.adventures[seat])
+            hidden_own = "?" in "".join(map("".join, own))  # a stand-in, revealed at the end
+            return ("claim", tuple(self.claimable), own, hidden_own and unseen,
+                    self.reveal, self.pending)  # fmt: skip
         others = [
             card
             for other in self.living_opponents(seat)
