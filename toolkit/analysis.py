@@ -76,7 +76,7 @@ class Walk:
 
     def value(self, state: GameState) -> Values:
         """The expected measure from `state` on, the seat deciding as well as it can."""
-        return _Run(self).value(state.clone())
+        return exact(_Run(self).value(state.clone()))
 
     def options(self, state: GameState) -> dict[Action, Values]:
         """The expected measure after each legal action of the seat to act now, which must be
@@ -84,15 +84,25 @@ class Walk:
         if state.current_player() != self.seat:
             raise ValueError(f"seat {self.seat} has no decision now")
         run = _Run(self)
-        return {action: run.after(state.clone(), action) for action in state.legal_actions()}
+        return {
+            action: exact(run.after(state.clone(), action)) for action in state.legal_actions()
+        }
 
     def best(self, state: GameState) -> tuple[Action, Values]:
         """The action the walk would take now, and its expected measure."""
         return max(self.options(state).items(), key=lambda item: item[1])
 
 
+def exact(values) -> Values:
+    """Values as exact Fractions (a walk's numbers are Fractions wherever it ends)."""
+    return tuple(Fraction(v) for v in values)
+
+
 class _Run:
-    """One question's walk: its memo and its count of positions."""
+    """One question's walk: its memo and its count of positions. Inside it a position's values
+    are the measure's own numbers where no chance has weighted them (ints, mostly): they are
+    compared, hashed and multiplied many times on the way up, each many times faster as an int
+    than as a Fraction, and exact all the same; :class:`Walk` hands them out as Fractions."""
 
     def __init__(self, walk: Walk):
         if walk.merge_closed is not None and walk.key is not None:
@@ -109,7 +119,7 @@ class _Run:
     def value(self, state: GameState) -> Values:
         walk = self.walk
         if state.is_terminal() or walk.stop(state):
-            return tuple(Fraction(v) for v in walk.measure(state))
+            return tuple(walk.measure(state))
         key = walk.key(state) if walk.key else None
         if key is not None and key in self.memo:
             return self.memo[key]
@@ -126,7 +136,7 @@ class _Run:
         elif seat == walk.seat:
             result = max(self.each(state, self.distinct(state)))
         elif walk.others is None:
-            result = tuple(Fraction(v) for v in walk.measure(state))
+            result = tuple(walk.measure(state))
         else:
             result = self.mix(state, walk.others(state))
         if key is not None:
@@ -187,8 +197,8 @@ class _Run:
     def weighted(self, walked) -> Values:
         """The values of the (chance, values) pairs `walked`, weighted by their chances. Equal
         values (a miss, a card that changes nothing) are many: their chances are added first, so
-        each distinct outcome costs one product per measure rather than each branch (exact all
-        the same)."""
+        each distinct outcome costs one product per measure rather than each branch, and a zero
+        (no card drawn, no hero hurt) none (exact all the same)."""
         chance_of: dict[Values, Fraction] = {}
         for weight, values in walked:
             chance_of[values] = chance_of.get(values, 0) + weight
@@ -197,7 +207,8 @@ class _Run:
             if total is None:
                 total = [Fraction(0)] * len(values)
             for i, v in enumerate(values):
-                total[i] += weight * v
+                if v:
+                    total[i] += weight * v
         return tuple(total or ())
 
 

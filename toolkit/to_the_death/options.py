@@ -55,9 +55,11 @@ OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused 
 # The widget's budget for one decision, in positions the walks of all its options may reach
 # (each is a copy of the game and a step of the engine, about 0.15 ms): the options are walked
 # cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
-# than left to freeze the widget. 400 keeps the duel's 95th percentile near 60 ms
-# (benchmarks/bench_decision_odds.py), well inside the 100 ms target on a busy machine.
-DECISION_BUDGET = 400
+# than left to freeze the widget. Most refused options need only 20 to 80 positions of their own
+# (the budget is shared by a dozen or more): 600 answers 7,127 of the duel's 8,936 choices
+# (6,656 at 400) and 4,052 of 4,397 solo (3,921), at a 95th percentile of 53 to 72 ms on a busy
+# machine (benchmarks/bench_decision_odds.py), inside the 100 ms target; 800 reached 97 ms there.
+DECISION_BUDGET = 600
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers

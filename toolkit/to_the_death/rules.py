@@ -160,7 +160,9 @@ class ToTheDeathState(GameState):
         self.round = 0
         self.result: list[float] | None = None
         self.log: list[str] = []
-        self.attack_log: dict[str, list[int]] = {}  # uid -> [weapons used, weapons that damaged]
+        # uid -> (weapons used, weapons that damaged): tuples, replaced on a change, so a clone
+        # copies the dict alone (the exact walk clones at every branch)
+        self.attack_log: dict[str, tuple[int, int]] = {}
         self.public_history: list = []  # the history with face-down cards hidden
         self.face_down_at: dict[str, int] = {}  # face-down card -> its "?" in public_history
         self.challenge = challenge
@@ -1053,7 +1055,7 @@ class ToTheDeathState(GameState):
         """Schedule a melee or range attack: each weapon of that kind in turn."""
         hero = self.units[uid]
         weapons = self.weapons(hero, kind)
-        self.attack_log[uid] = [len(weapons), 0]
+        self.attack_log[uid] = (len(weapons), 0)
         for index, (weapon_kind, value) in enumerate(weapons):
             self.then_now(
                 "hero_weapon", uid=uid, kind=weapon_kind, value=value, index=index, each=each

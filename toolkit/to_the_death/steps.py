@@ -123,7 +123,7 @@ def enemy_attack(game: ToTheDeathState, uid: str) -> None:
     if unit["defeated"]:
         return
     weapons = game.weapons(unit)
-    game.attack_log[uid] = [len(weapons), 0]
+    game.attack_log[uid] = (len(weapons), 0)
     for kind, value in weapons:
         game.then_now("enemy_weapon", uid=uid, kind=kind, value=value)
     game.then("enemy_attack_done", uid=uid)
@@ -207,7 +207,8 @@ def weapon_lands(
         game.narrate(f"Blocked with the {card_name(choice[1])}.")
         return
     game.deal(target, damage)
-    game.attack_log.setdefault(attacker, [0, 0])[1] += 1
+    used, damaged = game.attack_log.get(attacker, (0, 0))
+    game.attack_log[attacker] = (used, damaged + 1)
     game.emit("weapon_damaged", game.units[attacker], defender, kind)
 
 
