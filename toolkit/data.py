@@ -8,6 +8,7 @@ declare their fields with ordinary type hints, which :func:`load_cards` checks.
 from __future__ import annotations
 
 import dataclasses
+import os
 import types
 import typing
 from functools import cache
@@ -49,8 +50,19 @@ class Card:
 C = TypeVar("C", bound=Card)
 
 
+DATA_VARIABLE = "DEATH_TOOLKIT_DATA"
+
+
 def data_root() -> Path:
-    """``data/`` beside the package in a checkout, or ``toolkit/data`` inside an installed wheel."""
+    """The folder named by the ``DEATH_TOOLKIT_DATA`` environment variable (an owner's copy of the
+    data with their real cards, which an installed wheel's folder is not the place for), else
+    ``data/`` beside the package in a checkout, or ``toolkit/data`` inside an installed wheel."""
+    chosen = os.environ.get(DATA_VARIABLE)
+    if chosen:
+        folder = Path(chosen).expanduser()
+        if not folder.is_dir():
+            raise DataError(folder, f"no such folder (named by {DATA_VARIABLE})")
+        return folder
     here = Path(__file__).resolve().parent
     for candidate in (here / "data", here.parent / "data"):
         if candidate.is_dir():
