@@ -1,0 +1,127 @@
+"""The card owner's path, tried for real: a copy of the data folder, named by DEATH_TOOLKIT_DATA,
+with a mistake typed in, refused by the command line in one line naming the file, the card and the
+field (exit 2, no traceback); and a copy with legal new numbers, which the games then follow."""
+
+from __future__ import annotations
+
+import copy
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+from _paths import DATA, ROOT
+
+from toolkit.data import DATA_VARIABLE, DataError, data_root
+
+ODDS = {  # a quick `odds` command of each game, which loads the game's cards
+    "epic_death": "odds epic-death --difficulty trivial --victories 4",
+    "tpk": "odds tpk --samples 5",
+    "how_i_died": "odds how-i-died --hand spied-on",
+    "death_may_die": "odds death-may-die",
+    "to_the_death": "simulate to-the-death --games 1 --json",  # its odds read no card file
+}
+
+
+@pytest.fixture
+def owner_data(tmp_path):
+    """A copy of the data folder, as an owner would make before typing in their cards."""
+    folder = tmp_path / "my-cards"
+    shutil.copytree(DATA, folder, ignore=shutil.ignore_patterns("studies"))
+    return folder
+
+
+def edit(folder, game: str, file: str, change) -> None:
+    """Load one YAML file of the copy, let `change` edit it in place, write it back."""
+    path = folder / game / file
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(document)
+    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+
+
+def toolkit(folder, command: str) -> subprocess.CompletedProcess:
+    """``death-toolkit COMMAND`` in a child process reading its cards from `folder`."""
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *command.split()],
+        env={**os.environ, DATA_VARIABLE: str(folder)},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def test_the_data_folder_is_the_one_the_environment_names(monkeypatch, tmp_path):
+    monkeypatch.setenv(DATA_VARIABLE, str(tmp_path))
+    assert data_root() == tmp_path
+    monkeypatch.setenv(DATA_VARIABLE, str(tmp_path / "nowhere"))
+    with pytest.raises(DataError, match="nowhere.*no such folder"):
+        data_root()
+    monkeypatch.delenv(DATA_VARIABLE)
+    assert data_root() == DATA.resolve()
+
+
+def set_field(field, value, key="cards"):
+    def change(document):
+        document[key][0][field] = value
+
+    return change
+
+
+def drop_field(field, key="cards"):
+    def change(document):
+        del document[key][0][field]
+
+    return change
+
+
+def duplicate_first(document):
+    document["cards"].append(copy.deepcopy(document["cards"][0]))
+
+
+MISTAKES = {  # (game, file, change, the card and field the message must name)
+    "tpk missing field": ("tpk", "equipment.yaml", drop_field("uses"), "taric-sword", "uses"),
+    "tpk wrong type": ("tpk", "levels.yaml", set_field("draw", "3"), "level-1", "draw"),
+    "tpk unknown field": ("tpk", "threats.yaml", set_field("colour", 1), "small-monster", "colour"),
+    "tpk duplicate id": ("tpk", "threats.yaml", duplicate_first, "small-monster", "id"),
+    "tpk unknown card": (
+        "tpk", "amulets.yaml", set_field("replaces", "nothing"), "amulet-galen", "replaces"
+    ),
+    "how I died missing field": (
+        "how_i_died", "adventures.yaml", drop_field("glory"), "spied-on", "glory"
+    ),
+    "how I died negative copies": (
+        "how_i_died", "adventures.yaml", set_field("copies", -1), "spied-on", "copies"
+    ),
+    "how I died unknown effect": (
+        "how_i_died", "adventures.yaml", set_field("effect", "nope"), "spied-on", "effect"
+    ),
+    "how I died unknown requirement": (
+        "how_i_died", "achievements.yaml", set_field("requirement", "x"), "the-reckless",
+        "requirement",
+    ),
+    "epic death wrong type": (
+        "epic_death", "quests.yaml", set_field("victories", "four"), "q-polite-rats", "victories"
+    ),
+    "death may die duplicate id": (
+        "death_may_die", "enemies.yaml", duplicate_first, "cultist", "id"
+    ),
+    "to the death unknown monster": (
+        "to_the_death", "challenges.yaml", set_field("king", "nobody"), "against-the-summoner",
+        "king",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("mistake", list(MISTAKES), ids=list(MISTAKES))
+def test_a_mistake_in_an_owners_cards_is_one_line_naming_file_card_and_field(owner_data, mistake):
+    game, file, change, card, field = MISTAKES[mistake]
+    edit(owner_data, game, file, change)
+    run = toolkit(owner_data, ODDS[game])
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert str(owner_data / game / file) in run.stderr
+    assert f"card {card!r}" in run.stderr and f"field {field!r}" in run.stderr, run.stderr
