@@ -81,6 +81,7 @@ def duplicate_first(document):
     document["cards"].append(copy.deepcopy(document["cards"][0]))
 
 
+FIRST_MYTHOS = yaml.safe_load((DATA / "death_may_die" / "mythos.yaml").read_text())["cards"][0]["id"]
 MISTAKES = {  # (game, file, change, the card and field the message must name)
     "tpk missing field": ("tpk", "equipment.yaml", drop_field("uses"), "taric-sword", "uses"),
     "tpk wrong type": ("tpk", "levels.yaml", set_field("draw", "3"), "level-1", "draw"),
@@ -111,6 +112,24 @@ MISTAKES = {  # (game, file, change, the card and field the message must name)
     "to the death unknown monster": (
         "to_the_death", "challenges.yaml", set_field("king", "nobody"), "against-the-summoner",
         "king",
+    ),
+    "death may die rules missing": (
+        "death_may_die", "rules.yaml", lambda d: d.pop("max_stress"), "rules", "max_stress"
+    ),
+    "death may die rules wrong type": (
+        "death_may_die", "rules.yaml", lambda d: d["summoning"].update(spaces="8"), "rules",
+        "summoning.spaces",
+    ),
+    "death may die rules unknown field": (
+        "death_may_die", "rules.yaml", lambda d: d["sanity"].update(lenght=3), "rules",
+        "sanity.lenght",
+    ),
+    "death may die rules red track": (
+        "death_may_die", "rules.yaml", lambda d: d["sanity"].update(red=[5, 9]), "rules", "sanity"
+    ),
+    "death may die nested effect": (
+        "death_may_die", "mythos.yaml", lambda d: d["cards"][0]["effects"][0].update(amount="2"),
+        FIRST_MYTHOS, "effects[0].amount",
     ),
 }  # fmt: skip
 

@@ -150,11 +150,14 @@ def load_game_cards(game_dir: str, files: dict[str, type[Card]]) -> dict[str, di
     return {name: load_cards(root / name, card_type) for name, card_type in files.items()}
 
 
-def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
-    """Check one raw mapping against the dataclass and build it."""
+def build(card_type: type[C], raw: Any, path: Path, label: str, within: str = "") -> C:
+    """Check one raw mapping against the dataclass and build it. `within` is the field a nested
+    mapping sits in (``effects[0]``), so that its own fields are named from the card down."""
+    prefix = f"{within}." if within else ""
     if not isinstance(raw, dict):
-        raise DataError(path, f"expected a mapping, got {type(raw).__name__}", card=label)
-    card_label = str(raw.get("id", label))
+        problem = f"expected a mapping, got {type(raw).__name__}"
+        raise DataError(path, problem, card=label, field=within or None)
+    card_label = label if within else str(raw.get("id", label))
     hints = _hints(card_type)
     fields = {f.name: f for f in dataclasses.fields(card_type)}
     unknown = sorted(set(raw) - set(fields))
@@ -163,7 +166,7 @@ def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
             path,
             f"unknown field (expected one of {sorted(fields)})",
             card=card_label,
-            field=unknown[0],
+            field=prefix + str(unknown[0]),
         )
     values = {}
     for name, field in fields.items():
@@ -172,15 +175,17 @@ def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
                 field.default is dataclasses.MISSING
                 and field.default_factory is dataclasses.MISSING
             ):
-                raise DataError(path, "missing required field", card=card_label, field=name)
+                raise DataError(
+                    path, "missing required field", card=card_label, field=prefix + name
+                )
             continue
-        values[name] = _check(raw[name], hints[name], path, card_label, name)
+        values[name] = _check(raw[name], hints[name], path, card_label, prefix + name)
     if "copies" in values and values["copies"] < 1:
-        raise DataError(path, "must be at least 1", card=card_label, field="copies")
+        raise DataError(path, "must be at least 1", card=card_label, field=prefix + "copies")
     try:
         return card_type(**values)
     except (TypeError, ValueError) as error:
-        raise DataError(path, str(error), card=card_label) from None
+        raise DataError(path, str(error), card=card_label, field=within or None) from None
 
 
 @cache
@@ -228,7 +233,7 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
             for k, v in value.items()
         }
     if dataclasses.is_dataclass(hint):
-        return build(hint, value, path, card)
+        return build(hint, value, path, card, within=field)
     if hint is bool:
         if not isinstance(value, bool):
             fail("true or false")
