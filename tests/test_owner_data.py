@@ -81,7 +81,8 @@ def duplicate_first(document):
     document["cards"].append(copy.deepcopy(document["cards"][0]))
 
 
-FIRST_MYTHOS = yaml.safe_load((DATA / "death_may_die" / "mythos.yaml").read_text())["cards"][0]["id"]
+MYTHOS = yaml.safe_load((DATA / "death_may_die" / "mythos.yaml").read_text(encoding="utf-8"))
+FIRST_MYTHOS = MYTHOS["cards"][0]["id"]
 MISTAKES = {  # (game, file, change, the card and field the message must name)
     "tpk missing field": ("tpk", "equipment.yaml", drop_field("uses"), "taric-sword", "uses"),
     "tpk wrong type": ("tpk", "levels.yaml", set_field("draw", "3"), "level-1", "draw"),
@@ -130,6 +131,19 @@ MISTAKES = {  # (game, file, change, the card and field the message must name)
     "death may die nested effect": (
         "death_may_die", "mythos.yaml", lambda d: d["cards"][0]["effects"][0].update(amount="2"),
         FIRST_MYTHOS, "effects[0].amount",
+    ),
+    "epic death negative FAIL seal": (
+        "epic_death", "quests.yaml", set_field("fail", -150), "q-polite-rats", "fail"
+    ),
+    "to the death negative armor": (
+        "to_the_death", "heroes.yaml", set_field("armor", -4), "fisherman", "armor"
+    ),
+    "tpk negative draw": ("tpk", "levels.yaml", set_field("draw", -1), "level-1", "draw"),
+    "how I died negative glory": (
+        "how_i_died", "adventures.yaml", set_field("glory", -5), "spied-on", "glory"
+    ),
+    "death may die negative health": (
+        "death_may_die", "enemies.yaml", set_field("health", -2), "cultist", "health"
     ),
 }  # fmt: skip
 

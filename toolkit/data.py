@@ -13,7 +13,7 @@ import types
 import typing
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import yaml
 
@@ -48,6 +48,10 @@ class Card:
 
 
 C = TypeVar("C", bound=Card)
+
+# Whole numbers on cards are counts, sizes and values: 0 or more. A field that may be negative (a
+# penalty) says so with this type.
+Signed = Annotated[int, "may be negative"]
 
 
 DATA_VARIABLE = "DEATH_TOOLKIT_DATA"
@@ -190,7 +194,7 @@ def build(card_type: type[C], raw: Any, path: Path, label: str, within: str = ""
 
 @cache
 def _hints(card_type: type) -> dict[str, Any]:
-    return typing.get_type_hints(card_type)
+    return typing.get_type_hints(card_type, include_extras=True)
 
 
 def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
@@ -202,6 +206,12 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any:
         return value
+    if origin is Annotated:
+        if hint == Signed:
+            if isinstance(value, bool) or not isinstance(value, int):
+                fail("a whole number")
+            return value
+        return _check(value, args[0], path, card, field)
     if origin is Literal:
         if value not in args:
             fail("one of " + ", ".join(repr(a) for a in args))
@@ -241,6 +251,8 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             fail("a whole number")
+        if value < 0:
+            fail("a whole number, 0 or more")
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from toolkit.data import Card, DataError, build, data_root, load_cards, load_yaml
+from toolkit.data import Card, DataError, Signed, build, data_root, load_cards, load_yaml
 from toolkit.death_may_die.odds import SanityTrack
 
 EFFECT_KINDS = (
@@ -123,8 +123,10 @@ class Companion(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Condition(Card):
-    attack_green: int = 0
-    test_green: int = 0
+    """A state an investigator is in; it may take green dice away (a negative number)."""
+
+    attack_green: Signed = 0
+    test_green: Signed = 0
 
 
 @dataclass(frozen=True, kw_only=True)
