@@ -5,6 +5,7 @@ field (exit 2, no traceback); and a copy with legal new numbers, which the games
 from __future__ import annotations
 
 import copy
+import json
 import os
 import shutil
 import subprocess
@@ -158,3 +159,63 @@ def test_a_mistake_in_an_owners_cards_is_one_line_naming_file_card_and_field(own
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
     assert str(owner_data / game / file) in run.stderr
     assert f"card {card!r}" in run.stderr and f"field {field!r}" in run.stderr, run.stderr
+
+
+def odds_json(folder, command: str) -> dict:
+    run = toolkit(folder, command + " --json")
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+@pytest.mark.timeout(300)
+def test_the_odds_follow_an_owners_legal_numbers(owner_data):
+    """A Death May Die die face and a TPK level's draw changed in the copy change the answers."""
+    command = "odds death-may-die --black 1"
+    assert odds_json(owner_data, command)["p_at_least"] == "1/2"
+    edit(
+        owner_data,
+        "death_may_die",
+        "dice.yaml",
+        lambda d: d["dice"][0].update(
+            faces=["success", "success", "success", "tentacle", "elder", "success+tentacle"]
+        ),
+    )
+    assert odds_json(owner_data, command)["p_at_least"] == "2/3"
+
+    command = "odds tpk --exact --characters brin,taric"
+    before = odds_json(owner_data, command)["clearable"]
+    edit(owner_data, "tpk", "levels.yaml", set_field("draw", 5))
+    assert odds_json(owner_data, command)["clearable"] != before
+
+
+NEW_CARDS = {  # a copy of a card under a new id, in a file whose size the rules leave open
+    "to_the_death": "heroes.yaml",
+    "tpk": "threats.yaml",
+    "how_i_died": "achievements.yaml",
+    "death_may_die": "enemies.yaml",
+}
+
+
+def add_a_copy(document):
+    """The first card again under a new id and name, as a designer adds a card."""
+    card = copy.deepcopy(document["cards"][0])
+    card.update(id=card["id"] + "-2", name=card["name"] + " II", source="constructed")
+    document["cards"].append(card)
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game", list(NEW_CARDS))
+def test_a_new_card_loads_and_plays(owner_data, game):
+    edit(owner_data, game, NEW_CARDS[game], add_a_copy)
+    slug = game.replace("_", "-")
+    summary = odds_json(owner_data, f"simulate {slug} --games 2")
+    assert summary["games"] == 2
+
+
+@pytest.mark.timeout(300)
+def test_a_new_card_in_a_deck_of_fixed_size_is_refused_naming_the_count(owner_data):
+    """Epic Death!'s decks hold the rulebook's counts: a 21st quest is a mistake, said in one line."""
+    edit(owner_data, "epic_death", "quests.yaml", add_a_copy)
+    run = toolkit(owner_data, ODDS["epic_death"])
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert "quests.yaml: holds 21 cards, the game has 20" in run.stderr
