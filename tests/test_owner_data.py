@@ -219,3 +219,22 @@ def test_a_new_card_in_a_deck_of_fixed_size_is_refused_naming_the_count(owner_da
     run = toolkit(owner_data, ODDS["epic_death"])
     assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
     assert "quests.yaml: holds 21 cards, the game has 20" in run.stderr
+
+
+BROKEN_FILES = {
+    "a syntax error": "cards: [ {id: x\n",
+    "a Python tag": "cards: !!python/object/apply:os.system ['echo PWNED']\n",
+    "an empty file": "",
+    "a list, not a mapping": "- {id: x}\n",
+}
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("text", list(BROKEN_FILES.values()), ids=list(BROKEN_FILES))
+def test_a_broken_file_is_one_line_naming_it(owner_data, text):
+    path = owner_data / "tpk" / "levels.yaml"
+    path.write_text(text, encoding="utf-8")
+    run = toolkit(owner_data, ODDS["tpk"])
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert f"{path}: " in run.stderr and "PWNED" not in run.stdout

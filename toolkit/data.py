@@ -126,11 +126,19 @@ def load_yaml(path: str | Path) -> Any:
         _check_shape(text, path)
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as error:
-        raise DataError(path, f"not valid YAML: {error}") from None
+        raise DataError(path, f"not valid YAML: {_one_line(error)}") from None
     except UnicodeDecodeError as error:
         raise DataError(path, f"not UTF-8 text (byte {error.start})") from None
     except OSError as error:
         raise DataError(path, f"cannot be read: {error.strerror}") from None
+
+
+def _one_line(error: yaml.YAMLError) -> str:
+    """PyYAML's message spans lines (context, a quoted snippet); an owner needs where and what."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return where + " ".join(problem.split())
 
 
 def load_cards(path: str | Path, card_type: type[C], key: str = "cards") -> dict[str, C]:
