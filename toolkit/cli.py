@@ -18,6 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from toolkit import games
+from toolkit.data import DataError
 from toolkit.html import percent
 
 
@@ -426,7 +427,12 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate", "analyse") else None
-    parser = build_parser([named] if named in games.PACKAGES else None)
+    try:  # a game's cards are loaded (and checked) as its package is imported
+        parser = build_parser([named] if named in games.PACKAGES else None)
+    except DataError as error:
+        command = " ".join(["death-toolkit", *argv[: 2 if named else 1]])
+        print(f"{command}: error: {error}", file=sys.stderr)
+        return 2
     args, unknown = parser.parse_known_args(argv)
     args.argv = argv  # what a command that writes a table records as the command that made it
     if getattr(args, "launches", False):

@@ -8,11 +8,12 @@ declare their fields with ordinary type hints, which :func:`load_cards` checks.
 from __future__ import annotations
 
 import dataclasses
+import os
 import types
 import typing
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import yaml
 
@@ -48,9 +49,24 @@ class Card:
 
 C = TypeVar("C", bound=Card)
 
+# Whole numbers on cards are counts, sizes and values: 0 or more. A field that may be negative (a
+# penalty) says so with this type.
+Signed = Annotated[int, "may be negative"]
+
+
+DATA_VARIABLE = "DEATH_TOOLKIT_DATA"
+
 
 def data_root() -> Path:
-    """``data/`` beside the package in a checkout, or ``toolkit/data`` inside an installed wheel."""
+    """The folder named by the ``DEATH_TOOLKIT_DATA`` environment variable (an owner's copy of the
+    data with their real cards, which an installed wheel's folder is not the place for), else
+    ``data/`` beside the package in a checkout, or ``toolkit/data`` inside an installed wheel."""
+    chosen = os.environ.get(DATA_VARIABLE)
+    if chosen:
+        folder = Path(chosen).expanduser()
+        if not folder.is_dir():
+            raise DataError(folder, f"no such folder (named by {DATA_VARIABLE})")
+        return folder
     here = Path(__file__).resolve().parent
     for candidate in (here / "data", here.parent / "data"):
         if candidate.is_dir():
@@ -110,11 +126,19 @@ def load_yaml(path: str | Path) -> Any:
         _check_shape(text, path)
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as error:
-        raise DataError(path, f"not valid YAML: {error}") from None
+        raise DataError(path, f"not valid YAML: {_one_line(error)}") from None
     except UnicodeDecodeError as error:
         raise DataError(path, f"not UTF-8 text (byte {error.start})") from None
     except OSError as error:
         raise DataError(path, f"cannot be read: {error.strerror}") from None
+
+
+def _one_line(error: yaml.YAMLError) -> str:
+    """PyYAML's message spans lines (context, a quoted snippet); an owner needs where and what."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return where + " ".join(problem.split())
 
 
 def load_cards(path: str | Path, card_type: type[C], key: str = "cards") -> dict[str, C]:
@@ -138,11 +162,14 @@ def load_game_cards(game_dir: str, files: dict[str, type[Card]]) -> dict[str, di
     return {name: load_cards(root / name, card_type) for name, card_type in files.items()}
 
 
-def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
-    """Check one raw mapping against the dataclass and build it."""
+def build(card_type: type[C], raw: Any, path: Path, label: str, within: str = "") -> C:
+    """Check one raw mapping against the dataclass and build it. `within` is the field a nested
+    mapping sits in (``effects[0]``), so that its own fields are named from the card down."""
+    prefix = f"{within}." if within else ""
     if not isinstance(raw, dict):
-        raise DataError(path, f"expected a mapping, got {type(raw).__name__}", card=label)
-    card_label = str(raw.get("id", label))
+        problem = f"expected a mapping, got {type(raw).__name__}"
+        raise DataError(path, problem, card=label, field=within or None)
+    card_label = label if within else str(raw.get("id", label))
     hints = _hints(card_type)
     fields = {f.name: f for f in dataclasses.fields(card_type)}
     unknown = sorted(set(raw) - set(fields))
@@ -151,7 +178,7 @@ def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
             path,
             f"unknown field (expected one of {sorted(fields)})",
             card=card_label,
-            field=unknown[0],
+            field=prefix + str(unknown[0]),
         )
     values = {}
     for name, field in fields.items():
@@ -160,20 +187,22 @@ def build(card_type: type[C], raw: Any, path: Path, label: str) -> C:
                 field.default is dataclasses.MISSING
                 and field.default_factory is dataclasses.MISSING
             ):
-                raise DataError(path, "missing required field", card=card_label, field=name)
+                raise DataError(
+                    path, "missing required field", card=card_label, field=prefix + name
+                )
             continue
-        values[name] = _check(raw[name], hints[name], path, card_label, name)
+        values[name] = _check(raw[name], hints[name], path, card_label, prefix + name)
     if "copies" in values and values["copies"] < 1:
-        raise DataError(path, "must be at least 1", card=card_label, field="copies")
+        raise DataError(path, "must be at least 1", card=card_label, field=prefix + "copies")
     try:
         return card_type(**values)
     except (TypeError, ValueError) as error:
-        raise DataError(path, str(error), card=card_label) from None
+        raise DataError(path, str(error), card=card_label, field=within or None) from None
 
 
 @cache
 def _hints(card_type: type) -> dict[str, Any]:
-    return typing.get_type_hints(card_type)
+    return typing.get_type_hints(card_type, include_extras=True)
 
 
 def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
@@ -185,6 +214,12 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any:
         return value
+    if origin is Annotated:
+        if hint == Signed:
+            if isinstance(value, bool) or not isinstance(value, int):
+                fail("a whole number")
+            return value
+        return _check(value, args[0], path, card, field)
     if origin is Literal:
         if value not in args:
             fail("one of " + ", ".join(repr(a) for a in args))
@@ -216,7 +251,7 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
             for k, v in value.items()
         }
     if dataclasses.is_dataclass(hint):
-        return build(hint, value, path, card)
+        return build(hint, value, path, card, within=field)
     if hint is bool:
         if not isinstance(value, bool):
             fail("true or false")
@@ -224,6 +259,8 @@ def _check(value: Any, hint: Any, path: Path, card: str, field: str) -> Any:
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             fail("a whole number")
+        if value < 0:
+            fail("a whole number, 0 or more")
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):

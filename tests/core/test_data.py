@@ -8,7 +8,7 @@ from typing import Literal
 
 import pytest
 
-from toolkit.data import Card, DataError, data_root, expand, load_cards, load_yaml
+from toolkit.data import Card, DataError, Signed, data_root, expand, load_cards, load_yaml
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -189,3 +189,20 @@ def test_data_root_holds_the_game_data():
 def test_an_optional_field_takes_null(tmp_path):
     path = write(tmp_path, "cards:\n" + RAT + "    health: 2\n    bonus: null\n")
     assert load_cards(path, Monster)["rat"].bonus is None
+
+
+def test_a_whole_number_is_0_or_more_unless_it_says_signed(tmp_path):
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Curse(Card):
+        dice: Signed
+        turns: int = 1
+
+    path = write(tmp_path, "cards: [{id: c, name: C, source: constructed, dice: -2}]")
+    assert load_cards(path, Curse)["c"].dice == -2
+    path = write(tmp_path, "cards: [{id: c, name: C, source: constructed, dice: 1, turns: -1}]")
+    with pytest.raises(DataError, match="0 or more") as error:
+        load_cards(path, Curse)
+    assert (error.value.card, error.value.field) == ("c", "turns")
+    path = write(tmp_path, "cards: [{id: c, name: C, source: constructed, dice: one}]")
+    with pytest.raises(DataError, match="a whole number"):
+        load_cards(path, Curse)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from toolkit.data import Card, DataError, build, data_root, load_cards, load_yaml
+from toolkit.data import Card, DataError, Signed, build, data_root, load_cards, load_yaml
 from toolkit.death_may_die.odds import SanityTrack
 
 EFFECT_KINDS = (
@@ -123,8 +123,10 @@ class Companion(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Condition(Card):
-    attack_green: int = 0
-    test_green: int = 0
+    """A state an investigator is in; it may take green dice away (a negative number)."""
+
+    attack_green: Signed = 0
+    test_green: Signed = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,6 +145,36 @@ class SkillKind:
     name: str
     per_level: tuple[int, ...]
     text: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SanityBlock:
+    """rules.yaml's sanity track as written (it says its source), made a SanityTrack on loading."""
+
+    source: Literal["rulebook", "constructed", "community"]
+    last: int
+    red: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summoning:
+    spaces: int
+    first_red: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesFile:
+    """rules.yaml as written: every field checked like a card's, so a mistake names its field."""
+
+    sanity: SanityBlock
+    wounds_to_die: int
+    max_stress: int
+    summoning: Summoning
+    rest_heal: int
+    run_steps: int
+    max_skill_level: int
+    skills: dict[Literal[SKILL_KINDS], SkillKind]  # type: ignore[valid-type]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,31 +211,26 @@ class CardSet:
 
 def _load_rules() -> Rules:
     path = data_root() / "death_may_die" / "rules.yaml"
-    raw = load_yaml(path)
+    raw = build(RulesFile, load_yaml(path), path, "rules")
+    missing = [kind for kind in SKILL_KINDS if kind not in raw.skills]
+    if missing:
+        raise DataError(path, "missing skill kind", card="rules", field=f"skills.{missing[0]}")
+    sanity = raw.sanity
     try:
-        sanity = raw["sanity"]
-        track = SanityTrack(
-            last=sanity["last"], red=tuple(sanity["red"]), bonus=tuple(sanity["bonus"])
-        )
-        skills = {
-            kind: build(SkillKind, raw["skills"][kind], path, f"skills.{kind}")
-            for kind in SKILL_KINDS
-        }
-        return Rules(
-            sanity=track,
-            wounds_to_die=raw["wounds_to_die"],
-            max_stress=raw["max_stress"],
-            summoning_spaces=raw["summoning"]["spaces"],
-            first_red=raw["summoning"]["first_red"],
-            rest_heal=raw["rest_heal"],
-            run_steps=raw["run_steps"],
-            max_skill_level=raw["max_skill_level"],
-            skills=skills,
-        )
-    except KeyError as error:
-        raise DataError(path, f"missing required field {error.args[0]!r}") from None
+        track = SanityTrack(last=sanity.last, red=sanity.red, bonus=sanity.bonus)
     except ValueError as error:
-        raise DataError(path, str(error)) from None
+        raise DataError(path, str(error), card="rules", field="sanity") from None
+    return Rules(
+        sanity=track,
+        wounds_to_die=raw.wounds_to_die,
+        max_stress=raw.max_stress,
+        summoning_spaces=raw.summoning.spaces,
+        first_red=raw.summoning.first_red,
+        rest_heal=raw.rest_heal,
+        run_steps=raw.run_steps,
+        max_skill_level=raw.max_skill_level,
+        skills=raw.skills,
+    )
 
 
 @cache

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from toolkit.data import Card, data_root, load_cards
+from toolkit.data import Card, DataError, data_root, load_cards
 
 SUITS = ("champion", "fighter", "magician", "mender")  # also the alphabetical redirect order
 VALUES = (0, 2, 3, 4, 5, 6, 7, 8)
@@ -192,23 +192,31 @@ def catalog() -> Catalog:
     arsenal = load_cards(root / "arsenal.yaml", ArsenalCard)
     for card in arsenal.values():
         if card.id != card_id(card.suit, card.value):
-            raise ValueError(f"{root / 'arsenal.yaml'}: card {card.id!r}: id must be suit:value")
-    found = sorted(arsenal)
-    expected = sorted(card_id(s, v) for s in SUITS for v in VALUES)
-    if found != expected:
-        raise ValueError(f"{root / 'arsenal.yaml'}: the arsenal must be the 32 cards suit:value")
+            raise DataError(
+                root / "arsenal.yaml",
+                "must be suit:value, e.g. 'fighter:5'",
+                card=card.id,
+                field="id",
+            )
+    if sorted(arsenal) != sorted(ARSENAL_IDS):
+        raise DataError(root / "arsenal.yaml", "the arsenal must be the 32 cards suit:value")
     heroes = load_cards(root / "heroes.yaml", Hero)
     for hero in heroes.values():
         if len(hero.abilities) != 3:
-            raise ValueError(f"{root / 'heroes.yaml'}: card {hero.id!r}: needs three abilities")
+            raise DataError(
+                root / "heroes.yaml", "a hero has three abilities", card=hero.id, field="abilities"
+            )
     damage = load_cards(root / "damage.yaml", DamageCard)
     monsters = load_cards(root / "monsters.yaml", Monster)
     challenges = load_cards(root / "challenges.yaml", Challenge)
     for challenge in challenges.values():
-        for name in (*challenge.monsters, challenge.king):
+        named = [(f"monsters[{i}]", name) for i, name in enumerate(challenge.monsters)]
+        for field, name in [*named, ("king", challenge.king)]:
             if name not in monsters:
-                raise ValueError(
-                    f"{root / 'challenges.yaml'}: card {challenge.id!r}, field 'monsters': "
-                    f"unknown monster {name!r}"
+                raise DataError(
+                    root / "challenges.yaml",
+                    f"unknown monster {name!r}",
+                    card=challenge.id,
+                    field=field,
                 )
     return Catalog(arsenal, heroes, damage, monsters, challenges)

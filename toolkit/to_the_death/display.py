@@ -222,9 +222,9 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
-    from toolkit.to_the_death.odds import seen_by  # the odds read the engine, which reads us
+    from toolkit.to_the_death.odds import ARSENAL, seen_by  # the odds read the engine: us
 
-    unseen = 32 - len(seen_by(state, seat))
+    unseen = len(ARSENAL) - len(seen_by(state, seat))
     return (
         f'<div class="ttd-discard"><b>Deck</b>: {deck} cards. '
         f"<b>Cards you cannot see</b>: {unseen}. "

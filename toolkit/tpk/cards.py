@@ -166,14 +166,9 @@ def _check(cat: Catalog, root) -> None:
     for character in CHARACTER_IDS:
         if len(cat.basic_deck(character)) != 8:
             raise DataError(root / "equipment.yaml", f"{character} needs 8 basic equipment cards")
-    for card in list(cat.equipment.values()) + list(cat.amulets.values()):
-        if card.replaces is not None and card.replaces not in cat.basic_deck(card.character):
-            raise DataError(
-                root / "equipment.yaml",
-                f"replaces {card.replaces!r}, not a basic card of {card.character}",
-                card=card.id,
-                field="replaces",
-            )
+    for file, group in (("equipment.yaml", cat.equipment), ("amulets.yaml", cat.amulets)):
+        for card in group.values():
+            _check_replaces(card, cat, root / file)
     for threat in cat.threats.values():
         if threat.treasure == bool(threat.icons):
             raise DataError(
@@ -185,3 +180,14 @@ def _check(cat: Catalog, root) -> None:
     for number in range(1, cat.last_level + 1):
         if f"level-{number}" not in cat.levels or cat.level(number).number != number:
             raise DataError(root / "levels.yaml", f"level {number} is missing or misnumbered")
+
+
+def _check_replaces(card: Equipment | Amulet, cat: Catalog, path) -> None:
+    """A potion or an amulet replaces one of its character's basic cards, in the file it is in."""
+    if card.replaces is not None and card.replaces not in cat.basic_deck(card.character):
+        raise DataError(
+            path,
+            f"replaces {card.replaces!r}, not a basic card of {card.character}",
+            card=card.id,
+            field="replaces",
+        )
