@@ -19,7 +19,7 @@ from timing import GAME_RUNS, ObservingRandomBot, best_of, cpu_best_of, cpu_time
 import toolkit.to_the_death.odds as odds
 from toolkit.bots import RandomBot
 from toolkit.simulate import play
-from toolkit.to_the_death.cards import value_of
+from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.rules import ToTheDeathState
 
 MONSTER_TURN_TARGET_S = 0.1
@@ -47,7 +47,7 @@ def bench_p_hit() -> dict:
 
     seen = ["fighter:5", "champion:7", "magician:0", "mender:2", "magician:7"]
     ours_s, ours = best_of(lambda: odds.p_hit(2, 6, 2, seen), 200)
-    values = [value_of(c) for c in odds.ARSENAL if c not in seen]
+    values = [value_of(c) for c in catalog().arsenal if c not in seen]
     base_s, theirs = best_of(lambda: (icepool.Die(values) + 4 >= 6).probability(True), 50)
     assert ours == Fraction(theirs), (ours, theirs)
     return {

@@ -22,7 +22,7 @@ ODDS = {  # a quick `odds` command of each game, which loads the game's cards
     "tpk": "odds tpk --samples 5",
     "how_i_died": "odds how-i-died --hand spied-on",
     "death_may_die": "odds death-may-die",
-    "to_the_death": "simulate to-the-death --games 1 --json",  # its odds read no card file
+    "to_the_death": "simulate to-the-death --games 1 --json",  # loads every card file
 }
 
 
@@ -186,6 +186,24 @@ def test_the_odds_follow_an_owners_legal_numbers(owner_data):
     before = odds_json(owner_data, command)["clearable"]
     edit(owner_data, "tpk", "levels.yaml", set_field("draw", 5))
     assert odds_json(owner_data, command)["clearable"] != before
+
+
+def champion_one(document):
+    """The 0 of Champions replaced by a 1, as an owner's real cards might hold."""
+    card = document["cards"][0]
+    assert card["id"] == "champion:0"
+    card.update(id="champion:1", name="1 of Champions", value=1)
+
+
+@pytest.mark.timeout(300)
+def test_an_arsenal_of_another_composition_loads_and_plays(owner_data):
+    edit(owner_data, "to_the_death", "arsenal.yaml", champion_one)
+    command = "odds to-the-death --weapon 0 --armor 1 --seen champion:1"
+    assert odds_json(owner_data, command)["p_hit"] == "28/31"  # misses on the three 0s left
+    run = toolkit(owner_data, "odds to-the-death --weapon 0 --armor 1 --seen champion:0")
+    assert run.returncode == 2 and "champion values are 1-8" in run.stderr, run.stderr
+    assert "values 0-8" in toolkit(owner_data, "odds to-the-death --help").stdout
+    assert odds_json(owner_data, "simulate to-the-death --games 2 --seed 3")["games"] == 2
 
 
 NEW_CARDS = {  # a copy of a card under a new id, in a file whose size the rules leave open

@@ -119,3 +119,8 @@ def test_no_enemy_starts_above_the_18_boxes_of_the_enemy_damage_cards():
     for monster in catalog().monsters.values():
         healths = [monster.health or 1] + [enemy.health for enemy in monster.creates]
         assert all(1 <= health <= 18 for health in healths), monster.id
+
+
+def test_parse_card_names_the_values_the_arsenal_holds():
+    with pytest.raises(ValueError, match=r"fighter values are 0, 2-8\)"):
+        parse_card("fighter:1")

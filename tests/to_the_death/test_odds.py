@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ttd_helpers import solo_with
 
-from toolkit.to_the_death.cards import SUITS, suit_of, value_of
-from toolkit.to_the_death.odds import ARSENAL, monster_turn, p_block, p_hit, p_skill, seen_by
+from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
+from toolkit.to_the_death.odds import monster_turn, p_block, p_hit, p_skill, seen_by
+
+ARSENAL = tuple(catalog().arsenal)
 
 
 def brute_p_hit(weapon, armor, bonus, seen):

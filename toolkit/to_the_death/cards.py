@@ -1,8 +1,10 @@
 """To the Death! card types and loading.
 
-The arsenal is 32 cards, one of each value 0, 2-8 in each of the four class suits; a card's id is
-``"suit:value"`` (``"fighter:5"``), which is also how the CLI's ``--seen`` names it. Heroes, damage
-cards, monsters, kings and challenge cards live in ``data/to_the_death/*.yaml``. Every ability is
+The arsenal's cards live in ``data/to_the_death/arsenal.yaml`` and nowhere else (the shipped file
+holds 32 cards, one of each value 0, 2-8 in each of the four class suits; an owner's copy may hold
+other values). A card's id is ``"suit:value"`` (``"fighter:5"``), which is also how the CLI's
+``--seen`` names it. Heroes, damage cards, monsters, kings and challenge cards live beside it in
+``data/to_the_death/*.yaml``. Every ability is
 named by a key; its behaviour is a small function registered to ``"<card id>/<key>"`` in
 :mod:`toolkit.to_the_death.abilities`.
 """
@@ -11,26 +13,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
-SUITS = ("champion", "fighter", "magician", "mender")  # also the alphabetical redirect order
-VALUES = (0, 2, 3, 4, 5, 6, 7, 8)
 Area = Literal["near", "far"]
+# The four hero classes are rules, not card data: a party is one hero of each, and an arsenal card's
+# suit names the class a monster weapon attacks, then the classes after it in this (alphabetical)
+# order. So they stay here, and the data's suits and hero classes are checked against them.
 Suit = Literal["champion", "fighter", "magician", "mender"]
+SUITS: tuple[str, ...] = get_args(Suit)
 
 
 def card_id(suit: str, value: int) -> str:
     return f"{suit}:{value}"
 
 
-ARSENAL_IDS = frozenset(card_id(suit, value) for suit in SUITS for value in VALUES)
-
-
 def is_card(part) -> bool:
     """Whether an action's part is an arsenal card's id ("fighter:5"), not a unit or a key."""
-    return isinstance(part, str) and part in ARSENAL_IDS
+    return isinstance(part, str) and part in catalog().arsenal
+
+
+def value_ranges(values) -> str:
+    """Card values as a person writes them: ``0, 2-8`` for 0, 2, 3, 4, 5, 6, 7, 8."""
+    runs: list[list[int]] = []
+    for value in sorted(set(values)):
+        if runs and value == runs[-1][1] + 1:
+            runs[-1][1] = value
+        else:
+            runs.append([value, value])
+    return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
 
 
 @cache  # asked for every card of a hand at every main step
@@ -53,9 +65,13 @@ def parse_card(text: str) -> str:
         number = int(value)
     except ValueError:
         raise ValueError(f"card {text!r} has a value that is not a whole number") from None
-    if number not in VALUES:
-        raise ValueError(f"card {text!r} is not in the arsenal (values are 0 and 2-8)")
-    return card_id(suit, number)
+    card = card_id(suit, number)
+    if card not in catalog().arsenal:
+        values = [c.value for c in catalog().arsenal.values() if c.suit == suit]
+        raise ValueError(
+            f"card {text!r} is not in the arsenal ({suit} values are {value_ranges(values)})"
+        )
+    return card
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -198,8 +214,6 @@ def catalog() -> Catalog:
                 card=card.id,
                 field="id",
             )
-    if sorted(arsenal) != sorted(ARSENAL_IDS):
-        raise DataError(root / "arsenal.yaml", "the arsenal must be the 32 cards suit:value")
     heroes = load_cards(root / "heroes.yaml", Hero)
     for hero in heroes.values():
         if len(hero.abilities) != 3:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
-from toolkit.to_the_death.cards import parse_card
-from toolkit.to_the_death.odds import ARSENAL, p_hit
+from toolkit.to_the_death.cards import SUITS, catalog, parse_card, value_ranges
+from toolkit.to_the_death.odds import p_hit
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    """The odds command's options; its help names the values of the arsenal the data holds."""
+    values = value_ranges(card.value for card in catalog().arsenal.values())
     parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
     parser.add_argument("--armor", type=int, required=True, help="the target's armor")
     parser.add_argument(
@@ -18,8 +20,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seen",
         default="",
-        help="cards not in the deck, SUIT:VALUE,... "
-        "(suits champion, fighter, magician, mender; values 0, 2-8)",
+        help=f"cards not in the deck, SUIT:VALUE,... (suits {', '.join(SUITS)}; values {values})",
     )
 
 
@@ -42,7 +43,7 @@ def odds(args: argparse.Namespace) -> dict:
         "weapon": args.weapon,
         "armor": args.armor,
         "bonus": args.bonus,
-        "unseen_cards": len(ARSENAL) - len(seen),
+        "unseen_cards": len(catalog().arsenal) - len(seen),
         "needed_check": args.armor - args.weapon - args.bonus,
     }
 

@@ -83,7 +83,7 @@ def feat_name(game, action) -> str:
 
 @cache
 def card_name(card: str) -> str:
-    """'fighter:5' -> '5 of Fighters', as a person says it. Kept per card (there are 32, and a
+    """'fighter:5' -> '5 of Fighters', as a person says it. Kept per card (the arsenal's, and a
     stand-in): the engine's log names a card some 450 times a solo game."""
     return f"{value_of(card)} of {suit_of(card).capitalize()}s"
 
@@ -222,9 +222,9 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
-    from toolkit.to_the_death.odds import ARSENAL, seen_by  # the odds read the engine: us
+    from toolkit.to_the_death.odds import seen_by  # the odds read the engine: us
 
-    unseen = len(ARSENAL) - len(seen_by(state, seat))
+    unseen = len(catalog().arsenal) - len(seen_by(state, seat))
     return (
         f'<div class="ttd-discard"><b>Deck</b>: {deck} cards. '
         f"<b>Cards you cannot see</b>: {unseen}. "

@@ -25,18 +25,9 @@ from math import lcm
 from toolkit.deck import unseen
 from toolkit.dist import Dist
 from toolkit.to_the_death import abilities
-from toolkit.to_the_death.cards import (
-    SUITS,
-    VALUES,
-    card_id,
-    catalog,
-    suit_of,
-    value_of,
-)
+from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, HOOKS
 from toolkit.to_the_death.rules import MONSTERS, first_reached
-
-ARSENAL = tuple(card_id(s, v) for s in SUITS for v in VALUES)
 
 
 def unseen_cards(seen: Iterable[str]) -> Counter:
@@ -48,13 +39,13 @@ def unseen_cards(seen: Iterable[str]) -> Counter:
             f"card {repeated[0]!r} is listed as seen more than once; the arsenal "
             "holds one of each suit and value"
         )
-    return unseen(ARSENAL, seen)
+    return unseen(list(catalog().arsenal), seen)
 
 
 def check_values(seen: Iterable[str] = ()) -> Dist:
     """The value of the next check, from the cards not seen."""
     seen = list(seen)
-    if len(seen) >= len(ARSENAL):
+    if len(seen) >= len(catalog().arsenal):
         raise ValueError("every arsenal card is seen: no card is left for a check")
     return Dist(Counter(value_of(card) for card in unseen_cards(seen).elements()))
 

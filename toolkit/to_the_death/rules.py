@@ -1105,7 +1105,7 @@ class ToTheDeathState(GameState):
         return max(3, HAND_SIZE + reduction) if reduction < 0 else HAND_SIZE + reduction
 
     def card_locations(self) -> Counter:
-        """The 32 arsenal cards wherever they are: deck, discards, hands, attached to units, face
+        """Every arsenal card wherever it is: deck, discards, hands, attached to units, face
         down as created enemies or as tokens."""
         found = Counter(self.deck) + Counter(self.deck_top) + Counter(self.discard)
         for hand in self.hands:
