@@ -206,6 +206,27 @@ def test_an_arsenal_of_another_composition_loads_and_plays(owner_data):
     assert odds_json(owner_data, "simulate to-the-death --games 2 --seed 3")["games"] == 2
 
 
+def add_champion_one(document):
+    document["cards"].append(
+        {
+            "id": "champion:1",
+            "name": "1 of Champions",
+            "suit": "champion",
+            "value": 1,
+            "source": "constructed",
+        }
+    )
+
+
+@pytest.mark.timeout(300)
+def test_an_arsenal_of_another_size_is_refused_naming_the_count(owner_data):
+    """Which values the arsenal's cards carry is the owner's; that it holds 32 is the rulebook's."""
+    edit(owner_data, "to_the_death", "arsenal.yaml", add_champion_one)
+    run = toolkit(owner_data, "odds to-the-death --weapon 0 --armor 1")
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert "arsenal.yaml: holds 33 cards, the game has 32" in run.stderr
+
+
 NEW_CARDS = {  # a copy of a card under a new id, in a file whose size the rules leave open
     "to_the_death": "heroes.yaml",
     "tpk": "threats.yaml",

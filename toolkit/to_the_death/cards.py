@@ -23,6 +23,7 @@ Area = Literal["near", "far"]
 # order. So they stay here, and the data's suits and hero classes are checked against them.
 Suit = Literal["champion", "fighter", "magician", "mender"]
 SUITS: tuple[str, ...] = get_args(Suit)
+ARSENAL_SIZE = 32  # the rulebook's count; which values the cards carry is the data's
 
 
 def card_id(suit: str, value: int) -> str:
@@ -214,6 +215,10 @@ def catalog() -> Catalog:
                 card=card.id,
                 field="id",
             )
+    if len(arsenal) != ARSENAL_SIZE:
+        raise DataError(
+            root / "arsenal.yaml", f"holds {len(arsenal)} cards, the game has {ARSENAL_SIZE}"
+        )
     heroes = load_cards(root / "heroes.yaml", Hero)
     for hero in heroes.values():
         if len(hero.abilities) != 3:
