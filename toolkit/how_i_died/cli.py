@@ -6,6 +6,7 @@ import argparse
 
 from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.odds import (
+    ID_HINT,
     STRATEGIES,
     damage_per_adventure,
     legendary_chance,
@@ -17,8 +18,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hand",
         default="",
-        help="comma-separated card ids in your hand (a card's name in lower case, words joined "
-        "by hyphens: spied-on,the-soulless)",
+        help=f"comma-separated card ids in your hand (an id is {ID_HINT})",
     )
     parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
     parser.add_argument(

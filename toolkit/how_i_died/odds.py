@@ -42,16 +42,14 @@ from toolkit.how_i_died.turn_odds import decision_odds as decision_odds  # the s
 
 STRATEGIES = ("reckless", "survivor", "random")
 TABLE_CARDS = HAND_SIZE + POOL_SIZE
+ID_HINT = "a card's name in lower case, words joined by hyphens: spied-on, the-soulless"
 
 
 def check_ids(cards: Iterable[str], what: str) -> list[str]:
     cards = list(cards)
     for card in cards:
         if card not in CARDS:
-            raise ValueError(
-                f"{what}: unknown card id {card!r} (an id is the card's name in lower case, "
-                "words joined by hyphens: spied-on, the-soulless)"
-            )
+            raise ValueError(f"{what}: unknown card id {card!r} (an id is {ID_HINT})")
     if len(set(cards)) != len(cards):
         raise ValueError(f"{what}: a card is listed twice")
     return cards

@@ -222,7 +222,7 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
-    from toolkit.to_the_death.odds import seen_by  # the odds read the engine: us
+    from toolkit.to_the_death.odds import seen_by  # the odds read the engine, which reads us
 
     unseen = len(catalog().arsenal) - len(seen_by(state, seat))
     return (
