@@ -193,7 +193,7 @@ def check_invariants(state):
     )
     drawn = [s["card"] for s in state.pending if s["kind"] == "discovery_discard"]
     assert len(state.discovery.cards) + len(state.discovery.discards) + len(drawn) == 11
-    assert 1 <= state.elder["position"] <= rules.summoning_spaces
+    assert 1 <= state.elder["position"] <= rules.summoning.spaces
 
 
 def random_game(seed, players, check=True):
@@ -451,16 +451,16 @@ def discard_three_elder_symbols(state):
 
 def test_the_elder_one_entering_the_first_red_space_is_summoned_at_the_end_of_the_turn():
     state = new()
-    state.elder["position"] = state.rules.first_red - 2
+    state.elder["position"] = state.rules.summoning.first_red - 2
     for _ in range(2):
         discard_three_elder_symbols(state)
         state._step_mythos_check({})
         state._step_summon_check({})
         if not state.elder["summoned"]:
-            assert state.elder["position"] == state.rules.first_red - 1  # not red yet
-    assert state.elder["position"] == state.rules.first_red
+            assert state.elder["position"] == state.rules.summoning.first_red - 1  # not red yet
+    assert state.elder["position"] == state.rules.summoning.first_red
     assert state.elder["summoned"] and state.elder["stage"] == 2
-    assert state.elder["progression"] == state.rules.first_red  # the token takes its place
+    assert state.elder["progression"] == state.rules.summoning.first_red  # the token takes its place
     assert not state.ritual_disrupted  # summoned by the track alone
 
 

@@ -148,13 +148,10 @@ class SkillKind:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SanityBlock:
-    """rules.yaml's sanity track as written (it says its source), made a SanityTrack on loading."""
+class SanityBlock(SanityTrack):
+    """rules.yaml's sanity track: the track itself, saying where its numbers come from."""
 
     source: Literal["rulebook", "constructed", "community"]
-    last: int
-    red: tuple[int, ...]
-    bonus: tuple[int, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,8 +161,9 @@ class Summoning:
 
 
 @dataclass(frozen=True, kw_only=True)
-class RulesFile:
-    """rules.yaml as written: every field checked like a card's, so a mistake names its field."""
+class Rules:
+    """The game's numbers, as rules.yaml writes them: every field checked like a card's, so a
+    mistake names its field."""
 
     sanity: SanityBlock
     wounds_to_die: int
@@ -175,21 +173,6 @@ class RulesFile:
     run_steps: int
     max_skill_level: int
     skills: dict[Literal[SKILL_KINDS], SkillKind]  # type: ignore[valid-type]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Rules:
-    """The game's numbers (rules.yaml)."""
-
-    sanity: SanityTrack
-    wounds_to_die: int
-    max_stress: int
-    summoning_spaces: int
-    first_red: int
-    rest_heal: int
-    run_steps: int
-    max_skill_level: int
-    skills: dict[str, SkillKind]
 
 
 @dataclass(frozen=True)
@@ -211,26 +194,11 @@ class CardSet:
 
 def _load_rules() -> Rules:
     path = data_root() / "death_may_die" / "rules.yaml"
-    raw = build(RulesFile, load_yaml(path), path, "rules")
-    missing = [kind for kind in SKILL_KINDS if kind not in raw.skills]
+    rules = build(Rules, load_yaml(path), path, "rules")
+    missing = [kind for kind in SKILL_KINDS if kind not in rules.skills]
     if missing:
         raise DataError(path, "missing skill kind", card="rules", field=f"skills.{missing[0]}")
-    sanity = raw.sanity
-    try:
-        track = SanityTrack(last=sanity.last, red=sanity.red, bonus=sanity.bonus)
-    except ValueError as error:
-        raise DataError(path, str(error), card="rules", field="sanity") from None
-    return Rules(
-        sanity=track,
-        wounds_to_die=raw.wounds_to_die,
-        max_stress=raw.max_stress,
-        summoning_spaces=raw.summoning.spaces,
-        first_red=raw.summoning.first_red,
-        rest_heal=raw.rest_heal,
-        run_steps=raw.run_steps,
-        max_skill_level=raw.max_skill_level,
-        skills=raw.skills,
-    )
+    return rules
 
 
 @cache

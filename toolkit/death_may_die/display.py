@@ -179,7 +179,7 @@ def state_html(state) -> str:
     )
     elder = state.elder
     track = (
-        f"Elder One on space {elder['position']} of {state.rules.summoning_spaces}"
+        f"Elder One on space {elder['position']} of {state.rules.summoning.spaces}"
         + (f", summoned (stage {elder['stage']}, {elder['wounds']} wounds, progression "
            f"{elder['progression']})" if elder["summoned"] else ", not summoned")
         + ("; ritual disrupted" if state.ritual_disrupted else "")

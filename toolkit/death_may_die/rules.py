@@ -622,18 +622,18 @@ class DeathMayDieState(GameState):
             elder["progression"] += 1
             self.log.append(
                 f"the progression token advances to {elder['progression']} of "
-                f"{self.rules.summoning_spaces}"
+                f"{self.rules.summoning.spaces}"
             )
-            if elder["progression"] >= self.rules.summoning_spaces:
+            if elder["progression"] >= self.rules.summoning.spaces:
                 self._end("loss", "the progression token reached the last space")
                 return
         else:
             elder["position"] += 1
             self.log.append(
                 f"the Elder One advances to space {elder['position']} of "
-                f"{self.rules.summoning_spaces}"
+                f"{self.rules.summoning.spaces}"
             )
-            if elder["position"] == self.rules.first_red:
+            if elder["position"] == self.rules.summoning.first_red:
                 elder["entered_red"] = True
         effects: list[Effect] = []
         for stage in self._revealed_stages():
