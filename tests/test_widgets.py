@@ -157,3 +157,20 @@ def test_each_choice_carries_its_numbers(make):
     for label, button in game.buttons().items():
         if label in rows:
             assert game.odds.numbers_text(rows[label].action) in button.tooltip, label
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: EpicDeathWidget(bots="clever"),
+        lambda: ToTheDeathWidget(players=2, opponent="clever"),
+        lambda: TPKWidget(bots="clever"),
+        lambda: HowIDiedWidget(bots="clever"),
+    ],
+    ids=["EpicDeathWidget", "ToTheDeathWidget", "TPKWidget", "HowIDiedWidget"],
+)
+def test_a_bot_the_game_has_not_is_refused_naming_those_it_has(make):
+    """One check (toolkit.bots.check_bot_names) for every widget, the command line and studies.
+    Death May Die's widget takes no bot: every seat is a person's."""
+    with pytest.raises(ValueError, match=r"unknown bot 'clever' \(choose from random, "):
+        make()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Protocol
 
@@ -25,6 +25,14 @@ def below(rng: random.Random, n: int) -> int:
     while value >= n:
         value = rng.getrandbits(bits)
     return value
+
+
+def check_bot_names(table: Mapping[str, object], names: Iterable[str]) -> None:
+    """Refuse a bot `table` (a game's ``BOTS``) has not, naming those it has: the one check
+    behind the command line, the studies and every widget."""
+    for name in names:
+        if name not in table:
+            raise ValueError(f"unknown bot {name!r} (choose from {', '.join(table)})")
 
 
 def handed(bot: Bot, state, seat: int):

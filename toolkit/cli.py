@@ -242,11 +242,11 @@ def study_spec(args):
 
 
 def cmd_simulate(args) -> int:
+    from toolkit.bots import check_bot_names
     from toolkit.simulate import dask_executor, run_many
 
     spec = study_spec(args)
-    if args.bots not in spec.bots:
-        raise ValueError(f"unknown bot {args.bots!r} (choose from {', '.join(spec.bots)})")
+    check_bot_names(spec.bots, [args.bots])
     with dask_executor(args.workers, args.scheduler) as executor:
         table = run_many(
             args.game,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
+from toolkit.bots import check_bot_names
 from toolkit.data import data_root
 from toolkit.games import PACKAGES, get_game
 from toolkit.simulate import MAX_GAMES, run_many, wilson_interval
@@ -56,9 +57,7 @@ def bots_table(
     from tqdm.auto import tqdm
 
     spec = get_game(slug)
-    unknown = [bot for bot in [*bots, *(against or ())] if bot not in spec.bots]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r} (choose from {', '.join(spec.bots)})")
+    check_bot_names(spec.bots, [*bots, *(against or ())])
     if not 1 <= games <= MAX_GAMES:  # here, not per seat: the number is the one asked for
         raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games a pairing, not {games:,}")
     rows = []

@@ -24,7 +24,7 @@ from html import escape
 import ipywidgets as widgets
 
 from toolkit.analysis import DecisionOdds, WalkTooLarge
-from toolkit.bots import handed
+from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import listed
 from toolkit.simulate import sample_outcome
@@ -150,6 +150,7 @@ class GameWidget(widgets.VBox):
         self._games += 1
         self.state, self.seed = state, state.seed
         spec = get_game(state.game)
+        check_bot_names(spec.bots, [*self.bot_names.values(), self.stand_in])
         self.chance_rng = random.Random(f"chance-{state.seed}")
         self.bots = {
             seat: spec.bots[name](seat, state.seed * BOT_SEED + seat)

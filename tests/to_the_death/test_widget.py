@@ -33,7 +33,7 @@ def test_bad_set_up_is_refused_clearly():
         ToTheDeathWidget(players=3)
     with pytest.raises(ValueError, match="players=2"):
         ToTheDeathWidget(players=1, opponent="greedy")
-    with pytest.raises(ValueError, match="unknown duel bot 'clever'"):
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
         ToTheDeathWidget(players=2, opponent="clever")
     with pytest.raises(ValueError, match="unknown monster 'dragon'"):
         ToTheDeathWidget(encounter="dragon")

@@ -23,7 +23,6 @@ import ipywidgets as widgets
 
 from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, binomial_tail_symbolic
-from toolkit.epic_death.bots import BOTS
 from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.decisions import IF_NO_MORE, plain_pool, quest_ends
 from toolkit.epic_death.display import adventurer_html, difficulty_badge, quest_html, roll_svg
@@ -122,9 +121,6 @@ class EpicDeathWidget(GameWidget):
         names = [bots] * len(bot_seats) if isinstance(bots, str) else list(bots)
         if len(names) != len(bot_seats):
             raise ValueError(f"{len(names)} bots named for {len(bot_seats)} bot seats")
-        for name in names:
-            if name not in BOTS:
-                raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
         self.players = players
         self.human = human
         self.hot_seat = hot_seat

@@ -15,6 +15,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from toolkit.bots import check_bot_names
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.cards import (
@@ -36,8 +37,7 @@ class HowIDiedWidget(GameWidget):
     css = "hid"
 
     def __init__(self, seed: int = 0, players: int = 4, humans=(0,), bots: str = "glory-greedy"):
-        if bots not in BOTS:
-            raise ValueError(f"unknown bot {bots!r} (choose from {', '.join(BOTS)})")
+        check_bot_names(BOTS, [bots])  # before the dropdown, which would refuse it less clearly
         self.players, self.bot_kind = players, bots
         self.stand_in = bots
         self.players_input = widgets.Dropdown(

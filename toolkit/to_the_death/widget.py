@@ -24,7 +24,6 @@ import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
-from toolkit.to_the_death.bots import BOTS
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import (
     card_chip,
@@ -92,8 +91,6 @@ class ToTheDeathWidget(GameWidget):
         if opponent is not None:
             if players == 1:
                 raise ValueError("opponent names a bot for player 2 of the duel (players=2)")
-            if opponent not in BOTS:
-                raise ValueError(f"unknown duel bot {opponent!r}; choose from {', '.join(BOTS)}")
         self.players = players
         self.opponent = opponent
         self.options = options
