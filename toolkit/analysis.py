@@ -84,9 +84,7 @@ class Walk:
         if state.current_player() != self.seat:
             raise ValueError(f"seat {self.seat} has no decision now")
         run = _Run(self)
-        return {
-            action: exact(run.after(state.clone(), action)) for action in state.legal_actions()
-        }
+        return {action: exact(run.after(state.clone(), action)) for action in state.legal_actions()}
 
     def best(self, state: GameState) -> tuple[Action, Values]:
         """The action the walk would take now, and its expected measure."""

@@ -460,7 +460,8 @@ def test_the_elder_one_entering_the_first_red_space_is_summoned_at_the_end_of_th
             assert state.elder["position"] == state.rules.summoning.first_red - 1  # not red yet
     assert state.elder["position"] == state.rules.summoning.first_red
     assert state.elder["summoned"] and state.elder["stage"] == 2
-    assert state.elder["progression"] == state.rules.summoning.first_red  # the token takes its place
+    # the progression token takes its place
+    assert state.elder["progression"] == state.rules.summoning.first_red
     assert not state.ritual_disrupted  # summoned by the track alone
 
 

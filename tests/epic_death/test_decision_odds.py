@@ -206,6 +206,6 @@ def test_the_advisors_table_names_each_end_as_the_engine_does():
         quest = cards.quest(quest_id)
         dist = quest_odds(quest.victories, quest.difficulty).victories
         row = table.loc[quest.name]
-        ends = {end: dist.probability(lambda v, e=end: quest.outcome(v) == e) for end in ENDS}
+        ends = {end: dist.probability(lambda v, e=end, q=quest: q.outcome(v) == e) for end in ENDS}
         assert row["success"] == ends["success"]
         assert row["EPIC DEATH %"] == round(float(ends.get("epic_death", 0)) * 100, 1)

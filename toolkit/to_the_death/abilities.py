@@ -129,7 +129,7 @@ def legendary_catch(game, uid: str) -> None:
 
 @step
 def legendary_catch_heal(game, uid: str) -> None:
-    weapons, damaged = game.attack_log.get(uid, (0, 0))
+    weapons, damaged = game.attack_record(uid)
     if weapons and damaged >= weapons:
         game.heal(uid, 2)
 
@@ -605,7 +605,7 @@ def zombies_cured(game, src, unit) -> None:
 
 @hook("enemy_attacked", "zombie/brains")
 def brains(game, src, unit) -> None:
-    if _is_source(src, unit) and game.attack_log.get(unit["uid"], (0, 0))[1] == 0:
+    if _is_source(src, unit) and game.attack_record(unit["uid"])[1] == 0:
         game.deal(unit["uid"], 1, " (Brains)")
         if not unit["defeated"]:
             game.then("enemy_attack", uid=unit["uid"])
@@ -680,7 +680,7 @@ def pilfer(game, src, attacker, defender, kind) -> None:
 
 @hook("enemy_turn_end", "ratman/scurry")
 def scurry(game, src) -> None:
-    if not src["defeated"] and game.attack_log.get(src["uid"], (0, 0))[1] == 0:
+    if not src["defeated"] and game.attack_record(src["uid"])[1] == 0:
         game.heal(src["uid"], 1)
 
 

@@ -1051,6 +1051,10 @@ class ToTheDeathState(GameState):
         self.narrate(f"{hero['name']} moves {hero['area']}.")
 
     # -- abilities' building blocks (they schedule steps) ---------------------------------------
+    def attack_record(self, uid: str) -> tuple[int, int]:
+        """(weapons used, weapons that damaged) in `uid`'s latest attack; (0, 0) before any."""
+        return self.attack_log.get(uid, (0, 0))
+
     def attack(self, uid: str, kind: str, each: bool = False) -> None:
         """Schedule a melee or range attack: each weapon of that kind in turn."""
         hero = self.units[uid]

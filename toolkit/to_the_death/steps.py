@@ -207,7 +207,7 @@ def weapon_lands(
         game.narrate(f"Blocked with the {card_name(choice[1])}.")
         return
     game.deal(target, damage)
-    used, damaged = game.attack_log.get(attacker, (0, 0))
+    used, damaged = game.attack_record(attacker)
     game.attack_log[attacker] = (used, damaged + 1)
     game.emit("weapon_damaged", game.units[attacker], defender, kind)
 
