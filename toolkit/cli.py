@@ -277,7 +277,7 @@ def cmd_study(args) -> int:
     spec = study_spec(args)
     if args.csv:
         check_writable(Path(args.csv))  # before the games, not after them
-    bots = args.bots.split(",") if args.bots else list(spec.bots)
+    bots = args.bots.split(",") if args.bots is not None else list(spec.bots)  # "" names none
     against = args.against.split(",") if args.against else None
     with dask_executor(args.workers, args.scheduler) as executor:
         table = bots_table(

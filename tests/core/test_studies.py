@@ -85,6 +85,8 @@ def test_unknown_bots_and_player_counts_are_one_line(capsys):
     assert "unknown bot 'greedy'" in capsys.readouterr().err
     assert main(["study", "epic-death", "--players", "2", "--against", "lookahead"]) == 2
     assert "unknown bot 'lookahead'" in capsys.readouterr().err
+    assert main(["study", "tpk", "--players", "2", "--bots", ""]) == 2  # not every bot
+    assert "unknown bot ''" in capsys.readouterr().err
     assert main(["study", "tpk", "--players", "9"]) == 2
     with pytest.raises(SystemExit):
         main(["study", "tpk"])  # --players is required
