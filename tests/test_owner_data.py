@@ -277,3 +277,24 @@ def test_a_broken_file_is_one_line_naming_it(owner_data, text):
     assert run.returncode == 2, run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
     assert f"{path}: " in run.stderr and "PWNED" not in run.stdout
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game", ["tpk", "how_i_died"])
+def test_one_games_broken_cards_leave_the_other_games_and_the_help_working(owner_data, game):
+    """TPK and How I Died check their cards as their packages are imported; the command line
+    builds every game's subcommands for --help, lab and games, so a broken file must stop only
+    its own game's commands."""
+    file, change = {
+        "tpk": ("levels.yaml", set_field("keep", "three")),
+        "how_i_died": ("adventures.yaml", set_field("glory", "lots")),
+    }[game]
+    edit(owner_data, game, file, change)
+    assert toolkit(owner_data, "--help").returncode == 0
+    assert toolkit(owner_data, ODDS["epic_death"]).returncode == 0
+    listing = toolkit(owner_data, "games")
+    assert "epic-death" in listing.stdout and "death-may-die" in listing.stdout
+    assert listing.returncode == 2 and str(owner_data / game / file) in listing.stderr
+    broken = toolkit(owner_data, ODDS[game])
+    assert broken.returncode == 2 and broken.stderr.count("\n") == 1, broken.stderr
+    assert str(owner_data / game / file) in broken.stderr

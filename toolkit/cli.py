@@ -140,10 +140,17 @@ def cmd_app(args) -> int:
 
 
 def cmd_games(args) -> int:
+    """Each game, one line; a game whose data does not load is said on stderr, the rest listed."""
+    status = 0
     for slug in games.available():
-        spec = games.get_game(slug)
+        try:
+            spec = games.get_game(slug)
+        except DataError as error:
+            print(f"death-toolkit games: error: {error}", file=sys.stderr)
+            status = 2
+            continue
         print(f"{slug:15} {spec.title} ({spec.min_players}-{spec.max_players} players)")
-    return 0
+    return status
 
 
 def cmd_odds(args) -> int:
@@ -335,6 +342,11 @@ def add_launcher(sub, name: str, run, help: str) -> Parser:
     return launcher
 
 
+def cmd_data_error(args) -> int:
+    """A game whose cards do not load: its commands say why, whatever else they were asked."""
+    raise args.data_error
+
+
 def build_parser(slugs: list[str] | None = None) -> Parser:
     """The whole command line; `slugs` limits the game subcommands built (and the game packages
     imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
@@ -386,12 +398,22 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
     simulate_games = simulate.add_subparsers(dest="game", required=True, parser_class=Parser)
     for slug in games.available() if slugs is None else slugs:
-        spec = games.get_game(slug)
-        if spec.odds is not None:
-            game_odds = odds_games.add_parser(slug, help=f"odds for {spec.title}")
-            spec.add_odds_arguments(game_odds)
-            game_odds.add_argument("--json", action="store_true", help="print one JSON object")
-            game_odds.set_defaults(run=cmd_odds)
+        # a game's cards are loaded and checked as its package is imported or its odds'
+        # arguments read them: a game whose cards do not load must not stop the others
+        try:
+            spec = games.get_game(slug)
+            if spec.odds is not None:
+                game_odds = odds_games.add_parser(slug, help=f"odds for {spec.title}")
+                spec.add_odds_arguments(game_odds)
+                game_odds.add_argument("--json", action="store_true", help="print one JSON object")
+                game_odds.set_defaults(run=cmd_odds)
+        except DataError as error:
+            for commands in (odds_games, simulate_games):
+                broken = commands.choices.get(slug) or commands.add_parser(
+                    slug, help=f"{slug} (its data does not load)"
+                )
+                broken.set_defaults(run=cmd_data_error, data_error=error)
+            continue
         game_sim = simulate_games.add_parser(slug, help=f"simulate {spec.title}")
         game_sim.add_argument("--players", type=positive_int, default=spec.min_players)
         game_sim.add_argument("--games", type=positive_int, default=100)
@@ -427,17 +449,12 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     named = argv[1] if len(argv) > 1 and argv[0] in ("odds", "simulate", "analyse") else None
-    try:  # a game's cards are loaded (and checked) as its package is imported
-        parser = build_parser([named] if named in games.PACKAGES else None)
-    except DataError as error:
-        command = " ".join(["death-toolkit", *argv[: 2 if named else 1]])
-        print(f"{command}: error: {error}", file=sys.stderr)
-        return 2
+    parser = build_parser([named] if named in games.PACKAGES else None)
     args, unknown = parser.parse_known_args(argv)
     args.argv = argv  # what a command that writes a table records as the command that made it
     if getattr(args, "launches", False):
         args.jupyter_args = unknown  # e.g. --no-browser --port 8899, for the Jupyter tool it runs
-    elif unknown:
+    elif unknown and not hasattr(args, "data_error"):  # a game not loaded knows no arguments
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         return args.run(args)
