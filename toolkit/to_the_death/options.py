@@ -65,7 +65,11 @@ DECISION_BUDGET = 600
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
 # them all before any walk can spend the budget, and a large walk (a two-weapon attack) cannot
 # take what a dozen smaller ones need. A walk tried again costs at most the positions of the tries
-# before it (a third of its own size, each pass four times the last).
+# before it (a third of its own size, each pass four times the last). An option whose kin (the
+# same attack or ability paid with a card of another value, see _kin) ran out in this pass waits
+# for the next without a try: kin walk the same steps and need about as many positions, so the
+# try would spend its share to learn nothing. With that, the budget answers 923 of the duel's
+# 1,610 attacks (was 746) and 662 of 738 solo (was 630) in bench_decision_odds' 300 decisions.
 PASSES = (1, 12, 48)
 
 
@@ -214,11 +218,14 @@ class OptionWalk:
         values, notes = {}, {}
         spent, waiting = 0, sorted(actions, key=_looked_at_later)
         for most in (*PASSES, self.budget):
-            retry = []
+            retry, outgrown = [], set()  # the kin of the options this pass was too small for
             for action in waiting:
                 left = self.budget - spent
                 if left <= 0:
                     notes[action] = f"not computed: {OverBudget(self.budget)}"
+                    continue
+                if _kin(action) in outgrown:
+                    retry.append(action)  # in the last pass none is: its try has all that is left
                     continue
                 self.reached = 0
                 self.allowed = min(most, left)
@@ -231,6 +238,7 @@ class OptionWalk:
                     notes[action] = f"not computed: {error}"
                     if isinstance(error, OverBudget) and self.allowed < left:
                         retry.append(action)
+                        outgrown.add(_kin(action))
                     continue
                 spent += self.reached
                 values[action] = dict(zip(DECIDE_BY, found, strict=True))
@@ -261,6 +269,17 @@ def _looked_at_later(action) -> bool:
     """Attacks are walked first in each pass, as a player looks at them first: in the duel a
     decision's budget then answers about a tenth more attacks, at the cost of as many abilities."""
     return not (isinstance(action, tuple) and action[:1] == ("attack",))
+
+
+def _kin(action) -> Hashable:
+    """The options that are one move paid with different cards, which walk the same steps: a
+    main-step attack, ability or feat of one hero (its head, hero and weapon kind or ability)."""
+    if isinstance(action, tuple) and action[:1] in _PAID_MOVES:
+        return action[:3]
+    return action
+
+
+_PAID_MOVES = (("attack",), ("ability",), ("feat",))
 
 
 def _health(unit) -> int:
