@@ -98,6 +98,9 @@ class OptionWalk:
         self.seat = seat = state.current_player()
         self.view = view = state.players_view(seat)
         view.offers_focus = not no_focus_on_the_way
+        # nothing the walk reads is in the game's history or its story so far: the view drops
+        # them, so that a copy at each position does not copy a few hundred moves and lines
+        view.history, view.public_history, view.log = [], [], []
         self.turn = view.turn
         self.their_turn = view.side != seat  # a block or a trophy in the other side's turn
         self.draw_step = view.prompt["kind"] == "draw step"
