@@ -85,9 +85,7 @@ class Walk:
         if state.current_player() != self.seat:
             raise ValueError(f"seat {self.seat} has no decision now")
         run = _Run(self)
-        return {
-            action: exact(run.after(state.clone(), action)) for action in state.legal_actions()
-        }
+        return {action: exact(run.after(state.clone(), action)) for action in state.legal_actions()}
 
     def best(self, state: GameState) -> tuple[Action, Values]:
         """The action the walk would take now, and its expected measure."""
@@ -224,8 +222,7 @@ class _Run:
                 if v:
                     total[i] += weight * v
         return tuple(
-            Fraction(t, denominator) if t.__class__ is int else t / denominator
-            for t in total or ()
+            Fraction(t, denominator) if t.__class__ is int else t / denominator for t in total or ()
         )
 
 

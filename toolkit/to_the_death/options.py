@@ -109,11 +109,10 @@ class OptionWalk:
         if view.prompt["kind"] == "attack order":
             self.still_to_pick = len(view.prompt["args"]["left"]) - 1
         units = view.units.values()
-        self.health = {u["uid"]: _health(u) for u in units}
         self.foes = [u["uid"] for u in units if u["side"] != seat and not u["defeated"]]
         self.mine = [u["uid"] for u in units if u["kind"] == "hero" and u["side"] == seat]
         self.hand = len(view.hands[seat])
-        self.skipping = self._skipping(view)
+        self.table = self._table(view)
         merge = self.merge if merge_checks else None
         # cards alike but for themselves matter in the enemy turn only (see landing_alike)
         enemy_turn = merge_checks and self.still_to_pick is not None
@@ -151,19 +150,35 @@ class OptionWalk:
     def measure(self, state) -> tuple[int, ...]:
         """(cards, dealt, p_defeat, healed, ready) against the decision's table, in DECIDE_BY
         order."""
-        units = state.units
+        foes, defeated, mine, skipping = self._table(state)
+        start = self.table
         return (
             len(state.hands[self.seat]) - self.hand,
-            sum(self.health[uid] - _health(units[uid]) for uid in self.foes),
-            int(any(units[uid]["defeated"] for uid in self.foes)),
-            sum(_health(units[uid]) - self.health[uid] for uid in self.mine),
-            self.skipping - self._skipping(state),
+            start[0] - foes,
+            defeated,
+            mine - start[2],
+            start[3] - skipping,
         )
 
-    def _skipping(self, state) -> int:
-        """Your heroes in play that will miss their next activation (a failed Riddle, a Curse)."""
+    def _table(self, state) -> tuple[int, int, int, int]:
+        """(the health of the decision's enemies, 1 if one of them is defeated, the health of
+        your heroes, those of your heroes in play that will miss their next activation: a failed
+        Riddle, a Curse), a defeated unit's health 0; one pass, as it is read at every end."""
         units = state.units
-        return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
+        foes = defeated = mine = skipping = 0
+        for uid in self.foes:
+            unit = units[uid]
+            if unit["defeated"]:
+                defeated = 1
+            else:
+                foes += unit["health"]
+        for uid in self.mine:
+            unit = units[uid]
+            if not unit["defeated"]:
+                mine += unit["health"]
+                if unit["skip"]:
+                    skipping += 1
+        return foes, defeated, mine, skipping
 
     def merge(self, state, card: str) -> Hashable:
         """In a hero turn cards of one value act alike (the walk stops before a monster's check,
@@ -283,10 +298,6 @@ def _kin(action) -> Hashable:
 
 
 _PAID_MOVES = (("attack",), ("ability",), ("feat",))
-
-
-def _health(unit) -> int:
-    return 0 if unit["defeated"] else unit["health"]
 
 
 __all__ = ["DECIDE_BY", "MEASURES", "OPTION_LIMIT", "OptionWalk", "option_outcomes"]
