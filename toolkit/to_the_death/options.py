@@ -182,16 +182,19 @@ class OptionWalk:
 
     def merge(self, state, card: str) -> Hashable:
         """In a hero turn cards of one value act alike (the walk stops before a monster's check,
-        the first rule to read a suit); in the draw step every card drawn does. In the enemy
-        turn (an attack-order option) a card drawn or checked now changes the cards a monster's
-        check may turn up later, whose suit picks the hero it attacks: each card is kept apart
-        there, and :meth:`landing_alike` merges those it can."""
+        the first rule to read a suit), if all are unseen or none is: a card known to be in the
+        deck (from the discard pile shuffled in) is there for sure, an unseen one maybe not (it
+        may be in the other hand), so the one drawn leaves the next draw other odds. In the draw
+        step every card drawn acts alike. In the enemy turn (an attack-order option) a card drawn
+        or checked now changes the cards a monster's check may turn up later, whose suit picks
+        the hero it attacks: each card is kept apart there, and :meth:`landing_alike` merges
+        those it can."""
         resume = state.chance["resume"]
         if self.draw_step and resume == "card_drawn":
             return None
         if resume == "enemy_check" or self.still_to_pick is not None:
             return card
-        return value_of(card)
+        return value_of(card), card in state.unseen
 
     def landing_alike(self, state, card: str) -> Hashable:
         """Cards that lead to the same position but for the card itself, which the walk merges
