@@ -186,10 +186,12 @@ class _Run:
         groups: dict[Hashable, list] = {}
         for outcome, p in branches:
             groups.setdefault(self.walk.merge_closed(state, outcome), []).append((outcome, p))
-        for members in groups.values():
+        last = len(groups) - 1
+        for index, members in enumerate(groups.values()):
             first, p = members[0]
             before = self.chance_nodes
-            values = self.after(state.clone(), first)
+            alone = index == last and len(members) == 1  # nothing walked after it: no copy
+            values = self.after(state if alone else state.clone(), first)
             if self.chance_nodes == before:
                 yield sum(q for _, q in members), values
                 continue

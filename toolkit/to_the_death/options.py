@@ -14,10 +14,13 @@ Decisions met on the way (a weapon's target, which hero to heal, melee or range)
 the most cards first (so no focus is bought and nothing is discarded by choice: each of those is
 an option of its own), then to deal the most damage, then to defeat an enemy most likely, then to
 heal the most, then to keep the most heroes able to act. A skill check of your own hero in the
-enemy turn (the Sphinx's Riddle) is walked through, so its options show what failing costs. Checks are merged by value: no rule of a hero turn reads a check's suit, so the
-cards of one value lead to the same numbers (the differential test checks this against the walk
-that keeps every card apart). In the draw step nothing happens between the draws and the end of
-the turn, so every card drawn there is walked as one.
+enemy turn (the Sphinx's Riddle) is walked through, so its options show what failing costs.
+Checks are merged by value: no rule of a hero turn reads a check's suit, so the cards of one value
+lead to the same numbers (the differential test checks this against the walk that keeps every
+card apart). Where nothing after a check draws again, as at an attack's last check, the cards that
+land alike (a miss, or a hit for the same damage) are walked once: they differ only in the card
+left in the discard pile, which only a later draw could tell. In the draw step nothing happens
+between the draws and the end of the turn, so every card drawn there is walked as one.
 
 Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
 monster's whole attack: every weapon's check, a second attack from Brains, and what its hits set
@@ -39,7 +42,7 @@ from toolkit.analysis import Measure, Walk, WalkTooLarge
 from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
-from toolkit.to_the_death.steps import enemy_check_lands
+from toolkit.to_the_death.steps import enemy_check_lands, hero_check_lands
 
 STOP_PROMPTS = ("main", "draw step", "block")
 MEASURES = (
@@ -53,12 +56,12 @@ MEASURES = (
 DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
 OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
 # The widget's budget for one decision, in positions the walks of all its options may reach
-# (each is a copy of the game and a step of the engine, about 0.15 ms): the options are walked
+# (each is a copy of the game and a step of the engine, about 0.1 ms): the options are walked
 # cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
-# than left to freeze the widget. Most refused options need only 20 to 80 positions of their own
-# (the budget is shared by a dozen or more): 600 answers 7,127 of the duel's 8,936 choices
-# (6,656 at 400) and 4,052 of 4,397 solo (3,921), at a 95th percentile of 53 to 72 ms on a busy
-# machine (benchmarks/bench_decision_odds.py), inside the 100 ms target; 800 reached 97 ms there.
+# than left to freeze the widget. In bench_decision_odds' 300 decisions 600 answers 7,716 of the
+# duel's 8,936 choices (1,023 of its 1,610 attacks; 466 more are refused for what the player
+# cannot know) and 4,256 of 4,397 solo (693 of 738 attacks), at a 95th percentile of 52 to 70 ms
+# on a busy machine, inside the 100 ms target; 800 would answer only 19 more duel attacks.
 DECISION_BUDGET = 600
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
@@ -68,8 +71,7 @@ DECISION_BUDGET = 600
 # before it (a third of its own size, each pass four times the last). An option whose kin (the
 # same attack or ability paid with a card of another value, see _kin) ran out in this pass waits
 # for the next without a try: kin walk the same steps and need about as many positions, so the
-# try would spend its share to learn nothing. With that, the budget answers 923 of the duel's
-# 1,610 attacks (was 746) and 662 of 738 solo (was 630) in bench_decision_odds' 300 decisions.
+# try would spend its share to learn nothing (it answered about a fifth more duel attacks).
 PASSES = (1, 12, 48)
 
 
@@ -114,9 +116,7 @@ class OptionWalk:
         self.hand = len(view.hands[seat])
         self.table = self._table(view)
         merge = self.merge if merge_checks else None
-        # cards alike but for themselves matter in the enemy turn only (see landing_alike)
-        enemy_turn = merge_checks and self.still_to_pick is not None
-        closed = self.landing_alike if enemy_turn else None
+        closed = self.landing_alike if merge_checks else None
         self.budget = budget
         self.reached, self.allowed = 0, budget
         self.walk = Walk(
@@ -199,20 +199,27 @@ class OptionWalk:
     def landing_alike(self, state, card: str) -> Hashable:
         """Cards that lead to the same position but for the card itself, which the walk merges
         where nothing after them draws again (:attr:`toolkit.analysis.Walk.merge_closed`), as at
-        a monster's last check: a monster weapon's check cards that attack the same hero, hit or
+        a weapon's last check: a monster weapon's check cards that attack the same hero, hit or
         miss alike, deal the same damage and offer the same blocks (what
-        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them), and the cards of
-        one value drawn or checked for a hero (a burst's draw or attack, the Riddle). Any other
-        card is kept as it is."""
-        resume = state.chance["resume"]
+        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them); a hero weapon's
+        that hit or miss alike, deal the same damage and offer the same blocks, kept in the hand
+        only if of one value (:func:`~toolkit.to_the_death.steps.hero_check_lands`); and the
+        cards of one value drawn or checked for a hero (a burst's draw, the Riddle). Cards are
+        merged only if all or none were unseen, so the deck left behind holds as many stand-ins
+        (which a card drawn where the seat cannot see it reads). Any other card is kept as it
+        is."""
+        resume, args = state.chance["resume"], state.chance["args"]
         if resume == "enemy_check":
-            target, total, armor, damage, blocks = enemy_check_lands(
-                state, card, **state.chance["args"]
-            )
-            return (target and target["uid"], total >= armor, damage, blocks)
-        if resume in _READ_FOR_VALUE:
-            return value_of(card)
-        return card
+            target, total, armor, damage, blocks = enemy_check_lands(state, card, **args)
+            lands = (target and target["uid"], total >= armor, damage, blocks)
+        elif resume == "hero_check":
+            kept, total, armor, immune, damage, blocks = hero_check_lands(state, card, **args)
+            lands = (value_of(card) if kept else None, total >= armor, immune, damage, blocks)
+        elif resume in _READ_FOR_VALUE:
+            lands = value_of(card)
+        else:
+            return card
+        return lands, card in state.unseen
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions
@@ -282,8 +289,8 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 
 
 _ENEMY_NEXT = STEPS["enemy_next"]
-# the card nodes whose card only its value is read of: a card drawn, a hero's check
-_READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
+# the card nodes whose card only its value is read of: a card drawn, a hero's skill check
+_READ_FOR_VALUE = frozenset(("card_drawn", "skill_check_card"))
 
 
 def _looked_at_later(action) -> bool:
