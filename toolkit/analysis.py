@@ -22,9 +22,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from toolkit.state import Action, GameState
+from toolkit.state import Action, GameState, UniformOutcomes
 
 Values = tuple[Fraction, ...]
+Weight = int | Fraction  # a chance outcome's weight (see _Run.chance_branches)
 
 
 class WalkTooLarge(ValueError):
@@ -127,10 +128,11 @@ class _Run:
         seat = state.current_player()
         if state.is_chance_node():
             self.chance_nodes += 1
+            branches, denominator = self.chance_branches(state)
             if walk.merge_closed is None:
-                result = self.mix(state, self.chance_branches(state))
+                result = self.mix(state, branches, denominator)
             else:
-                result = self.weighted(self.closed_groups(state))
+                result = self.weighted(self.closed_groups(state, branches), denominator)
         elif seat == walk.seat:
             result = max(self.each(state, self.distinct(state)))
         elif walk.others is None:
@@ -141,15 +143,23 @@ class _Run:
             self.memo[key] = result
         return result
 
-    def chance_branches(self, state: GameState) -> list[tuple[Action, Fraction]]:
-        outcomes = list(state.chance_outcomes())
+    def chance_branches(self, state: GameState) -> tuple[list[tuple[Action, Weight]], int]:
+        """The chance node's outcomes to walk, each with its weight, and what the weights are
+        over: equally likely outcomes (a card from a shuffled deck) weigh 1 each over their
+        number, so that merged outcomes add and values multiply as ints, and the one division
+        comes last (:meth:`weighted`); other outcomes weigh their probability, over 1."""
+        outcomes = state.chance_outcomes()
+        if isinstance(outcomes, UniformOutcomes):
+            branches, denominator = [(outcome, 1) for outcome in outcomes.outcomes], len(outcomes)
+        else:
+            branches, denominator = list(outcomes), 1
         if self.walk.merge is None:
-            return outcomes
+            return branches, denominator
         groups: dict[Hashable, list] = {}
-        for outcome, p in outcomes:
-            group = groups.setdefault(self.walk.merge(state, outcome), [outcome, Fraction(0)])
-            group[1] += p
-        return [(outcome, p) for outcome, p in groups.values()]
+        for outcome, weight in branches:
+            group = groups.setdefault(self.walk.merge(state, outcome), [outcome, 0])
+            group[1] += weight
+        return [(outcome, weight) for outcome, weight in groups.values()], denominator
 
     def distinct(self, state: GameState) -> Sequence[Action]:
         """The seat's legal actions to walk: one of each kind that `alike` says lead to the same
@@ -170,44 +180,52 @@ class _Run:
         for index, action in enumerate(actions):
             yield self.after(state if index == last else state.clone(), action)
 
-    def closed_groups(self, state: GameState):
-        """(chance, values) of the chance node's outcomes, those alike by `merge_closed` walked
+    def closed_groups(self, state: GameState, branches: Sequence[tuple[Action, Weight]]):
+        """(weight, values) of the chance node's `branches`, those alike by `merge_closed` walked
         as one where the walk of the first met no chance node (see :class:`Walk`)."""
         groups: dict[Hashable, list] = {}
-        for outcome, p in self.chance_branches(state):
+        for outcome, p in branches:
             groups.setdefault(self.walk.merge_closed(state, outcome), []).append((outcome, p))
-        for members in groups.values():
+        last = len(groups) - 1
+        for index, members in enumerate(groups.values()):
             first, p = members[0]
             before = self.chance_nodes
-            values = self.after(state.clone(), first)
+            alone = index == last and len(members) == 1  # nothing walked after it: no copy
+            values = self.after(state if alone else state.clone(), first)
             if self.chance_nodes == before:
-                yield sum((q for _, q in members), Fraction(0)), values
+                yield sum(q for _, q in members), values
                 continue
             yield p, values
             for outcome, q in members[1:]:
                 yield q, self.after(state.clone(), outcome)
 
-    def mix(self, state: GameState, branches: Sequence[tuple[Action, Fraction]]) -> Values:
+    def mix(
+        self, state: GameState, branches: Sequence[tuple[Action, Weight]], denominator: int = 1
+    ) -> Values:
         weights = [p for _, p in branches]
         actions = [a for a, _ in branches]
-        return self.weighted(zip(weights, self.each(state, actions), strict=True))
+        return self.weighted(zip(weights, self.each(state, actions), strict=True), denominator)
 
-    def weighted(self, walked) -> Values:
-        """The values of the (chance, values) pairs `walked`, weighted by their chances. Equal
-        values (a miss, a card that changes nothing) are many: their chances are added first, so
-        each distinct outcome costs one product per measure rather than each branch, and a zero
-        (no card drawn, no hero hurt) none (exact all the same)."""
-        chance_of: dict[Values, Fraction] = {}
+    def weighted(self, walked, denominator: int = 1) -> Values:
+        """The values of the (weight, values) pairs `walked`, weighted by their weights over
+        `denominator` (see :meth:`chance_branches`). Equal values (a miss, a card that changes
+        nothing) are many: their weights are added first, so each distinct outcome costs one
+        product per measure rather than each branch, and a zero (no card drawn, no hero hurt)
+        none; with whole weights and values the sums stay ints until the one division (exact
+        all the same)."""
+        weight_of: dict[Values, Weight] = {}
         for weight, values in walked:
-            chance_of[values] = chance_of.get(values, 0) + weight
-        total: list[Fraction] | None = None
-        for values, weight in chance_of.items():
+            weight_of[values] = weight_of.get(values, 0) + weight
+        total: list | None = None
+        for values, weight in weight_of.items():
             if total is None:
-                total = [Fraction(0)] * len(values)
+                total = [0] * len(values)
             for i, v in enumerate(values):
                 if v:
                     total[i] += weight * v
-        return tuple(total or ())
+        return tuple(
+            Fraction(t, denominator) if t.__class__ is int else t / denominator for t in total or ()
+        )
 
 
 # -- the numbers beside a decision ---------------------------------------------------------------

@@ -222,6 +222,21 @@ def test_an_attack_order_option_keeps_a_bursts_cards_apart():
     assert values[action] == apart and apart["cards"] == Fraction(1, 20)
 
 
+def test_a_card_known_in_the_deck_and_an_unseen_one_of_its_value_are_walked_apart():
+    """Duel seed 0, move 33: the deck holds five cards the player knows are there (the discard
+    pile shuffled in) and stand-ins for the unseen cards, which may be in the other hand
+    instead. Drawing a known card or an unseen one of the same value leaves the next check other
+    odds, so the two are walked apart: merged by value alone, the shadow mage's ranged attack
+    was expected to deal 24583/15435, against 78/49 with every card apart."""
+    state = next(s for s in decision_points(SLUG, 2, [0]) if len(s.history) == 33)
+    action = ("attack", "a-shadow-mage", "range", "fighter:0")
+    assert action in state.legal_actions()
+    apart = WalkReference(state, merge_checks=False)[action]
+    assert WalkReference(state)[action] == apart and apart["dealt"] == Fraction(78, 49)
+    values, notes = OptionWalk(state).outcomes([action])  # no budget
+    assert not notes and values[action] == apart
+
+
 def test_the_duel_measures_the_hero_a_protector_takes_the_attack_for():
     """Issue #14: in the duel a weapon aimed at a hero that Taunt protects hits the grave knight
     instead; the option's numbers are the engine's, so they are against the protector."""

@@ -14,10 +14,13 @@ Decisions met on the way (a weapon's target, which hero to heal, melee or range)
 the most cards first (so no focus is bought and nothing is discarded by choice: each of those is
 an option of its own), then to deal the most damage, then to defeat an enemy most likely, then to
 heal the most, then to keep the most heroes able to act. A skill check of your own hero in the
-enemy turn (the Sphinx's Riddle) is walked through, so its options show what failing costs. Checks are merged by value: no rule of a hero turn reads a check's suit, so the
-cards of one value lead to the same numbers (the differential test checks this against the walk
-that keeps every card apart). In the draw step nothing happens between the draws and the end of
-the turn, so every card drawn there is walked as one.
+enemy turn (the Sphinx's Riddle) is walked through, so its options show what failing costs.
+Checks are merged by value: no rule of a hero turn reads a check's suit, so the cards of one value
+lead to the same numbers (the differential test checks this against the walk that keeps every
+card apart). Where nothing after a check draws again, as at an attack's last check, the cards that
+land alike (a miss, or a hit for the same damage) are walked once: they differ only in the card
+left in the discard pile, which only a later draw could tell. In the draw step nothing happens
+between the draws and the end of the turn, so every card drawn there is walked as one.
 
 Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
 monster's whole attack: every weapon's check, a second attack from Brains, and what its hits set
@@ -39,7 +42,7 @@ from toolkit.analysis import Measure, Walk, WalkTooLarge
 from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
-from toolkit.to_the_death.steps import enemy_check_lands
+from toolkit.to_the_death.steps import enemy_check_lands, hero_check_lands
 
 STOP_PROMPTS = ("main", "draw step", "block")
 MEASURES = (
@@ -53,19 +56,22 @@ MEASURES = (
 DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
 OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
 # The widget's budget for one decision, in positions the walks of all its options may reach
-# (each is a copy of the game and a step of the engine, about 0.15 ms): the options are walked
+# (each is a copy of the game and a step of the engine, about 0.1 ms): the options are walked
 # cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
-# than left to freeze the widget. Most refused options need only 20 to 80 positions of their own
-# (the budget is shared by a dozen or more): 600 answers 7,127 of the duel's 8,936 choices
-# (6,656 at 400) and 4,052 of 4,397 solo (3,921), at a 95th percentile of 53 to 72 ms on a busy
-# machine (benchmarks/bench_decision_odds.py), inside the 100 ms target; 800 reached 97 ms there.
+# than left to freeze the widget. In bench_decision_odds' 300 decisions 600 answers 7,716 of the
+# duel's 8,936 choices (1,023 of its 1,610 attacks; 466 more are refused for what the player
+# cannot know) and 4,256 of 4,397 solo (693 of 738 attacks), at a 95th percentile of 52 to 70 ms
+# on a busy machine, inside the 100 ms target; 800 would answer only 19 more duel attacks.
 DECISION_BUDGET = 600
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
 # them all before any walk can spend the budget, and a large walk (a two-weapon attack) cannot
 # take what a dozen smaller ones need. A walk tried again costs at most the positions of the tries
-# before it (a third of its own size, each pass four times the last).
+# before it (a third of its own size, each pass four times the last). An option whose kin (the
+# same attack or ability paid with a card of another value, see _kin) ran out in this pass waits
+# for the next without a try: kin walk the same steps and need about as many positions, so the
+# try would spend its share to learn nothing (it answered about a fifth more duel attacks).
 PASSES = (1, 12, 48)
 
 
@@ -94,6 +100,9 @@ class OptionWalk:
         self.seat = seat = state.current_player()
         self.view = view = state.players_view(seat)
         view.offers_focus = not no_focus_on_the_way
+        # nothing the walk reads is in the game's history or its story so far: the view drops
+        # them, so that a copy at each position does not copy a few hundred moves and lines
+        view.history, view.public_history, view.log = [], [], []
         self.turn = view.turn
         self.their_turn = view.side != seat  # a block or a trophy in the other side's turn
         self.draw_step = view.prompt["kind"] == "draw step"
@@ -102,15 +111,12 @@ class OptionWalk:
         if view.prompt["kind"] == "attack order":
             self.still_to_pick = len(view.prompt["args"]["left"]) - 1
         units = view.units.values()
-        self.health = {u["uid"]: _health(u) for u in units}
         self.foes = [u["uid"] for u in units if u["side"] != seat and not u["defeated"]]
         self.mine = [u["uid"] for u in units if u["kind"] == "hero" and u["side"] == seat]
         self.hand = len(view.hands[seat])
-        self.skipping = self._skipping(view)
+        self.table = self._table(view)
         merge = self.merge if merge_checks else None
-        # cards alike but for themselves matter in the enemy turn only (see landing_alike)
-        enemy_turn = merge_checks and self.still_to_pick is not None
-        closed = self.landing_alike if enemy_turn else None
+        closed = self.landing_alike if merge_checks else None
         self.budget = budget
         self.reached, self.allowed = 0, budget
         self.walk = Walk(
@@ -144,50 +150,76 @@ class OptionWalk:
     def measure(self, state) -> tuple[int, ...]:
         """(cards, dealt, p_defeat, healed, ready) against the decision's table, in DECIDE_BY
         order."""
-        units = state.units
+        foes, defeated, mine, skipping = self._table(state)
+        start = self.table
         return (
             len(state.hands[self.seat]) - self.hand,
-            sum(self.health[uid] - _health(units[uid]) for uid in self.foes),
-            int(any(units[uid]["defeated"] for uid in self.foes)),
-            sum(_health(units[uid]) - self.health[uid] for uid in self.mine),
-            self.skipping - self._skipping(state),
+            start[0] - foes,
+            defeated,
+            mine - start[2],
+            start[3] - skipping,
         )
 
-    def _skipping(self, state) -> int:
-        """Your heroes in play that will miss their next activation (a failed Riddle, a Curse)."""
+    def _table(self, state) -> tuple[int, int, int, int]:
+        """(the health of the decision's enemies, 1 if one of them is defeated, the health of
+        your heroes, those of your heroes in play that will miss their next activation: a failed
+        Riddle, a Curse), a defeated unit's health 0; one pass, as it is read at every end."""
         units = state.units
-        return sum(1 for uid in self.mine if units[uid]["skip"] and not units[uid]["defeated"])
+        foes = defeated = mine = skipping = 0
+        for uid in self.foes:
+            unit = units[uid]
+            if unit["defeated"]:
+                defeated = 1
+            else:
+                foes += unit["health"]
+        for uid in self.mine:
+            unit = units[uid]
+            if not unit["defeated"]:
+                mine += unit["health"]
+                if unit["skip"]:
+                    skipping += 1
+        return foes, defeated, mine, skipping
 
     def merge(self, state, card: str) -> Hashable:
         """In a hero turn cards of one value act alike (the walk stops before a monster's check,
-        the first rule to read a suit); in the draw step every card drawn does. In the enemy
-        turn (an attack-order option) a card drawn or checked now changes the cards a monster's
-        check may turn up later, whose suit picks the hero it attacks: each card is kept apart
-        there, and :meth:`landing_alike` merges those it can."""
+        the first rule to read a suit), if all are unseen or none is: a card known to be in the
+        deck (from the discard pile shuffled in) is there for sure, an unseen one maybe not (it
+        may be in the other hand), so the one drawn leaves the next draw other odds. In the draw
+        step every card drawn acts alike. In the enemy turn (an attack-order option) a card drawn
+        or checked now changes the cards a monster's check may turn up later, whose suit picks
+        the hero it attacks: each card is kept apart there, and :meth:`landing_alike` merges
+        those it can."""
         resume = state.chance["resume"]
         if self.draw_step and resume == "card_drawn":
             return None
         if resume == "enemy_check" or self.still_to_pick is not None:
             return card
-        return value_of(card)
+        return value_of(card), card in state.unseen
 
     def landing_alike(self, state, card: str) -> Hashable:
         """Cards that lead to the same position but for the card itself, which the walk merges
         where nothing after them draws again (:attr:`toolkit.analysis.Walk.merge_closed`), as at
-        a monster's last check: a monster weapon's check cards that attack the same hero, hit or
+        a weapon's last check: a monster weapon's check cards that attack the same hero, hit or
         miss alike, deal the same damage and offer the same blocks (what
-        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them), and the cards of
-        one value drawn or checked for a hero (a burst's draw or attack, the Riddle). Any other
-        card is kept as it is."""
-        resume = state.chance["resume"]
+        :func:`~toolkit.to_the_death.steps.enemy_check_lands` reads of them); a hero weapon's
+        that hit or miss alike, deal the same damage and offer the same blocks, kept in the hand
+        only if of one value (:func:`~toolkit.to_the_death.steps.hero_check_lands`); and the
+        cards of one value drawn or checked for a hero (a burst's draw, the Riddle). Cards are
+        merged only if all or none were unseen, so the deck left behind holds as many stand-ins
+        (which a card drawn where the seat cannot see it reads). Any other card is kept as it
+        is."""
+        resume, args = state.chance["resume"], state.chance["args"]
         if resume == "enemy_check":
-            target, total, armor, damage, blocks = enemy_check_lands(
-                state, card, **state.chance["args"]
-            )
-            return (target and target["uid"], total >= armor, damage, blocks)
-        if resume in _READ_FOR_VALUE:
-            return value_of(card)
-        return card
+            target, total, armor, damage, blocks = enemy_check_lands(state, card, **args)
+            lands = (target and target["uid"], total >= armor, damage, blocks)
+        elif resume == "hero_check":
+            kept, total, armor, immune, damage, blocks = hero_check_lands(state, card, **args)
+            lands = (value_of(card) if kept else None, total >= armor, immune, damage, blocks)
+        elif resume in _READ_FOR_VALUE:
+            lands = value_of(card)
+        else:
+            return card
+        return lands, card in state.unseen
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions
@@ -214,11 +246,14 @@ class OptionWalk:
         values, notes = {}, {}
         spent, waiting = 0, sorted(actions, key=_looked_at_later)
         for most in (*PASSES, self.budget):
-            retry = []
+            retry, outgrown = [], set()  # the kin of the options this pass was too small for
             for action in waiting:
                 left = self.budget - spent
                 if left <= 0:
                     notes[action] = f"not computed: {OverBudget(self.budget)}"
+                    continue
+                if _kin(action) in outgrown:
+                    retry.append(action)  # in the last pass none is: its try has all that is left
                     continue
                 self.reached = 0
                 self.allowed = min(most, left)
@@ -231,6 +266,7 @@ class OptionWalk:
                     notes[action] = f"not computed: {error}"
                     if isinstance(error, OverBudget) and self.allowed < left:
                         retry.append(action)
+                        outgrown.add(_kin(action))
                     continue
                 spent += self.reached
                 values[action] = dict(zip(DECIDE_BY, found, strict=True))
@@ -253,8 +289,8 @@ def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
 
 
 _ENEMY_NEXT = STEPS["enemy_next"]
-# the card nodes whose card only its value is read of: a card drawn, a hero's check
-_READ_FOR_VALUE = frozenset(("card_drawn", "hero_check", "skill_check_card"))
+# the card nodes whose card only its value is read of: a card drawn, a hero's skill check
+_READ_FOR_VALUE = frozenset(("card_drawn", "skill_check_card"))
 
 
 def _looked_at_later(action) -> bool:
@@ -263,8 +299,15 @@ def _looked_at_later(action) -> bool:
     return not (isinstance(action, tuple) and action[:1] == ("attack",))
 
 
-def _health(unit) -> int:
-    return 0 if unit["defeated"] else unit["health"]
+def _kin(action) -> Hashable:
+    """The options that are one move paid with different cards, which walk the same steps: a
+    main-step attack, ability or feat of one hero (its head, hero and weapon kind or ability)."""
+    if isinstance(action, tuple) and action[:1] in _PAID_MOVES:
+        return action[:3]
+    return action
+
+
+_PAID_MOVES = (("attack",), ("ability",), ("feat",))
 
 
 __all__ = ["DECIDE_BY", "MEASURES", "OPTION_LIMIT", "OptionWalk", "option_outcomes"]

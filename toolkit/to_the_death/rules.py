@@ -96,7 +96,17 @@ class ToTheDeathState(GameState):
     """
 
     game = "to-the-death"
-    FLAT_LISTS = ("public_history", "log")
+    # lists of cards, seats or numbers: a copy copies them flat, without looking at each item
+    FLAT_LISTS = (
+        "public_history",
+        "log",
+        "discard",
+        "deck_top",
+        "top_put_by",
+        "focus",
+        "monster_deck",
+        "pile",
+    )
 
     def __init__(
         self,

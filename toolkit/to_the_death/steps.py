@@ -385,37 +385,58 @@ def hero_strike(game: ToTheDeathState, uid: str, kind: str, value: int, target: 
     game.need_check("hero_check", uid=uid, kind=kind, value=value, target=struck["uid"])
 
 
+def hero_check_lands(
+    game: ToTheDeathState, card: str, uid: str, kind: str, value: int, target: str
+) -> tuple[bool, int, int, bool, int, tuple[str, ...]]:
+    """What a hero weapon's check `card` does: (kept, total, armor, immune, damage, blocks),
+    whether the card goes to the hand (else to the discard pile), its total with the focus bought
+    against the target's armor (a miss below it), whether weapons cannot damage the target now,
+    the damage of a hit (0 for a miss or an immune target) and the defending hand's cards that
+    may block it. Nothing else of the card is
+    read, so the step and the exact walk behind the numbers beside a decision (which merges the
+    cards alike in these, see options.py) both ask this, before the step changes anything."""
+    hero, foe = game.units[uid], game.units[target]
+    total = value + value_of(card) + game.focus[hero["side"]] + game.weapon_bonus(hero, kind, foe)
+    kept = game.any("keep_check", hero, card)
+    armor = game.armor(foe)
+    if total < armor:
+        return kept, total, armor, False, 0, ()
+    if game.any("weapon_immune", foe):
+        return kept, total, armor, True, 0, ()
+    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
+    blocks = ()
+    if foe["kind"] == "hero" and not game.any("unblockable", hero):
+        checked = value_of(card)
+        blocks = tuple(c for c in sorted(game.hands[foe["side"]]) if value_of(c) == checked)
+    return kept, total, armor, False, damage, blocks
+
+
 @step
 def hero_check(
     game: ToTheDeathState, card: str, uid: str, kind: str, value: int, target: str
 ) -> None:
     hero, foe = game.units[uid], game.units[target]
-    focus, game.focus[hero["side"]] = game.focus[hero["side"]], 0
-    total = value + value_of(card) + focus + game.weapon_bonus(hero, kind, foe)
-    if game.any("keep_check", hero, card):
+    kept, total, armor, immune, damage, blocks = hero_check_lands(
+        game, card, uid, kind, value, target
+    )
+    game.focus[hero["side"]] = 0
+    if kept:
         game.hands[hero["side"]].append(card)
         game.narrate(f"The {card_name(card)} goes to the hand.")
     else:
         game.discard.append(card)
-    armor = game.armor(foe)
     what = f"{hero['name']}'s {kind} weapon checks the {card_name(card)}: {total} against {foe['name']}'s armor {armor}"
     if total < armor:
         game.narrate(what + ", a miss.")
         return
-    if game.any("weapon_immune", foe):
+    if immune:
         game.narrate(what + f", but weapons cannot damage {foe['name']} now.")
         return
-    damage = 1 + game.total("damage_bonus", hero, kind, foe, total, armor)
     game.narrate(what + f", a hit for {damage}.")
-    blockers = []
-    if foe["kind"] == "hero" and not game.any("unblockable", hero):
-        blockers = [
-            ("block", c) for c in sorted(game.hands[foe["side"]]) if value_of(c) == value_of(card)
-        ]
     game.ask(
         foe["side"],
         "block",
-        blockers + [("take",)],
+        [("block", c) for c in blocks] + [("take",)],
         "weapon_lands",
         attacker=uid,
         target=target,
