@@ -50,7 +50,7 @@ PINNED = {
     ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
     ("death-may-die", 1, "greedy"): "986f26d64a9d9131",
     ("death-may-die", 4, "greedy"): "75ee3f0388bd836b",
-    ("death-may-die", 1, "search"): "9d1d3ffb136a50f9",
+    ("death-may-die", 1, "search"): "f3a2bce3e665e8ba",
 }
 
 

@@ -1,10 +1,18 @@
-"""The Death May Die bots' remembered reroll advice."""
+"""The Death May Die bots: the remembered reroll advice, and where the search bot searches."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from toolkit.death_may_die.bots import _advice, roll_advice, roll_objective
+from toolkit.bots import GreedyBot, handed
+from toolkit.death_may_die.bots import (
+    _advice,
+    evaluate,
+    roll_advice,
+    roll_objective,
+    search_bot,
+    worth_a_search,
+)
 from toolkit.death_may_die.rerolls import advise, best_reroll
 from toolkit.simulate import decision_points
 
@@ -40,3 +48,23 @@ def test_best_reroll_is_the_die_the_full_advice_rerolls():
             for tie_break in (None, objective.tie_break):
                 asked = replace(objective, tie_break=tie_break)
                 assert best_reroll(faces, stress, asked) == advise(faces, stress, asked).reroll
+
+
+def test_the_search_searches_the_level_ups_and_there_finds_what_greedy_misses():
+    """Level-ups are the choices searched, and only they; greedy takes the skills in a fixed
+    order (Brawl first, whose first level-up adds no die), and the search overrules it at some."""
+    level_ups, overruled = 0, 0
+    for state in decision_points("death-may-die", 1, range(4), bot="greedy"):
+        seat = state.current_player()
+        view = state.players_view(seat)
+        assert worth_a_search(view) == (state.pending[0]["kind"] == "level")
+        if not worth_a_search(view) or len(state.legal_actions()) < 2:
+            continue
+        level_ups += 1
+        greedy = GreedyBot(evaluate, 0)
+        greedy_move = greedy.choose(handed(greedy, state, seat), state.legal_actions())
+        search = search_bot(seat, 0)
+        overruled += (
+            search.choose(handed(search, state, seat), state.legal_actions()) != greedy_move
+        )
+    assert level_ups and overruled

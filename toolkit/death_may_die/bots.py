@@ -110,48 +110,55 @@ def evaluate(observation: dict, action) -> float:
     return 0.0
 
 
-#: The rounds whose choices of action are searched. A choice in the first turns shapes the whole
-#: game, and only a playout to the end shows how (one that stops short and scores the table
-#: misjudges it: with a fitted win estimate after 20 to 60 moves the search won no more than greedy,
-#: 30 to 35 of seeds 0-59 where greedy wins 36). Later choices greedy makes well (attack the Elder
-#: One once it is out), and searching them with whole playouts would cost seconds a game.
-SEARCHED_TURNS = 3
-
-
 def worth_a_search(view) -> bool:
-    """A choice of action in the first :data:`SEARCHED_TURNS` rounds; dice, targets and later
-    turns the greedy score settles."""
-    return view.pending[0]["kind"] == "actions" and view.turn <= SEARCHED_TURNS
+    """A skill to level up (a red space of the sanity track was reached): the choice greedy gets
+    wrong most often and by most. Its one-step score always prefers the attack skill, blind to
+    what the next level adds (a first level-up of Brawl adds no die, one of Dodge cancels a
+    success of every enemy attack). Played out on greedy games of seeds 2000-2031 with 60 rounds
+    of common random numbers a move, another skill beat greedy's by over 10 points (2.5 standard
+    errors of the paired difference) at 52 of 113 level-ups, by 32 points on average; choices of
+    action did so at 5 of 102 sampled (none in the first three rounds), die aims at 3 of 76, runs
+    at 2 of 68, companions taking wounds at 2 of 22, and targets, Discovery choices and enemy
+    moves never. Every other choice the greedy score settles."""
+    return view.pending[0]["kind"] == "level"
+
+
+#: Playouts a level-up: its two or three skills get 20 to 30 rounds each on the same cards and
+#: dice. On seeds 1000-1299 (greedy wins 173) searching level-ups alone won 231 games with 20
+#: playouts, 236 with 30, 249 with 60 (0.35 s a game) and 247 with 120 (0.64 s): 60 is where more
+#: rounds stop paying.
+LEVEL_PLAYOUTS = 60
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
-    """The core IS-MCTS bot at each choice of action of the first turns, greedy play for the rest
-    of the turn and beyond, each playout to the end of the game (about 5 ms of greedy play). 20
-    playouts a decision give each move four or so rounds on the same cards and dice. Alone at the
-    table it won 185 of seeds 0-299 (0.617, Wilson 95% [0.561, 0.670]) where greedy wins 166
-    (0.553 [0.497, 0.609]), at 1.15 s a game; searching two rounds with 30 playouts won 34 of
-    seeds 0-59 (greedy 36). Over the committed study's 1,000 seeds it won 581 and greedy 554:
-    ahead, but the intervals overlap (data/death_may_die/studies).
+    """The core IS-MCTS bot at each level-up (:func:`worth_a_search`), greedy play for every other
+    choice and after the searched one, each playout to the end of the game.
 
-    Nothing tried since beat these settings on fresh seeds (300-549, where greedy wins 141 of
-    250): playouts of greedy play alone after the root move (`depth=1`; with the default depth,
-    rounds after the first try one untried move at the next decision) and one rest a decision
-    (greedy's split of the healing, so 20 playouts give each move five or six rounds) won 142
-    (Wilson 95% [0.506, 0.628], 1.11 s a game); with each round's dice drawn turn by turn, so
-    moves compared meet the same later dice, 140 (the playouts of two moves still part in 36% of
-    rounds, 39% without);
-    searching the game's rounds 3-6 instead, `confidence` 0.5, 139 (94 of seeds 550-729, greedy
-    99). With the playouts made cheaper (the reroll solver in whole numbers, asked for its die
-    alone), these settings won 139 at 0.64 s a game (CPU, busy machine; max 1.07 s); spending the
-    saving on 30 playouts a decision won 145 (Wilson 95% [0.518, 0.640], 0.97 s, max 1.91 s) and
-    on 40, 138 (1.23 s, max 2.31 s): twice the playouts, no gain. A playout ends in a win or a
-    loss, and two moves' playouts part in over a third of the search's rounds, so six rounds
-    leave a standard error of about 25 points on the difference of two moves' chances: they tell
-    apart only blunders, and greedy makes few."""
+    Searching where greedy errs beats searching where the game seems decided. Until this, the
+    bot searched the choices of action of the first three rounds with 20 playouts each: 185 wins
+    of seeds 0-299 where greedy wins 166, but over the committed study's 1,000 seeds 581 to
+    greedy's 554, intervals overlapping. Nothing tuned there separated them: more playouts (30,
+    40), `depth=1`, dice drawn turn by turn, rounds 3-6, `confidence` 0.5, a fitted win estimate
+    after 20 to 60 moves. Two moves' playouts part in a third of rounds, so a handful of rounds
+    tells apart only blunders, and greedy blunders rarely there (played out with 60 rounds, no
+    choice of action in the first three rounds was a significant mistake). On seeds 1000-1299
+    (greedy 173, Wilson 95% [0.520, 0.631]) searching level-ups with 60 playouts won 249
+    ([0.783, 0.868], 0.35 s a game, max 0.92 s; CPU, busy machine), and on seeds 1300-1599 235
+    ([0.733, 0.826]) where greedy wins 170 ([0.510, 0.622]); `confidence` 0.5 won 252 and
+    `depth=1` 243 of seeds 1000-1299, no better than the defaults. Adding the first three
+    rounds' choices of action won no more (231 with 20 playouts a decision, as many as level-ups
+    alone with 20, at 0.84 s a game), nor did companions taking wounds (227 with 20), nor those and
+    the choices of action from round 4 on (241 with 20, at up to 2.24 s a game).
+
+    The search's edge is greedy's level-up score: greedy scoring a level-up by what the next level
+    adds, then by its present order, won 257 of seeds 1000-1299 ([0.812, 0.892]), more than this
+    search; the same search with that greedy in its playouts won 266 ([0.846, 0.918]), and
+    searching its runs of rounds 2-6 too (20 playouts) 256: with a greedy that levels up well,
+    the intervals overlap again."""
     return SearchBot(
         seat,
         seed,
-        iterations=20,
+        iterations=LEVEL_PLAYOUTS,
         rollout=lambda s, sd: GreedyBot(evaluate, sd),
         searches=worth_a_search,
     )
