@@ -48,9 +48,9 @@ PINNED = {
     ("how-i-died", 2, "search"): "d4af993a2d15ba4b",
     ("death-may-die", 1, "random"): "47e99822e6ec3961",
     ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
-    ("death-may-die", 1, "greedy"): "986f26d64a9d9131",
-    ("death-may-die", 4, "greedy"): "75ee3f0388bd836b",
-    ("death-may-die", 1, "search"): "f3a2bce3e665e8ba",
+    ("death-may-die", 1, "greedy"): "fb16f037ea843645",
+    ("death-may-die", 4, "greedy"): "60216ffbcf1394e7",
+    ("death-may-die", 1, "search"): "77841115270e068a",
 }
 
 

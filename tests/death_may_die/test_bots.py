@@ -8,6 +8,7 @@ from toolkit.bots import GreedyBot, handed
 from toolkit.death_may_die.bots import (
     _advice,
     evaluate,
+    level_gain,
     roll_advice,
     roll_objective,
     search_bot,
@@ -51,8 +52,8 @@ def test_best_reroll_is_the_die_the_full_advice_rerolls():
 
 
 def test_the_search_searches_the_level_ups_and_there_finds_what_greedy_misses():
-    """Level-ups are the choices searched, and only they; greedy takes the skills in a fixed
-    order (Brawl first, whose first level-up adds no die), and the search overrules it at some."""
+    """Level-ups are the choices searched, and only they, and the search overrules greedy at
+    some."""
     level_ups, overruled = 0, 0
     for state in decision_points("death-may-die", 1, range(4), bot="greedy"):
         seat = state.current_player()
@@ -68,3 +69,21 @@ def test_the_search_searches_the_level_ups_and_there_finds_what_greedy_misses():
             search.choose(handed(search, state, seat), state.legal_actions()) != greedy_move
         )
     assert level_ups and overruled
+
+
+def test_greedy_raises_a_skill_whose_next_level_adds_most():
+    """Greedy used to raise Brawl first whatever it added (its first level-up adds no die), the
+    choice the search found wrong at 52 of 113 level-ups; it now raises a skill whose next level
+    adds most, Brawl only on a tie."""
+    level_ups = 0
+    for state in decision_points("death-may-die", 1, range(6), bot="greedy"):
+        if state.pending[0]["kind"] != "level" or len(state.legal_actions()) < 2:
+            continue
+        level_ups += 1
+        seat = state.current_player()
+        me = state.observation(seat)["investigators"][seat]
+        greedy = GreedyBot(evaluate, 0)
+        chosen = greedy.choose(handed(greedy, state, seat), state.legal_actions())[1]
+        gains = {kind: level_gain(me, kind) for _, kind in state.legal_actions()}
+        assert gains[chosen] == max(gains.values()), (gains, chosen)
+    assert level_ups
