@@ -263,7 +263,7 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     two plays are within one won 41 of 146 (it won 45); dealing a partner's kept hand as a draw
     kept for the threats this seat's sheet covers worst, instead of uniformly, 50 of 200 (the
     conditioning is wrong or too sure); a pass margin of 0 deals, 12 of 48 (it won 16), of 4,
-    20 of 71 (it won 21). This search, level with the planner on seeds 0-999 where it was tuned,
+    20 of 71 (it won 21). This search, level with the planner on seeds 0-999 (tuned on 0-199),
     won 117 of the 436 games of seeds 1000-1135 and 1200-1499 where the planner won 140 (19 won
     that it lost, 42 lost that it won): on fresh seeds it is below the planner."""
     return SearchBot(
