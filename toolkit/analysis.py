@@ -223,9 +223,7 @@ class _Run:
             for i, v in enumerate(values):
                 if v:
                     total[i] += weight * v
-        return tuple(
-            Fraction(t, denominator) if t.__class__ is int else t / denominator for t in total or ()
-        )
+        return tuple(Fraction(t, denominator) for t in total or ())
 
 
 # -- the numbers beside a decision ---------------------------------------------------------------
