@@ -202,8 +202,8 @@ def decision_odds(state) -> DecisionOdds:
     measures = tuple(MEASURES[name] for name in asked.shown)
     options = walk_options(state, asked)
     actions = tuple(
-        ActionOdds(a, label(a), options[a][0]) if a in options
-        else ActionOdds(a, label(a), {}, TOO_LARGE)
+        ActionOdds(a, label(a), options[a][0], "" if options[a][0] else ROLLS_NOTHING)
+        if a in options else ActionOdds(a, label(a), {}, TOO_LARGE)
         for a in legal
     )  # fmt: skip
     prompt = asked.prompt
@@ -219,6 +219,8 @@ def decision_odds(state) -> DecisionOdds:
 # picked up is not all a step is for).
 ONE_AIM = ("roll", "fight", "wound", "choose")
 TOO_LARGE = "its exact walk is too large to answer within the widget's time"  # see WALK_LIMIT
+# an action of the turn with no numbers of its own (a run, a trade, ending the actions)
+ROLLS_NOTHING = "it rolls no dice now: nothing to count"
 
 
 def _same_choice(state, action):
