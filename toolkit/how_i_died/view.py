@@ -353,7 +353,7 @@ class HowIDiedView(HowIDiedState):
         the end of the turn a card revealed in the player's adventures is only scored, and so is
         any revealed after it: cards alike in what is read of them (:func:`scored`) are one
         outcome. Any other outcome is its own."""
-        if self.phase == TURN_OVER and outcome.__class__ is str:
+        if self.phase == TURN_OVER and isinstance(outcome, str):  # a stand-in scores as itself
             return scored(outcome)
         return outcome
 

@@ -392,9 +392,9 @@ def hero_check_lands(
     whether the card goes to the hand (else to the discard pile), its total with the focus bought
     against the target's armor (a miss below it), whether weapons cannot damage the target now,
     the damage of a hit (0 for a miss or an immune target) and the defending hand's cards that
-    may block it. Nothing else of the card is
-    read, so the step and the exact walk behind the numbers beside a decision (which merges the
-    cards alike in these, see options.py) both ask this, before the step changes anything."""
+    may block it. Nothing else of the card is read, so the step and the exact walk behind the
+    numbers beside a decision (which merges the cards alike in these, see options.py) both ask
+    this, before the step changes anything."""
     hero, foe = game.units[uid], game.units[target]
     total = value + value_of(card) + game.focus[hero["side"]] + game.weapon_bonus(hero, kind, foe)
     kept = game.any("keep_check", hero, card)
