@@ -19,7 +19,7 @@ the walk is given a `key`; a walk larger than its `limit` of positions is refuse
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from toolkit.state import Action, GameState, UniformOutcomes
@@ -61,7 +61,12 @@ class Walk:
       find the best: each action left out leads only to numbers that a kept one leads to as well
       (a swap made from either end), so the best of those kept is the best of all; only they
       are walked (the numbers of each action shown are asked of the walk one by one, after it);
-    - `limit`: the most positions one question may visit.
+    - `limit`: the most positions one question may visit;
+    - `memo`: the values of positions already worked out (by `key`), to share between walks of
+      the same measure from the same view (each choice of one decision, a refused try and its
+      retry): a position one of them finished is not walked again by the next. An entry is made
+      only once a position's walk is complete, so a walk refused part-way leaves only exact
+      values behind.
     """
 
     seat: int
@@ -74,6 +79,7 @@ class Walk:
     alike: Callable[[GameState, Action], Hashable] | None = None
     enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
     limit: int = 100_000
+    memo: dict | None = field(default=None, compare=False)
 
     def value(self, state: GameState) -> Values:
         """The expected measure from `state` on, the seat deciding as well as it can."""
@@ -107,7 +113,7 @@ class _Run:
         if walk.merge_closed is not None and walk.key is not None:
             raise ValueError("merge_closed needs to see every chance node: no key")
         self.walk = walk
-        self.memo: dict[Hashable, Values] = {}
+        self.memo: dict[Hashable, Values] = {} if walk.memo is None else walk.memo
         self.visited = 0
         self.chance_nodes = 0  # chance nodes walked through so far (see merge_closed)
 

@@ -46,12 +46,12 @@ def legendaries(state, seat: int) -> int:
     return sum(1 for adventure in state.adventures[seat] if is_legendary(adventure))
 
 
-def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
+def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None = None) -> Walk:
     """The walk of the rest of this turn from `view`, playing for glory (then least damage, then
     staying alive, then a new Legendary Adventure); its values are :data:`MEASURES` in order,
     damage and death negated (the walk maximises). ``reached[0]`` counts the positions it
     reaches, turn ends and positions met again included (each was copied and played to), and
-    past `limit` the walk is refused."""
+    past `limit` the walk is refused. Walks from the same `view` may share a `memo`."""
     legendary_before = legendaries(view, seat)
     glory_before, damage_before = view.glory(seat), view.damage(seat)
 
@@ -90,17 +90,19 @@ def turn_walk(view, seat: int, limit: int, reached: list[int]) -> Walk:
         return state.outcome_alike(outcome)
 
     return Walk(seat, lambda state: False, measure, merge=merge, key=key, alike=alike,
-                enough=enough, limit=limit)  # fmt: skip
+                enough=enough, limit=limit, memo=memo)  # fmt: skip
 
 
-def answer(view, seat: int, action, limit: int) -> tuple[dict[str, Fraction] | None, int]:
+def answer(
+    view, seat: int, action, limit: int, memo: dict | None = None
+) -> tuple[dict[str, Fraction] | None, int]:
     """The numbers after `action` (None if its walk passes `limit` positions) and the positions
-    the walk reached."""
+    the walk reached, with the positions `memo` holds (worked out from `view` before) known."""
     after = view.clone()
     after.apply_listed(action)
     reached = [0]
     try:
-        values = turn_walk(view, seat, limit, reached).value(after)
+        values = turn_walk(view, seat, limit, reached, memo).value(after)
     except WalkTooLarge:
         return None, limit
     return numbers(values), reached[0]
@@ -116,7 +118,10 @@ def answers(view, seat: int, legal) -> dict:
     """The numbers after each choice, within :data:`LIMIT` positions in all. Each choice is
     first given an equal share; those refused are tried again with twice as much while what is
     left allows, so that small walks are never crowded out by a large one, and a few large
-    ones still get answered when the rest were small. A refused try counts in full."""
+    ones still get answered when the rest were small. A refused try counts in full, but the
+    positions it finished are kept (one memo for every walk of the decision): its retry, and the
+    other choices' walks, do not walk them again."""
+    memo: dict = {}
     first = {}  # choices that end alike share one walk
     for action in legal:
         first.setdefault(view.alike(action), action)
@@ -126,7 +131,9 @@ def answers(view, seat: int, legal) -> dict:
         refused = []
         for action in left:
             limit = min(share, budget)
-            found, reached = answer(view, seat, action, limit) if limit >= MIN_LIMIT else (None, 0)
+            found, reached = (
+                answer(view, seat, action, limit, memo) if limit >= MIN_LIMIT else (None, 0)
+            )
             budget -= reached
             if found is None:
                 refused.append(action)
