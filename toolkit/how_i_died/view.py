@@ -352,10 +352,27 @@ class HowIDiedView(HowIDiedState):
         """A key for a chance outcome: outcomes with the same key lead to the same numbers. At
         the end of the turn a card revealed in the player's adventures is only scored, and so is
         any revealed after it: cards alike in what is read of them (:func:`scored`) are one
-        outcome. Any other outcome is its own."""
-        if self.phase == TURN_OVER and isinstance(outcome, str):  # a stand-in scores as itself
-            return scored(outcome)
-        return outcome
+        outcome; the last of them only by what its adventure reads (:meth:`last_scored`). Any
+        other outcome is its own."""
+        if self.phase != TURN_OVER or not isinstance(outcome, str):
+            return outcome
+        if isinstance(outcome, Hidden):  # a stand-in scores as itself
+            return outcome
+        own = [card for adventure in self.adventures[self.seat] for card in adventure]
+        if [card for card in own if isinstance(card, Hidden)] == [self.reveal]:
+            return self.last_scored(outcome)
+        return scored(outcome)
+
+    def last_scored(self, card: str):
+        """What the end of the turn reads of `card`, the last hidden card of the player's
+        adventures, once revealed in the place of :attr:`reveal`: the pulse check and any claim
+        are over, and only the glory, the damage and the Legendary Adventures are counted (no
+        other card revealed after it could tell two cards apart by their banner). So its banner
+        matters only by whether it is the banner of the other two cards of its adventure."""
+        adventure = next(a for a in self.adventures[self.seat] if self.reveal in a)
+        banners = {BANNER[other] for other in adventure if other != self.reveal}
+        legendary = BANNER[card] in banners if len(banners) == 1 else None
+        return TYPE[card], GLORY[card], DAMAGE[card], legendary
 
     def enough(self, actions: Sequence) -> Sequence:
         """Of the first picks of the end's table swap, those enough for the walk to find the
@@ -420,7 +437,11 @@ class HowIDiedView(HowIDiedState):
             self.pending,
             self.early and tuple(map(tuple, self.early.groups)),
         )
-        if self.phase == "effect" and not self.building and EFFECT[self.resolving] == "swap_table":
+        end_swap = self.phase == "effect" and not self.building
+        end_swap = end_swap and EFFECT[self.resolving] == "swap_table"
+        if end_swap and self.picks and self.reveal is None:
+            return self._second_pick(others)
+        if end_swap:
             # the end's table swap, the turn's last step: the Pool and the opponents' adventures
             # are alike to it, and nothing after it reads a hand but for its size
             return (
@@ -449,6 +470,24 @@ class HowIDiedView(HowIDiedState):
             tuple(self.deck.cards),
             hidden,
         )
+
+    def _second_pick(self, others: list[str]):
+        """The key of the end's table swap once its first card is picked: the second is one of
+        the cards of the same type on the table, and after the swap the turn ends, reading only
+        the player's adventures (a stand-in among them revealed by its group's cards), their
+        hand's size and the count of effects applied. So the other types' cards of the Pool and
+        the opponents' adventures do not matter, nor what is known of types, the deck or the
+        discards, unless a reshuffle could read a stand-in there (see :meth:`position`)."""
+        seat, kind = self.seat, TYPE[self.picks[0]]
+        candidates = tuple(sorted(card for card in others + self.pool if TYPE[card] == kind))
+        own = tuple(self.adventures[seat])
+        readable = "".join(candidates) + "".join(map("".join, own))
+        groups = tuple(map(tuple, self.unseen.groups)) if "?" in readable else None
+        if "?" in "".join(self.deck.discards):
+            groups = (groups, tuple(tuple(counts.values()) for counts in self.unseen.typed),
+                      tuple(self.deck.cards), tuple(self.deck.discards))  # fmt: skip
+        return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
+                self.effects_applied[seat], tuple(self.alive), groups)  # fmt: skip
 
     def _next_turn(self) -> None:
         self.phase = TURN_OVER
