@@ -60,6 +60,19 @@ def test_the_memo_and_merged_outcomes_change_no_number():
     assert plain.value(game) == keyed.value(game)
 
 
+def test_a_shared_memo_a_refused_walk_left_behind_changes_no_number():
+    """A walk refused part-way leaves in its memo only positions it finished: the next walk
+    sharing the memo starts from them and finds the same numbers as a walk of its own."""
+    game = PushYourLuck(rolls=5)
+    key = lambda s: (s.total, s.rolls_left, s.rolling, s.seat)  # noqa: E731
+    memo: dict = {}
+    with pytest.raises(WalkTooLarge):
+        Walk(seat=0, stop=turn_over, measure=reached, key=key, limit=20, memo=memo).value(game)
+    assert memo  # finished positions were kept
+    again = Walk(seat=0, stop=turn_over, measure=reached, key=key, memo=memo)
+    assert again.value(game) == Walk(seat=0, stop=turn_over, measure=reached).value(game)
+
+
 def test_choices_left_out_by_enough_change_no_number_and_every_option_is_still_answered():
     """Banking short of the target scores nothing, which rolling on matches at worst: the walk
     may leave it out where it can roll, and still answers it when asked for every option."""

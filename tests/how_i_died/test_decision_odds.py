@@ -156,6 +156,65 @@ def test_with_one_card_left_the_second_refill_comes_from_the_reshuffled_discards
     assert legendary_chance([], ["betrayed", "the-demonic", "troll"], ["goblin"]) == 0
 
 
+# -- merges, each exact at a stacked position ------------------------------------------------------
+def red_adventure_swapping(picks=(), pool=(), deck_top=()):
+    """Player 1 has just made the all-red Betrayed, Frozen, Dragon; the Dragon's table swap is
+    being chosen (`picks` made so far). Player 2 is dead, holding every card not placed."""
+    own = ("betrayed", "the-frozen", "dragon")
+    table = out_of_play([*own, *pool, *deck_top])
+    table["adventures"][0] = [own]
+    state = stacked(players=2, pool=pool, deck_top=deck_top, **table)
+    state.phase, state.resolving, state.picks = "effect", "dragon", tuple(picks)
+    state.forget_legal()
+    return dead_opponent(state)
+
+
+def test_the_end_swaps_second_pick_is_keyed_by_the_cards_it_can_still_take():
+    """The Frozen (a middle) is picked: only the Pool's middles can take its place. Two tables
+    that differ in a beginning of the Pool are one position to the memo, and the plain walk
+    finds the same numbers for every second pick of each."""
+    tables = [red_adventure_swapping(("the-frozen",), ["the-drunken", "the-royal", first])
+              for first in ("cursed", "hugged")]  # fmt: skip
+    views = [table.players_view(0) for table in tables]
+    assert views[0].position() == views[1].position()
+    walks = [reference(table) for table in tables]
+    assert list(tables[0].legal_actions()) == ["the-drunken", "the-royal"]
+    for action in tables[0].legal_actions():
+        assert walks[0][action] == walks[1][action]
+        assert decision_odds(tables[0]).for_action(action).odds == walks[0][action]
+
+
+def test_the_last_card_revealed_at_the_turns_end_counts_only_by_what_its_adventure_reads():
+    """Player 1 plays the Pool's Dragon, ending the all-red Betrayed, Frozen, Dragon; the refill
+    is unseen, a beginning of glory 4 (the deck holds four, of four banners). Swapped in for
+    the Betrayed and revealed at the end of the turn, the blue, green and yellow ones score
+    alike, the red one keeps the adventure Legendary: two outcomes to walk, not four, and the
+    plain walk's numbers after each of a kind are the same."""
+    deck = ["cursed", "hugged", "summoned", "lured"]
+    table = out_of_play(["betrayed", "the-frozen", "dragon", *deck])
+    state = dead_opponent(stacked(players=2, pool=["dragon"], deck_top=deck, **table))
+    state.building = ["betrayed", "the-frozen"]
+    state.deck.cards = deck[::-1]  # stacked() dealt the two cards played into the deck
+    state.forget_legal()
+    view = state.players_view(0)
+    view.apply("dragon")
+    view.apply(("type", "I"))  # the refill's type, read to list the swap's choices
+    refill = view.pool[0]
+    view.apply("betrayed")
+    view.apply(refill)
+    assert view.phase == "turn over" and view.reveal == refill
+    kinds, numbers = {}, {}
+    for card, _ in view.chance_outcomes():
+        after = view.clone()
+        after.apply(card)
+        kinds.setdefault(view.outcome_alike(card), []).append(card)
+        numbers[card] = (after.glory(0), after.damage(0), is_legendary(after.adventures[0][0]))
+    assert sorted(kinds.values()) == [["cursed", "hugged", "lured"], ["summoned"]]
+    assert numbers["cursed"] == numbers["hugged"] == numbers["lured"] != numbers["summoned"]
+    odds = decision_odds(state).for_action("dragon").odds
+    assert odds == reference(state)["dragon"] and odds["legendary"] == 1
+
+
 # -- the view -----------------------------------------------------------------------------------
 def first(slug_positions, test):
     return next(state for state in slug_positions if test(state))

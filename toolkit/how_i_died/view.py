@@ -114,10 +114,11 @@ class Unseen:
                 self.groups[group].remove(names[index])
         return names
 
-    def outcomes(self, stand_in: Hidden) -> ChanceOutcomes:
+    def outcomes(self, stand_in: Hidden) -> ChanceOutcomes | UniformOutcomes:
         """What `stand_in` turns out to be: its type (``("type", T)``) if unknown, each type as
         likely as its cards not already claimed by typed stand-ins; else its card, any of the
-        group's cards of that type alike."""
+        group's cards of that type alike (equally likely outcomes: the walk weighs them as
+        whole numbers)."""
         cards, counts = self.groups[stand_in.group], self.typed[stand_in.group]
         if stand_in.kind is None:
             left = {kind: -counts[kind] for kind in TYPES}
@@ -127,8 +128,7 @@ class Unseen:
             return ChanceOutcomes(
                 (("type", kind), Fraction(n, total)) for kind, n in left.items() if n > 0
             )
-        same = [card for card in cards if TYPE[card] == stand_in.kind]
-        return ChanceOutcomes((card, Fraction(1, len(same))) for card in same)
+        return UniformOutcomes(tuple(card for card in cards if TYPE[card] == stand_in.kind))
 
     def settle(self, stand_in: Hidden, outcome) -> str:
         """The name `stand_in` has once `outcome` is known, the counts updated."""
