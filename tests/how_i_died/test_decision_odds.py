@@ -2,12 +2,14 @@
 examples of issue #14 as regressions.
 
 `decision_odds` walks the rest of the turn from the player's view with a memo over its positions
-(`HowIDiedView.position`), the last swaps that end alike walked once (`HowIDiedView.alike`), the
-end's table swap from the player's own cards (`HowIDiedView.enough`), cards revealed at the end
-that score alike walked once (`HowIDiedView.outcome_alike`), a budget of positions and the view's
-own fast copy; the reference here walks the same view with none of those (Python's deep copy, no
-memo, no merging, nothing left out, no budget), measuring the turn itself, for every number
-shown. It runs only for numbers shown: a choice whose walk is refused shows none.
+(`HowIDiedView.position`, the end swap's second pick by the cards it can still take), shared by
+the walks of a decision's choices, the last swaps that end alike walked once
+(`HowIDiedView.alike`), the end's table swap from the player's own cards (`HowIDiedView.enough`),
+cards revealed at the end that score alike walked once (`HowIDiedView.outcome_alike`, the last
+by what its adventure reads), a budget of positions and the view's own fast copy; the reference
+here walks the same view with none of those (Python's deep copy, no memo, no merging, nothing
+left out, no budget), measuring the turn itself, for every number shown. It runs only for
+numbers shown: a choice whose walk is refused shows none.
 """
 
 from __future__ import annotations

@@ -18,9 +18,14 @@ alive, then a new Legendary Adventure, each later aim breaking the earlier one's
 
 Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
 node over the cards the player cannot see. A choice whose walk does not fit in what is left
-of the decision's :data:`LIMIT` positions (:func:`answers` shares them out; two cards still to
-play with a table swap among them, a new hand of six) shows no number, and the note says so; so
-does every choice while the player's knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`). Nothing is estimated.
+of the decision's :data:`LIMIT` positions (:func:`answers` shares them out) shows no number, and
+the note says so: the first card of a turn and its effect (a decision's walks need 3,000 to
+200,000 positions and more), most second cards (1,500 to 20,000), a new hand of six.
+What makes them large is the end of the turn: every end the player could play, and for each
+end with a table swap, every card of their adventures swapped with every card of its type on
+the table, an unseen refill swapped in revealed card by card. So does every choice while the
+player's knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`).
+Nothing is estimated.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLar
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
-LIMIT = 800  # positions one decision's walks may reach in all: about 70 ms at the 95th percentile
+LIMIT = 1600  # positions one decision's walks may reach in all: 65 to 75 ms at the 95th percentile
 MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
