@@ -8,8 +8,10 @@ change a roll's outcome (an elder sign is a blank where it does nothing) are wal
 reference walks the same view move by move, with each die's reroll and each target on its own, so
 every number shown at 1,000 and more decisions of seeded games and stacked positions (rolls of
 eight dice with every reroll left among them) is checked against it; a test of its own checks the
-lumped faces against walking every face. Then the issue's three examples, each a position where
-the old advice was wrong.
+lumped faces against walking every face. The rest of a turn (beside "end actions") walks each roll
+by RollWalk and meets a position again by what the rest of the turn reads; its reference walks
+every die and keys a position by the whole table. Then the issue's three examples, each a position
+where the old advice was wrong, and the rest of a turn at stacked positions.
 """
 
 from __future__ import annotations
