@@ -230,7 +230,7 @@ def _turn_key(state):
     enemies = drawing or any(_reads_enemies(step) for step in state.pending)
     return (
         state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
-        state.rolls_resolved, state.ritual_disrupted, state.disrupted_this_turn, symbols,
+        state.ritual_disrupted, state.disrupted_this_turn, symbols,
         tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards))) for deck in decks),
         repr(state.pending), repr(state.investigators), tuple(sorted(state.elder.items())),
         repr(state.tokens), tuple(sorted(state.wards)),
