@@ -256,7 +256,8 @@ def _reads_enemies(step) -> bool:
 
 def decision_odds(state) -> DecisionOdds:
     """The exact numbers beside each choice of the seat to act, from its own view of the game. A
-    choice whose walk is too large (:data:`WALK_LIMIT`, or a hand-made roll past
+    choice whose walk is too large (:data:`WALK_LIMIT`, :data:`TURN_LIMIT` for the rest of a
+    turn, or a hand-made roll past
     :data:`~toolkit.death_may_die.roll_walk.LIMIT`) shows no numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
