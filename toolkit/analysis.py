@@ -26,6 +26,8 @@ from toolkit.state import Action, GameState, UniformOutcomes
 
 Values = tuple[Fraction, ...]
 Weight = int | Fraction  # a chance outcome's weight (see _Run.chance_branches)
+# a part of the game walked by the game's own code (see Walk.part): its values and positions
+Part = Callable[["GameState", "Walk", Callable[["GameState"], Values]], tuple[Values, int] | None]
 
 
 class WalkTooLarge(ValueError):
@@ -61,6 +63,11 @@ class Walk:
       find the best: each action left out leads only to numbers that a kept one leads to as well
       (a swap made from either end), so the best of those kept is the best of all; only they
       are walked (the numbers of each action shown are asked of the walk one by one, after it);
+    - `part(state, walk, value)`: where a part of the game that the game's own code walks faster
+      begins (one roll as its dice's own decision process), that part's values and the number of
+      its own positions (counted against `limit`); it reads `value` (this walk's own, sharing
+      its memo and its limit) wherever the part ends. None where no such part begins, and the
+      walk goes on move by move;
     - `limit`: the most positions one question may visit;
     - `memo`: the values of positions already worked out (by `key`), to share between walks of
       the same measure from the same view (each choice of one decision, a refused try and its
@@ -78,6 +85,7 @@ class Walk:
     key: Callable[[GameState], Hashable] | None = None
     alike: Callable[[GameState, Action], Hashable] | None = None
     enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
+    part: Part | None = None
     limit: int = 100_000
     memo: dict | None = field(default=None, compare=False)
 
@@ -132,7 +140,13 @@ class _Run:
         if self.visited > walk.limit:
             raise WalkTooLarge(walk.limit)
         seat = state.current_player()
-        if state.is_chance_node():
+        part = walk.part(state, walk, self.value) if walk.part is not None else None
+        if part is not None:
+            result, positions = part
+            self.visited += positions
+            if self.visited > walk.limit:
+                raise WalkTooLarge(walk.limit)
+        elif state.is_chance_node():
             self.chance_nodes += 1
             branches, denominator = self.chance_branches(state)
             if walk.merge_closed is None:

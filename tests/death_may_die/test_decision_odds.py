@@ -8,8 +8,10 @@ change a roll's outcome (an elder sign is a blank where it does nothing) are wal
 reference walks the same view move by move, with each die's reroll and each target on its own, so
 every number shown at 1,000 and more decisions of seeded games and stacked positions (rolls of
 eight dice with every reroll left among them) is checked against it; a test of its own checks the
-lumped faces against walking every face. Then the issue's three examples, each a position where
-the old advice was wrong.
+lumped faces against walking every face. The rest of a turn (beside "end actions") walks each roll
+by RollWalk and meets a position again by what the rest of the turn reads; its reference walks
+every die and keys a position by the whole table. Then the issue's three examples, each a position
+where the old advice was wrong, and the rest of a turn at stacked positions.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from toolkit.death_may_die.decisions import (
     _merge,
     action_question,
     decision_odds,
+    others,
     question,
     walk_options,
 )
@@ -50,6 +53,22 @@ def _plain_key(state):
     return rest, tuple(sorted(faces)), rerolling, len(step["faces"]), stress
 
 
+def _plain_position(state):
+    """A position of the rest of a turn with nothing left out: the whole table, both decks and
+    their discards card by card, the roll at the front by :func:`_plain_key`."""
+    front = _plain_key(state) if state.pending and state.pending[0]["kind"] == "roll" else None
+    pending = state.pending[1:] if front is not None else state.pending
+    return (
+        front, repr(pending), repr(state.investigators), repr(sorted(state.enemies.items())),
+        repr(sorted(state.elder.items())), repr(sorted(state.fire.items())), repr(state.tokens),
+        repr(sorted(state.wards)), state.outcome, state.turn, state.active, state.actions_left,
+        state.tests_passed, state.rolls_resolved, state.ritual_disrupted,
+        state.disrupted_this_turn,
+        *(tuple(sorted(deck.cards)) + ("|",) + tuple(sorted(deck.discards))
+          for deck in (state.mythos, state.discovery)),
+    )  # fmt: skip
+
+
 def reference(state, merge=_merge, shown=None):
     """Each shown action's numbers by the plain walk from the seat's view (faces lumped by
     `merge`, or each face walked when it is None)."""
@@ -66,14 +85,16 @@ def reference(state, merge=_merge, shown=None):
     for action in legal:
         if not shown.for_action(action).odds:
             continue  # nothing shown (nothing to count, or refused): nothing to compare
-        aim = action_question(asked, action).aim
+        own = action_question(asked, action)
+        aim, turn = own.aim, own.stop == "turn"
 
         def measure(end, aim=aim):
             values = changes.values(end)
             return tuple(sign * values[name] for name, sign in aim)
 
-        walk = Walk(seat, lambda s: changes.stopped(s, asked.stop), measure, merge=merge,
-                    key=_plain_key)  # fmt: skip
+        walk = Walk(seat, lambda s, own=own: changes.stopped(s, own.stop), measure, merge=merge,
+                    others=others if turn else None,
+                    key=_plain_position if turn else _plain_key)  # fmt: skip
         after = view.clone()
         after.apply_listed(action)
         ranked = walk.value(after)
@@ -112,6 +133,11 @@ def stacked_positions():
         yield state
     for companion in (None, "dog"):
         yield elder_one_attacks(companion, stress=0)
+    for summoned, stress in itertools.product((False, True), (3, 4)):
+        yield one_wound_from_death(summoned, stress)
+    for stress in (3, 4):
+        yield one_symbol_from_advancing(stress)
+    yield a_red_space_for_the_other_investigator()
 
 
 def test_every_number_shown_is_the_plain_walks():
@@ -121,18 +147,23 @@ def test_every_number_shown_is_the_plain_walks():
         decision_points(SLUG, 2, range(5)),
         stacked_positions(),
     )
-    refused = []
+    refused, turns = [], []
 
     def counted(state):
         shown = decision_odds(state)
-        refused.append(sum(odds.note == TOO_LARGE for odds in shown.actions))
+        refused.append([odds.action for odds in shown.actions if odds.note == TOO_LARGE])
+        turns.extend(bool(o.odds) for o in shown.actions if o.action == ("end_actions",))
         return reference(state, shown=shown)
 
     compare(SLUG, games, counted, report)
     print(report.line())
-    print(f"{sum(refused)} choices at {sum(map(bool, refused))} decisions refused as too large")
+    print(f"{sum(map(len, refused))} choices at {sum(map(bool, refused))} decisions refused as "
+          f"too large; the rest of the turn counted at {sum(turns)} of {len(turns)} decisions")
     assert report.positions >= 1000
-    assert sum(refused) == 0  # every roll, however many dice and stress, is walked in time
+    # every roll, however many dice and stress, is walked in time; only the rest of a turn (a
+    # Mythos card, a fight or a Discovery card, fire) can be too large, and is refused
+    assert {action for actions in refused for action in actions} <= {("end_actions",)}
+    assert sum(turns) >= 20
 
 
 def test_lumped_faces_are_the_walk_of_every_face():
@@ -285,6 +316,69 @@ def elder_one_attacks(companion: str | None, stress: int) -> DeathMayDieState:
     state._advance()
     roll(state, ["success", "tentacle", "elder", "blank", "success", "elder"])
     return state
+
+
+def one_wound_from_death(summoned: bool, stress: int) -> DeathMayDieState:
+    """An investigator one wound from death, at her actions on the nave with a cultist there and
+    a second investigator at the dock: the Elder One summoned (her death does not lose the game,
+    which goes on with the other) or not (it does)."""
+    state = new(players=2)
+    me = state.investigators[0]
+    me.update(space="nave", wounds=state.rules.wounds_to_die - 1, stress=stress)
+    if summoned:
+        state.elder.update(summoned=True, progression=state.elder["position"])
+    state.forget_legal()
+    return state
+
+
+def one_symbol_from_advancing(stress: int) -> DeathMayDieState:
+    """Two Mythos cards with the elder symbol in the discards (Drowned Dreams, Omen): a third
+    drawn advances the Elder One. Seven of the fourteen cards left have it."""
+    state = new(players=1)
+    for card in ("dreams", "omen"):
+        state.mythos.cards.remove(card)
+        state.mythos.discard(card)
+    state.investigators[0]["stress"] = stress
+    state.forget_legal()
+    return state
+
+
+def a_red_space_for_the_other_investigator() -> DeathMayDieState:
+    """Two investigators, the second a sanity loss from a red space: Creeping Madness (every
+    investigator loses sanity) makes her level a skill in the first one's turn."""
+    state = new(players=2)
+    red = next(p for p in range(16) if state.rules.sanity.lose(p, 1)[1])
+    state.investigators[1]["sanity"] = red
+    for me in state.investigators:
+        me["stress"] = state.rules.max_stress
+    state.forget_legal()
+    return state
+
+
+def test_the_rest_of_a_turn_one_elder_symbol_from_advancing():
+    """Ending the actions draws a Mythos card: with two elder symbols among the discards, the
+    Elder One advances exactly when the card drawn has one, seven of the fourteen left: 1/2.
+    Nothing in the turn can kill a fresh investigator (one wound, one sanity at most), so
+    neither death nor the game's loss is possible; the numbers span the rest of the turn."""
+    shown = decision_odds(one_symbol_from_advancing(stress=4))
+    turn = shown.for_action(("end_actions",))
+    assert turn.odds["advanced"] == Fraction(1, 2)
+    assert turn.odds["died"] == turn.odds["lost"] == 0
+    assert set(turn.odds) == {"died", "sanity", "wounds", "stress", "advanced", "lost"}
+    assert "rest of your turn" in turn.note
+    run = shown.for_action(("run",))
+    assert not run.odds and run.note  # a run rolls nothing itself: its next choices are yours
+
+
+def test_the_rest_of_a_turn_one_wound_from_death_with_a_cultist_there():
+    """One wound from death with a cultist on your space: ending the actions brings its attack
+    (unless a Mythos card moves it away), so death is likely; before the Elder One is summoned
+    a death loses the game, after it does not (the game goes on without you)."""
+    before = decision_odds(one_wound_from_death(False, 4)).for_action(("end_actions",)).odds
+    after = decision_odds(one_wound_from_death(True, 4)).for_action(("end_actions",)).odds
+    assert Fraction(1, 2) < before["died"] == after["died"] < 1
+    assert before["lost"] == before["died"]
+    assert after["lost"] == 0
 
 
 def fire_vampire_attacks() -> DeathMayDieState:

@@ -4,13 +4,17 @@ Each decision's walk (the core :class:`~toolkit.analysis.Walk`) starts from the 
 the game (``players_view``: the Mythos and Discovery draws are chance nodes there), plays the
 engine through the dice, the seat taking its rerolls as well as it can, and stops where the
 decision's consequences end: the end of the roll it starts, of the attack against you (its wounds
-placed), or right after a choice that rolls nothing. There it reads what changed: the target
-defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress.
+placed), right after a choice that rolls nothing, or, for the choice that ends your actions, the
+start of the next investigator's actions (the rest of the turn: the Mythos card, a fight or a
+Discovery card, fire, the Elder One). There it reads what changed: the target defeated, wounds
+dealt past caps, the test passed, your death, sanity, wounds and stress, the Elder One's advance
+and the game's loss.
 
 A roll, the one large part of any such walk, is walked die by die by
 :class:`~toolkit.death_may_die.roll_walk.RollWalk` (the dice's own decision process, the engine
 played at each end of the roll), which answers a roll of many dice with all the stress left
-within the widget's time; what remains of the walk is the core one.
+within the widget's time, whether the roll is the decision's own or one in the rest of a turn
+(the core walk's ``part``); what remains of the walk is the core one.
 """
 
 from __future__ import annotations
@@ -18,9 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
+# The rest of a turn's walk: its positions, each roll's dice showing and ends among them, cost
+# about 50 microseconds each (an end plays the engine on a copy): 1,000 take about 50 ms on the
+# shared two-core machine, so that the decision's other choices still fit the widget's time.
+TURN_LIMIT = 1_000
 
 MEASURES = {
     m.name: m
@@ -32,6 +41,8 @@ MEASURES = {
         Measure("sanity", "expected sanity lost", False),
         Measure("wounds", "expected wounds you take (a heal counts negative)", False),
         Measure("stress", "expected stress you gain (rerolls; a rest counts negative)", False),
+        Measure("advanced", "P(the Elder One advances)"),
+        Measure("lost", "P(the game is lost)"),
         Measure("fire", "fire tokens you pick up", False),
     )
 }
@@ -45,12 +56,20 @@ OWN_AIM = (("died", -1), ("defeated", 1), ("dealt", 1), ("passed", 1), ("stress"
            ("sanity", -1), ("wounds", -1), ("fire", -1))  # fmt: skip
 DEFENCE_AIM = (("died", -1), ("harm", -1), ("stress", -1), ("wounds", -1), ("sanity", -1),
                ("fire", -1), ("defeated", 1), ("dealt", 1), ("passed", 1))  # fmt: skip
+# The rest of a turn (the Mythos card, a fight or a Discovery card, fire): your choices in it (a
+# reroll, a Discovery card's choice, where a wound goes, a skill to level) stay alive, keep the
+# game from being lost, pass a Discovery card's test (as your own test's rerolls do), then take
+# the least harm and the least stress (as a defence's do); the Elder One's advance comes last (the
+# Mythos discards move it, which no choice of yours in the rest of a turn changes).
+TURN_AIM = (("died", -1), ("lost", -1), ("passed", 1), ("harm", -1), ("stress", -1),
+            ("wounds", -1), ("sanity", -1), ("advanced", -1))  # fmt: skip
 
 ATTACK = ("defeated", "dealt", "died", "sanity", "stress")
 TEST = ("passed", "died", "sanity", "stress")
 DEFENCE = ("died", "wounds", "sanity", "stress")
 REST = ("wounds", "stress")
-ACTIONS = ("defeated", "dealt", "passed", "died", "sanity", "wounds", "stress")
+TURN = ("died", "sanity", "wounds", "stress", "advanced", "lost")
+ACTIONS = ("defeated", "dealt", "passed", "died", "sanity", "wounds", "stress", "advanced", "lost")
 CHOOSE = ("passed", "died", "sanity", "wounds", "stress")
 
 
@@ -59,14 +78,16 @@ class Question:
     """One decision's walk: what it shows, what the seat aims for, and where it stops."""
 
     shown: tuple[str, ...]
-    order: tuple[tuple[str, int], ...]  # OWN_AIM or DEFENCE_AIM
-    stop: str  # "roll", "attack", "wound" or "step"
+    order: tuple[tuple[str, int], ...]  # OWN_AIM, DEFENCE_AIM or TURN_AIM
+    stop: str  # "roll", "attack", "wound", "step" or "turn"
     prompt: str
 
     @property
     def aim(self) -> tuple[tuple[str, int], ...]:
-        """The order's numbers that this decision shows or ranks by (harm ranks a defence)."""
-        return tuple((name, sign) for name, sign in self.order if name in (*self.shown, "harm"))
+        """The order's numbers that this decision shows or ranks by (harm ranks a defence; the
+        rest of a turn ranks a test passed too, shown or not)."""
+        ranked = ("harm", "passed") if self.stop == "turn" else ("harm",)
+        return tuple((name, sign) for name, sign in self.order if name in (*self.shown, *ranked))
 
 
 def question(state) -> Question | None:
@@ -110,6 +131,8 @@ class _Changes:
         self.me = {k: me[k] for k in ("wounds", "stress", "sanity", "fire", "alive")}
         self.enemies = {uid: (e["type"], e["wounds"]) for uid, e in start.enemies.items()}
         self.elder = (start.elder["stage"], start.elder["wounds"])
+        self.track = (start.elder["position"], start.elder["progression"])
+        self.turn = (start.turn, start.active)
         self.tests_passed = start.tests_passed
         self.rolls_resolved = start.rolls_resolved
         self.history = len(start.history)
@@ -129,6 +152,10 @@ class _Changes:
             defeated += 1
         else:
             dealt += state.elder["wounds"] - wounds
+        position, progression = self.track
+        advanced = state.elder["position"] > position or (
+            progression is not None and state.elder["progression"] > progression
+        )  # a summoning starts the progression token where the Elder One stands: no advance
         sanity = me["sanity"] - self.me["sanity"]
         hurt = me["wounds"] - self.me["wounds"]
         return {
@@ -141,12 +168,16 @@ class _Changes:
             "harm": hurt + sanity,
             "stress": me["stress"] - self.me["stress"],
             "fire": me["fire"] - self.me["fire"],
+            "advanced": int(advanced),
+            "lost": int(state.outcome == "loss"),
         }
 
     def stopped(self, state, how: str) -> bool:
         """Whether the decision's consequences have ended at `state`."""
         if how == "step":
             return len(state.history) > self.history
+        if how == "turn":  # the next investigator's actions (the game's end stops every walk)
+            return (state.turn, state.active) != self.turn
         front = state.pending[0]["kind"]
         if state.unseen_draws and state._deck_drawn(state.pending[0]) is not None:
             return True  # the walk never looks past the next hidden card
@@ -185,9 +216,48 @@ def _roll_key(state):
     )  # fmt: skip
 
 
+def _turn_key(state):
+    """A position in the rest of a turn, for the walk to meet it once however it was reached
+    (Mythos cards that leave your side of the table alike): what the rest of the turn reads. The
+    enemies only while a step ahead reads them (a draw, a fight, an enemy's roll, a move, a
+    summons): after that nothing of the turn asks where a figure stands, so the walk from
+    there is one whatever the Mythos card summoned far away; of the decks, their cards only
+    while a draw is to come, and always the elder symbols among the Mythos discards (the discard
+    check); the fire on the map never (only a run, an action, picks it up)."""
+    symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
+    drawing = any(step["kind"] in DRAWS for step in state.pending)
+    decks = (state.mythos, state.discovery) if drawing else ()
+    enemies = drawing or any(_reads_enemies(step) for step in state.pending)
+    return (
+        state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
+        state.ritual_disrupted, state.disrupted_this_turn, symbols,
+        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards))) for deck in decks),
+        repr(state.pending), repr(state.investigators), tuple(sorted(state.elder.items())),
+        repr(state.tokens), tuple(sorted(state.wards)),
+        tuple(sorted((uid, e["type"], e["space"], e["wounds"])
+                     for uid, e in state.enemies.items())) if enemies else None,
+    )  # fmt: skip
+
+
+DRAWS = ("turn", "mythos", "investigate_or_fight")  # the steps of a turn still to draw a card
+ENEMY_STEPS = ("fight", "enemy_move", "enemy_move_choice", "summon")
+ENEMY_EFFECTS = ("move_enemies", "summon")
+
+
+def _reads_enemies(step) -> bool:
+    """Whether the step, still to come, reads or moves the enemies on the map."""
+    kind = step["kind"]
+    if kind == "roll":
+        return step["purpose"] == "enemy"
+    if kind == "effect":
+        return step["effect"].do in ENEMY_EFFECTS
+    return kind in ENEMY_STEPS
+
+
 def decision_odds(state) -> DecisionOdds:
     """The exact numbers beside each choice of the seat to act, from its own view of the game. A
-    choice whose walk is too large (:data:`WALK_LIMIT`, or a hand-made roll past
+    choice whose walk is too large (:data:`WALK_LIMIT`, :data:`TURN_LIMIT` for the rest of a
+    turn, or a hand-made roll past
     :data:`~toolkit.death_may_die.roll_walk.LIMIT`) shows no numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
@@ -202,7 +272,7 @@ def decision_odds(state) -> DecisionOdds:
     measures = tuple(MEASURES[name] for name in asked.shown)
     options = walk_options(state, asked)
     actions = tuple(
-        ActionOdds(a, label(a), options[a][0], "" if options[a][0] else ROLLS_NOTHING)
+        ActionOdds(a, label(a), options[a][0], _note(a, options[a][0]))
         if a in options else ActionOdds(a, label(a), {}, TOO_LARGE)
         for a in legal
     )  # fmt: skip
@@ -219,8 +289,17 @@ def decision_odds(state) -> DecisionOdds:
 # picked up is not all a step is for).
 ONE_AIM = ("roll", "fight", "wound", "choose")
 TOO_LARGE = "its exact walk is too large to answer within the widget's time"  # see WALK_LIMIT
-# an action of the turn with no numbers of its own (a run, a trade, ending the actions)
+# an action of the turn with no numbers of its own (a run, a trade)
 ROLLS_NOTHING = "it rolls no dice now: nothing to count"
+REST_OF_TURN = "the rest of your turn, to the next investigator's actions"
+
+
+def _note(action, numbers) -> str:
+    """What a choice's numbers span, where a reader could not tell: ending the actions counts
+    the rest of the turn; a choice with no numbers rolls nothing."""
+    if action == ("end_actions",):
+        return REST_OF_TURN
+    return "" if numbers else ROLLS_NOTHING
 
 
 def _same_choice(state, action):
@@ -233,11 +312,25 @@ def _same_choice(state, action):
 
 def action_question(asked: Question, action) -> Question:
     """The question one choice answers: an action of the turn has its own numbers (an attack's,
-    a test's, a rest's; none for one that rolls nothing), every other choice its decision's."""
+    a test's, a rest's; ending the actions, the rest of the turn's; none for a run or a trade,
+    whose next choices are yours again), every other choice its decision's."""
     if asked.stop != "roll" or not asked.prompt.startswith("Choose an action"):
         return asked
+    if action == ("end_actions",):
+        return Question(TURN, TURN_AIM, "turn", asked.prompt)
     shown = {"attack": ATTACK, "episode": TEST, "rest": REST}.get(action[0], ())
     return Question(shown, asked.order, asked.stop, asked.prompt)
+
+
+def others(state):
+    """Another investigator's choice in your turn (a skill to level when the Mythos card drives
+    their sanity to a red space, where a wound of theirs goes): the greedy bot's, the first of
+    its best (the walk's seat is yours; theirs is theirs to make, not the walk's)."""
+    from toolkit.death_may_die.bots import evaluate  # bots reads the cards, which read odds
+
+    observation = state.observation(state.current_player())
+    legal = state.legal_actions()
+    return [(max(legal, key=lambda action: evaluate(observation, action)), 1)]
 
 
 def walk_options(state, asked: Question | None = None):
@@ -249,18 +342,23 @@ def walk_options(state, asked: Question | None = None):
     view = state.players_view(seat)
     changes = _Changes(view, seat)
 
-    def walk_for(aim):
+    def walk_for(own: Question):
+        aim = own.aim
+
         def measure(end):
             values = changes.values(end)
             return tuple(sign * values[name] for name, sign in aim)
 
+        turn = own.stop == "turn"  # many rolls and cards: each roll walked as a part of its own
         return Walk(
             seat,
-            stop=lambda s: changes.stopped(s, asked.stop),
+            stop=lambda s: changes.stopped(s, own.stop),
             measure=measure,
+            others=others if turn else None,
             merge=_merge,
-            key=_roll_key,
-            limit=WALK_LIMIT,
+            key=_turn_key if turn else _roll_key,  # a roll's key tells rolls apart in one roll
+            part=roll_walk.part if turn else None,
+            limit=TURN_LIMIT if turn else WALK_LIMIT,
         )
 
     def named(aim, shown, ranked):
@@ -275,7 +373,7 @@ def walk_options(state, asked: Question | None = None):
 
     result, known = {}, {}
     if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
-        walk = walk_for(asked.aim)
+        walk = walk_for(asked)
         try:
             options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
         except WalkTooLarge:
@@ -297,7 +395,7 @@ def walk_options(state, asked: Question | None = None):
             ranked = known[same]  # another target of the same kind and wounds
         else:
             try:
-                ranked = value_after(walk_for(own.aim), after)
+                ranked = value_after(walk_for(own), after)
             except WalkTooLarge:
                 continue
             if same is not None:

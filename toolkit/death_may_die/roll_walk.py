@@ -46,10 +46,13 @@ class RollWalk:
 
     `state` is the seat's view with the roll either just begun (no die down yet) or all down and
     waiting for the seat to accept or reroll: :func:`applies` says which states qualify. A roll
-    with more than :data:`LIMIT` positions raises :class:`~toolkit.analysis.WalkTooLarge`."""
+    with more than :data:`LIMIT` positions raises :class:`~toolkit.analysis.WalkTooLarge`.
+    Where the roll does not end the walk, `value` walks on from each end (by default a walk of
+    its own; inside a walk, that walk's, so that one limit bounds them all: see :func:`part`)."""
 
-    def __init__(self, state, walk: Walk):
+    def __init__(self, state, walk: Walk, value=None):
         self.state, self.walk = state, walk
+        self.walk_on = value or walk.value
         step = state.pending[0]
         self.dice = (step["black"], step["green"])
         seat = state.investigators[step["seat"]]
@@ -156,7 +159,7 @@ class RollWalk:
             numbers = tuple(v * scale for v in walk.measure(end))
         else:
             numbers = tuple(
-                v.numerator * scale if v.denominator == 1 else v * scale for v in walk.value(end)
+                v.numerator * scale if v.denominator == 1 else v * scale for v in self.walk_on(end)
             )
         self.ends[totals, left] = numbers
         return numbers
@@ -214,6 +217,19 @@ def applies(state) -> bool:
     if step["kind"] != "roll" or step["reroll"] is not None or step["black"] + step["green"] == 0:
         return False
     return not step["faces"] or not state._roll_needs_die(step)
+
+
+def part(state, walk: Walk, value):
+    """A roll just begun by the walk's own seat inside a longer walk (the fight and the fire of
+    the rest of a turn), walked as its dice's decision process, the walk going on from each end
+    by `value`: its values, and its positions (the dice showing and the ends played) for the
+    walk's limit; None anywhere else (the core :class:`~toolkit.analysis.Walk`'s ``part``)."""
+    if not applies(state) or state.pending[0]["faces"]:
+        return None
+    if state.pending[0]["seat"] != walk.seat:
+        return None
+    roll = RollWalk(state, walk, value)
+    return roll.value(), len(roll.memo) + len(roll.ends)
 
 
 def _scale(values, factor: int):
