@@ -219,39 +219,70 @@ def _roll_key(state):
 def _turn_key(state):
     """A position in the rest of a turn, for the walk to meet it once however it was reached
     (Mythos cards that leave your side of the table alike): what the rest of the turn reads. The
-    enemies only while a step ahead reads them (a draw, a fight, an enemy's roll, a move, a
-    summons): after that nothing of the turn asks where a figure stands, so the walk from
-    there is one whatever the Mythos card summoned far away; of the decks, their cards only
-    while a draw is to come, and always the elder symbols among the Mythos discards (the discard
-    check); the fire on the map never (only a run, an action, picks it up)."""
+    enemies as :func:`_enemies_read` says (all while one may still move, those on your space
+    while a fight may still come, none after: nothing of the turn then asks where a figure
+    stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
+    is the turn's first step, the Discovery deck's its second), and always the elder symbols
+    among the Mythos discards (the discard check); the fire on the map never (only a run, an
+    action, picks it up)."""
     symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
-    drawing = any(step["kind"] in DRAWS for step in state.pending)
-    decks = (state.mythos, state.discovery) if drawing else ()
-    enemies = drawing or any(_reads_enemies(step) for step in state.pending)
+    kinds = {step["kind"] for step in state.pending}
+    decks = tuple(deck for deck, draws in ((state.mythos, MYTHOS_DRAWS),
+                                            (state.discovery, DISCOVERY_DRAWS))
+                  if kinds & draws)  # fmt: skip
     return (
         state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
         state.ritual_disrupted, state.disrupted_this_turn, symbols,
         tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards))) for deck in decks),
-        repr(state.pending), repr(state.investigators), tuple(sorted(state.elder.items())),
+        *_enemies_read(state), repr(state.investigators), tuple(sorted(state.elder.items())),
         repr(state.tokens), tuple(sorted(state.wards)),
-        tuple(sorted((uid, e["type"], e["space"], e["wounds"])
-                     for uid, e in state.enemies.items())) if enemies else None,
     )  # fmt: skip
 
 
-DRAWS = ("turn", "mythos", "investigate_or_fight")  # the steps of a turn still to draw a card
-ENEMY_STEPS = ("fight", "enemy_move", "enemy_move_choice", "summon")
+def _enemies_read(state):
+    """The steps ahead and the enemies the rest of a turn can still read. While a step ahead may
+    move or summon an enemy (a Mythos card to draw, an enemy's move, a summons), every enemy
+    where it stands; else, while a fight may come, those on your space only (its attackers),
+    each by its kind and wounds, not its own figure (two cultists alike attack alike, in either
+    order); else none."""
+    if any(_moves_enemies(step) for step in state.pending):
+        return repr(state.pending), tuple(
+            sorted((uid, e["type"], e["space"], e["wounds"]) for uid, e in state.enemies.items())
+        )
+    if not any(_fights(step) for step in state.pending):
+        return repr(state.pending), None
+    alike = {uid: (e["type"], e["wounds"]) for uid, e in state.enemies.items()}
+    steps = [
+        {**step, "attackers": sorted(alike.get(uid, (uid,)) for uid in step["attackers"])}
+        if step["kind"] == "fight"
+        else {**step, "attacker": alike.get(step["attacker"], (step["attacker"],))}
+        if step["kind"] == "roll" and step["purpose"] == "enemy"
+        else step
+        for step in state.pending
+    ]
+    here = state._enemies_at(state.investigators[state.active]["space"])
+    return repr(steps), tuple(sorted(alike[uid] for uid in here))
+
+
+MYTHOS_DRAWS = {"turn", "mythos"}  # the steps of a turn still to draw from each deck
+DISCOVERY_DRAWS = {"turn", "investigate_or_fight"}
+ENEMY_MOVES = ("enemy_move", "enemy_move_choice", "summon")
 ENEMY_EFFECTS = ("move_enemies", "summon")
 
 
-def _reads_enemies(step) -> bool:
-    """Whether the step, still to come, reads or moves the enemies on the map."""
+def _moves_enemies(step) -> bool:
+    """Whether the step, still to come, may move or summon an enemy (a Mythos card drawn may)."""
     kind = step["kind"]
-    if kind == "roll":
-        return step["purpose"] == "enemy"
     if kind == "effect":
         return step["effect"].do in ENEMY_EFFECTS
-    return kind in ENEMY_STEPS
+    return kind in ENEMY_MOVES or kind in MYTHOS_DRAWS
+
+
+def _fights(step) -> bool:
+    """Whether the step, still to come, reads the enemies on your space (a fight)."""
+    if step["kind"] == "roll":
+        return step["purpose"] == "enemy"
+    return step["kind"] in ("investigate_or_fight", "fight")
 
 
 def decision_odds(state) -> DecisionOdds:
