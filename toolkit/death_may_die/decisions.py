@@ -27,9 +27,11 @@ from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 # The rest of a turn's walk: its positions, each roll's dice showing and ends among them, cost
-# about 50 microseconds each (an end plays the engine on a copy): 1,000 take about 50 ms on the
-# shared two-core machine, so that the decision's other choices still fit the widget's time.
-TURN_LIMIT = 1_000
+# about 50 microseconds each (an end plays the engine on a copy): 1,250 take about 60 ms on the
+# shared two-core machine, so that the decision's other choices still fit the widget's time
+# (bench_decision_odds, 4 players: 68-69 ms at the 95th percentile where 1,000 took 52-56 ms
+# and 1,500 took 79-86 ms; a refused walk spends all of its positions first).
+TURN_LIMIT = 1_250
 
 MEASURES = {
     m.name: m
@@ -251,7 +253,8 @@ def _enemies_read(state):
         )
     if not any(_fights(step) for step in state.pending):
         return repr(state.pending), None
-    alike = {uid: (e["type"], e["wounds"]) for uid, e in state.enemies.items()}
+    here = state._enemies_at(state.investigators[state.active]["space"])
+    alike = {uid: (state.enemies[uid]["type"], state.enemies[uid]["wounds"]) for uid in here}
     steps = [
         {**step, "attackers": sorted(alike.get(uid, (uid,)) for uid in step["attackers"])}
         if step["kind"] == "fight"
@@ -260,8 +263,7 @@ def _enemies_read(state):
         else step
         for step in state.pending
     ]
-    here = state._enemies_at(state.investigators[state.active]["space"])
-    return repr(steps), tuple(sorted(alike[uid] for uid in here))
+    return repr(steps), tuple(sorted(alike.values()))
 
 
 MYTHOS_DRAWS = {"turn", "mythos"}  # the steps of a turn still to draw from each deck
