@@ -82,7 +82,14 @@ def level_gain(me: dict, kind: str) -> int:
 
 
 def evaluate(observation: dict, action) -> float:
-    """A one-step score of `action`; higher is better."""
+    """A one-step score of `action`; higher is better.
+
+    Once the ritual is disrupted the bot runs no more: the Elder One moves towards it at the end
+    of every turn, and anyone on its space follows a run, so running to it only spends an action
+    of the turn the fight begins, and running from it escapes nothing. Waiting, it rests if hurt
+    and meets the Elder One with three attacks. Greedy used to run to it: on seeds 11000-14999
+    it won 3,349 of 4,000 games that way and wins 3,690 waiting (it won 545 games the old one
+    lost and lost 204 it won)."""
     step = observation["step"]
     if step == "roll":
         reroll = roll_advice(observation)
@@ -107,6 +114,8 @@ def evaluate(observation: dict, action) -> float:
             hurt = me["wounds"] >= 2 or me["stress"] >= 3
             return (2.0 if hurt else 0.3) * (action[1] * 1.5 + action[2])
         if verb == "run":
+            if observation["ritual_disrupted"]:
+                return 0.0  # the Elder One comes to you: see :func:`evaluate`
             return 5.0 if distance else 0.5
         return 0.1 if verb == "end_actions" else 0.0
     if step == "run":
