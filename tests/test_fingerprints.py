@@ -49,7 +49,7 @@ PINNED = {
     ("death-may-die", 1, "random"): "47e99822e6ec3961",
     ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
     ("death-may-die", 1, "greedy"): "85a6a104c8eb8c74",
-    ("death-may-die", 4, "greedy"): "f79340952bf9571a",
+    ("death-may-die", 4, "greedy"): "60216ffbcf1394e7",
     ("death-may-die", 1, "search"): "e615290fd1e2caa4",
 }
 
