@@ -188,7 +188,20 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     0.892]), more than the search above; this search with it in its playouts won 266 ([0.846,
     0.918]), and searching the runs of rounds 2-6 too (20 playouts) 256. Over the committed study's
     1,000 seeds greedy now wins 803 (Wilson 95% [0.777, 0.826]; it won 554) and this search 828
-    ([0.803, 0.850]; 4.5 minutes on two workers): ahead, the intervals overlapping."""
+    ([0.803, 0.850]; 4.5 minutes on two workers): ahead, the intervals overlapping.
+
+    Then greedy stopped running to the Elder One (:func:`evaluate`), which a search of every
+    decision had found (40 rounds a move, a move other than greedy's played where it won by 2
+    standard errors, its gain measured again on 200 fresh rounds, ``benchmarks/headroom.py``: 8.1
+    points of win rate a game over that greedy, standard error 2.5, 30 games of seeds 5000-5015 and
+    5100-5113). Over the study's seeds greedy wins 937 ([0.920, 0.950]) and this search 933
+    ([0.916, 0.947]); on seeds 5200-5499 283 to greedy's 279 (0.30 s a game, max 0.94 s). The same
+    search of every decision gains 2.7 points a game over the new greedy (standard error 0.9, 92
+    games of seeds 5000-5060 and 5100-5130, 140 moves other than greedy's; about a minute a game),
+    and searching choices of action, runs and rolls after the disruption as well as level-ups (60
+    playouts) won 271 of seeds 5200-5499 at up to 4 s a game. What greedy leaves is spread thin
+    over kinds of choice, a point or two a move, below what 60 playouts tell apart: to show a
+    search the stronger over 1,000 games it would have to win some 965 of the study's seeds."""
     return SearchBot(
         seat,
         seed,
