@@ -48,9 +48,9 @@ PINNED = {
     ("how-i-died", 2, "search"): "d4af993a2d15ba4b",
     ("death-may-die", 1, "random"): "47e99822e6ec3961",
     ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
-    ("death-may-die", 1, "greedy"): "fb16f037ea843645",
+    ("death-may-die", 1, "greedy"): "85a6a104c8eb8c74",
     ("death-may-die", 4, "greedy"): "60216ffbcf1394e7",
-    ("death-may-die", 1, "search"): "77841115270e068a",
+    ("death-may-die", 1, "search"): "e615290fd1e2caa4",
 }
 
 

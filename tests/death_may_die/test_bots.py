@@ -87,3 +87,38 @@ def test_greedy_raises_a_skill_whose_next_level_adds_most():
         gains = {kind: level_gain(me, kind) for _, kind in state.legal_actions()}
         assert gains[chosen] == max(gains.values()), (gains, chosen)
     assert level_ups
+
+
+def test_a_lone_greedy_waits_for_the_elder_one_once_the_ritual_is_disrupted():
+    """Greedy alone used to run to the Elder One, spending an action of the turn the fight begins
+    (it comes to a lone investigator, and follows a run): once the ritual is disrupted it runs no
+    more, though a run is on offer at every choice of action; before, it runs."""
+    waits, runs_before = 0, 0
+    for state in decision_points("death-may-die", 1, range(6), bot="greedy"):
+        if state.pending[0]["kind"] != "actions":
+            continue
+        seat = state.current_player()
+        assert ("run",) in state.legal_actions()
+        greedy = GreedyBot(evaluate, 0)
+        chosen = greedy.choose(handed(greedy, state, seat), state.legal_actions())
+        if state.ritual_disrupted:
+            assert chosen != ("run",)
+            waits += 1
+        else:
+            runs_before += chosen == ("run",)
+    assert waits and runs_before
+
+
+def test_greedy_investigators_together_still_run_to_the_elder_one():
+    """With two alive the Elder One turns to each in turn, so waiting reaches no fight: greedy
+    still runs to it after the disruption."""
+    runs = 0
+    for state in decision_points("death-may-die", 2, range(3), bot="greedy"):
+        if state.pending[0]["kind"] != "actions" or not state.ritual_disrupted:
+            continue
+        if sum(i["alive"] for i in state.investigators) < 2:
+            continue
+        seat = state.current_player()
+        greedy = GreedyBot(evaluate, 0)
+        runs += greedy.choose(handed(greedy, state, seat), state.legal_actions()) == ("run",)
+    assert runs
