@@ -42,7 +42,7 @@ MEASURES = {
         Measure("died", "P(you die)"),
         Measure("sanity", "expected sanity lost", False),
         Measure("wounds", "expected wounds you take (a heal counts negative)", False),
-        Measure("stress", "expected stress you gain (rerolls; a rest counts negative)", False),
+        Measure("stress", "expected stress you gain (a rest counts negative)", False),
         Measure("advanced", "P(the Elder One advances)"),
         Measure("lost", "P(the game is lost)"),
         Measure("fire", "fire tokens you pick up", False),
