@@ -154,6 +154,36 @@ def test_checks_merged_by_value_change_no_number():
     assert compared >= 500
 
 
+def test_cards_drawn_unseen_merged_change_no_number(monkeypatch):
+    """A card the other player draws from a deck the player knows in part is walked as each card
+    it could be; they are walked as one where nothing after it draws again (only a draw could
+    tell them apart). At every 20th decision of a duel, every option whose walk meets such a
+    draw gives the same numbers with every card apart."""
+    from toolkit.analysis import WalkTooLarge
+
+    met = []
+    outcomes = ToTheDeathState._blind_outcomes
+    monkeypatch.setattr(
+        ToTheDeathState, "_blind_outcomes", lambda view: met.append(1) or outcomes(view)
+    )
+    compared = 0
+    for state in every(decision_points(SLUG, 2, range(1)), 20):
+        merged = WalkReference(state)
+        apart = WalkReference(state, merge_checks=False)
+        apart.walk.walk = replace(apart.walk.walk, limit=3000)
+        for action in state.legal_actions():
+            met.clear()
+            try:
+                want = apart[action]
+            except (WalkTooLarge, UnseenPlaceUnknown):
+                continue
+            if met:
+                assert merged[action] == want, (state.seed, len(state.history), action)
+                compared += 1
+    print(f"{compared} options that draw unseen compared with every card apart")
+    assert compared >= 100
+
+
 # -- regression tests -------------------------------------------------------------------------
 def test_a_card_known_on_top_is_the_next_check():
     """Issue #14: with a low card put on top, the weapon's check is that card: a sure miss. The
@@ -235,6 +265,66 @@ def test_a_card_known_in_the_deck_and_an_unseen_one_of_its_value_are_walked_apar
     assert WalkReference(state)[action] == apart and apart["dealt"] == Fraction(78, 49)
     values, notes = OptionWalk(state).outcomes([action])  # no budget
     assert not notes and values[action] == apart
+
+
+def burst_draw_duel():
+    """Player 2 to attack in the duel: a hit leaves the sellsword at health 2, whose box makes
+    player 1 draw a card (a burst) before the attack's next check. The deck holds four cards,
+    two of which player 2 knows are there; player 1's five cards and the other two are unseen."""
+    game = ToTheDeathState(seed=0, players=2)
+    feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
+    feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
+    feed(game, ("end",), ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
+    set_heroes(game, health={"a-sellsword": 3}, area={"a-war-priest": "far"})
+    thin_deck(game, ["champion:0", "champion:3", "champion:4", "champion:5"])
+    game.known_in_deck[1] = {"champion:0", "champion:3"}
+    game._legal_at = -1
+    return game
+
+
+def test_a_card_drawn_unseen_from_a_deck_known_in_part_is_every_card_it_could_be(monkeypatch):
+    """Issue #14: a burst makes the other player draw from a deck the player knows in part. Which
+    card went is not seen (it was refused: "which one went is not known"); the walk now takes
+    each card it could be with its chance, and the player makes no choice after it. Every
+    attack's numbers equal the average, over all 21 equally likely ways of dealing the seven
+    unseen cards to player 1's hand and the deck, of the engine's walk of the game itself
+    (player 1 taking every hit, as the view, which cannot see their blocks, plays it)."""
+    from itertools import combinations
+
+    game = burst_draw_duel()
+    blind = []
+    outcomes = ToTheDeathState._blind_outcomes
+    monkeypatch.setattr(
+        ToTheDeathState, "_blind_outcomes", lambda view: blind.append(1) or outcomes(view)
+    )
+    odds = decision_odds(game)
+    assert blind
+    oracle = OptionWalk(game, merge_checks=False)
+    takes = replace(oracle.walk, others=lambda state: [(("take",), Fraction(1))])
+    known = ["champion:0", "champion:3"]
+    unseen = ["champion:4", "champion:5", *game.hands[0]]
+    deals = list(combinations(unseen, 5))
+    attacks = {o.action[:3]: o for o in odds.actions if o.action[0] == "attack"}  # one a weapon
+    for shown in attacks.values():
+        total = [Fraction(0)] * len(DECIDE_BY)
+        for hand in deals:
+            dealt = game.clone()
+            dealt.hands[0] = list(hand)
+            dealt.deck = tuple(sorted(known + [c for c in unseen if c not in hand]))
+            dealt.apply_listed(shown.action)
+            total = [t + v for t, v in zip(total, takes.value(dealt), strict=True)]
+        assert shown.odds == {n: t / len(deals) for n, t in zip(DECIDE_BY, total, strict=True)}
+    assert len(deals) == 21 and len(attacks) == 4
+
+
+def test_a_choice_after_a_card_drawn_unseen_is_refused():
+    """Duel seed 0, move 229: after the target is hit, a burst makes the other player draw from a
+    deck the player knows in part, and then the player would choose again. Walking each card it
+    could be would let that choice see which card went: the option gets no number, and says
+    why."""
+    state = next(s for s in decision_points(SLUG, 2, [0]) if len(s.history) == 229)
+    notes = {o.action: o.note for o in decision_odds(state).actions if not o.odds}
+    assert "you would choose before knowing which" in notes[("target", "a-war-priest")]
 
 
 def test_the_duel_measures_the_hero_a_protector_takes_the_attack_for():

@@ -58,11 +58,11 @@ OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused 
 # The widget's budget for one decision, in positions the walks of all its options may reach
 # (each is a copy of the game and a step of the engine, about 0.1 ms): the options are walked
 # cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
-# than left to freeze the widget. In bench_decision_odds' 300 decisions 600 answers 7,716 of the
-# duel's 8,936 choices (1,023 of its 1,610 attacks; 466 more are refused for what the player
-# cannot know) and 4,256 of 4,397 solo (693 of 738 attacks), at a 95th percentile of 52 to 70 ms
-# on a busy machine, inside the 100 ms target; 800 would answer only 19 more duel attacks.
-DECISION_BUDGET = 600
+# than left to freeze the widget. In bench_decision_odds' 300 decisions 800 answers 8,451 of the
+# duel's 8,936 choices (1,475 of its 1,610 attacks) and 4,286 of 4,397 solo (700 of 738 attacks),
+# at a 95th percentile of 43 to 46 ms idle, inside the 100 ms target; 600 answered 8,250 and
+# 4,256 (25 to 38 ms), 1,000 would answer 8,535 and 4,301 (55 to 66 ms).
+DECISION_BUDGET = 800
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
@@ -190,6 +190,8 @@ class OptionWalk:
         the hero it attacks: each card is kept apart there, and :meth:`landing_alike` merges
         those it can."""
         resume = state.chance["resume"]
+        if state.chance["kind"] == "blind":  # each card the other hand might take, kept apart
+            return card
         if self.draw_step and resume == "card_drawn":
             return None
         if resume == "enemy_check" or self.still_to_pick is not None:
@@ -209,6 +211,8 @@ class OptionWalk:
         (which a card drawn where the seat cannot see it reads). Any other card is kept as it
         is."""
         resume, args = state.chance["resume"], state.chance["args"]
+        if state.chance["kind"] == "blind":  # a card the seat does not see: only a draw tells
+            return "blind"
         if resume == "enemy_check":
             target, total, armor, damage, blocks = enemy_check_lands(state, card, **args)
             lands = (target and target["uid"], total >= armor, damage, blocks)

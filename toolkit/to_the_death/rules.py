@@ -53,8 +53,9 @@ T = TypeVar("T")
 
 class UnseenPlaceUnknown(ValueError):
     """A player's view cannot go on exactly: the seat would learn which of several unseen cards
-    went where (a face-down card drawn from a deck it knows, a search while cards it cannot see
-    lie outside the deck). The question is refused rather than answered with a guess."""
+    went where (a search while cards it cannot see lie outside the deck), or would choose while
+    the walk knows more than the seat (after a card went face down or into the other hand from a
+    deck it knows in part). The question is refused rather than answered with a guess."""
 
 
 class Kept:
@@ -153,6 +154,9 @@ class ToTheDeathState(GameState):
         # only in a player's view (players_view): the seat, and the cards it cannot see
         self.viewer: int | None = None
         self.unseen: tuple[str, ...] = ()
+        # in a view: a card went where the seat cannot see from a deck it knows in part, and the
+        # walk took each card it could be as a chance outcome the seat never sees (see _unseen_top)
+        self.blind = False
         # False only in the exact walk's copy (toolkit.to_the_death.options): a weapon's target
         # is then asked without the focus options, so the walk buys no focus on the way
         self.offers_focus = True
@@ -337,7 +341,13 @@ class ToTheDeathState(GameState):
         if self.chance is not None:
             return self._chance_actions()
         options = self.prompt["options"]
-        return options(self, **self.prompt["args"]) if callable(options) else options
+        options = options(self, **self.prompt["args"]) if callable(options) else options
+        if self.blind and self.prompt["seat"] == self.viewer and len(options) > 1:
+            raise UnseenPlaceUnknown(
+                "a card went where you cannot see from a deck whose cards you partly know, and "
+                "you would choose before knowing which"
+            )
+        return options
 
     def chance_outcomes(self) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely (in a
@@ -431,6 +441,8 @@ class ToTheDeathState(GameState):
         share and the stand-ins' share to the unseen cards, evenly."""
         if self.chance["kind"] == "reveal":
             return UniformOutcomes(self.unseen)
+        if self.chance["kind"] == "blind":
+            return self._blind_outcomes()
         if self.deck_top:
             top = self.deck_top[-1]
             return UniformOutcomes(self.unseen if top == HIDDEN else [top])
@@ -445,6 +457,15 @@ class ToTheDeathState(GameState):
             [(card, share) for card in self.deck if card != HIDDEN]
             + [(card, stand_in) for card in self.unseen]
         )
+
+    def _blind_outcomes(self) -> ChanceOutcomes:
+        """In a player's view, the top card of a deck the seat knows in part goes where it
+        cannot see: each card known to be in the deck with its share, a stand-in (any unseen
+        card, which stays unseen) with the stand-ins' share."""
+        share = Fraction(1, len(self.deck))
+        hidden = self.deck.count(HIDDEN)
+        known = [(card, share) for card in self.deck if card != HIDDEN]
+        return ChanceOutcomes(([(HIDDEN, share * hidden)] if hidden else []) + known)
 
     def _drop_unseen(self, card: str) -> None:
         at = self.unseen.index(card)
@@ -475,6 +496,10 @@ class ToTheDeathState(GameState):
                 self.public_history.append(action)
             elif chance["kind"] == "reveal":
                 self._reveal(action)
+            elif chance["kind"] == "blind":
+                self.take_from_deck(action)
+                self.public_history.append("?")
+                self.blind = True
             else:
                 self.take_from_deck(action)
                 self.public_history.append("?" if chance["hidden"] == "all" else action)
@@ -633,28 +658,29 @@ class ToTheDeathState(GameState):
                 return
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
+        kind = "card"
         if self.viewer is not None and hidden == "all" and args.get("seat") != self.viewer:
-            self._batch.append(
-                (_answer, {"step": STEPS[resume], "choice": self._unseen_top(), "args": args})
-            )
-            return
-        self.chance = {"kind": "card", "resume": resume, "args": args, "hidden": hidden}
+            if self.deck_top or all(card == HIDDEN for card in self.deck):
+                self._batch.append(
+                    (_answer, {"step": STEPS[resume], "choice": self._unseen_top(), "args": args})
+                )
+                return
+            kind = "blind"
+        self.chance = {"kind": kind, "resume": resume, "args": args, "hidden": hidden}
 
     def _unseen_top(self) -> str:
         """In a player's view, the top card goes where the seat cannot see it (face down, into
-        the other hand): a stand-in stays a stand-in, and a card the seat put on top is known;
-        from a deck the seat knows in part, it cannot tell which card went."""
+        the other hand), and the seat knows what it is: a card it put on top, or a stand-in
+        that stays one. From a deck it knows in part, the card is a "blind" chance node: the
+        walk takes each card it could be, and the seat, who cannot tell which went, may not
+        choose again in that walk (a choice made knowing it would not be the seat's: the
+        view then refuses with :class:`UnseenPlaceUnknown`)."""
         self.public_history.append("?")
         if self.deck_top:
             self.top_put_by.pop()
             return self.deck_top.pop()
-        if HIDDEN in self.deck and all(card == HIDDEN for card in self.deck):
-            self.deck = self.deck[1:]
-            return HIDDEN
-        raise UnseenPlaceUnknown(
-            "a card goes face down from a deck whose cards you partly know, and which one went "
-            "is not known"
-        )
+        self.deck = self.deck[1:]
+        return HIDDEN
 
     def need_check(self, resume: str, /, **args) -> None:
         """A check: take the top card of the deck, then call step `resume`(card, **args).
