@@ -217,6 +217,30 @@ def test_the_last_card_revealed_at_the_turns_end_counts_only_by_what_its_adventu
     assert odds == reference(state)["dragon"] and odds["legendary"] == 1
 
 
+def first_card_of_two_players():
+    """Two players, seed 15, move 9: player 2's first card of a turn."""
+    return next(s for s in decision_points(SLUG, 2, [15]) if len(s.history) == 9)
+
+
+def test_a_swap_of_two_alike_hidden_cards_is_listed():
+    """In the view, hidden cards of a group whose type is known share one name. The Lich's Pool
+    swap picks the hidden end in one of the player's adventures, and the Pool's only end is a
+    hidden one of the same name: the swap is listed (it was not, and the walk failed on a
+    decision with no choices), and swaps them, which leaves what the player knows as it was."""
+    state = first_card_of_two_players()
+    view = state.players_view(state.current_player())
+    for move in ["trampled", "the-undead", ("type", "III"), "?0:III", "lich", "lich",
+                 ("type", "III"), "?0:III"]:  # fmt: skip
+        listed = view.chance_outcomes() if view.is_chance_node() else view.legal_actions()
+        view.apply(next(a for a in (o[0] if view.is_chance_node() else o for o in listed)
+                        if a == move))  # fmt: skip
+    assert view.effect().id == "pool_swap" and view.picks == ("?0:III",)
+    assert view.legal_actions() == ("?0:III",)
+    before = [list(adventure) for adventure in view.adventures[view.seat]], list(view.pool)
+    view.apply(view.legal_actions()[0])
+    assert ([list(a) for a in view.adventures[view.seat]], list(view.pool)) == before
+
+
 # -- the view -----------------------------------------------------------------------------------
 def first(slug_positions, test):
     return next(state for state in slug_positions if test(state))

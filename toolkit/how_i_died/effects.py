@@ -65,8 +65,19 @@ def opponent_cards(state, seat) -> list[str]:
 
 
 def same_type(cards, card) -> list[str]:
+    """The partners of `card` among `cards`, which hold `card` itself: the others of its type.
+    Only the card itself is left out, once: in a player's view the hidden cards of a group
+    whose type is known share one name, and another of that name is a partner of its own."""
+    found = of_type(cards, card)
+    found.remove(card)
+    return found
+
+
+def of_type(cards, card) -> list[str]:
+    """The partners of `card` among `cards` from another place (a hand, the Pool): every card
+    of its type."""
     kind = TYPE[card]
-    return [c for c in cards if TYPE[c] == kind and c != card]
+    return [c for c in cards if TYPE[c] == kind]
 
 
 def with_same_type(cards) -> list[str]:
@@ -113,7 +124,7 @@ def mounted_choices(state, seat, picks):
     if not picks:
         mine = [c for c in own_cards(state, seat) if c != source_card(state)]
         return with_partner(mine, hand)
-    return same_type(hand, picks[0])
+    return of_type(hand, picks[0])
 
 
 @register(
@@ -132,7 +143,7 @@ def deadly_choices(state, seat, picks):
     hand = state.hands[seat]
     if not picks:
         return with_partner(opponent_cards(state, seat), hand)
-    return same_type(hand, picks[0])
+    return of_type(hand, picks[0])
 
 
 @register(
@@ -162,7 +173,7 @@ def manipulated(state, seat, picks):
 def barbaric_choices(state, seat, picks):
     if not picks:
         return with_partner(opponent_cards(state, seat), state.pool)
-    return same_type(state.pool, picks[0])
+    return of_type(state.pool, picks[0])
 
 
 @register(
@@ -179,7 +190,7 @@ def barbaric(state, seat, picks):
 def pool_swap_choices(state, seat, picks):
     if not picks:
         return with_partner(own_cards(state, seat), state.pool)
-    return same_type(state.pool, picks[0])
+    return of_type(state.pool, picks[0])
 
 
 @register(
