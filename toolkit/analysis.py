@@ -18,7 +18,9 @@ the walk is given a `key`; a walk larger than its `limit` of positions is refuse
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -247,6 +249,29 @@ class _Run:
 
 
 # -- the numbers beside a decision ---------------------------------------------------------------
+_PATIENCE: ContextVar[int] = ContextVar("patience", default=1)
+
+
+@contextmanager
+def patience(times: int) -> Iterator[None]:
+    """Let the walks behind the numbers beside a decision visit `times` as many positions (or
+    steps) as the widget's, which must answer at once. Inside it each game's ``decision_odds``
+    answers, in seconds or minutes, choices the widget refuses as too large (``death-toolkit
+    analyse --patience``): the numbers are the same exact walks', only fewer are refused."""
+    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+        raise ValueError(f"patience must be a whole number of at least 1, not {times!r}")
+    token = _PATIENCE.set(times)
+    try:
+        yield
+    finally:
+        _PATIENCE.reset(token)
+
+
+def patient(limit: int) -> int:
+    """A walk's budget of positions (or steps) under the :func:`patience` in force."""
+    return limit * _PATIENCE.get()
+
+
 @dataclass(frozen=True)
 class Measure:
     """One number shown beside each choice: its `name` (the JSON key), the `heading` a person

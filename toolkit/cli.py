@@ -17,7 +17,7 @@ from fractions import Fraction
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from toolkit import games
+from toolkit import analysis, games
 from toolkit.data import DataError
 from toolkit.html import percent
 
@@ -218,7 +218,9 @@ def decision_at(game: str, state):
 
 
 def cmd_analyse(args) -> int:
-    odds = decision_at(args.game, read_state(args.game, args.state))
+    state = read_state(args.game, args.state)
+    with analysis.patience(args.patience):
+        odds = decision_at(args.game, state)
     if args.json:
         print(json.dumps(odds.to_json()))
         return 0
@@ -391,6 +393,13 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "--state", required=True, help="a game saved with to_json() (- reads standard input)"
     )
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    analyse.add_argument(
+        "--patience",
+        type=positive_int,
+        default=1,
+        help="let the exact walks take N times the widget's budget (seconds to minutes), so "
+        "that choices the widget refuses as too large get their numbers",
+    )
     analyse.set_defaults(run=cmd_analyse)
 
     odds = sub.add_parser("odds", help="exact odds for a game")

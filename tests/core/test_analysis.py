@@ -164,3 +164,19 @@ def test_decision_odds_print_exactly_and_name_what_is_missing():
     assert odds.rows() == [["Roll", "1/6 (16.7%)", "35/6", ""], ["Bank", "–", "4", "no risk"]]
     assert odds.for_action(("bank", 2)).label == "Bank" and odds.for_action("Roll") is None
     assert "P(lose the turn&#x27;s total)" in odds._repr_html_()
+
+
+def test_patience_scales_every_budget_inside_it_and_no_further():
+    from toolkit.analysis import patience, patient
+
+    assert patient(1_600) == 1_600
+    with patience(100):
+        assert patient(1_600) == 160_000
+        with patience(2):
+            assert patient(1_600) == 3_200
+        assert patient(1_600) == 160_000
+    assert patient(1_600) == 1_600
+    for bad in (0, -3, 1.5, True, "10"):
+        with pytest.raises(ValueError, match="patience must be a whole number"):
+            with patience(bad):
+                pass

@@ -218,8 +218,37 @@ def test_the_last_card_revealed_at_the_turns_end_counts_only_by_what_its_adventu
 
 
 def first_card_of_two_players():
-    """Two players, seed 15, move 9: player 2's first card of a turn."""
+    """Two players, seed 15, move 9: player 2's first card of a turn, whose walks (about 35,000
+    positions each) the widget's budget refuses."""
     return next(s for s in decision_points(SLUG, 2, [15]) if len(s.history) == 9)
+
+
+def test_patience_answers_the_first_card_with_the_next_decisions_best():
+    """With more patience than the widget's, the first cards get numbers, and they are the walk's
+    own: after a first card with no effect the turn goes on at the second card's decision, and
+    the first card's numbers are the best of that decision's (the most glory, then the least
+    damage, then staying alive, then a new Legendary)."""
+    from toolkit.analysis import patience
+
+    state = first_card_of_two_players()
+    assert not any(row.odds for row in decision_odds(state).actions)
+    with patience(100):
+        odds = decision_odds(state)
+        compared = 0
+        for row in odds.actions:
+            after = state.clone()
+            after.apply(row.action)
+            if after.phase != "build":
+                continue  # an effect to resolve first
+            following = [o.odds for o in decision_odds(after).actions]
+
+            def rank(numbers):
+                return (numbers["glory"], -numbers["damage"], -numbers["death"],
+                        numbers["legendary"])  # fmt: skip
+
+            assert all(following) and row.odds == max(following, key=rank)
+            compared += 1
+    assert compared >= 2
 
 
 def test_a_swap_of_two_alike_hidden_cards_is_listed():

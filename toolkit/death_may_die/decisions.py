@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge, patient
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
@@ -391,7 +391,7 @@ def walk_options(state, asked: Question | None = None):
             merge=_merge,
             key=_turn_key if turn else _roll_key,  # a roll's key tells rolls apart in one roll
             part=roll_walk.part if turn else None,
-            limit=TURN_LIMIT if turn else WALK_LIMIT,
+            limit=patient(TURN_LIMIT if turn else WALK_LIMIT),
         )
 
     def named(aim, shown, ranked):

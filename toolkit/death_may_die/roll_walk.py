@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm, prod
 
-from toolkit.analysis import Values, Walk, WalkTooLarge
+from toolkit.analysis import Values, Walk, WalkTooLarge, patient
 
 COLOURS = ("black", "green")  # the order the engine throws a roll's dice in
 # The most positions (dice showing, times the rerolls left) one roll may have: 2,000 take about
@@ -63,8 +63,8 @@ class RollWalk:
         showing = prod(
             comb(n + len(kinds) - 1, n) for n, kinds in zip(self.dice, self.kinds, strict=True)
         )
-        if showing * (self.left + 1) > LIMIT:
-            raise WalkTooLarge(LIMIT)
+        if showing * (self.left + 1) > patient(LIMIT):
+            raise WalkTooLarge(patient(LIMIT))
         self.memo: dict = {}  # (counts, rerolls left) -> the best value, times unit**left
         self.ends: dict = {}  # (totals, rerolls left) -> the value of accepting, likewise
         self.totals: dict = {}  # counts -> their totals (see _totals)

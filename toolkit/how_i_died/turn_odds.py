@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge, patient
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
@@ -120,9 +120,9 @@ def numbers(values) -> dict[str, Fraction]:
 
 
 def answers(view, seat: int, legal) -> dict:
-    """The numbers after each choice, within :data:`LIMIT` positions in all. Each choice is
-    first given an equal share; those refused are tried again with twice as much while what is
-    left allows, so that small walks are never crowded out by a large one, and a few large
+    """The numbers after each choice, within :data:`LIMIT` positions in all (times the
+    :func:`~toolkit.analysis.patience` in force). Each choice is first given an equal share;
+    those refused are tried again with twice as much while what is left allows, so that small walks are never crowded out by a large one, and a few large
     ones still get answered when the rest were small. A refused try counts in full, but the
     positions it finished are kept (one memo for every walk of the decision): its retry, and the
     other choices' walks, do not walk them again."""
@@ -131,7 +131,8 @@ def answers(view, seat: int, legal) -> dict:
     for action in legal:
         first.setdefault(view.alike(action), action)
     odds: dict = {action: {} for action in legal}
-    left, share, budget = list(first.values()), max(LIMIT // len(first), MIN_LIMIT), LIMIT
+    budget = patient(LIMIT)
+    left, share = list(first.values()), max(budget // len(first), MIN_LIMIT)
     while left and budget >= MIN_LIMIT:
         refused = []
         for action in left:
@@ -188,7 +189,7 @@ def decision_odds(state) -> DecisionOdds:
     note = "The walk covers the rest of this turn, playing for glory; nobody else acts in it."
     if refused:
         note += (
-            f" No numbers for {', '.join(refused)}: more positions than the {LIMIT:,} a "
+            f" No numbers for {', '.join(refused)}: more positions than the {patient(LIMIT):,} a "
             "decision may visit to work them out exactly."
         )
     return DecisionOdds(

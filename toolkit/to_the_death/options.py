@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
-from toolkit.analysis import Measure, Walk, WalkTooLarge
+from toolkit.analysis import Measure, Walk, WalkTooLarge, patient
 from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
@@ -286,9 +286,13 @@ class OptionWalk:
         return self.walk.value(after)
 
 
-def option_outcomes(state, budget: float = DECISION_BUDGET, **walk):
+def option_outcomes(state, budget: float | None = None, **walk):
     """The expected outcome of each legal action of the seat to decide now (see the module's
-    docstring): ({action: {name: Fraction}}, {action: note}) for the actions refused."""
+    docstring): ({action: {name: Fraction}}, {action: note}) for the actions refused. The
+    budget is the widget's (:data:`DECISION_BUDGET`, :data:`OPTION_LIMIT` an option) unless
+    given, times the :func:`~toolkit.analysis.patience` in force."""
+    walk.setdefault("limit", patient(OPTION_LIMIT))
+    budget = patient(DECISION_BUDGET) if budget is None else budget
     return OptionWalk(state, budget=budget, **walk).outcomes(state.legal_actions())
 
 

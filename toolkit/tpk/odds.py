@@ -27,7 +27,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, patient
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.coordination import clearable, position_problem, solve
@@ -64,7 +64,8 @@ def decision_odds(state: TPKState) -> DecisionOdds:
     seat = state.current_player()
     view = state.players_view(seat)
     held = [view.items.get(card, WILD) for card in view.drawn[seat] or view.hands[seat]]
-    memo: dict = {"joiner": Joiner(COUNT_STEPS), "held": (seat, held)}
+    steps = patient(COUNT_STEPS)
+    memo: dict = {"joiner": Joiner(steps), "held": (seat, held)}
     actions, refused = [], 0
     for action in state.legal_actions():
         after = view.clone()
@@ -74,7 +75,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
             value = clearable_after(after, state.level, state.levels_cleared(), memo)
         except CountTooLarge:
             refused += 1
-            note = f"weighing the partners' possible hands needs more than {COUNT_STEPS:,} steps"
+            note = f"weighing the partners' possible hands needs more than {steps:,} steps"
             actions.append(ActionOdds(action, label, {}, note))
             continue
         actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
