@@ -272,6 +272,10 @@ def patient(limit: int) -> int:
     return limit * _PATIENCE.get()
 
 
+#: What a note refusing numbers as too large ends with: how to have them anyway.
+WAIT_FOR_THEM = "to wait for them instead, save the game and run death-toolkit analyse --patience N"
+
+
 @dataclass(frozen=True)
 class Measure:
     """One number shown beside each choice: its `name` (the JSON key), the `heading` a person

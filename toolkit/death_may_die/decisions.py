@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge, patient
+from toolkit.analysis import (
+    WAIT_FOR_THEM,
+    ActionOdds,
+    DecisionOdds,
+    Measure,
+    Walk,
+    WalkTooLarge,
+    patient,
+)
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
@@ -313,7 +321,11 @@ def decision_odds(state) -> DecisionOdds:
     if len(options) == len(legal) and state.pending[0]["kind"] in ONE_AIM:
         best = max(legal, key=lambda a: options[a][1])  # the walk's own choice
         prompt += f": the walk's best choice is {label(best)!r}"
-    note = "" if len(options) == len(legal) else f"Some choices show no numbers: {TOO_LARGE}."
+    note = (
+        ""
+        if len(options) == len(legal)
+        else f"Some choices show no numbers: {TOO_LARGE} ({WAIT_FOR_THEM})."
+    )
     return DecisionOdds(state.game, seat, prompt, measures, actions, note)
 
 

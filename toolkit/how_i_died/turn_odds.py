@@ -32,7 +32,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, WalkTooLarge, patient
+from toolkit.analysis import (
+    WAIT_FOR_THEM,
+    ActionOdds,
+    DecisionOdds,
+    Measure,
+    Walk,
+    WalkTooLarge,
+    patient,
+)
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
@@ -190,7 +198,7 @@ def decision_odds(state) -> DecisionOdds:
     if refused:
         note += (
             f" No numbers for {', '.join(refused)}: more positions than the {patient(LIMIT):,} a "
-            "decision may visit to work them out exactly."
+            f"decision may visit to work them out exactly ({WAIT_FOR_THEM})."
         )
     return DecisionOdds(
         game=state.game,

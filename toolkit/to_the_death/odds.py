@@ -889,7 +889,7 @@ def decision_odds(state):
     widget shows them under the choices and ``death-toolkit analyse`` prints them. An option
     whose walk would be too large, or would need to know where unseen cards lie, has no numbers
     and a note saying why."""
-    from toolkit.analysis import ActionOdds, DecisionOdds
+    from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds
     from toolkit.to_the_death.options import MEASURES, option_outcomes
 
     seat = state.current_player()
@@ -911,8 +911,8 @@ def decision_odds(state):
             for action in actions
         ),
         note=(
-            "Some options are not computed: the exact answer is too large or depends on where "
-            "cards you cannot see lie."
+            f"Some options are not computed: the exact answer is too large ({WAIT_FOR_THEM}) or "
+            "depends on where cards you cannot see lie."
             if notes
             else ""
         ),

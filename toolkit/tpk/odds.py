@@ -27,7 +27,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, patient
+from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds, Measure, patient
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.coordination import clearable, position_problem, solve
@@ -81,7 +81,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
         actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
     note = (
         f"{refused} choice(s) have no number: the partners' possible hands are too many to weigh "
-        "exactly in time (shown only where exact)."
+        f"exactly in time (shown only where exact; {WAIT_FOR_THEM})."
         if refused
         else ""
     )
