@@ -225,9 +225,9 @@ def first_card_of_two_players():
 
 def test_patience_answers_the_first_card_with_the_next_decisions_best():
     """With more patience than the widget's, the first cards get numbers, and they are the walk's
-    own: after a first card with no effect the turn goes on at the second card's decision, and
-    the first card's numbers are the best of that decision's (the most glory, then the least
-    damage, then staying alive, then a new Legendary)."""
+    own: after a first card from the hand with no effect the turn goes on at the second card's
+    decision, nothing learnt, and the first card's numbers are the best of that decision's (the
+    most glory, then the least damage, then staying alive, then a new Legendary)."""
     from toolkit.analysis import patience
 
     state = first_card_of_two_players()
@@ -238,8 +238,8 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
         for row in odds.actions:
             after = state.clone()
             after.apply(row.action)
-            if after.phase != "build":
-                continue  # an effect to resolve first
+            if row.action in state.pool or after.phase != "build":
+                continue  # a refill drawn and seen, or an effect to resolve first
             following = [o.odds for o in decision_odds(after).actions]
 
             def rank(numbers):

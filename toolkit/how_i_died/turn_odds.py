@@ -130,10 +130,11 @@ def numbers(values) -> dict[str, Fraction]:
 def answers(view, seat: int, legal) -> dict:
     """The numbers after each choice, within :data:`LIMIT` positions in all (times the
     :func:`~toolkit.analysis.patience` in force). Each choice is first given an equal share;
-    those refused are tried again with twice as much while what is left allows, so that small walks are never crowded out by a large one, and a few large
-    ones still get answered when the rest were small. A refused try counts in full, but the
-    positions it finished are kept (one memo for every walk of the decision): its retry, and the
-    other choices' walks, do not walk them again."""
+    those refused are tried again with twice as much while what is left allows, so that small
+    walks are never crowded out by a large one, and a few large ones still get answered when the
+    rest were small. A refused try counts in full, but the positions it finished are kept (one
+    memo for every walk of the decision): its retry, and the other choices' walks, do not walk
+    them again."""
     memo: dict = {}
     first = {}  # choices that end alike share one walk
     for action in legal:

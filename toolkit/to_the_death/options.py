@@ -190,7 +190,7 @@ class OptionWalk:
         the hero it attacks: each card is kept apart there, and :meth:`landing_alike` merges
         those it can."""
         resume = state.chance["resume"]
-        if state.chance["kind"] == "blind":  # each card the other hand might take, kept apart
+        if state.chance["kind"] == "blind":  # each card that may have gone unseen (see below)
             return card
         if self.draw_step and resume == "card_drawn":
             return None
