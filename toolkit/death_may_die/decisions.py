@@ -20,6 +20,7 @@ within the widget's time, whether the roll is the decision's own or one in the r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from toolkit.analysis import (
     WAIT_FOR_THEM,
@@ -369,13 +370,16 @@ def action_question(asked: Question, action) -> Question:
 
 def others(state):
     """Another investigator's choice in your turn (a skill to level when the Mythos card drives
-    their sanity to a red space, where a wound of theirs goes): the greedy bot's, the first of
-    its best (the walk's seat is yours; theirs is theirs to make, not the walk's)."""
+    their sanity to a red space, where a wound of theirs goes): the greedy bot's, each of its
+    best alike, as it breaks ties at random (the walk's seat is yours; theirs is theirs to
+    make, not the walk's)."""
     from toolkit.death_may_die.bots import evaluate  # bots reads the cards, which read odds
 
     observation = state.observation(state.current_player())
-    legal = state.legal_actions()
-    return [(max(legal, key=lambda action: evaluate(observation, action)), 1)]
+    scored = [(evaluate(observation, action), action) for action in state.legal_actions()]
+    top = max(score for score, _ in scored)
+    best = [action for score, action in scored if score == top]
+    return [(action, Fraction(1, len(best))) for action in best]
 
 
 def walk_options(state, asked: Question | None = None):
