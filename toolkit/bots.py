@@ -65,6 +65,14 @@ class RandomBot:
 Evaluator = Callable[[dict, Action], Fraction | float]
 
 
+def best_actions(evaluate: Evaluator, observation: dict, legal_actions) -> list[Action]:
+    """The legal actions of the best one-step score, in the order listed: the greedy bot's
+    choices, one of which it plays at random (and an exact walk weighs alike)."""
+    scored = [(evaluate(observation, action), action) for action in legal_actions]
+    best = max(score for score, _ in scored)
+    return [action for score, action in scored if score == best]
+
+
 class GreedyBot:
     """Picks the action with the best one-step expected value, ties broken at random.
 
@@ -82,6 +90,4 @@ class GreedyBot:
     def choose(self, observation: dict, legal_actions: list[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        scored = [(self.evaluate(observation, action), action) for action in legal_actions]
-        best = max(score for score, _ in scored)
-        return self.rng.choice([action for score, action in scored if score == best])
+        return self.rng.choice(best_actions(self.evaluate, observation, legal_actions))

@@ -31,6 +31,7 @@ from toolkit.analysis import (
     WalkTooLarge,
     patient,
 )
+from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
@@ -376,9 +377,7 @@ def others(state):
     from toolkit.death_may_die.bots import evaluate  # bots reads the cards, which read odds
 
     observation = state.observation(state.current_player())
-    scored = [(evaluate(observation, action), action) for action in state.legal_actions()]
-    top = max(score for score, _ in scored)
-    best = [action for score, action in scored if score == top]
+    best = best_actions(evaluate, observation, state.legal_actions())
     return [(action, Fraction(1, len(best))) for action in best]
 
 

@@ -63,8 +63,9 @@ class RollWalk:
         showing = prod(
             comb(n + len(kinds) - 1, n) for n, kinds in zip(self.dice, self.kinds, strict=True)
         )
-        if showing * (self.left + 1) > patient(LIMIT):
-            raise WalkTooLarge(patient(LIMIT))
+        limit = patient(LIMIT)
+        if showing * (self.left + 1) > limit:
+            raise WalkTooLarge(limit)
         self.memo: dict = {}  # (counts, rerolls left) -> the best value, times unit**left
         self.ends: dict = {}  # (totals, rerolls left) -> the value of accepting, likewise
         self.totals: dict = {}  # counts -> their totals (see _totals)
