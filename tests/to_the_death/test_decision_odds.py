@@ -154,30 +154,37 @@ def test_checks_merged_by_value_change_no_number():
     assert compared >= 500
 
 
-def test_cards_drawn_unseen_merged_change_no_number(monkeypatch):
+@pytest.fixture
+def blind_draws(monkeypatch) -> list:
+    """A list that gains an entry whenever a walk meets a card drawn where the player cannot see
+    from a deck it knows in part (a "blind" chance node)."""
+    met: list = []
+    outcomes = ToTheDeathState._blind_outcomes
+    monkeypatch.setattr(
+        ToTheDeathState, "_blind_outcomes", lambda view: met.append(1) or outcomes(view)
+    )
+    return met
+
+
+def test_cards_drawn_unseen_merged_change_no_number(blind_draws):
     """A card the other player draws from a deck the player knows in part is walked as each card
     it could be; they are walked as one where nothing after it draws again (only a draw could
     tell them apart). At every 20th decision of a duel, every option whose walk meets such a
     draw gives the same numbers with every card apart."""
     from toolkit.analysis import WalkTooLarge
 
-    met = []
-    outcomes = ToTheDeathState._blind_outcomes
-    monkeypatch.setattr(
-        ToTheDeathState, "_blind_outcomes", lambda view: met.append(1) or outcomes(view)
-    )
     compared = 0
     for state in every(decision_points(SLUG, 2, range(1)), 20):
         merged = WalkReference(state)
         apart = WalkReference(state, merge_checks=False)
         apart.walk.walk = replace(apart.walk.walk, limit=3000)
         for action in state.legal_actions():
-            met.clear()
+            blind_draws.clear()
             try:
                 want = apart[action]
             except (WalkTooLarge, UnseenPlaceUnknown):
                 continue
-            if met:
+            if blind_draws:
                 assert merged[action] == want, (state.seed, len(state.history), action)
                 compared += 1
     print(f"{compared} options that draw unseen compared with every card apart")
@@ -282,7 +289,7 @@ def burst_draw_duel():
     return game
 
 
-def test_a_card_drawn_unseen_from_a_deck_known_in_part_is_every_card_it_could_be(monkeypatch):
+def test_a_card_drawn_unseen_from_a_deck_known_in_part_is_every_card_it_could_be(blind_draws):
     """Issue #14: a burst makes the other player draw from a deck the player knows in part. Which
     card went is not seen (it was refused: "which one went is not known"); the walk now takes
     each card it could be with its chance, and the player makes no choice after it. Every
@@ -292,13 +299,8 @@ def test_a_card_drawn_unseen_from_a_deck_known_in_part_is_every_card_it_could_be
     from itertools import combinations
 
     game = burst_draw_duel()
-    blind = []
-    outcomes = ToTheDeathState._blind_outcomes
-    monkeypatch.setattr(
-        ToTheDeathState, "_blind_outcomes", lambda view: blind.append(1) or outcomes(view)
-    )
     odds = decision_odds(game)
-    assert blind
+    assert blind_draws
     oracle = OptionWalk(game, merge_checks=False)
     takes = replace(oracle.walk, others=lambda state: [(("take",), Fraction(1))])
     known = ["champion:0", "champion:3"]
