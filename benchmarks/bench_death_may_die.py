@@ -172,13 +172,13 @@ def bench_any_objective() -> list[dict]:
 
 def bench_games(bot: str, games: int) -> dict:
     from toolkit.death_may_die import GAME
-    from toolkit.simulate import play
+    from toolkit.simulate import bot_seed, play
 
     start = time.perf_counter()
     moves = 0
     for seed in range(games):
         state = GAME.new_state(2, seed)
-        bots = [GAME.bots[bot](seat, seed * 101 + seat) for seat in range(2)]
+        bots = [GAME.bots[bot](seat, bot_seed(seed, seat)) for seat in range(2)]
         play(state, bots, random.Random(seed))
         moves += len(state.history)
     elapsed = time.perf_counter() - start

@@ -9,7 +9,6 @@ best of their repeats (sympy's own cache is cleared before each, so it recompute
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from fractions import Fraction
@@ -19,7 +18,7 @@ from timing import ObservingRandomBot, best_of, cpu_best_of, time_study
 from toolkit.epic_death import odds
 from toolkit.epic_death.cards import BOX
 from toolkit.epic_death.rules import EpicDeathState
-from toolkit.simulate import play
+from toolkit.simulate import bot_seed, chance_rng, play
 
 TABLE_TARGET_ICEPOOL = 10
 TABLE_TARGET_SYMPY = 500
@@ -222,8 +221,8 @@ def observed_games_row(games: int = 200) -> dict:
 
     def study():
         for seed in range(games):
-            bots = [ObservingRandomBot(seed * 101 + seat) for seat in range(4)]
-            play(EpicDeathState(seed=seed, players=4), bots, random.Random(f"chance-{seed}"))
+            bots = [ObservingRandomBot(bot_seed(seed, seat)) for seat in range(4)]
+            play(EpicDeathState(seed=seed, players=4), bots, chance_rng(seed))
 
     seconds, _, _ = cpu_best_of(study, 3)
     return row(

@@ -8,12 +8,11 @@ searched games for a minute or more).
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 from toolkit.games import get_game
-from toolkit.simulate import play
+from toolkit.simulate import bot_seed, chance_rng, play
 
 TARGET_S = 2.0
 # The best heuristic bot of each game, and the table it is timed at (To the Death!: the duel, the
@@ -39,9 +38,9 @@ def game_seconds(slug: str, games: int) -> list[float]:
             for seat in range(players)
         ]
         state = spec.new_state(players, seed, **options)
-        bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(names)]
+        bots = [spec.bots[name](seat, bot_seed(seed, seat)) for seat, name in enumerate(names)]
         start = time.process_time()
-        play(state, bots, random.Random(f"chance-{seed}"), spec.max_moves)
+        play(state, bots, chance_rng(seed), spec.max_moves)
         times.append(time.process_time() - start)
     return times
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout'
 from toolkit.bots import handed  # noqa: E402
 from toolkit.games import get_game  # noqa: E402
 from toolkit.search import SearchBot  # noqa: E402
-from toolkit.simulate import play  # noqa: E402
+from toolkit.simulate import bot_seed, chance_rng, play  # noqa: E402
 
 
 def paired_returns(spec, view, moves, rounds: int, rng: random.Random, heuristic) -> list[list]:
@@ -92,10 +92,9 @@ def main() -> None:
     per_game = []
     for seed in range(args.seed, args.seed + args.games):
         bot = MeasuredSearch(
-            spec, 0, seed * 101, heuristic, args.rounds, args.confidence, args.remeasure
+            spec, 0, bot_seed(seed, 0), heuristic, args.rounds, args.confidence, args.remeasure
         )
-        state = play(spec.new_state(1, seed), [bot], random.Random(f"chance-{seed}"),
-                     spec.max_moves)  # fmt: skip
+        state = play(spec.new_state(1, seed), [bot], chance_rng(seed), spec.max_moves)
         per_game.append(sum(bot.gains) / 2)  # in win rate: a win and a loss are 2 apart
         print(f"seed {seed}: {state.winners is not None and bool(state.winners)}, "
               f"{len(bot.gains)} moves against the heuristic, gain {per_game[-1]:+.3f}",

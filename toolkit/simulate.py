@@ -68,6 +68,17 @@ def play(
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of `seat`'s bot in the game of `seed`: in a simulation, a study or a widget, the
+    same game's bots play alike."""
+    return seed * 101 + seat
+
+
+def chance_rng(seed: int) -> random.Random:
+    """The generator of the chance draws of the game of `seed` (see :func:`bot_seed`)."""
+    return random.Random(f"chance-{seed}")
+
+
 def play_seeded(
     slug: str,
     players: int,
@@ -84,8 +95,8 @@ def play_seeded(
 
     spec = get_game(slug)
     state = spec.new_state(players, seed, **options)
-    bots = [spec.bots[name](seat, seed * 101 + seat) for seat, name in enumerate(bot_names)]
-    return play(state, bots, random.Random(f"chance-{seed}"), max_moves or spec.max_moves)
+    bots = [spec.bots[name](seat, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
+    return play(state, bots, chance_rng(seed), max_moves or spec.max_moves)
 
 
 def decision_points(
@@ -99,8 +110,8 @@ def decision_points(
     spec = get_game(slug)
     for seed in seeds:
         state = spec.new_state(players, seed)
-        bots = [spec.bots[bot](seat, seed * 101 + seat) for seat in range(players)]
-        rng = random.Random(f"chance-{seed}")
+        bots = [spec.bots[bot](seat, bot_seed(seed, seat)) for seat in range(players)]
+        rng = chance_rng(seed)
         for _ in range(spec.max_moves):
             seat = state.current_player()
             if seat == TERMINAL:

@@ -17,7 +17,6 @@ note on screen, never applied to whoever is asked next.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from html import escape
 
@@ -27,7 +26,7 @@ from toolkit.analysis import DecisionOdds, WalkTooLarge
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import listed
-from toolkit.simulate import sample_outcome
+from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
 # Buttons carry no icon: an icon's glyph would become part of the button's accessible name, which
@@ -39,9 +38,6 @@ BOT_DECIDES = "Let the bot decide"
 UNDO = "Undo my last choice"
 SAVE = "Save"
 LOAD = "Load"
-#: A seat's bot is seeded ``seed * BOT_SEED + seat``, as :func:`toolkit.simulate.play_seeded` seeds
-#: them, so a widget's bots play as a simulation's do.
-BOT_SEED = 101
 
 
 class GameWidget(widgets.VBox):
@@ -151,9 +147,9 @@ class GameWidget(widgets.VBox):
         self.state, self.seed = state, state.seed
         spec = get_game(state.game)
         check_bot_names(spec.bots, [*self.bot_names.values(), self.stand_in])
-        self.chance_rng = random.Random(f"chance-{state.seed}")
+        self.chance_rng = chance_rng(state.seed)  # the bots and dice of a simulation's game
         self.bots = {
-            seat: spec.bots[name](seat, state.seed * BOT_SEED + seat)
+            seat: spec.bots[name](seat, bot_seed(state.seed, seat))
             for seat, name in self.bot_names.items()
         }
         self.viewer = self.humans[0] if self.humans else 0
@@ -203,7 +199,7 @@ class GameWidget(widgets.VBox):
 
     def stand_in_bot(self, seat: int):
         """The bot that stands in for the person at `seat`, seeded as a simulation's bots are."""
-        return get_game(self.state.game).bots[self.stand_in](seat, self.seed * BOT_SEED + seat)
+        return get_game(self.state.game).bots[self.stand_in](seat, bot_seed(self.seed, seat))
 
     def play_out(self) -> None:
         """Bots play every seat to the end of the game (people's seats with the stand-in bot)."""

@@ -7,9 +7,7 @@ replays exactly.
 
 from __future__ import annotations
 
-import random
-
-from toolkit.simulate import play, wilson_interval
+from toolkit.simulate import bot_seed, chance_rng, play, wilson_interval
 from toolkit.to_the_death.rules import STARTER_KING, STARTER_MONSTERS
 
 OPPONENTS = (*STARTER_MONSTERS, STARTER_KING)
@@ -19,7 +17,7 @@ def encounter_row(monster: str, bot: str, seed: int) -> dict:
     from toolkit.to_the_death import GAME
 
     state = GAME.state_class(seed=seed, encounter=monster)
-    play(state, [GAME.bots[bot](0, seed * 101)], random.Random(f"chance-{seed}"))
+    play(state, [GAME.bots[bot](0, bot_seed(seed, 0))], chance_rng(seed))
     return {
         "opponent": monster,
         "seed": seed,

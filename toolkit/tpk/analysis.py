@@ -8,7 +8,7 @@ bots' own mistakes), measured deal by deal.
 
 from __future__ import annotations
 
-from toolkit.simulate import run_many, wilson_interval
+from toolkit.simulate import bot_seed, run_many, wilson_interval
 from toolkit.tpk.bots import BOTS
 from toolkit.tpk.cli import summarize
 from toolkit.tpk.coordination import clearable
@@ -19,7 +19,7 @@ from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState
 def play_level(state: TPKState, bots: str, seed: int) -> bool:
     """Play the current level of `state` with silent bots; True if they clear it."""
     level = state.level
-    seats = [BOTS[bots](seat, seed * 101 + seat) for seat in range(state.num_players)]
+    seats = [BOTS[bots](seat, bot_seed(seed, seat)) for seat in range(state.num_players)]
     while state.level == level and state.result is None:
         seat = state.current_player()
         state.apply(seats[seat].choose(state.observation(seat), state.legal_actions()))
