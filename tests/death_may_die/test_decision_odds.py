@@ -157,8 +157,10 @@ def test_every_number_shown_is_the_plain_walks():
 
     compare(SLUG, games, counted, report)
     print(report.line())
-    print(f"{sum(map(len, refused))} choices at {sum(map(bool, refused))} decisions refused as "
-          f"too large; the rest of the turn counted at {sum(turns)} of {len(turns)} decisions")
+    print(
+        f"{sum(map(len, refused))} choices at {sum(map(bool, refused))} decisions refused as "
+        f"too large; the rest of the turn counted at {sum(turns)} of {len(turns)} decisions"
+    )
     assert report.positions >= 1000
     # every roll, however many dice and stress, is walked in time; only the rest of a turn (a
     # Mythos card, a fight or a Discovery card, fire) can be too large, and is refused
