@@ -150,11 +150,15 @@ def test_a_file_of_a_hundred_thousand_brackets_is_refused_not_a_crash(tmp_path):
         try:
             load_yaml({str(path)!r})
         except DataError as error:
-            print(error)
+            print("refused:", error)
         """
     )
+    # Our refusal, or PyYAML's own (6.0.4 stops at its nesting limit first), reaches the user as
+    # one DataError line that names the file; which of the two words it is not ours to pin.
     assert run.returncode == 0, run.stderr
-    assert "levels deep" in run.stdout
+    lines = run.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("refused:"), run.stdout
+    assert str(path) in lines[0]
 
 
 @pytest.mark.timeout(150)
