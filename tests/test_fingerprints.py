@@ -19,11 +19,11 @@ SLOW_BOTS = ("search", "planner")  # seconds a game: SEARCH_SEEDS, at the smalle
 
 PINNED = {
     # (game, players, bot): fingerprint
-    ("epic-death", 2, "random"): "338b64973e8e6821",
-    ("epic-death", 4, "random"): "0178345ce16d6f81",
-    ("epic-death", 2, "greedy"): "8b46edcdb6663744",
-    ("epic-death", 4, "greedy"): "76d384f97f862cb5",
-    ("epic-death", 2, "search"): "469ea08e7a785638",
+    ("epic-death", 2, "random"): "ca94724f7ed5eb9f",
+    ("epic-death", 4, "random"): "97082bba79d6d3c4",
+    ("epic-death", 2, "greedy"): "635ec9880ea05ee3",
+    ("epic-death", 4, "greedy"): "530e22d850f83877",
+    ("epic-death", 2, "search"): "313dd72c3bf61c40",
     ("to-the-death", 1, "random"): "6b589878c3ce446e",
     ("to-the-death", 2, "random"): "12e1a8a18af3dd1e",
     ("to-the-death", 1, "greedy"): "f744e121acaaee25",

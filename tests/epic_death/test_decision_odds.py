@@ -76,7 +76,7 @@ def marks(quest: str):
     state = stacked(
         hands={1: ["fate-deadly", "fate-reroll-failures"], 2: ["fate-ancient-pact"]}, line=[quest]
     )
-    for adventurer in state.parties[0][:2]:
+    for adventurer in (*state.parties[0][:2], state.parties[2][0]):
         state.put_under(adventurer, state.loot.cards.pop())
     state.forget_legal()
     state.apply(("quest", quest))

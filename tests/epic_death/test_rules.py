@@ -133,28 +133,40 @@ def test_only_one_deadly_per_quest_and_ancient_pact_redirects_it():
         hands={1: ["fate-deadly", "fate-deadly"], 2: ["fate-ancient-pact"]}, line=[GREEN_3_MIGHTY]
     )
     target = state.parties[0][0]
+    own, bare = state.parties[2][:2]
     give(state, target, "loot-paladin-helmet")
+    give(state, own, "loot-admiral-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
     state.apply(("fate", "fate-deadly", target))
-    assert ("fate", "fate-deadly", target) not in state.legal_actions()  # one Deadly a quest
-    state.apply(DONE)
-    own = state.parties[2][0]
+    assert state.current_player() == 2  # one Deadly a quest: seat 1 has nothing left to play
     assert ("fate", "fate-ancient-pact", own) in state.legal_actions()
+    assert ("fate", "fate-ancient-pact", bare) not in state.legal_actions()  # nothing under it
     state.apply(("fate", "fate-ancient-pact", own))
     assert state.deadly == (2, own)
+
+
+def test_ancient_pact_needs_an_own_adventurer_with_a_score():
+    """The rulebook's Deadly and Resurrect section allows only adventurers with a score as
+    targets, and the pact's redirect is a target of the Deadly card like any other."""
+    state = stacked(hands={1: ["fate-deadly"], 2: ["fate-ancient-pact"]}, line=[GREEN_3_MIGHTY])
+    give(state, state.parties[0][0], "loot-paladin-helmet")
+    state.apply(("quest", GREEN_3_MIGHTY))
+    state.apply(("fate", "fate-deadly", state.parties[0][0]))
+    skip_windows_until(state, 2)
+    assert not any(action[1:2] == ("fate-ancient-pact",) for action in state.legal_actions())
 
 
 def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
     """Seat 1, asked first, can answer a Deadly card played after it with its Ancient Pact."""
     state = stacked(hands={1: ["fate-ancient-pact"], 2: ["fate-deadly"]}, line=[GREEN_3_MIGHTY])
-    target = state.parties[0][0]
+    target, own = state.parties[0][0], state.parties[1][0]
     give(state, target, "loot-paladin-helmet")
+    give(state, own, "loot-admiral-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
     assert state.legal_actions() == (DONE,)  # seat 1 has no Deadly card to answer yet
     state.apply(DONE)
     state.apply(("fate", "fate-deadly", target))
     skip_windows_until(state, 1)  # seats 2, 3 and 0 pass
-    own = state.parties[1][0]
     state.apply(("fate", "fate-ancient-pact", own))
     assert state.deadly == (1, own)
     assert state.phase == "before_roll"  # the table shows no targeting card is left to play

@@ -180,13 +180,16 @@ def resurrect(state, seat, card, action) -> bool:
 def ancient_pact_plays(state, seat, card_id) -> list:
     if not state.deadly or state.pact:
         return []
-    doomed, alive = state.deadly[1], state.alive
-    return [("fate", card_id, a) for a in state.parties[seat] if alive[a] and a != doomed]
+    doomed, alive, under = state.deadly[1], state.alive, state.under
+    return [
+        ("fate", card_id, a) for a in state.parties[seat] if alive[a] and under[a] and a != doomed
+    ]
 
 
 @kind("targets", ancient_pact_plays, per_seat=True)
 def ancient_pact(state, seat, card, action) -> bool:
-    """A Deadly card's mark moves onto a living adventurer of the pact player's own party."""
+    """A Deadly card's mark moves onto a living adventurer of the pact player's own party; like
+    the Deadly card itself, only onto one with a score (a card under it)."""
     state.pact = True
     state.deadly = (seat, action[2])
     return False
