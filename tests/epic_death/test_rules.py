@@ -3,6 +3,7 @@ notes), played through the public protocol only."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacke
 from toolkit.epic_death.cards import BOX
 from toolkit.epic_death.display import adventurer_html
 from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState, dice_outcomes
-from toolkit.state import IllegalAction, from_json
+from toolkit.state import IllegalAction, SaveError, from_json
 
 GREEN_3_MIGHTY = first_quest("mighty", 3)  # FAIL 100
 EPIC_2_EXALTED = first_quest("exalted", 2, epic=True)  # EPIC 325
@@ -551,3 +552,16 @@ def test_the_search_estimate_favours_epic_under_the_dead_and_reads_an_ended_game
     assert table_estimate(state)[0] > before[0]
     state._end_game("a test")
     assert table_estimate(state) == state.returns()
+
+
+@pytest.mark.parametrize("quests", [-1000, -1, 7, 10**11])
+def test_quests_per_player_outside_the_deck_is_refused_in_the_engine_and_in_a_save(quests):
+    """0 is the whole deck; a negative count would deal a game already over or cut the deal
+    short, and more than the deck holds is no shorter game at all."""
+    with pytest.raises(ValueError, match="quests_per_player"):
+        EpicDeathState(players=3, quests_per_player=quests)
+    save = json.loads(EpicDeathState(players=3).to_json())
+    save["config"]["quests_per_player"] = quests
+    with pytest.raises(SaveError, match=r"config: .*quests_per_player") as refused:
+        from_json(json.dumps(save))
+    assert len(str(refused.value)) < 200

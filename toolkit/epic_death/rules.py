@@ -75,10 +75,17 @@ class EpicDeathState(GameState):
     def __init__(self, seed: int = 0, players: int = 4, quests_per_player: int | None = None):
         if not 2 <= players <= 5:
             raise ValueError(f"Epic Death! takes 2 to 5 players, not {players}")
+        cards = catalog()
         if quests_per_player is None:
             quests_per_player = 5 if players < 4 else 0
+        most = min(len(cards.quests), len(cards.epic_quests)) // players
+        if type(quests_per_player) is not int or not 0 <= quests_per_player <= most:
+            raise ValueError(
+                f"quests_per_player must be a whole number from 0 (the whole deck) to {most} "
+                f"at {players} players, not {str(quests_per_player)[:20]}"
+            )
         super().__init__(seed, players=players, quests_per_player=quests_per_player)
-        self.cards: CardSet = catalog()
+        self.cards: CardSet = cards
         self._players = players
         self.line_size = 4 if players == 5 else 5
         self._deal(quests_per_player)
