@@ -24,19 +24,27 @@ class ActionBlocks(Sequence):
     `hero` paid with each card (one-card tuples); ``((), actions)`` lists ready-made actions.
 
     Reading one action by its index costs a few operations; iterating, testing membership or
-    comparing makes the whole list once and keeps it. The blocks must not change afterwards, so
-    a copy of the list is the list itself."""
+    comparing makes the whole list once and keeps it. The blocks are kept as tuples and handed
+    out only as tuples: a caller cannot change the list a state has offered, so a copy of the list
+    is the list itself."""
 
-    __slots__ = ("blocks", "_ends", "_made")
+    __slots__ = ("_blocks", "_ends", "_made")
 
-    def __init__(self, blocks: list[tuple[tuple, Sequence[tuple]]]):
-        self.blocks = blocks
-        self._ends: list[int] | None = None
-        self._made: list[Action] | None = None
+    def __init__(self, blocks: Sequence[tuple[tuple, Sequence[tuple]]]):
+        self._blocks = tuple(
+            (head, items if items.__class__ is tuple else tuple(items)) for head, items in blocks
+        )
+        self._ends: tuple[int, ...] | None = None
+        self._made: tuple[Action, ...] | None = None
+
+    @property
+    def blocks(self) -> tuple[tuple[tuple, tuple[tuple, ...]], ...]:
+        """The ``(head, items)`` blocks, read-only."""
+        return self._blocks
 
     def _block_ends(self) -> list[int]:
         """Where each block ends in the list (a block with no items ends where the last did)."""
-        self._ends = ends = list(accumulate(map(len, map(_ITEMS, self.blocks))))
+        self._ends = ends = tuple(accumulate(map(len, map(_ITEMS, self._blocks))))
         return ends
 
     def __len__(self) -> int:
@@ -45,7 +53,7 @@ class ActionBlocks(Sequence):
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return self._list()[index]
+            return list(self._list()[index])
         ends = self._ends or self._block_ends()
         size = ends[-1] if ends else 0
         if index < 0:
@@ -53,13 +61,13 @@ class ActionBlocks(Sequence):
         if not 0 <= index < size:
             raise IndexError("action index out of range")
         at = bisect_right(ends, index)
-        head, items = self.blocks[at]
+        head, items = self._blocks[at]
         return head + items[index - ends[at - 1] if at else index]
 
-    def _list(self) -> list[Action]:
+    def _list(self) -> tuple[Action, ...]:
         made = self._made
         if made is None:
-            made = self._made = [head + item for head, items in self.blocks for item in items]
+            made = self._made = tuple(head + item for head, items in self._blocks for item in items)
         return made
 
     def __iter__(self):
@@ -71,7 +79,7 @@ class ActionBlocks(Sequence):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
             return NotImplemented
-        return self._list() == list(other)
+        return list(self._list()) == list(other)
 
     __hash__ = None
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
+from functools import partial
 
 from toolkit.bots import Bot, below, handed
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
@@ -50,7 +51,9 @@ def play(
         (
             bot.choose,
             getattr(bot, "reads_observation", True) or getattr(bot, "reads_view", False),
-            state.apply_listed if getattr(bot, "picks_listed", False) else state.apply,
+            state.apply_listed
+            if getattr(bot, "picks_listed", False)
+            else partial(state.apply, atomic=False),
         )
         for bot in bots
     ]
@@ -120,7 +123,8 @@ def decision_points(
                 state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
                 continue
             yield state.clone()
-            state.apply(bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions()))
+            choice = bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions())
+            state.apply(choice, atomic=False)
 
 
 def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:

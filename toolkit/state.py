@@ -278,13 +278,31 @@ class GameState(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged."""
+    def apply(self, action: Action, *, atomic: bool = True) -> None:
+        """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged.
+
+        Atomic: if the engine fails part-way through a legal action (a bug, an interrupt), the
+        state is put back as it was before, at the price of a copy each move. The toolkit's own
+        loops, which throw away a game that fails, pass ``atomic=False`` and skip the copy."""
         if action.__class__ is list:  # from JSON; tested here, as freeze is a call on every move
             action = freeze(action)
         if not self._is_legal(action):
             raise IllegalAction(action, self._explain(action))
-        self.apply_listed(action)
+        if not atomic:
+            self.apply_listed(action)
+            return
+        before = self.clone()
+        try:
+            self.apply_listed(action)
+        except BaseException:
+            self._restore(before)
+            raise
+
+    def _restore(self, before: GameState) -> None:
+        """Become `before` again: an engine that fails part-way through a legal action (a bug, or
+        an interrupt) leaves no half-changed state behind."""
+        self.__dict__.clear()
+        self.__dict__.update(before.__dict__)
 
     def _explain(self, action: Action) -> str:
         """The game's own reason, or the general one for an action too malformed for the game's

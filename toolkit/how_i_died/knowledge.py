@@ -68,7 +68,7 @@ class Knowledge:
                     self.labels[shown] = KNOWN
         looked = self._foreseen_by_another(state, seat)
         hands = [list(hand) for hand in state.hands]
-        state.apply(action)
+        state.apply(action, atomic=False)
         where = places(state)
         reshuffle = None
         for card, place in where.items():

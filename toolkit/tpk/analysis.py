@@ -22,7 +22,9 @@ def play_level(state: TPKState, bots: str, seed: int) -> bool:
     seats = [BOTS[bots](seat, bot_seed(seed, seat)) for seat in range(state.num_players)]
     while state.level == level and state.result is None:
         seat = state.current_player()
-        state.apply(seats[seat].choose(state.observation(seat), state.legal_actions()))
+        state.apply(
+            seats[seat].choose(state.observation(seat), state.legal_actions()), atomic=False
+        )
     return state.result == "won" or state.level > level
 
 
