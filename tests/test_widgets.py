@@ -174,3 +174,13 @@ def test_a_bot_the_game_has_not_is_refused_naming_those_it_has(make):
     Death May Die's widget takes no bot: every seat is a person's."""
     with pytest.raises(ValueError, match=r"unknown bot 'clever' \(choose from random, "):
         make()
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_undo_with_nothing_to_take_back_leaves_the_game_and_says_so(make):
+    game = make(seed=1)
+    before = game.state.to_json()
+    game.undo()
+    assert game.state is not None and game.state.to_json() == before
+    assert "Nothing to take back" in game.note_html.value
+    game.refresh()  # the widget still draws its game

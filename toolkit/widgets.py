@@ -279,7 +279,14 @@ class GameWidget(widgets.VBox):
         return self._before_choice is not None and not self.state.is_terminal()
 
     def undo(self) -> None:
-        """Go back to just before the last choice a person made."""
+        """Go back to just before the last choice a person made; with nothing to take back (no
+        choice yet, or a die or a card seen since), say so and leave the game as it is."""
+        if not self.can_undo():
+            self.note_html.value = (
+                "<i>Nothing to take back: no choice of yours since the last die or card was "
+                "revealed.</i>"
+            )
+            return
         self.state, self._before_choice = self._before_choice, None
         self._games += 1
         self.narration.append(f"{self.seat_name(self.state.current_player())} took a choice back.")
