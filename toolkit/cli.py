@@ -20,13 +20,27 @@ from pathlib import Path
 from toolkit import analysis, games
 from toolkit.data import DataError
 from toolkit.html import percent
+from toolkit.simulate import Interrupted
+
+ECHO = 80  # characters of a value the user typed that an error line repeats, at most
+_QUOTED = re.compile(rf"(['\"])([^'\"/]{{{ECHO}}})[^'\"/]+\1")  # a path is shown whole
+_LONG_NUMBER = re.compile(rf"\d{{{ECHO + 1},}}")
+
+
+def clipped(message: object) -> str:
+    """An error line that repeats at most :data:`ECHO` characters of any one value it quotes (a
+    5,000-digit number, a pasted file) and stays on one line; a file's path is kept whole, as
+    the error names the file."""
+    message = " ".join(str(message).split())
+    message = _QUOTED.sub(lambda m: f"{m[1]}{m[2]}...{m[1]}", message)
+    return _LONG_NUMBER.sub(lambda m: m[0][:ECHO] + "...", message)
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump)."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {clipped(message)}\n")
 
 
 def notebooks_dir(target: Path) -> Path:
@@ -195,14 +209,25 @@ def read_state(game: str, source: str):
     file (not JSON, another game's, an illegal history) is a :class:`~toolkit.state.SaveError`."""
     from toolkit.state import from_json
 
+    if not source:
+        raise ValueError("--state names no file (give a path, or - for standard input)")
     if source == "-":
-        text = sys.stdin.buffer.read()
+        text = sys.stdin.buffer.read(MAX_SAVE + 1)
     else:
         try:
-            text = Path(source).read_bytes()
+            with open(source, "rb") as file:
+                text = file.read(MAX_SAVE + 1)
         except OSError as error:
             raise ValueError(f"cannot read {source}: {error.strerror}") from None
+    if len(text) > MAX_SAVE:
+        raise ValueError(
+            f"{'standard input' if source == '-' else source} is larger than a save can be "
+            f"({MAX_SAVE // 1_000_000} MB at most)"
+        )
     return from_json(text, games.get_game(game).state_class)
+
+
+MAX_SAVE = 50_000_000  # bytes: a save of the longest game is well under a megabyte
 
 
 def decision_at(game: str, state):
@@ -292,6 +317,10 @@ def cmd_study(args) -> int:
         table = bots_table(
             args.game, args.players, bots, args.games, args.seed, executor, not args.json, against
         )
+    if args.json:  # the table first: a file that then fails to be written loses nothing
+        print(table.to_json(orient="records"), flush=True)
+    else:
+        print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"), flush=True)
     if args.csv:
         made_by = " ".join(["death-toolkit", *args.argv])
         try:
@@ -299,11 +328,9 @@ def cmd_study(args) -> int:
                 out.write(f"# made by: {made_by}\n")
                 table.to_csv(out, index=False)
         except OSError as error:
-            raise ValueError(f"cannot write {args.csv}: {error.strerror}") from None
-    if args.json:
-        print(table.to_json(orient="records"))
-    else:
-        print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+            raise ValueError(
+                f"the table is above, but it could not be written to {args.csv}: {error.strerror}"
+            ) from None
     return 0
 
 
@@ -320,14 +347,35 @@ def check_writable(path: Path) -> None:
 
 
 def positive_int(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
+def workers(text: str) -> int:
+    """A local cluster's size: at most :data:`MAX_WORKERS_PER_CORE` processes a core, refused
+    before any is started."""
+    value = positive_int(text)
+    most = MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
+    if value > most:
+        raise argparse.ArgumentTypeError(
+            f"at most {most} workers on this machine ({os.cpu_count()} cores), not {value}"
+        )
+    return value
+
+
+MAX_WORKERS_PER_CORE = 4
+
+
 def port(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (0: any free one), not {value}")
     return value
@@ -430,7 +478,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         game_sim.add_argument("--bots", default="random", help=f"one of {', '.join(spec.bots)}")
         game_sim.add_argument("--json", action="store_true", help="print one JSON object")
         game_sim.add_argument(
-            "--workers", type=positive_int, help="play on a local dask cluster of N processes"
+            "--workers", type=workers, help="play on a local dask cluster of N processes"
         )
         game_sim.add_argument(
             "--scheduler", help="play on the running dask.distributed scheduler at ADDRESS"
@@ -447,7 +495,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     study.add_argument("--games", type=positive_int, default=1000, help="games a pairing")
     study.add_argument("--seed", type=int, default=0)
-    study.add_argument("--workers", type=positive_int, help="play on a local dask cluster")
+    study.add_argument("--workers", type=workers, help="play on a local dask cluster")
     study.add_argument("--scheduler", help="play on the running dask scheduler at ADDRESS")
     study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
     study.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -469,8 +517,12 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except ValueError as error:  # bad input (SaveError, DataError, ...), an extra not installed
         command = " ".join(filter(None, (args.command, getattr(args, "game", None))))
-        print(f"death-toolkit {command}: error: {error}", file=sys.stderr)
+        print(f"death-toolkit {command}: error: {clipped(error)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as interrupt:  # Ctrl-C: one line, and the shell's status for it
+        played = f": {interrupt}" if isinstance(interrupt, Interrupted) else ""
+        print(f"interrupted{played}", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (`... --json | head`): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -192,6 +192,16 @@ def dask_executor(workers: int | None = None, scheduler: str | None = None):
 
 
 MAX_GAMES = 1_000_000  # one table in memory; a larger study is several runs by --seed
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a study: how many of its games had been played, for a one-line goodbye."""
+
+    def __init__(self, played: int, total: int):
+        super().__init__(f"{played:,} of {total:,} games played")
+        self.played, self.total = played, total
+
+
 IN_FLIGHT = 64  # chunks sent to an executor and not yet collected
 
 
@@ -220,11 +230,17 @@ def run_many(
         raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games, not {games:,}")
     chunks = (range(start, min(start + chunk, seed + games)) for start in
               range(seed, seed + games, chunk))  # fmt: skip
-    frames = []
+    frames, played = [], 0
     with tqdm(total=games, disable=not progress, desc=f"{slug} games") as bar:
-        for rows in _chunk_results(slug, players, bot_names, chunks, executor):
-            frames.append(pd.DataFrame(rows))
-            bar.update(len(rows))
+        try:
+            for rows in _chunk_results(slug, players, bot_names, chunks, executor):
+                frames.append(pd.DataFrame(rows))
+                played += len(rows)
+                bar.update(len(rows))
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, Interrupted):
+                raise
+            raise Interrupted(played, games) from None
     return pd.concat(frames, ignore_index=True)
 
 

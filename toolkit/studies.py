@@ -17,7 +17,7 @@ from concurrent.futures import Executor
 from toolkit.bots import check_bot_names
 from toolkit.data import data_root
 from toolkit.games import PACKAGES, get_game
-from toolkit.simulate import MAX_GAMES, run_many, wilson_interval
+from toolkit.simulate import MAX_GAMES, Interrupted, run_many, wilson_interval
 
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
 WHOLE_TABLE = "(the whole table)"  # the `against` of a cooperative game's row
@@ -62,22 +62,26 @@ def bots_table(
         raise ValueError(f"a study plays 1 to {MAX_GAMES:,} games a pairing, not {games:,}")
     rows = []
     plan = pairings(slug, bots, against, players)
-    bar = tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots")
-    for bot, other in plan:
-        wins, total, games_played = 0, 0.0, 0
-        for seat in range(1 if other is None else players):
-            count = len(range(seat, games, players)) if other is not None else games
-            if not count:
-                continue
-            names = [bot if other is None or s == seat else other for s in range(players)]
-            table = run_many(slug, players, count, seed, names, executor, progress=False)
-            bar.update(count)
-            returns = table[f"return_{seat}"]
-            wins += int((returns > 0).sum())
-            total += float(returns.sum())
-            games_played += count
-        rows.append(_row(bot, other or WHOLE_TABLE, games_played, wins, total))
-    bar.close()
+    done = 0  # games played so far (a disabled bar counts nothing)
+    with tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots") as bar:
+        for bot, other in plan:
+            wins, total, games_played = 0, 0.0, 0
+            for seat in range(1 if other is None else players):
+                count = len(range(seat, games, players)) if other is not None else games
+                if not count:
+                    continue
+                names = [bot if other is None or s == seat else other for s in range(players)]
+                try:
+                    table = run_many(slug, players, count, seed, names, executor, progress=False)
+                except Interrupted as interrupt:
+                    raise Interrupted(done + interrupt.played, games * len(plan)) from None
+                bar.update(count)
+                done += count
+                returns = table[f"return_{seat}"]
+                wins += int((returns > 0).sum())
+                total += float(returns.sum())
+                games_played += count
+            rows.append(_row(bot, other or WHOLE_TABLE, games_played, wins, total))
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 

@@ -44,7 +44,7 @@ def test_odds_agree_with_the_library(capsys, black, green, need, stress):
     [
         (["--black", "-1"], "must be 0 or more"),
         (["--black", "0", "--green", "0"], "roll at least one die"),
-        (["--stress", "x"], "invalid _count value"),
+        (["--stress", "x"], "not a whole number: 'x'"),
     ],
 )
 def test_bad_odds_arguments_are_one_line_errors(capsys, argv, message):
