@@ -2,12 +2,13 @@
 search in one seat against the game's best heuristic bot (in a cooperative game, search in every
 seat), over a few seeds; the issue's target is under 2 s a game.
 
-Run: ``PYTHONPATH=. python benchmarks/bench_search.py [games]`` (under ``nice``: it plays
-searched games for a minute or more).
+Run: ``PYTHONPATH=. python benchmarks/bench_search.py [games] [--quick]`` (under ``nice``: it plays
+searched games for a minute or more; ``--quick`` plays one game at each table).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 
@@ -62,10 +63,19 @@ def search_row(slug: str, games: int) -> dict:
     }
 
 
-def run(games: int = 5) -> list[dict]:
-    return [search_row(slug, games) for slug in TABLES]
+def run(quick: bool = False, games: int = 5) -> list[dict]:
+    return [search_row(slug, 1 if quick else games) for slug in TABLES]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=5, help="games at each table")
+    parser.add_argument("--quick", action="store_true", help="one game at each table")
+    args = parser.parse_args(argv)
+    for result in run(args.quick, args.games):
+        print(result)
+    return 0
 
 
 if __name__ == "__main__":
-    for result in run(int(sys.argv[1]) if len(sys.argv) > 1 else 5):
-        print(result)
+    sys.exit(main())
