@@ -84,8 +84,8 @@ def check_row(row: dict) -> None:
     if row["ratio"] is not None:
         assert row["baseline_s"] is not None and row["ours_s"], row
         assert row["ratio"] == pytest.approx(row["baseline_s"] / row["ours_s"], rel=1e-9), row
-    elif row["baseline_s"] is not None and row["ours_s"]:
-        pytest.fail(f"a baseline was timed but no ratio given: {row}")
+    else:
+        assert row["baseline_s"] is None or not row["ours_s"], f"no ratio given: {row}"
 
 
 def test_every_module_is_run_here_or_helps_one():
@@ -156,3 +156,30 @@ def test_run_py_picks_bench_modules_by_default_and_any_by_name(forget_benchmarks
     assert run.modules("epic_death") == [BENCHMARKS / "bench_epic_death.py"]
     assert run.modules("soak") == [BENCHMARKS / "soak.py"]
     assert run.modules("run") == []
+
+
+GOOD = {"benchmark": "b", "ours_s": 0.5, "baseline": "them", "baseline_s": 1.0, "ratio": 2.0,
+        "note": ""}  # fmt: skip
+BAD = {
+    "a key missing": {k: v for k, v in GOOD.items() if k != "note"},
+    "a time that is not a number": {**GOOD, "ours_s": "0.5 s"},
+    "a time that is not finite": {**GOOD, "baseline_s": float("nan"), "ratio": float("nan")},
+    "a negative time": {**GOOD, "ours_s": -0.5, "ratio": -2.0},
+    "a baseline timed but not named": {**GOOD, "baseline": None},
+    "a ratio that is not theirs over ours": {**GOOD, "ratio": 0.5},
+    "a baseline timed without a ratio": {**GOOD, "ratio": None},
+    "no time and no note": {**GOOD, "ours_s": None, "ratio": None},
+}
+
+
+def test_the_row_check_passes_a_good_row_and_catches_bad_ones():
+    check_row(GOOD)
+    check_row({**GOOD, "baseline": None, "baseline_s": None, "ratio": None})
+    missed = []
+    for problem, row in BAD.items():
+        try:
+            check_row(row)
+        except AssertionError:
+            continue
+        missed.append(problem)
+    assert missed == []
