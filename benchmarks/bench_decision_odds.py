@@ -5,12 +5,16 @@ Each game's ``odds.decision_odds`` is timed at the decisions of seeded random ga
 players (:func:`toolkit.simulate.decision_points`). The target is the issue's: under 100 ms at the
 95th percentile, per game. Where a game answers with closed forms instead of walking the engine,
 its own benchmark times the two side by side (Epic Death!'s in bench_epic_death.py).
+``--quick`` times the first few decisions of two games instead.
 """
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
+
+from timing import cli
 
 from toolkit.games import available, get_game
 from toolkit.simulate import decision_points
@@ -55,5 +59,10 @@ def decision_row(
     }
 
 
-def run() -> list[dict]:
-    return [decision_row(slug, get_game(slug).max_players) for slug in available()]
+def run(quick: bool = False) -> list[dict]:
+    sizes = {"seeds": range(2), "limit": 20} if quick else {}
+    return [decision_row(slug, get_game(slug).max_players, **sizes) for slug in available()]
+
+
+if __name__ == "__main__":
+    sys.exit(cli(run))

@@ -5,15 +5,17 @@ bot games per second.
 The three odds tables are compared value by value before any time is reported: a fast wrong table
 would not count. Our table is timed from a cold cache every repeat; icepool and sympy.stats get the
 best of their repeats (sympy's own cache is cleared before each, so it recomputes like we do).
+``--quick`` runs every row's code with one repeat each and a handful of calls, decisions and games.
 """
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from fractions import Fraction
 
-from timing import ObservingRandomBot, best_of, cpu_best_of, time_study
+from timing import GAME_RUNS, ObservingRandomBot, best_of, cli, cpu_best_of, time_study
 
 from toolkit.epic_death import odds
 from toolkit.epic_death.cards import BOX
@@ -87,10 +89,10 @@ def sympy_table():
     return rows
 
 
-def table_rows() -> list[dict]:
-    ours_s, ours = best_of(ours_table, 7)
-    icepool_s, by_icepool = best_of(icepool_table, 3)
-    sympy_s, by_sympy = best_of(sympy_table, 2)
+def table_rows(quick: bool = False) -> list[dict]:
+    ours_s, ours = best_of(ours_table, 1 if quick else 7)
+    icepool_s, by_icepool = best_of(icepool_table, 1 if quick else 3)
+    sympy_s, by_sympy = best_of(sympy_table, 1 if quick else 2)
     if not ours == by_icepool == by_sympy:
         raise AssertionError("the odds tables differ: toolkit, icepool and sympy.stats disagree")
     entries = f"{len(ours)} (difficulty, dice, K) entries, identical exact values in all three"
@@ -124,17 +126,18 @@ def median_call(function, calls: int) -> float:
     return statistics.median(times)
 
 
-def query_rows() -> list[dict]:
+def query_rows(quick: bool = False) -> list[dict]:
     import icepool
 
     def icepool_query():
         pool = 10 @ icepool.d6.map(lambda face: int(face >= 5))
         return pool.probability(">=", 3), pool.probability("==", 3)
 
-    ours_s = median_call(lambda: odds.plain_odds(10, "mighty", 3), 2000)
+    calls, few = (20, 20) if quick else (2000, 200)
+    ours_s = median_call(lambda: odds.plain_odds(10, "mighty", 3), calls)
     if odds.plain_odds(10, "mighty", 3) != icepool_query():
         raise AssertionError("the single query differs from icepool's")
-    icepool_s = median_call(icepool_query, 200)
+    icepool_s = median_call(icepool_query, few)
     met = "met" if ours_s < QUERY_TARGET_S else "MISSED"
     rows = [
         row(
@@ -142,19 +145,19 @@ def query_rows() -> list[dict]:
             ours_s,
             "icepool 2.1",
             icepool_s,
-            f"median of 2000 calls, cold cache each; target < 1 ms: {met}",
+            f"median of {calls} calls, cold cache each; target < 1 ms: {met}",
         )
     ]
     modifiers = odds.PoolModifiers(dice=-2, plus_d6=1, minus_d6=1, frenzy=True)
-    mixed_s = median_call(lambda: odds.quest_odds(5, "mighty", modifiers), 200)
-    warm_s = best_of(lambda: odds.quest_odds(5, "mighty", modifiers), 200)[0]
+    mixed_s = median_call(lambda: odds.quest_odds(5, "mighty", modifiers), few)
+    warm_s = best_of(lambda: odds.quest_odds(5, "mighty", modifiers), few)[0]
     rows.append(
         row(
             "one quest query (-2, +D6, -D6, Frenzy)",
             mixed_s,
             None,
             None,
-            f"median of 200 calls, cold cache each ({seconds(warm_s)} warm); "
+            f"median of {few} calls, cold cache each ({seconds(warm_s)} warm); "
             f"{'under' if mixed_s < QUERY_TARGET_S else 'over'} 1 ms",
         )
     )
@@ -196,10 +199,14 @@ def decision_rows(positions: int = 300) -> list[dict]:
     ]
 
 
-def games_rows() -> list[dict]:
+def games_rows(quick: bool = False) -> list[dict]:
     rows = []
-    for bots, games in (("random", 200), ("greedy", 40)):
-        seconds, per_second, note = time_study("epic-death", 4, bots, games)
+    for bots, games in (
+        (("random", 5), ("greedy", 2)) if quick else (("random", 200), ("greedy", 40))
+    ):
+        seconds, per_second, note = time_study(
+            "epic-death", 4, bots, games, runs=2 if quick else GAME_RUNS
+        )
         if bots == "random":
             met = "met" if per_second >= GAMES_TARGET_PER_S else "MISSED"
             note += f"; target {GAMES_TARGET_PER_S}/s: {met}"
@@ -212,7 +219,7 @@ def games_rows() -> list[dict]:
                 note,
             )
         )
-    rows.insert(1, observed_games_row())
+    rows.insert(1, observed_games_row(5) if quick else observed_games_row())
     return rows
 
 
@@ -249,10 +256,14 @@ def row(benchmark, ours_s, baseline, baseline_s, note, target=None) -> dict:
     }
 
 
-def run() -> list[dict]:
-    return table_rows() + query_rows() + decision_rows() + games_rows()
+def run(quick: bool = False) -> list[dict]:
+    return (
+        table_rows(quick)
+        + query_rows(quick)
+        + decision_rows(20 if quick else 300)
+        + games_rows(quick)
+    )
 
 
 if __name__ == "__main__":
-    for result in run():
-        print(result)
+    sys.exit(cli(run))

@@ -2,16 +2,18 @@
 core, the lookahead bot excepted), the exact Legendary-availability odds (target < 10 ms) against a
 full search, and the turns-until-death distribution from a cold cache.
 
-The Legendary odds are compared with the full search before any time is reported.
+The Legendary odds are compared with the full search before any time is reported. ``--quick`` runs
+every row's code on a few tables, one repeat and a few games of each bot.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
-from timing import best_of, time_study
+from timing import GAME_RUNS, best_of, cli, time_study
 
 from toolkit.how_i_died import odds
 from toolkit.how_i_died.cards import ALL_IDS
@@ -32,7 +34,7 @@ def row(benchmark, ours_s, baseline, baseline_s, note) -> dict:
     }
 
 
-def games_rows() -> list[dict]:
+def games_rows(quick: bool = False) -> list[dict]:
     rows = []
     for bots, games in (
         ("random", 300),
@@ -41,7 +43,10 @@ def games_rows() -> list[dict]:
         ("survivor", 300),
         ("lookahead", 100),
     ):
-        cpu, per_second, note = time_study("how-i-died", 4, bots, games, warm=3)
+        if quick:
+            games = 3
+        runs = 2 if quick else GAME_RUNS
+        cpu, per_second, note = time_study("how-i-died", 4, bots, games, warm=3, runs=runs)
         note += ", one process"
         targeted = bots != "lookahead"
         if targeted:
@@ -59,10 +64,10 @@ def games_rows() -> list[dict]:
     return rows
 
 
-def legendary_rows() -> list[dict]:
+def legendary_rows(tables: int = 200) -> list[dict]:
     rng = random.Random(0)
     positions = []
-    for _ in range(200):
+    for _ in range(tables):
         cards = list(ALL_IDS)
         rng.shuffle(cards)
         positions.append((cards[:6], cards[6:12], cards[12:]))
@@ -85,11 +90,12 @@ def legendary_rows() -> list[dict]:
             ours_s,
             "target 10 ms",
             LEGENDARY_TARGET_S,
-            f"median of 200 random tables; slowest {worst * 1e3:.2f} ms; target < 10 ms: {met}",
+            f"median of {tables} random tables; slowest {worst * 1e3:.2f} ms; "
+            f"target < 10 ms: {met}",
         ),
         row(
             "P(Legendary now), 12-card deck",
-            best_of(lambda: odds.legendary_chance(hand, pool, unseen), 50)[0],
+            best_of(lambda: odds.legendary_chance(hand, pool, unseen), min(tables, 50))[0],
             "full search",
             search_s,
             "same exact Fraction from both",
@@ -97,21 +103,22 @@ def legendary_rows() -> list[dict]:
     ]
 
 
-def turns_rows() -> list[dict]:
+def turns_rows(repeats: int = 5) -> list[dict]:
     def cold_turns():
         odds.turns_until_death.cache_clear()
         odds.damage_per_adventure.cache_clear()
         odds.ends_in_table.cache_clear()
         return [odds.turns_until_death(15, strategy) for strategy in odds.STRATEGIES]
 
-    seconds, _ = best_of(cold_turns, 5)
+    seconds, _ = best_of(cold_turns, repeats)
     return [row("turns-until-death, 3 strategies, exact", seconds, None, None, "cold cache")]
 
 
-def run() -> list[dict]:
+def run(quick: bool = False) -> list[dict]:
+    if quick:
+        return legendary_rows(10) + turns_rows(1) + games_rows(quick=True)
     return legendary_rows() + turns_rows() + games_rows()
 
 
 if __name__ == "__main__":
-    for result in run():
-        print(result)
+    sys.exit(cli(run))

@@ -4,7 +4,8 @@ is what a bot that looks pays).
 
 Results are checked before they are timed: the monster turn must equal a brute-force enumeration
 of every order of explicit cards (with the same blocking rule), and the P(hit) query must equal
-icepool's answer for a die made of the unseen cards' values.
+icepool's answer for a die made of the unseen cards' values. ``--quick`` runs every row's code with
+a few repeats and a few games.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from timing import GAME_RUNS, ObservingRandomBot, best_of, cpu_best_of, cpu_times, median_rate
+from timing import GAME_RUNS, ObservingRandomBot, best_of, cli, cpu_best_of, cpu_times, median_rate
 
 import toolkit.to_the_death.odds as odds
 from toolkit.bots import RandomBot
@@ -42,13 +43,15 @@ def brute_force(game):
     return brute_force_for(game)
 
 
-def bench_p_hit() -> dict:
+def bench_p_hit(repeats: int = 200, icepool_repeats: int = 50) -> dict:
     import icepool
 
     seen = ["fighter:5", "champion:7", "magician:0", "mender:2", "magician:7"]
-    ours_s, ours = best_of(lambda: odds.p_hit(2, 6, 2, seen), 200)
+    ours_s, ours = best_of(lambda: odds.p_hit(2, 6, 2, seen), repeats)
     values = [value_of(c) for c in catalog().arsenal if c not in seen]
-    base_s, theirs = best_of(lambda: (icepool.Die(values) + 4 >= 6).probability(True), 50)
+    base_s, theirs = best_of(
+        lambda: (icepool.Die(values) + 4 >= 6).probability(True), icepool_repeats
+    )
     assert ours == Fraction(theirs), (ours, theirs)
     return {
         "benchmark": "to-the-death: P(hit) from 27 unseen cards",
@@ -87,19 +90,21 @@ def bench_monster_turn(monster: str, extra=(), kill=0, check=True) -> dict:
     return row
 
 
-def bench_games(n: int = 100, bot=RandomBot, what: str = "random-bot solo game") -> dict:
-    """Complete solo games, the best of :data:`timing.GAME_RUNS` runs of CPU time: this machine's
-    speed drifts."""
+def bench_games(
+    n: int = 100, bot=RandomBot, what: str = "random-bot solo game", runs: int = GAME_RUNS
+) -> dict:
+    """Complete solo games, the best of `runs` (:data:`timing.GAME_RUNS`) runs of CPU time: this
+    machine's speed drifts."""
     ToTheDeathState(seed=0)  # load the cards once, outside the timing
 
     def games():
         for seed in range(n):
             play(ToTheDeathState(seed=seed), [bot(seed)], random.Random(seed))
 
-    cpu, _, _ = cpu_times(games, GAME_RUNS)
+    cpu, _, _ = cpu_times(games, runs)
     per_game = cpu[0] / n
     rate = 1 / per_game
-    note = f"{rate:.0f} games/s, best of {GAME_RUNS} ({median_rate(n, cpu)})"
+    note = f"{rate:.0f} games/s, best of {runs} ({median_rate(n, cpu)})"
     if bot is RandomBot:  # the issue's target is for the random bot, which reads no observation
         verdict = "meets" if rate >= GAMES_TARGET_PER_S else "MISSES"
         note += f"; {verdict} the {GAMES_TARGET_PER_S}/s target"
@@ -113,19 +118,21 @@ def bench_games(n: int = 100, bot=RandomBot, what: str = "random-bot solo game")
     }
 
 
-def run() -> list[dict]:
+def run(quick: bool = False) -> list[dict]:
+    games = {"n": 5, "runs": 2} if quick else {}
     return [
-        bench_p_hit(),
+        bench_p_hit(5, 5) if quick else bench_p_hit(),
         bench_monster_turn("gladiator"),
         bench_monster_turn("gryphon"),
         bench_monster_turn(
             "goblins", ["fighter:2", "mender:3", "champion:4", "magician:5"], kill=2, check=False
         ),
-        bench_games(),
-        bench_games(bot=ObservingRandomBot, what="random-bot solo game, observations built"),
+        bench_games(**games),
+        bench_games(
+            bot=ObservingRandomBot, what="random-bot solo game, observations built", **games
+        ),
     ]
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(row)
+    sys.exit(cli(run))

@@ -8,15 +8,18 @@ got a number).
 There is no outside program that plays TPK, so the baselines are the targets themselves: the ratio
 says how many times inside the target we are. Times are CPU seconds of this process
 (``time.process_time``), so other work on a shared machine does not count against us.
+``--quick`` runs every row's code on a few games, a few deals and the two smallest parties.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
 from bench_decision_odds import decision_row
+from timing import cli
 
 from toolkit.simulate import play_one
 from toolkit.tpk.coordination import clearable
@@ -31,12 +34,12 @@ TARGET_SEARCH_S = 1.0
 TARGET_EXACT_S = 60.0
 
 
-def games_row(bots: str) -> dict:
+def games_row(bots: str, games: int = GAMES) -> dict:
     start = time.process_time()
-    for seed in range(GAMES):
+    for seed in range(games):
         play_one("tpk", 3, [bots] * 3, seed)
     spent = time.process_time() - start
-    per_game = spent / GAMES
+    per_game = spent / games
     target = 1 / TARGET_GAMES_PER_S
     return {
         "benchmark": f"tpk: one complete 3-player game, {bots} bots",
@@ -44,13 +47,13 @@ def games_row(bots: str) -> dict:
         "baseline": f"target {TARGET_GAMES_PER_S} games/s",
         "baseline_s": target,
         "ratio": target / per_game,
-        "note": f"{1 / per_game:,.0f} games/s over {GAMES} games (moves, observations, bots)",
+        "note": f"{1 / per_game:,.0f} games/s over {games} games (moves, observations, bots)",
     }
 
 
-def search_rows(players: int, level: int) -> list[dict]:
+def search_rows(players: int, level: int, deals: int = SEARCH_DEALS) -> list[dict]:
     times, clear = [], 0
-    for seed in range(SEARCH_DEALS):
+    for seed in range(deals):
         state = TPKState(seed=seed, players=players, first_level=level)
         start = time.process_time()
         clear += clearable(state) is not None
@@ -63,7 +66,7 @@ def search_rows(players: int, level: int) -> list[dict]:
             "baseline": "target",
             "baseline_s": TARGET_SEARCH_S,
             "ratio": TARGET_SEARCH_S / statistics.median(times),
-            "note": f"{SEARCH_DEALS} deals, {clear} clearable",
+            "note": f"{deals} deals, {clear} clearable",
         },
         {
             "benchmark": f"tpk: coordination search, level {level}, {players} characters (worst)",
@@ -71,16 +74,17 @@ def search_rows(players: int, level: int) -> list[dict]:
             "baseline": "target",
             "baseline_s": TARGET_SEARCH_S,
             "ratio": TARGET_SEARCH_S / worst,
-            "note": f"worst of {SEARCH_DEALS} deals",
+            "note": f"worst of {deals} deals",
         },
     ]
 
 
-def exact_rows(level: int = 1) -> list[dict]:
-    """The exact chance over every fresh deal, one row per party size (the default party). Two
-    characters also time the direct enumeration (odds.exact_clearable), which refuses more."""
+def exact_rows(level: int = 1, most: int = MAX_PLAYERS) -> list[dict]:
+    """The exact chance over every fresh deal, one row per party size up to `most` (the default
+    party). Two characters also time the direct enumeration (odds.exact_clearable), which refuses
+    more."""
     rows = []
-    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    for players in range(MIN_PLAYERS, most + 1):
         party = list(DEFAULT_PARTIES[players])
         start = time.process_time()
         count = winnability(level, party)
@@ -108,19 +112,19 @@ def exact_rows(level: int = 1) -> list[dict]:
     return rows
 
 
-def run() -> list[dict]:
+def run(quick: bool = False) -> list[dict]:
     random.seed(0)
-    rows = [games_row("random"), games_row("convention")]
-    rows += search_rows(5, 7)
-    rows += search_rows(3, 7)
-    rows += exact_rows(1)
+    games, deals = (10, 3) if quick else (GAMES, SEARCH_DEALS)
+    rows = [games_row("random", games), games_row("convention", games)]
+    rows += search_rows(5, 7, deals)
+    rows += search_rows(3, 7, deals)
+    rows += exact_rows(1, MIN_PLAYERS + 1 if quick else MAX_PLAYERS)
     rows += [
-        decision_row("tpk", 2, "random", range(40), limit=None),
-        decision_row("tpk", 3, "convention", range(6), limit=None),
+        decision_row("tpk", 2, "random", range(2 if quick else 40), limit=None),
+        decision_row("tpk", 3, "convention", range(1 if quick else 6), limit=None),
     ]
     return rows
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(row)
+    sys.exit(cli(run))

@@ -1,5 +1,5 @@
 """How much better than its heuristic bot could a search play? ``PYTHONPATH=. python
-benchmarks/headroom.py [--slug death-may-die] [--seed 5000] [--games 20] [--rounds 40]``.
+benchmarks/headroom.py [--slug death-may-die] [--seed 5000] [--games 20] [--rounds 40] [--quick]``.
 
 Plays one-investigator (or one-seat) games with a slow search at every decision: each move gets
 `rounds` rounds of playouts by the heuristic bot on the same cards and dice, and a move other than
@@ -8,7 +8,9 @@ Each such move is then measured again on `remeasure` fresh rounds against the he
 the gains a game are added up. By the performance difference lemma (Kakade and Langford 2002) the
 mean of those sums over the search's own games is an unbiased estimate of how much more often the
 search wins than the heuristic, with a far smaller error than counting wins: the paired rounds
-cancel most of the luck. Not a test: a Death May Die game takes about a minute.
+cancel most of the luck. Not a test: a Death May Die game takes about a minute. ``--quick`` (and
+``run(quick=True)``) plays one game with a handful of rounds: it shows the script runs, its estimate
+means nothing.
 
 Issue #16 (Death May Die), by this method before the script was tidied: over the greedy that ran to
 the Elder One, 8.1 points of win rate a game (standard error 2.5, 30 games of seeds 5000-5015 and
@@ -22,6 +24,7 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's toolkit
@@ -77,16 +80,14 @@ class MeasuredSearch:
         return move
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--slug", default="death-may-die")
-    parser.add_argument("--heuristic", default="greedy")
-    parser.add_argument("--seed", type=int, default=5000)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--confidence", type=float, default=2.0)
-    parser.add_argument("--remeasure", type=int, default=200)
-    args = parser.parse_args()
+DEFAULTS = {"slug": "death-may-die", "heuristic": "greedy", "seed": 5000, "games": 20,
+            "rounds": 40, "confidence": 2.0, "remeasure": 200}  # fmt: skip
+QUICK = {"games": 1, "rounds": 2, "remeasure": 4}  # one game, a few rounds: the code runs
+
+
+def headroom(args: argparse.Namespace, report=print) -> list[float]:
+    """The measured gain, in win rate, of each of the search's games (seeds from ``args.seed``),
+    each game reported as it ends."""
     spec = get_game(args.slug)
     heuristic = spec.bots[args.heuristic]
     per_game = []
@@ -96,13 +97,54 @@ def main() -> None:
         )
         state = play(spec.new_state(1, seed), [bot], chance_rng(seed), spec.max_moves)
         per_game.append(sum(bot.gains) / 2)  # in win rate: a win and a loss are 2 apart
-        print(f"seed {seed}: {state.winners is not None and bool(state.winners)}, "
-              f"{len(bot.gains)} moves against the heuristic, gain {per_game[-1]:+.3f}",
-              flush=True)  # fmt: skip
+        report(f"seed {seed}: {state.winners is not None and bool(state.winners)}, "
+               f"{len(bot.gains)} moves against the heuristic, gain {per_game[-1]:+.3f}")  # fmt: skip
+    return per_game
+
+
+def summary(per_game: list[float]) -> tuple[float, float]:
+    """The mean gain a game and its standard error."""
     error = statistics.stdev(per_game) / len(per_game) ** 0.5 if len(per_game) > 1 else 0.0
-    print(f"headroom over {args.heuristic}: {statistics.fmean(per_game):+.3f} win rate a game "
+    return statistics.fmean(per_game), error
+
+
+def run(quick: bool = False) -> list[dict]:
+    """One row for ``benchmarks/run.py``: the CPU seconds a searched game takes, with the estimated
+    headroom in the note, at the command line's defaults (or :data:`QUICK`'s sizes)."""
+    args = argparse.Namespace(**{**DEFAULTS, **(QUICK if quick else {})})
+    start = time.process_time()
+    per_game = headroom(args, report=lambda line: None)
+    spent = time.process_time() - start
+    mean, error = summary(per_game)
+    return [
+        {
+            "benchmark": f"headroom: search over {args.heuristic}, {args.slug}, one seat "
+            "(CPU, a game)",
+            "ours_s": spent / len(per_game),
+            "baseline": None,
+            "baseline_s": None,
+            "ratio": None,
+            "note": f"{mean:+.3f} win rate a game (standard error {error:.3f}, "
+            f"{len(per_game)} games, {args.rounds} rounds a move)",
+        }
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name, default in DEFAULTS.items():
+        parser.add_argument(f"--{name}", type=type(default), default=default)
+    parser.add_argument("--quick", action="store_true", help="; ".join(
+        f"--{name} {value}" for name, value in QUICK.items()))  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.quick:
+        vars(args).update(QUICK)
+    per_game = headroom(args, report=lambda line: print(line, flush=True))
+    mean, error = summary(per_game)
+    print(f"headroom over {args.heuristic}: {mean:+.3f} win rate a game "
           f"(standard error {error:.3f}, {len(per_game)} games)")  # fmt: skip
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

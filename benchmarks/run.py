@@ -1,7 +1,11 @@
-"""Run every benchmark and print one table: ``python benchmarks/run.py [--only NAME]``.
+"""Run every benchmark and print one table: ``python benchmarks/run.py [--only NAME] [--quick]``.
 
-Each ``benchmarks/bench_<game>.py`` exposes ``run() -> list[dict]``, rows with the keys benchmark,
-ours_s, baseline, baseline_s, ratio (baseline_s / ours_s: how many times faster we are) and note.
+Each ``benchmarks/bench_<game>.py`` exposes ``run(quick: bool = False) -> list[dict]``, rows with
+the keys benchmark, ours_s, baseline, baseline_s, ratio (baseline_s / ours_s: how many times faster
+we are) and note; a time or ratio that does not apply is None. ``--quick`` runs every module's quick
+mode: the same code at tiny sizes, a few seconds each, to show that the benchmarks still run (its
+numbers measure nothing). The bench_*.py modules are run by default; ``--only NAME`` runs any one
+module of this folder with ``run()``, the longer ones too (soak, headroom, instructions, ...).
 A module that raises is reported in the table and the others still run; the exit status is then 1.
 """
 
@@ -22,10 +26,14 @@ COLUMNS = ("benchmark", "ours", "baseline", "baseline time", "ratio", "note")
 
 
 def modules(only: str | None) -> list[Path]:
-    found = sorted(HERE.glob("bench_*.py"))
-    if only:
-        found = [path for path in found if only in (path.stem, path.stem.removeprefix("bench_"))]
-    return found
+    """The bench_*.py modules, or the one module of this folder that `only` names."""
+    if not only:
+        return sorted(HERE.glob("bench_*.py"))
+    return [
+        path
+        for path in sorted(HERE.glob("*.py"))
+        if path.name != "run.py" and only in (path.stem, path.stem.removeprefix("bench_"))
+    ]
 
 
 def load(path: Path):
@@ -75,7 +83,10 @@ def print_table(lines: list[tuple[str, ...]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", metavar="NAME", help="one module, e.g. epic_death")
+    parser.add_argument("--only", metavar="NAME", help="one module, e.g. epic_death or soak")
+    parser.add_argument(
+        "--quick", action="store_true", help="every module at tiny sizes: does it still run?"
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))  # the checkout's toolkit
 
@@ -88,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"load average {load_average}",
+        f"load average {load_average}"
+        + (" (quick mode: sizes too small to measure)" if args.quick else ""),
         flush=True,
     )
     lines, failed = [], []
@@ -96,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         print(f"running {path.name} ...", file=sys.stderr, flush=True)
         try:
-            results = load(path).run()
+            results = load(path).run(quick=args.quick)
         except Exception as error:  # one broken module must not hide the others' numbers
             traceback.print_exc()
             failed.append(path.name)

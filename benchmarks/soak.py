@@ -1,5 +1,5 @@
 """Soak every engine: ``python benchmarks/soak.py [--games 10000] [--only SLUG] [--players N]
-[--lift-caps]``.
+[--lift-caps] [--quick]``.
 
 Plays seeded random games of each game (the player counts taken in turn, or only `--players`),
 and for every game checks that it ended on its own (never at ``GameSpec.max_moves``, and never at
@@ -16,6 +16,9 @@ A game may keep a safety cap lower than its longest random games (To the Death!'
 of thousands). ``--lift-caps`` plays with each such cap raised as far as the engine allows
 (:data:`LIFTED`), so that the soak shows those games end by the rules; a game that reaches the
 raised cap still counts as a failure.
+
+``--quick`` (and ``run(quick=True)``, as ``benchmarks/run.py --only soak --quick`` calls it) soaks
+:data:`QUICK_GAMES` games of each instead of 10,000.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from toolkit.to_the_death.rules import MAX_TURNS, MOVES_PER_TURN  # noqa: E402
 CAPS = ("cap",)  # an ended_by that names a cap means the game did not end by its rules
 # a game's safety cap raised as far as its engine allows: (options, the move bound that goes with it)
 LIFTED = {"to-the-death": ({"max_turns": MAX_TURNS}, MAX_TURNS * MOVES_PER_TURN)}
+GAMES = 10_000
+QUICK_GAMES = 5
 
 
 def seen(state) -> list:
@@ -98,9 +103,50 @@ def soak(
     }
 
 
+def run(quick: bool = False) -> list[dict]:
+    """One row a game for ``benchmarks/run.py``: the CPU seconds a soaked game takes, with how the
+    games ended. A game of :data:`LIFTED` that reaches its safety cap is noted, not failed (those
+    caps are below its longest random games, as the module says); any other failure raises."""
+    rows, failed = [], []
+    for slug in available():
+        row = soak(slug, QUICK_GAMES if quick else GAMES, 0)
+        failures = dict(row["failures"])
+        capped = {
+            reason: failures.pop(reason)
+            for reason in list(failures)
+            if slug in LIFTED and reason.startswith("ended at a cap")
+        }
+        failed += [f"{slug}: {count} {reason}" for reason, count in failures.items()]
+        ended = ", ".join(f"{count} {reason}" for reason, count in row["ended_by"].items())
+        rows.append(
+            {
+                "benchmark": f"soak: {slug}, {row['games']} random games (CPU, a game)",
+                "ours_s": row["cpu_s"] / row["games"],
+                "baseline": None,
+                "baseline_s": None,
+                "ratio": None,
+                "note": f"{row['moves_mean']:.0f} moves on average (at most {row['moves_max']}); "
+                f"ended by: {ended}"
+                + (
+                    f"; {sum(capped.values())} stopped at the safety cap (kept below the longest "
+                    "random games: not a failure here)"
+                    if capped
+                    else ""
+                )
+                + f"; failures: {failures or 'none'}",
+            }
+        )
+    if failed:
+        raise AssertionError("the soak failed: " + "; ".join(failed))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, help=f"games of each (default {GAMES})")
+    parser.add_argument(
+        "--quick", action="store_true", help=f"{QUICK_GAMES} games of each unless --games says"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=available())
     parser.add_argument("--players", type=int, help="soak only games of this many players")
@@ -108,12 +154,13 @@ def main(argv: list[str] | None = None) -> int:
         "--lift-caps", action="store_true", help="raise safety caps as far as the engines allow"
     )
     args = parser.parse_args(argv)
+    games = args.games or (QUICK_GAMES if args.quick else GAMES)
     failed = False
     for slug in [args.only] if args.only else available():
         spec = get_game(slug)
         if args.players is not None and not spec.min_players <= args.players <= spec.max_players:
             continue
-        row = soak(slug, args.games, args.seed, args.players, args.lift_caps)
+        row = soak(slug, games, args.seed, args.players, args.lift_caps)
         failed |= bool(row["failures"])
         print(
             f"{row['game']}: {row['games']} games in {row['cpu_s']:.0f} s CPU, "

@@ -3,6 +3,7 @@ the import path)."""
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
@@ -60,19 +61,32 @@ class ObservingRandomBot(RandomBot):
 
 
 def time_study(
-    slug: str, players: int, bots: str, games: int, warm: int = 2
+    slug: str, players: int, bots: str, games: int, warm: int = 2, runs: int = GAME_RUNS
 ) -> tuple[float, float, str]:
-    """Best CPU time of :data:`GAME_RUNS` :func:`run_many` studies of `games` games (seeds 0, 1,
-    ...), after `warm` games that load the cards and fill the caches; with games/s and a note that
-    gives the median run, the wall-clock rate and the moves a game too."""
+    """Best CPU time of `runs` :func:`run_many` studies of `games` games (seeds 0, 1, ...), after
+    `warm` games that load the cards and fill the caches; with games/s and a note that gives the
+    median run, the wall-clock rate and the moves a game too."""
     run_many(slug, players, warm, seed=10_000, bots=bots, progress=False)
     cpu, wall, table = cpu_times(
-        lambda: run_many(slug, players, games, seed=0, bots=bots, progress=False), GAME_RUNS
+        lambda: run_many(slug, players, games, seed=0, bots=bots, progress=False), runs
     )
     assert len(table) == games
     per_second = games / cpu[0]
     note = (
-        f"{per_second:.0f} games/s of CPU time, best of {GAME_RUNS} ({median_rate(games, cpu)}; "
+        f"{per_second:.0f} games/s of CPU time, best of {runs} ({median_rate(games, cpu)}; "
         f"{games / wall:.0f}/s wall clock), {table['moves'].mean():.0f} moves a game"
     )
     return cpu[0], per_second, note
+
+
+def cli(run, argv: list[str] | None = None) -> int:
+    """A benchmark module's command line: print the rows of ``run``, or with ``--quick`` those of
+    ``run(quick=True)`` (the same code at tiny sizes, to see that it runs)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--quick", action="store_true", help="the same code paths at tiny sizes: a few seconds"
+    )
+    args = parser.parse_args(argv)
+    for row in run(quick=args.quick):
+        print(row)
+    return 0
