@@ -1,0 +1,221 @@
+"""``death-toolkit lab``: the notebooks it opens, the copies it keeps in step with the installed
+toolkit without losing a student's edits, and a server that stops, children and all, when the
+command is sent SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser import free_port
+
+from toolkit.cli import MANIFEST, START_NOTEBOOK, lab_command, sync_notebooks
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# -- the copies ----------------------------------------------------------------------------------
+def toolkit_notebooks(folder: Path, **texts: str) -> Path:
+    folder.mkdir(exist_ok=True)
+    for name, text in texts.items():
+        (folder / f"{name}.ipynb").write_text(text)
+    return folder
+
+
+def names(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
+
+
+def test_a_first_copy_takes_every_notebook_and_records_it(tmp_path):
+    bundled = toolkit_notebooks(tmp_path / "bundled", a="one", b="two")
+    target = tmp_path / "copies"
+    told = sync_notebooks(bundled, target)
+    assert told == [f"copied the toolkit's notebooks into {target}"]
+    assert names(target) == [MANIFEST, "a.ipynb", "b.ipynb"]
+    assert (target / "a.ipynb").read_text() == "one"
+    assert sync_notebooks(bundled, target) == []  # nothing changed: nothing to say
+
+
+def test_an_upgrade_refreshes_unchanged_copies_and_keeps_edited_ones(tmp_path):
+    bundled = toolkit_notebooks(tmp_path / "bundled", a="one", b="two", c="three")
+    target = tmp_path / "copies"
+    sync_notebooks(bundled, target)
+    (target / "b.ipynb").write_text("two, with the student's answers")
+    toolkit_notebooks(bundled, a="one v2", b="two v2")  # the toolkit is upgraded
+
+    told = sync_notebooks(bundled, target)
+    assert (target / "a.ipynb").read_text() == "one v2"
+    assert (target / "b.ipynb").read_text() == "two, with the student's answers"
+    beside = [name for name in names(target) if name.startswith("b.new-")]
+    assert len(beside) == 1 and (target / beside[0]).read_text() == "two v2"
+    assert (target / "c.ipynb").read_text() == "three"
+    assert told == [
+        "updated a.ipynb to the installed toolkit's version",
+        f"kept your edited b.ipynb; the installed toolkit's new version of it is beside it as "
+        f"{beside[0]}",
+    ]
+    # told once: the student's file stays theirs until the toolkit changes it again
+    assert sync_notebooks(bundled, target) == []
+    assert (target / "b.ipynb").read_text() == "two, with the student's answers"
+
+
+def test_an_edit_without_an_upgrade_is_left_alone_and_a_deleted_copy_comes_back(tmp_path):
+    bundled = toolkit_notebooks(tmp_path / "bundled", a="one", b="two")
+    target = tmp_path / "copies"
+    sync_notebooks(bundled, target)
+    (target / "a.ipynb").write_text("mine")
+    (target / "b.ipynb").unlink()
+    assert sync_notebooks(bundled, target) == [f"copied b.ipynb (missing) into {target}"]
+    assert (target / "a.ipynb").read_text() == "mine"
+    assert (target / "b.ipynb").read_text() == "two"
+
+
+def test_copies_made_before_the_manifest_are_kept_unless_already_current(tmp_path):
+    """A folder copied by an older toolkit has no record of what was copied: a file that differs
+    may be the student's work, so it is kept and the new version put beside it."""
+    bundled = toolkit_notebooks(tmp_path / "bundled", a="one v2", b="two")
+    target = toolkit_notebooks(tmp_path / "copies", a="one", b="two")
+    told = sync_notebooks(bundled, target)
+    assert (target / "a.ipynb").read_text() == "one"
+    assert len(told) == 1 and told[0].startswith("kept your edited a.ipynb")
+    assert json.loads((target / MANIFEST).read_text()).keys() == {"a.ipynb", "b.ipynb"}
+
+
+# -- the server ----------------------------------------------------------------------------------
+def test_lab_opens_the_start_notebook():
+    command = lab_command(ROOT / "notebooks", [])
+    assert f"--LabApp.default_url=/lab/tree/{START_NOTEBOOK}" in command
+    assert (ROOT / "notebooks" / START_NOTEBOOK).is_file()
+
+
+def start_notebook_cells():
+    import nbformat
+
+    return nbformat.read(ROOT / "notebooks" / START_NOTEBOOK, as_version=4).cells
+
+
+def test_the_start_notebook_links_every_notebook_and_names_the_book_command():
+    """Its last section links each other notebook by a relative link that opens it in Lab, and
+    names the command that builds the book as the README gives it."""
+    where = start_notebook_cells()[-1].source
+    assert where.startswith("## Where next")
+    linked = set(re.findall(r"\]\(([^)]+)\)", where))
+    others = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} - {START_NOTEBOOK}
+    assert linked == others
+    assert "`death-toolkit book`" in where and "jupyter-book build" not in where
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_no_notebook_needs_death_toolkit_on_the_path(path):
+    """A virtual environment used without activating it has no ``death-toolkit`` on the PATH: a
+    shell cell runs the toolkit with the kernel's own Python instead."""
+    text = path.read_text(encoding="utf-8")
+    assert "!death-toolkit" not in text
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process whose parent chain leads to `pid`, read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def alive(pid: int) -> bool:
+    """Running, not a zombie waiting for a parent (or an init that never reaps) to collect it."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def api(url: str, token: str, method: str = "GET"):
+    request = urllib.request.Request(
+        url, method=method, headers={"Authorization": f"token {token}"}
+    )
+    with urllib.request.urlopen(request, data=b"{}" if method == "POST" else None, timeout=5) as r:
+        return json.loads(r.read() or b"null")
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
+@pytest.mark.timeout(120)
+def test_sigterm_stops_the_server_its_kernel_and_every_child(tmp_path):
+    """JupyterLab runs with a kernel started; SIGTERM to ``death-toolkit lab`` leaves nothing
+    listening on the port and no process of its tree running, and the command exits 143."""
+    port, token = free_port(), "death-toolkit-test"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        "HOME": str(tmp_path),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+    }
+    log = tmp_path / "lab.log"
+    with open(log, "w") as out:
+        lab = subprocess.Popen(
+            [sys.executable, "-m", "toolkit", "lab", "--no-browser", f"--port={port}",
+             "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
+             f"--IdentityProvider.token={token}"],
+            cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    base = f"http://127.0.0.1:{port}/api"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert lab.poll() is None, log.read_text()
+            try:
+                api(f"{base}/status", token)
+                break
+            except (OSError, urllib.error.HTTPError):
+                assert time.monotonic() < deadline, f"lab never served:\n{log.read_text()}"
+                time.sleep(0.3)
+        api(f"{base}/kernels", token, "POST")
+        while not any("ipykernel" in command(pid) for pid in descendants(lab.pid)):
+            assert time.monotonic() < deadline, f"no kernel started:\n{log.read_text()}"
+            time.sleep(0.3)
+        tree = descendants(lab.pid)
+
+        lab.send_signal(signal.SIGTERM)
+        assert lab.wait(timeout=30) == 128 + signal.SIGTERM
+        assert not listening(port)
+        assert [pid for pid in tree if alive(pid)] == [], log.read_text()
+    finally:
+        if lab.poll() is None:
+            lab.kill()
+            lab.wait()
+    first = log.read_text().splitlines()[0]
+    assert first == f"death-toolkit lab: the notebooks are in {ROOT / 'notebooks'}"
