@@ -10,8 +10,8 @@ import hashlib
 import importlib.util
 import json
 import os
+import platform
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -50,8 +50,28 @@ def notebooks_dir(target: Path, copy: bool = True) -> Path:
     return target
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def as_copied(source: Path) -> bytes:
+    """The bytes `source` is copied as. A Python notebook's stored ``language_info.version``
+    becomes this Python's, the version its kernel will report: JupyterLab writes the kernel's
+    into a notebook that differs, which then shows as modified as soon as it opens."""
+    data = source.read_bytes()
+    if source.suffix != ".ipynb":
+        return data
+    try:
+        notebook = json.loads(data)
+        info = notebook["metadata"]["language_info"]
+    except (ValueError, KeyError, TypeError):
+        return data
+    version = platform.python_version()
+    if not isinstance(info, dict) or info.get("name") != "python" or info.get("version") == version:
+        return data
+    info["version"] = version
+    # as nbformat writes a notebook, so that nothing else in the file changes
+    return (json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 
 def _shipped(folder: Path) -> list[str]:
@@ -68,11 +88,11 @@ def sync_notebooks(bundled: Path, target: Path) -> list[str]:
     """Copy the toolkit's notebooks from `bundled` into `target`, bringing older copies up to
     date without ever losing a student's work; return what a student should be told.
 
-    `target`/MANIFEST records the hash of each file as it was copied. A file the toolkit has
-    not changed since is left as it is, edited or not (and copied again if deleted). A file
-    the toolkit has changed is replaced only if its copy is still exactly what was copied; an
-    edited copy (or one of unknown origin, from before the manifest) is kept, and the new
-    version is written beside it as ``NAME.new-HASH.ipynb``."""
+    `target`/MANIFEST records the hash of each file as it was copied (:func:`as_copied`). A
+    file the toolkit has not changed since is left as it is, edited or not (and copied again if
+    deleted). A file the toolkit has changed is replaced only if its copy is still exactly what
+    was copied; an edited copy (or one of unknown origin, from before the manifest) is kept,
+    and the new version is written beside it as ``NAME.new-HASH.ipynb``."""
     manifest_path = target / MANIFEST
     try:
         copied = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -84,26 +104,28 @@ def sync_notebooks(bundled: Path, target: Path) -> list[str]:
     added, refreshed, told = [], [], []
     for name in _shipped(bundled):
         source, copy = bundled / name, target / name
-        new = _digest(source)
-        if copy.is_file() and (copied.get(name) == new or _digest(copy) == new):
+        content = as_copied(source)
+        new = _digest(content)
+        if copy.is_file() and (copied.get(name) == new or _digest(copy.read_bytes()) == new):
             copied[name] = new  # the toolkit did not change it, or the copy is already new
             continue
         copy.parent.mkdir(parents=True, exist_ok=True)
         if not copy.exists():
-            shutil.copyfile(source, copy)
+            copy.write_bytes(content)
             added.append(name)
-        elif copy.is_file() and _digest(copy) == copied.get(name):
-            shutil.copyfile(source, copy)  # not edited: the new version takes its place
+        elif copy.is_file() and _digest(copy.read_bytes()) == copied.get(name):
+            copy.write_bytes(content)  # not edited: the new version takes its place
             refreshed.append(name)
         else:
             path = Path(name)
             beside = path.with_name(f"{path.stem}.new-{new[:8]}{path.suffix}").as_posix()
-            shutil.copyfile(source, target / beside)
+            (target / beside).write_bytes(content)
             told.append(
                 f"kept your edited {name}; the installed toolkit's new version of it is "
                 f"beside it as {beside}"
             )
         copied[name] = new
+    target.mkdir(parents=True, exist_ok=True)
     manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", "utf-8")
     if fresh:
         return [f"copied the toolkit's notebooks into {target}"]
