@@ -165,13 +165,22 @@ def open_voila(require_browser, request, tmp_path):
 
     Options: ``wait_for_widgets_ms`` (0 = do not wait for widgets; default 120 s),
     ``viewport`` (dict), ``voila_args`` (extra voila command-line flags).
-    ``open_voila.errors(page)`` lists JavaScript errors seen on the page.
+    ``open_voila.errors(page)`` lists JavaScript errors seen on the page. A test that passes
+    with an uncaught JavaScript error or a console error on any page it opened errors at teardown.
     """
     opener = VoilaOpener(tmp_path)
+    errors: dict[str, list[str]] = {}
     try:
         yield opener
     finally:
         report = getattr(request.node, "_report_call", None)
         if report is not None and report.failed:
             print(opener.dump_artefacts())
+        elif report is not None:
+            errors = {
+                server.notebook.name: opener.errors(page)
+                for server, page in zip(opener.servers, opener.pages, strict=False)
+                if opener.errors(page)
+            }
         opener.close()
+    assert errors == {}, "JavaScript or console errors on the Voila pages"

@@ -173,7 +173,10 @@ def run_stoppable(command: list[str], env: dict[str, str] | None = None) -> int:
     sent SIGINT, SIGTERM or SIGHUP: then the group is sent SIGTERM (JupyterLab stops its
     kernels and exits), after STOP_GRACE_S or a second signal SIGKILL, and the status is
     128 + the signal. Ctrl+C thus stops the server at once, without Jupyter's own
-    "Shutdown this Jupyter server (y/[n])?", and no child outlives this process."""
+    "Shutdown this Jupyter server (y/[n])?", and no child outlives this process. (Elsewhere
+    than POSIX, where there are no process groups to signal, it is only run.)"""
+    if os.name != "posix":
+        return subprocess.call(command, env=env)
     stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
     previous = {signum: signal.signal(signum, _raise_stop) for signum in stops}
     proc = None
