@@ -204,7 +204,8 @@ TOKEN = "death-toolkit-test"
 def running_lab(tmp_path: Path):
     """``death-toolkit lab`` run as a user runs it, on a free port with a known token, Jupyter's
     settings and runtime files under `tmp_path`; yields the process, its API's URL and its log
-    once the server answers, and kills it afterwards if it is still running."""
+    once the server answers, and stops it afterwards if it is still running (SIGTERM, which it
+    passes on to JupyterLab: SIGKILL would leave JupyterLab running without it)."""
     port = free_port()
     env = {
         **os.environ,
@@ -236,8 +237,12 @@ def running_lab(tmp_path: Path):
         yield lab, server, log
     finally:
         if lab.poll() is None:
-            lab.kill()
-            lab.wait()
+            lab.terminate()
+            try:
+                lab.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                lab.kill()
+                lab.wait()
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
