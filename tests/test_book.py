@@ -156,3 +156,28 @@ def test_every_chapter_reads_as_a_maths_text(built_book, require_browser):
             if found:
                 problems[name] = found
     assert problems == {}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_no_page_logs_a_javascript_error(built_book, require_browser):
+    """Every chapter, the search page and the index open, served on 127.0.0.1 with every other
+    request aborted, without an uncaught JavaScript error or an error on the console, once its
+    maths is typeset (sphinx-thebe's ``const THEBE_JS_URL``, written twice by Sphinx 7, was one on
+    every page; MathJax 2's about:blank font and the theme's empty mode were others)."""
+    errors: dict[str, list[str]] = {}
+    with static_site(built_book) as url, chromium_page() as page:
+        where = {"page": ""}
+
+        def record(text: str) -> None:
+            errors.setdefault(where["page"], []).append(text)
+
+        page.on("pageerror", lambda error: record(f"uncaught: {error}"))
+        page.on("console", lambda m: m.type == "error" and record(f"console: {m.text}"))
+        for name in [*chapters(), "search", "genindex"]:
+            where["page"] = name
+            page.goto(f"{url}{name}.html", wait_until="load")
+            if page.locator(MATHS).count():
+                wait_for_mathjax(page)
+    assert errors == {}

@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import hashlib
 import importlib.util
 import json
 import os
+import platform
 import re
-import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -43,31 +46,188 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {clipped(message)}\n")
 
 
-def notebooks_dir(target: Path) -> Path:
-    """The checkout's notebooks, or a copy of the installed ones in `target` (never overwritten)."""
+MANIFEST = ".death-toolkit-copies.json"  # in a copy's folder: what was copied, by hash
+START_NOTEBOOK = "start-here.ipynb"  # what `lab` opens first
+STOP_GRACE_S = 20  # after SIGTERM, how long JupyterLab has to stop its kernels before SIGKILL
+
+
+def notebooks_dir(target: Path, copy: bool = True) -> Path:
+    """The checkout's notebooks, or the installed ones copied into `target` and kept in step
+    with the installed toolkit there (:func:`sync_notebooks`; `copy` False only names it)."""
     package = Path(__file__).resolve().parent
     checkout = package.parent / "notebooks"
     if checkout.is_dir() and (package.parent / "pyproject.toml").is_file():
         return checkout
-    bundled = package / "notebooks"
-    if not target.exists():
-        shutil.copytree(bundled, target)
+    if copy:
+        for line in sync_notebooks(package / "notebooks", target):
+            print(f"death-toolkit: {line}", file=sys.stderr, flush=True)
     return target
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def as_copied(source: Path) -> bytes:
+    """The bytes `source` is copied as. A Python notebook's stored ``language_info.version``
+    becomes this Python's, the version its kernel will report: JupyterLab writes the kernel's
+    into a notebook that differs, which then shows as modified as soon as it opens."""
+    data = source.read_bytes()
+    if source.suffix != ".ipynb":
+        return data
+    try:
+        notebook = json.loads(data)
+        info = notebook["metadata"]["language_info"]
+    except (ValueError, KeyError, TypeError):
+        return data
+    version = platform.python_version()
+    if not isinstance(info, dict) or info.get("name") != "python" or info.get("version") == version:
+        return data
+    info["version"] = version
+    # as nbformat writes a notebook, so that nothing else in the file changes
+    return (json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
+
+
+def _shipped(folder: Path) -> list[str]:
+    """The files under `folder`, relative and in order, without hidden files or caches."""
+    return sorted(
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file()
+        and not any(part.startswith(".") or part == "__pycache__" for part in path.parts)
+    )
+
+
+def sync_notebooks(bundled: Path, target: Path) -> list[str]:
+    """Copy the toolkit's notebooks from `bundled` into `target`, bringing older copies up to
+    date without ever losing a student's work; return what a student should be told.
+
+    `target`/MANIFEST records the hash of each file as it was copied (:func:`as_copied`). A
+    file the toolkit has not changed since is left as it is, edited or not (and copied again if
+    deleted). A file the toolkit has changed is replaced only if its copy is still exactly what
+    was copied; an edited copy (or one of unknown origin, from before the manifest) is kept,
+    and the new version is written beside it as ``NAME.new-HASH.ipynb``."""
+    manifest_path = target / MANIFEST
+    try:
+        copied = json.loads(manifest_path.read_text(encoding="utf-8"))
+        if not isinstance(copied, dict):
+            copied = {}
+    except (OSError, ValueError):
+        copied = {}
+    fresh = not target.exists()
+    added, refreshed, told = [], [], []
+    for name in _shipped(bundled):
+        source, copy = bundled / name, target / name
+        content = as_copied(source)
+        new = _digest(content)
+        if copy.is_file() and (copied.get(name) == new or _digest(copy.read_bytes()) == new):
+            copied[name] = new  # the toolkit did not change it, or the copy is already new
+            continue
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if not copy.exists():
+            copy.write_bytes(content)
+            added.append(name)
+        elif copy.is_file() and _digest(copy.read_bytes()) == copied.get(name):
+            copy.write_bytes(content)  # not edited: the new version takes its place
+            refreshed.append(name)
+        else:
+            path = Path(name)
+            beside = path.with_name(f"{path.stem}.new-{new[:8]}{path.suffix}").as_posix()
+            (target / beside).write_bytes(content)
+            told.append(
+                f"kept your edited {name}; the installed toolkit's new version of it is "
+                f"beside it as {beside}"
+            )
+        copied[name] = new
+    target.mkdir(parents=True, exist_ok=True)
+    manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", "utf-8")
+    if fresh:
+        return [f"copied the toolkit's notebooks into {target}"]
+    if refreshed:
+        told.insert(0, f"updated {', '.join(refreshed)} to the installed toolkit's version")
+    if added:
+        told.insert(0, f"copied {', '.join(added)} (missing) into {target}")
+    return told
+
+
 def lab_command(notebook_dir: Path, extra: list[str]) -> list[str]:
-    command = [sys.executable, "-m", "jupyterlab", f"--notebook-dir={notebook_dir}"]
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--notebook-dir={notebook_dir}",
+        f"--LabApp.default_url=/lab/tree/{START_NOTEBOOK}",  # not the Launcher
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # Jupyter refuses root without it (containers, Binder)
     return command + extra
 
 
+def lab_environment() -> dict[str, str]:
+    """This environment, with this Python's scripts folder first on PATH: a notebook's
+    ``!death-toolkit`` finds this toolkit even in a virtual environment not activated."""
+    env = dict(os.environ)
+    scripts = sysconfig.get_path("scripts")
+    env["PATH"] = os.pathsep.join(filter(None, [scripts, env.get("PATH")]))
+    return env
+
+
+class _Stop(Exception):
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stop(signum, frame):
+    raise _Stop(signum)
+
+
+def run_stoppable(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run `command` in a process group of its own until it ends, or until this process is
+    sent SIGINT, SIGTERM or SIGHUP: then the group is sent SIGTERM (JupyterLab stops its
+    kernels and exits), after STOP_GRACE_S or a second signal SIGKILL, and the status is
+    128 + the signal. Ctrl+C thus stops the server at once, without Jupyter's own
+    "Shutdown this Jupyter server (y/[n])?", and no child outlives this process. (Elsewhere
+    than POSIX, where there are no process groups to signal, it is only run.)"""
+    if os.name != "posix":
+        return subprocess.call(command, env=env)
+    stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {signum: signal.signal(signum, _raise_stop) for signum in stops}
+    proc = None
+    try:
+        try:
+            proc = subprocess.Popen(command, env=env, process_group=0)
+            return proc.wait()
+        except _Stop as stop:
+            if proc is None:
+                raise
+            received = stop.signum
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=STOP_GRACE_S)
+        except (_Stop, subprocess.TimeoutExpired):
+            pass
+        return 128 + received
+    except _Stop as stop:
+        return 128 + stop.signum
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)  # whatever of the group is still there
+            proc.wait()
+
+
 def cmd_lab(args) -> int:
-    command = lab_command(notebooks_dir(Path(args.dir)), args.jupyter_args)
+    folder = notebooks_dir(Path(args.dir), copy=not args.dry_run)
+    command = lab_command(folder, args.jupyter_args)
     if args.dry_run:
         print(" ".join(command))
         return 0
-    return subprocess.call(command)
+    print(f"death-toolkit lab: the notebooks are in {folder.resolve()}", flush=True)
+    return run_stoppable(command, lab_environment())
 
 
 def need(module: str) -> None:

@@ -27,6 +27,10 @@ MATHJAX2_CONFIG = {
         "preferredFont": None,
         "webFont": "STIX-Web",
         "imageFont": None,
+        # MathJax measures text in a font it declares from about:blank while a web font loads;
+        # Chromium reports that address as a blocked cross-origin font, a console error on every
+        # page with maths. A local() font of no installed name fails the same way, silently.
+        "styles": {"@font-face": {"font-family": "MathJax_Blank", "src": "local('MathJax_Blank')"}},
     },
     "SVG": {"font": "STIX-Web"},
     # The quick preview renders with the PreviewHTML output, which the package does not have.
