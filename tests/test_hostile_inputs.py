@@ -16,8 +16,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
+from _paths import DATA
 
-from toolkit.data import MAX_DEPTH, DataError, load_yaml
+from toolkit.data import MAX_DEPTH, Card, DataError, load_cards, load_yaml
 from toolkit.games import available, get_game
 from toolkit.simulate import play_seeded
 from toolkit.state import SaveError, from_json
@@ -230,3 +232,47 @@ def test_json_into_a_reader_that_stops_early_is_no_traceback():
         timeout=120,
     )
     assert run.stdout == "{" and "Traceback" not in run.stderr and "Error" not in run.stderr
+
+
+@pytest.mark.parametrize("key", ["[a, b]", "{a: 1}"], ids=["list", "mapping"])
+def test_a_list_or_mapping_as_a_key_is_refused_naming_the_file(tmp_path, key):
+    path = write(tmp_path, f"cards:\n  - ? {key}\n    : 1\n")
+    with pytest.raises(DataError, match="cannot be a key") as refused:
+        load_yaml(path)
+    assert refused.value.file == str(path)
+
+
+def test_a_data_file_over_five_megabytes_is_refused_before_it_is_parsed(tmp_path):
+    path = write(tmp_path, "cards:\n" + "#" * 5_000_001 + "\n")
+    with pytest.raises(DataError, match="larger than a data file can be"):
+        load_yaml(path)
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "said"),
+    [
+        ("copies: 1000000000", "copies", "must be 1 to 1,000"),
+        ("copies: " + "1" + "0" * 30, "copies", "must be 1 to 1,000"),
+        ("copies: 0", "copies", "must be 1 to 1,000"),
+        ('id: ""', "id", "cannot be empty"),
+    ],
+)
+def test_card_counts_and_ids_are_bounded(tmp_path, fields, field, said):
+    card = {"id": "c1", "name": "A card", "source": "constructed"}
+    key, value = fields.split(": ", 1)
+    card[key] = yaml.safe_load(value)
+    path = write(tmp_path, yaml.safe_dump({"cards": [card]}))
+    with pytest.raises(DataError, match=said) as refused:
+        load_cards(path, Card)
+    assert refused.value.field == field and len(str(refused.value)) < 300
+
+
+def test_copies_on_a_card_the_game_never_deals_by_copies_is_refused(tmp_path):
+    from toolkit.to_the_death.cards import Hero
+
+    path = write(tmp_path, "cards: []\n")
+    hero = yaml.safe_load((DATA / "to_the_death" / "heroes.yaml").read_text())["cards"][0]
+    path.write_text(yaml.safe_dump({"cards": [{**hero, "copies": 3}]}))
+    with pytest.raises(DataError, match="never dealt by copies") as refused:
+        load_cards(path, Hero)
+    assert refused.value.field == "copies"

@@ -46,6 +46,11 @@ class Card:
     copies: int = 1
     text: str = ""
 
+    # Whether the game deals this kind of card by its copies (a deck, a supply). A kind the game
+    # has one of each of (a hero, an episode) says False, and there `copies` is refused rather
+    # than silently ignored.
+    DEALT_BY_COPIES: typing.ClassVar[bool] = True
+
 
 C = TypeVar("C", bound=Card)
 
@@ -55,6 +60,8 @@ Signed = Annotated[int, "may be negative"]
 
 
 DATA_VARIABLE = "DEATH_TOOLKIT_DATA"
+MAX_COPIES = 1_000  # of one card: a box holds dozens; more is a typo, and a deck is built of them
+MAX_FILE = 5_000_000  # bytes of one data file: the largest shipped is tens of kilobytes
 
 
 def data_root() -> Path:
@@ -89,6 +96,10 @@ class _StrictLoader(_FAST_LOADER):
         seen = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, typing.Hashable):
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a list or a mapping cannot be a key", key_node.start_mark
+                )
             if key in seen:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"the key {key!r} is given twice", key_node.start_mark
@@ -122,7 +133,13 @@ def load_yaml(path: str | Path) -> Any:
     names the file."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_FILE + 1)
+        if len(raw) > MAX_FILE:
+            raise DataError(
+                path, f"larger than a data file can be ({MAX_FILE // 1_000_000} MB at most)"
+            )
+        text = raw.decode("utf-8")
         _check_shape(text, path)
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as error:
@@ -192,8 +209,16 @@ def build(card_type: type[C], raw: Any, path: Path, label: str, within: str = ""
                 )
             continue
         values[name] = _check(raw[name], hints[name], path, card_label, prefix + name)
-    if "copies" in values and values["copies"] < 1:
-        raise DataError(path, "must be at least 1", card=card_label, field=prefix + "copies")
+    if "copies" in values:
+        copies = values["copies"]
+        if not 1 <= copies <= MAX_COPIES:
+            problem = f"must be 1 to {MAX_COPIES:,}, not {str(copies)[:20]}"
+            raise DataError(path, problem, card=card_label, field=prefix + "copies")
+        if copies != 1 and not card_type.DEALT_BY_COPIES:
+            problem = f"a {card_type.__name__} is never dealt by copies: the game has one of each"
+            raise DataError(path, problem, card=card_label, field=prefix + "copies")
+    if "id" in values and (not isinstance(values["id"], str) or not values["id"].strip()):
+        raise DataError(path, "an id cannot be empty", card=label, field=prefix + "id")
     try:
         return card_type(**values)
     except (TypeError, ValueError) as error:

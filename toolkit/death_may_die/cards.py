@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from toolkit.data import Card, DataError, Signed, build, data_root, load_cards, load_yaml
 from toolkit.death_may_die.odds import SanityTrack
@@ -52,6 +52,7 @@ class Choice:
 
 @dataclass(frozen=True, kw_only=True)
 class Enemy(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     health: int
     black: int
     green: int = 0
@@ -73,6 +74,7 @@ class Stage:
 
 @dataclass(frozen=True, kw_only=True)
 class ElderOne(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     stages: tuple[Stage, ...]
 
 
@@ -89,6 +91,7 @@ class EpisodeAction:
 
 @dataclass(frozen=True, kw_only=True)
 class Episode(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     map: str
     ritual_token: str
     actions: tuple[EpisodeAction, ...]
@@ -97,6 +100,7 @@ class Episode(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class MythosCard(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     deck: str
     elder_symbol: bool
     effects: tuple[Effect, ...] = ()
@@ -125,18 +129,22 @@ class Companion(Card):
 class Condition(Card):
     """A state an investigator is in; it may take green dice away (a negative number)."""
 
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
+
     attack_green: Signed = 0
     test_green: Signed = 0
 
 
 @dataclass(frozen=True, kw_only=True)
 class Investigator(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     colour: str
     skills: tuple[Literal["attack", "test", "guard", "resolve"], ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class InsanityCard(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     effects: tuple[Effect, ...] = ()
 
 

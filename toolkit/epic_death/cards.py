@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Literal
+from typing import ClassVar, Literal
 
 from toolkit.data import Card, DataError, data_root, load_cards
 from toolkit.epic_death.fate import KINDS, WINDOWS, Plays
@@ -25,6 +25,7 @@ BASE_POOL = 10
 
 @dataclass(frozen=True, kw_only=True)
 class Adventurer(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     title: str  # the class or quote under the name
 
 
@@ -37,6 +38,8 @@ class Rewards:
 @dataclass(frozen=True, kw_only=True)
 class Quest(Card):
     """A green Quest (FAIL seal) or a red Epic Quest (EPIC seal)."""
+
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
 
     epic_quest: bool
     difficulty: Difficulty

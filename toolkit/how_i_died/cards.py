@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
@@ -31,6 +31,8 @@ class Adventure(Card):
     `printed` names the fields the rulebook prints for a rulebook card; all other values are ours.
     """
 
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
+
     type: Type
     banner: Banner
     glory: int
@@ -42,6 +44,8 @@ class Adventure(Card):
 @dataclass(frozen=True, kw_only=True)
 class Achievement(Card):
     """An achievement: bonus glory for a player who meets `requirement` when they die."""
+
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
 
     glory: int
     requirement: str

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from toolkit.data import Card, DataError, data_root, load_cards
 
@@ -96,12 +96,14 @@ class HeroAbility:
 
 @dataclass(frozen=True, kw_only=True)
 class ArsenalCard(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     suit: Suit
     value: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class Hero(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     hero_class: Suit
     area: Area
     weapons: tuple[Weapon, ...]
@@ -161,6 +163,8 @@ class CreatedEnemy:
 class Monster(Card):
     """A monster or monster king. A card without `health` has no body of its own: it only creates."""
 
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
+
     king: bool = False
     night: bool = False
     area: Area | None = None
@@ -180,6 +184,7 @@ class Monster(Card):
 
 @dataclass(frozen=True, kw_only=True)
 class Challenge(Card):
+    DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     story: int
     monsters: tuple[str, ...]
     king: str
