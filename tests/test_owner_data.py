@@ -298,3 +298,31 @@ def test_one_games_broken_cards_leave_the_other_games_and_the_help_working(owner
     broken = toolkit(owner_data, ODDS[game])
     assert broken.returncode == 2 and broken.stderr.count("\n") == 1, broken.stderr
     assert str(owner_data / game / file) in broken.stderr
+
+
+def empty_cards(document):
+    document["cards"] = []
+
+
+INCOMPLETE = {  # (game, file, change, what the one line must say)
+    "to the death no damage cards": (
+        "to_the_death",
+        "damage.yaml",
+        empty_cards,
+        "no damage card for the",
+    ),
+    "to the death no heroes": ("to_the_death", "heroes.yaml", empty_cards, "default party"),
+    "to the death no monsters": ("to_the_death", "monsters.yaml", empty_cards, "no monster"),
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("case", list(INCOMPLETE), ids=list(INCOMPLETE))
+def test_data_that_parses_but_cannot_play_is_refused_when_loaded(owner_data, case):
+    """Refused at load, naming the file, not part-way through a game with a KeyError."""
+    game, file, change, said = INCOMPLETE[case]
+    edit(owner_data, game, file, change)
+    run = toolkit(owner_data, ODDS[game])
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert str(owner_data / game / file) in run.stderr and said in run.stderr, run.stderr

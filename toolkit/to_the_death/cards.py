@@ -191,6 +191,14 @@ class Challenge(Card):
     ability: EnemyAbility
 
 
+# What a game starts with when none is chosen: a party of each class for each side, and the solo
+# game's four monsters and king.
+STARTER_PARTY = ("sellsword", "bard", "shadow-mage", "war-priest")
+SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
+STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
+STARTER_KING = "sekzar"
+
+
 @dataclass(frozen=True)
 class Catalog:
     arsenal: dict[str, ArsenalCard]
@@ -231,7 +239,19 @@ def catalog() -> Catalog:
                 root / "heroes.yaml", "a hero has three abilities", card=hero.id, field="abilities"
             )
     damage = load_cards(root / "damage.yaml", DamageCard)
+    for suit in SUITS:  # every hero of a class takes its class's damage card
+        if not any(card.hero_class == suit for card in damage.values()):
+            raise DataError(root / "damage.yaml", f"no damage card for the {suit} class")
+    for name, party in (("STARTER_PARTY", STARTER_PARTY), ("SECOND_PARTY", SECOND_PARTY)):
+        for hero in party:  # the parties a game starts with when none is chosen
+            if hero not in heroes:
+                problem = f"no hero {hero!r}, which the default party ({name}) needs"
+                raise DataError(root / "heroes.yaml", problem)
     monsters = load_cards(root / "monsters.yaml", Monster)
+    for monster in (*STARTER_MONSTERS, STARTER_KING):
+        if monster not in monsters:
+            problem = f"no monster {monster!r}, which the default solo game needs"
+            raise DataError(root / "monsters.yaml", problem)
     challenges = load_cards(root / "challenges.yaml", Challenge)
     for challenge in challenges.values():
         named = [(f"monsters[{i}]", name) for i, name in enumerate(challenge.monsters)]

@@ -29,7 +29,15 @@ from typing import TypeVar
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.deck import shuffle
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, UniformOutcomes
-from toolkit.to_the_death.cards import SUITS, catalog, value_of
+from toolkit.to_the_death.cards import (
+    SECOND_PARTY,
+    STARTER_KING,
+    STARTER_MONSTERS,
+    STARTER_PARTY,
+    SUITS,
+    catalog,
+    value_of,
+)
 from toolkit.to_the_death.display import board_html, card_name, describe
 from toolkit.to_the_death.registry import HOOKS, STEPS
 
@@ -42,10 +50,6 @@ MAX_HEALTH = 6
 DEFAULT_TURNS = {1: 5_000, 2: 200}
 MAX_TURNS = 1_000_000  # the largest cap one may ask for (GameSpec.max_moves bounds the defaults)
 MOVES_PER_TURN = 50  # room for a hero turn and the enemy turn after it (random play takes ~15)
-STARTER_PARTY = ("sellsword", "bard", "shadow-mage", "war-priest")
-SECOND_PARTY = ("grave-knight", "archer", "wizard", "dreamer")
-STARTER_MONSTERS = ("gladiator", "goblins", "ratman", "sphinx")
-STARTER_KING = "sekzar"
 MONSTERS = 1  # the side the monsters play on in the solo game
 HIDDEN = "hidden:-1"  # in a player's view, a card that seat cannot see (value -1 matches nothing)
 T = TypeVar("T")
