@@ -94,3 +94,16 @@ def test_a_misspelt_character_is_named_not_counted_as_a_smaller_party(capsys):
     err = capsys.readouterr().err
     assert "unknown character 'Brin' (choose from taric, galen, brin, land, pentegarn)" in err
     assert "players" not in err
+
+
+def test_samples_beyond_what_runs_in_a_minute_are_refused_in_one_line():
+    from toolkit.tpk.cli import MAX_SAMPLES
+
+    refused = subprocess.run(
+        [sys.executable, "-m", "toolkit", "odds", "tpk", "--level", "7", "--players", "5",
+         "--samples", str(MAX_SAMPLES + 1)],
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert f"1 to {MAX_SAMPLES:,}" in refused.stderr

@@ -23,6 +23,7 @@ this plain enumeration stays as the independent check it is tested against.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
@@ -194,11 +195,17 @@ def party(characters: list[str] | str | None, players: int | None = None) -> lis
     return list(characters)
 
 
-def clearable_probability(level: int, characters, samples: int = 1000, seed: int = 0) -> dict:
-    """Monte Carlo over `samples` seeded fresh deals of `level`; each deal decided exactly."""
+def clearable_probability(
+    level: int, characters, samples: int = 1000, seed: int = 0, progress: bool = False
+) -> dict:
+    """Monte Carlo over `samples` seeded fresh deals of `level`; each deal decided exactly. With
+    `progress`, a bar on a terminal's standard error once it has run for two seconds."""
+    from tqdm.auto import tqdm
+
     members = party(characters)
     wins = 0
-    for index in range(samples):
+    shown = progress and sys.stderr.isatty()
+    for index in tqdm(range(samples), desc="deals", delay=2, disable=not shown, leave=False):
         state = TPKState(
             seed=seed + index, players=len(members), characters=members, first_level=level
         )
