@@ -27,7 +27,7 @@ from toolkit.simulate import Interrupted
 
 ECHO = 80  # characters of a value the user typed that an error line repeats, at most
 _QUOTED = re.compile(rf"(['\"])([^'\"/]{{{ECHO}}})[^'\"/]+\1")  # a path is shown whole
-_LONG_NUMBER = re.compile(rf"\d{{{ECHO + 1},}}")
+_LONG_WORD = re.compile(rf"[^\s'\"/]{{{ECHO + 1},}}")  # a number, an unknown argument
 
 
 def clipped(message: object) -> str:
@@ -36,7 +36,7 @@ def clipped(message: object) -> str:
     the error names the file."""
     message = " ".join(str(message).split())
     message = _QUOTED.sub(lambda m: f"{m[1]}{m[2]}...{m[1]}", message)
-    return _LONG_NUMBER.sub(lambda m: m[0][:ECHO] + "...", message)
+    return _LONG_WORD.sub(lambda m: m[0][:ECHO] + "...", message)
 
 
 class Parser(argparse.ArgumentParser):

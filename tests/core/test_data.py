@@ -103,7 +103,12 @@ def error_of(tmp_path, text: str) -> DataError:
             "source",
             "expected one of 'rulebook', 'constructed'",
         ),
-        ("cards:\n" + RAT + "    health: 2\n    copies: 0\n", "rat", "copies", "must be 1 to 1,000"),
+        (
+            "cards:\n" + RAT + "    health: 2\n    copies: 0\n",
+            "rat",
+            "copies",
+            "must be 1 to 1,000",
+        ),
         (
             "cards:\n" + RAT + "    health: 2\n" + RAT + "    health: 3\n",
             "rat",
