@@ -22,6 +22,7 @@ from timing import best_of, cli
 from toolkit.death_may_die import dice, rerolls
 from toolkit.death_may_die.dice import face_symbols, load_dice
 
+PLAIN_ROLL_TARGET = 2.0  # times icepool's speed on every plain-roll question
 WIDGET_TARGET_S = 0.050
 ANY_OBJECTIVE_TARGET_S = 2.0
 GAMES_TARGET_PER_S = 50
@@ -31,8 +32,8 @@ def reroll_memos() -> list:
     """Every function of the reroll module that remembers its answers (a functools cache): the
     solver's positions and each objective's model, whose face classes are worked out on first
     use. Found by looking, so that a memo added there is emptied here too; the dice file's
-    loader, imported into that module, stays loaded (a first question in a session that has
-    rolled dice finds it loaded)."""
+    loader, imported into that module, stays loaded, and with it each loaded die's totals (a
+    first question in a session that has rolled dice finds them loaded)."""
     return [
         function
         for function in vars(rerolls).values()
@@ -124,13 +125,17 @@ def bench_rerolls_vs_brute_force(quick: bool = False) -> list[dict]:
     return rows
 
 
+def verdict(ratio: float, target: float = PLAIN_ROLL_TARGET) -> str:
+    return f"{'meets' if ratio >= target else 'MISSES'} the {target:g}x icepool target"
+
+
 def bench_plain_roll_vs_icepool(quick: bool = False) -> list[dict]:
     black, green, need = (2, 1, 2) if quick else (6, 5, 6)
     ours_s, ours = best_of(cold(lambda: dice.roll_distribution(black, green).pmf()), 5)
     ice_s, ice = best_of(lambda: icepool_joint(black, green), 3)
     assert ours == ice
-    q_s, q = best_of(cold(rerolls.p_at_least, black, green, need, 0), 5)
-    ice_q_s, ice_q = best_of(partial(icepool_successes, black, green, need), 3)
+    q_s, q = best_of(cold(rerolls.p_at_least, black, green, need, 0), 20)
+    ice_q_s, ice_q = best_of(partial(icepool_successes, black, green, need), 10)
     assert q == ice_q == sum(p for v, p in ice.items() if v[0] >= need)
     pool = f"{black}B+{green}G"
     return [
@@ -139,10 +144,51 @@ def bench_plain_roll_vs_icepool(quick: bool = False) -> list[dict]:
             ours_s,
             "icepool 2.1",
             ice_s,
-            "no rerolls; equal distributions",
+            f"no rerolls; equal distributions; {verdict(ice_s / ours_s)}",
         ),
-        row(f"P(>={need}) of {pool}, no rerolls", q_s, "icepool 2.1", ice_q_s, "successes only"),
+        row(
+            f"P(>={need}) of {pool}, no rerolls (cold)",
+            q_s,
+            "icepool 2.1",
+            ice_q_s,
+            f"successes only; {verdict(ice_q_s / q_s)}",
+        ),
     ]
+
+
+def bench_plain_roll_sweep(quick: bool = False) -> list[dict]:
+    """Every plain-roll question of the box against icepool, each answer checked equal: P(at least
+    `need` successes) for every pool up to the box's dice and every need, and the joint
+    distribution of every pool. The row is the question where our lead is smallest."""
+    from toolkit.death_may_die.cli import MAX_BLACK, MAX_GREEN
+
+    most_black, most_green = (2, 1) if quick else (MAX_BLACK, MAX_GREEN)
+    pools = [(b, g) for b in range(most_black + 1) for g in range(most_green + 1) if b + g]
+    successes, joint = [], []
+    for black, green in pools:
+        for need in range(0, black + green + 1):
+            ours_s, ours = best_of(cold(rerolls.p_at_least, black, green, need, 0), 7)
+            ice_s, ice = best_of(partial(icepool_successes, black, green, need), 5)
+            assert ours == ice, (black, green, need, ours, ice)
+            successes.append((ice_s / ours_s, ours_s, ice_s, f"{black}B+{green}G need {need}"))
+        ours_s, ours = best_of(cold(lambda b=black, g=green: dice.roll_distribution(b, g).pmf()), 3)
+        ice_s, ice = best_of(partial(icepool_joint, black, green), 2)
+        assert ours == ice, (black, green)
+        joint.append((ice_s / ours_s, ours_s, ice_s, f"{black}B+{green}G"))
+    rows = []
+    for what, results in (("P(>=need)", successes), ("joint distribution", joint)):
+        ratio, ours_s, ice_s, case = min(results)
+        rows.append(
+            row(
+                f"every plain roll <={most_black}B+{most_green}G, {what}: worst case (cold)",
+                ours_s,
+                "icepool 2.1",
+                ice_s,
+                f"{verdict(ratio)} on all {len(results)} questions; worst {case}; "
+                f"median ratio {sorted(r[0] for r in results)[len(results) // 2]:.1f}x",
+            )
+        )
+    return rows
 
 
 def bench_widget_queries(quick: bool = False) -> list[dict]:
@@ -266,6 +312,7 @@ def run(quick: bool = False) -> list[dict]:
         *bench_decision_odds(quick),
         *bench_rerolls_vs_brute_force(quick),
         *bench_plain_roll_vs_icepool(quick),
+        *bench_plain_roll_sweep(quick),
         *bench_widget_queries(quick),
         *bench_any_objective(quick),
         bench_games("random", 5 if quick else 200),

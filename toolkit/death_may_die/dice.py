@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from toolkit.data import DataError, build, data_root, load_yaml
@@ -39,6 +39,15 @@ class Die:
     def distinct_faces(self) -> dict[str, int]:
         """Each different face with how many of the six sides show it."""
         return dict(Counter(self.faces))
+
+    @cached_property
+    def totals(self) -> dict[Result, int]:
+        """Each different (successes, tentacles, elders) with how many sides show it: the die
+        as a polynomial, worked out once with the loaded die."""
+        totals: dict[Result, int] = {}
+        for face in self.faces:
+            totals[face_symbols(face)] = totals.get(face_symbols(face), 0) + 1
+        return totals
 
     def distribution(self) -> Dist:
         """The (successes, tentacles, elders) of one throw."""
@@ -100,18 +109,65 @@ def add_results(a: Result, b: Result) -> Result:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
+def face_counts(colour: str, features: tuple[int, ...] = (0, 1, 2)) -> dict[tuple[int, ...], int]:
+    """One die as a small polynomial: each different total of the chosen symbols (indices into
+    :data:`SYMBOLS`) with how many of its six sides show it. Black, successes only:
+    ``{(0,): 3, (1,): 3}``."""
+    totals = load_dice()[colour].totals
+    if features == (0, 1, 2):
+        return dict(totals)
+    counts: dict[tuple[int, ...], int] = {}
+    for symbols, sides in totals.items():
+        key = tuple([symbols[i] for i in features])
+        counts[key] = counts.get(key, 0) + sides
+    return counts
+
+
+def roll_counts(
+    black: int, green: int = 0, features: tuple[int, ...] = (0, 1, 2)
+) -> dict[tuple[int, ...], int]:
+    """How many of the ``6 ** (black + green)`` equally likely ordered rolls give each total of
+    the chosen symbols: each die's polynomial (:func:`face_counts`) multiplied in once per die.
+
+    A plain roll needs nothing more: a question about successes alone multiplies two-term
+    polynomials, and the joint totals stay a few hundred terms even for the whole box of dice.
+    While multiplying, a total is packed into one whole number (a digit per symbol, in a base
+    larger than any total can reach), so adding two totals is one addition.
+    """
+    if black < 0 or green < 0:
+        raise ValueError(f"dice counts cannot be negative (black={black}, green={green})")
+    dice = (("black", black), ("green", green))
+    polynomials = [(face_counts(colour, features), number) for colour, number in dice if number]
+    most = max((max(key, default=0) for p, _ in polynomials for key in p), default=0)
+    base = 1 + (black + green) * most  # no total of a symbol reaches it
+    counts = {0: 1}
+    for polynomial, number in polynomials:
+        one = [(_pack(key, base), sides) for key, sides in polynomial.items()]
+        for _ in range(number):
+            product: dict[int, int] = {}
+            for total, weight in counts.items():
+                for face, sides in one:
+                    product[total + face] = product.get(total + face, 0) + weight * sides
+            counts = product
+    return {_unpack(total, base, len(features)): weight for total, weight in counts.items()}
+
+
+def _pack(key: tuple[int, ...], base: int) -> int:
+    return sum(amount * base**place for place, amount in enumerate(key))
+
+
+def _unpack(total: int, base: int, length: int) -> tuple[int, ...]:
+    digits = []
+    for _ in range(length):
+        total, digit = divmod(total, base)
+        digits.append(digit)
+    return tuple(digits)
+
+
 @cache
 def roll_distribution(black: int, green: int = 0) -> Dist:
     """Exact joint distribution of (successes, tentacles, elders) for `black` + `green` dice."""
-    if black < 0 or green < 0:
-        raise ValueError(f"dice counts cannot be negative (black={black}, green={green})")
-    dice = load_dice()
-    result = Dist.constant((0, 0, 0))
-    for colour, count in (("black", black), ("green", green)):
-        one = dice[colour].distribution()
-        for _ in range(count):
-            result = result.combine(one, add_results)
-    return result
+    return Dist(roll_counts(black, green))
 
 
 def marginal(dist: Dist, symbol: str) -> Dist:

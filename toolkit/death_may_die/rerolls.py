@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
 
-from toolkit.death_may_die.dice import face_label, face_symbols, load_dice
+from toolkit.death_may_die.dice import face_label, face_symbols, load_dice, roll_counts
 from toolkit.dist import Dist
 
 COLOURS = ("black", "green")
@@ -291,6 +291,14 @@ def expected_score(
     """The objective's score before rolling, under the best policy with `stress` rerolls at most."""
     if stress < 0:
         raise ValueError(f"stress cannot be negative, got {stress}")
+    if stress == 0:
+        return plain_score(black, green, objective)
+    return solved_score(black, green, stress, objective)
+
+
+def solved_score(black: int, green: int, stress: int, objective: Objective) -> tuple[Fraction, ...]:
+    """:func:`expected_score` by solving the decision process from every first roll (with no
+    stress this is the slow way round, kept as the reference :func:`plain_score` is tested on)."""
     model, counts = _model(black, green, objective)
     start = model.initial(counts)
     sums = None
@@ -298,6 +306,25 @@ def expected_score(
         value = [weight * v for v in solve(model, state, stress)[0]]
         sums = value if sums is None else [a + b for a, b in zip(sums, value, strict=True)]
     return tuple(Fraction(v, start.total) for v in sums)
+
+
+def plain_score(black: int, green: int, objective: Objective) -> tuple[Fraction, ...]:
+    """:func:`expected_score` with no stress to spend: with no reroll to choose there is no
+    decision to solve, only the roll. The totals of the symbols the objective reads come straight
+    from each die's polynomial (:func:`~toolkit.death_may_die.dice.roll_counts`), so a question
+    about successes alone multiplies two-term polynomials. Equal to the decision process with
+    zero stress (the tests compare them over every pool of the box)."""
+    features = objective.features
+    counts = roll_counts(black, green, features)
+    sums = None
+    totals = [0, 0, 0]
+    for key, weight in counts.items():
+        for feature, amount in zip(features, key, strict=True):
+            totals[feature] = amount
+        score = [weight * v for v in objective.score(tuple(totals))]
+        sums = score if sums is None else [a + b for a, b in zip(sums, score, strict=True)]
+    total = sum(counts.values())
+    return tuple(Fraction(v, total) for v in sums)
 
 
 def value(black: int, green: int, stress: int, objective: Objective | None = None) -> Fraction:

@@ -25,12 +25,19 @@ cover, then the most flexible cards.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from functools import cache
 
 from toolkit.bots import RandomBot
 from toolkit.search import SearchBot
 from toolkit.state import Action
 from toolkit.tpk.planner import PlannerBot
-from toolkit.tpk.rules import PASS, WILD, Uses, covers, item_table, sheet, threat_table
+from toolkit.tpk.rules import PASS, WILD, Uses, item_table, sheet, threat_table
+from toolkit.tpk.rules import covers as _covers
+
+# Whether a card's uses cover a threat, remembered: a game asks it about the same few dozen cards
+# and threats hundreds of thousands of times, and a look-up is cheaper than the test.
+covers = cache(_covers)
 
 
 class ConventionBot:
@@ -99,23 +106,29 @@ class _Table:
         for entry in obs["log"]:
             if entry["event"] == "use":
                 used[entry["seat"]].update(entry["cards"])
-        self.unknown = {
-            seat: [
-                self.items[c]
-                for c in sheet(character, players, obs["amulets"].get(character, "none"))
-                if c not in used[seat]
-            ]
-            + [WILD] * obs["treasures"][seat]
-            for seat, character in enumerate(obs["characters"])
-        }
+        self.unknown = {}  # seat -> the uses of each card they may hold, with how many such cards
+        for seat, character in enumerate(obs["characters"]):
+            amulet = obs["amulets"].get(character, "none")
+            kinds = Counter(
+                self.items[c] for c in sheet(character, players, amulet) if c not in used[seat]
+            )
+            kinds[WILD] += obs["treasures"][seat]
+            self.unknown[seat] = [(uses, n) for uses, n in kinds.items() if n]
         self.partners = [seat for seat in range(players) if seat != self.me]
+        # a decision asks the same few questions many times: each answer is kept for this table
+        self._shares: dict[tuple[int, int], float] = {}
+        self._flexibility: dict[str, int] = {}
         self.claims = self._claims()
 
     def share(self, seat: int, position: int) -> float:
         """The fraction of a player's possible cards that can cover this threat alone."""
-        cards = self.unknown[seat]
-        threat = self.row[position]
-        return sum(covers(uses, threat) for uses in cards) / max(len(cards), 1)
+        key = (seat, position)
+        if key not in self._shares:
+            kinds = self.unknown[seat]
+            threat = self.row[position]
+            cover = sum(n for uses, n in kinds if covers(uses, threat))
+            self._shares[key] = cover / max(sum(n for _, n in kinds), 1)
+        return self._shares[key]
 
     def _claims(self) -> dict[int, int]:
         """Threat position -> partner who promised it by passing while holding cards."""
@@ -162,7 +175,11 @@ class _Table:
         return self.items.get(card, WILD)
 
     def flexibility(self, card: str) -> int:
-        return sum(covers(self.uses_of(card), self.row[p]) for p in self.open)
+        """How many open threats the card could cover alone."""
+        if card not in self._flexibility:
+            uses = self.uses_of(card)
+            self._flexibility[card] = sum(covers(uses, self.row[p]) for p in self.open)
+        return self._flexibility[card]
 
     def cost(self, action: Action) -> float:
         """How much the cards of a move would be missed later (wild treasures count extra)."""
