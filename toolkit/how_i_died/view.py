@@ -36,6 +36,9 @@ NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's
 SWAPS_IN_SIGHT = frozenset(
     {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
 )
+#: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
+#: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
+PICKING = ("build", "effect")
 
 
 class Hidden(str):
@@ -280,6 +283,12 @@ class HowIDiedView(HowIDiedState):
             return
         if self.phase in ("over", "tiebreak"):
             return
+        chooses_cards = self.phase in PICKING and HowIDiedState.current_player(self) == self.seat
+        if chooses_cards:
+            seen = self._seen_stand_in()
+            if seen is not None:
+                self.reveal = seen
+                return
         try:
             legal = HowIDiedState._compute_legal(self)
         except KeyError as error:
@@ -288,7 +297,30 @@ class HowIDiedView(HowIDiedState):
                 raise
             self.reveal = card
             return
+        if chooses_cards:  # the cards a choice lists are shown to the one choosing
+            shown = next((card for card in legal if isinstance(card, Hidden)), None)
+            if shown is not None:
+                self.reveal = shown
+                return
         self._offer(legal)  # worked out already: the walk asks for it next
+
+    def _seen_stand_in(self) -> Hidden | None:
+        """A stand-in lying face up, where the seat sees it: the Pool (a refill, a new Pool),
+        the cards being played, the seat's own hand (cards drawn, taken or swapped into it),
+        the adventures on the table and the discard pile. The seat is about to choose knowing
+        each of those cards, so each is revealed before the choice, card by card."""
+        piles = (
+            self.pool,
+            self.building,
+            self.hands[self.seat],
+            *(adventure for adventures in self.adventures for adventure in adventures),
+            self.deck.discards,
+        )
+        for pile in piles:
+            for card in pile:
+                if isinstance(card, Hidden):
+                    return card
+        return None
 
     def _substitute(self, stand_in: Hidden, outcome) -> str:
         """Put what `stand_in` turned out to be in its place (one of its name, if several: the
