@@ -191,8 +191,9 @@ def _readable(value, indent: str = "  ") -> str:
 
 
 def read_state(game: str, source: str):
-    """A saved game of `game` from the file `source` (``-``: standard input), replayed; a bad
-    file (not JSON, another game's, an illegal history) is a :class:`~toolkit.state.SaveError`."""
+    """A saved game of `game` (any of its variants) from the file `source` (``-``: standard
+    input), replayed; a bad file (not JSON, another game's, an illegal history) is a
+    :class:`~toolkit.state.SaveError`."""
     from toolkit.state import from_json
 
     if source == "-":
@@ -202,7 +203,7 @@ def read_state(game: str, source: str):
             text = Path(source).read_bytes()
         except OSError as error:
             raise ValueError(f"cannot read {source}: {error.strerror}") from None
-    return from_json(text, games.get_game(game).state_class)
+    return from_json(text, game=game)
 
 
 def decision_at(game: str, state):
