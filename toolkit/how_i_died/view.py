@@ -4,10 +4,12 @@ The real game draws from a deck its seeded RNG shuffled; a player sees neither t
 other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
 *group* (:mod:`toolkit.how_i_died.knowledge` says which): the stand-ins of a group stand for the
 group's cards, every way of matching them equally likely, as the seat has seen nothing that tells
-them apart; a card it knows stays in its place. A stand-in is revealed at a chance node only when
-the engine reads it: its type first (to list what can be played, to check a mulligan), the card
-itself when it is played or scored, each card of its group alike. So the view plays the engine's
-own code and branches only where the seat would learn something. A reshuffle in the view makes
+them apart; a card it knows stays in its place. A stand-in is revealed at a chance node, each
+card of its group alike: one the seat would see (the Pool's refill, a new Pool, a card drawn or
+taken into its hand, a card its choice lists) by name before the seat's next choice of cards, as
+the player at the table knows it then; any other only when the engine reads it, its type first
+(to list what can be played, to check a mulligan). So the view plays the engine's own code and
+branches only where the seat would learn something. A reshuffle in the view makes
 the discard pile a new group, in an order nobody knows, without the game's RNG. A move that reads
 a hidden card is tried on a copy first and made again once the card is revealed.
 
@@ -272,8 +274,9 @@ class HowIDiedView(HowIDiedState):
         return "?" not in "".join(cards)
 
     def _settle(self) -> None:
-        """Before a decision: reveal what listing its choices reads; at the end of the turn,
-        what the player's adventures are made of (their glory and damage are read)."""
+        """Before a decision: reveal what the seat sees before choosing cards (each stand-in
+        face up, then each its choices list), and what listing the choices reads; at the end of
+        the turn, what the player's adventures are made of (their glory and damage are read)."""
         if self.phase == TURN_OVER:
             for adventure in self.adventures[self.seat]:
                 for card in adventure:
