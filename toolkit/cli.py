@@ -365,8 +365,9 @@ def _readable(value, indent: str = "  ") -> str:
 
 
 def read_state(game: str, source: str):
-    """A saved game of `game` from the file `source` (``-``: standard input), replayed; a bad
-    file (not JSON, another game's, an illegal history) is a :class:`~toolkit.state.SaveError`."""
+    """A saved game of `game` (any of its variants) from the file `source` (``-``: standard
+    input), replayed; a bad file (not JSON, another game's, an illegal history) is a
+    :class:`~toolkit.state.SaveError`."""
     from toolkit.state import from_json
 
     if not source:
@@ -384,7 +385,7 @@ def read_state(game: str, source: str):
             f"{'standard input' if source == '-' else source} is larger than a save can be "
             f"({MAX_SAVE // 1_000_000} MB at most)"
         )
-    return from_json(text, games.get_game(game).state_class)
+    return from_json(text, game=game)
 
 
 MAX_SAVE = 50_000_000  # bytes: a save of the longest game is well under a megabyte

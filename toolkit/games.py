@@ -52,6 +52,10 @@ class GameSpec:
     whatever its players do. Chance is explicit in every game: dice and draws are chance nodes
     with exact outcome probabilities, and only shuffles come from the state's seeded RNG. The
     contract tests hold each game to its facts.
+
+    `variants` maps a variant's name to the class that plays it, where that is not the game's
+    own class (How I Died's storytelling): a save names its variant in its config, and loads
+    with that class.
     """
 
     slug: str
@@ -65,6 +69,7 @@ class GameSpec:
     max_moves: int
     cli: ModuleType
     options: Mapping[str, object] = field(default_factory=dict)
+    variants: Mapping[str, type[GameState]] = field(default_factory=dict)
 
     @property
     def add_odds_arguments(self) -> Callable[[argparse.ArgumentParser], None]:
@@ -91,6 +96,14 @@ class GameSpec:
             )
         if self.information not in INFORMATION:
             raise ValueError(f"{self.slug}: information {self.information!r} is not known")
+
+    def state_class_for(self, config: Mapping) -> type[GameState]:
+        """The class that plays a saved game of this config: a variant's own (named by the
+        config's ``variant``, as its class saves it) or the game's."""
+        variant = config.get("variant")
+        if isinstance(variant, str) and variant in self.variants:
+            return self.variants[variant]
+        return self.state_class
 
     def new_state(self, players: int, seed: int = 0, **options) -> GameState:
         if not self.min_players <= players <= self.max_players:

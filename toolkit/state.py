@@ -387,10 +387,14 @@ class SaveError(ValueError):
 MAX_ACTION_DEPTH = 8  # actions are tuples of a few levels at most; deeper is not a save of ours
 
 
-def from_json(text: str | bytes, state_class: type[GameState] | None = None) -> GameState:
+def from_json(
+    text: str | bytes, state_class: type[GameState] | None = None, *, game: str | None = None
+) -> GameState:
     """Load a saved game: build the state from its seed and config, then replay every action.
-    Anything wrong with the file raises :class:`SaveError` naming the field, never a bare
-    KeyError or TypeError, and a state is only handed back once every action has replayed."""
+    The class is `state_class` if given; else the registry's for the save's game (which must be
+    `game`, if given) and its variant. Anything wrong with the file raises :class:`SaveError`
+    naming the field, never a bare KeyError or TypeError, and a state is only handed back once
+    every action has replayed."""
     try:
         data = json.loads(text)
     except RecursionError:
@@ -401,18 +405,20 @@ def from_json(text: str | bytes, state_class: type[GameState] | None = None) -> 
         raise SaveError("(file)", f"expected a JSON object, got {type(data).__name__}")
     if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
-    game = _field(data, "game", str)
+    saved = _field(data, "game", str)
     seed = _field(data, "seed", int)
     config = _field(data, "config", dict)
     actions = [_action(a, f"actions[{i}]") for i, a in enumerate(_field(data, "actions", list))]
     if state_class is None:
         from toolkit.games import PACKAGES, get_game
 
-        if game not in PACKAGES:
-            raise SaveError("game", f"unknown game {game!r}; known: {', '.join(PACKAGES)}")
-        state_class = get_game(game).state_class
-    elif game != state_class.game:
-        raise SaveError("game", f"this save is of {game!r}, not {state_class.game!r}")
+        if game is not None and saved != game:
+            raise SaveError("game", f"this save is of {saved!r}, not {game!r}")
+        if saved not in PACKAGES:
+            raise SaveError("game", f"unknown game {saved!r}; known: {', '.join(PACKAGES)}")
+        state_class = get_game(saved).state_class_for(config)
+    elif saved != state_class.game:
+        raise SaveError("game", f"this save is of {saved!r}, not {state_class.game!r}")
     check_config(state_class, config)
     try:
         state = state_class(seed=seed, **config)

@@ -78,6 +78,20 @@ def test_damage_on_a_beginning_is_refused(tmp_path):
         check_adventures(cards, path)
 
 
+def test_every_card_awards_glory_and_a_card_without_is_refused(tmp_path):
+    """Card anatomy: all cards award glory, beginnings and middles as well as ends."""
+    assert all(card.glory >= 1 for card in CARDS.values())
+    for kind in ("I", "II", "III"):
+        card = next(c.id for c in CARDS.values() if c.type == kind)
+
+        def no_glory(cards, card=card):
+            next(c for c in cards if c["id"] == card).update(glory=0)
+
+        path, cards = broken_copy(tmp_path, "adventures.yaml", Adventure, no_glory)
+        with pytest.raises(DataError, match=rf"card '{card}', field 'glory'"):
+            check_adventures(cards, path)
+
+
 def test_a_wrong_banner_or_a_missing_card_is_refused(tmp_path):
     with pytest.raises(DataError, match=r"card 'spied-on', field 'banner'"):
         broken_copy(

@@ -186,12 +186,12 @@ def test_the_end_swaps_second_pick_is_keyed_by_the_cards_it_can_still_take():
         assert decision_odds(tables[0]).for_action(action).odds == walks[0][action]
 
 
-def test_the_last_card_revealed_at_the_turns_end_counts_only_by_what_its_adventure_reads():
+def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     """Player 1 plays the Pool's Dragon, ending the all-red Betrayed, Frozen, Dragon; the refill
-    is unseen, a beginning of glory 4 (the deck holds four, of four banners). Swapped in for
-    the Betrayed and revealed at the end of the turn, the blue, green and yellow ones score
-    alike, the red one keeps the adventure Legendary: two outcomes to walk, not four, and the
-    plain walk's numbers after each of a kind are the same."""
+    is unseen, a beginning of glory 4 (the deck holds four, of four banners). The player sees it
+    before choosing the Dragon's table swap: the view reveals its type, then which card it is,
+    each of the four alike, and only then lists the swap's choices, by name. Only the red one,
+    the Summoned, keeps the adventure Legendary if swapped for the Betrayed."""
     deck = ["cursed", "hugged", "summoned", "lured"]
     table = out_of_play(["betrayed", "the-frozen", "dragon", *deck])
     state = dead_opponent(stacked(players=2, pool=["dragon"], deck_top=deck, **table))
@@ -201,26 +201,21 @@ def test_the_last_card_revealed_at_the_turns_end_counts_only_by_what_its_adventu
     view = state.players_view(0)
     view.apply("dragon")
     view.apply(("type", "I"))  # the refill's type, read to list the swap's choices
-    refill = view.pool[0]
-    view.apply("betrayed")
-    view.apply(refill)
-    assert view.phase == "turn over" and view.reveal == refill
-    kinds, numbers = {}, {}
-    for card, _ in view.chance_outcomes():
-        after = view.clone()
-        after.apply(card)
-        kinds.setdefault(view.outcome_alike(card), []).append(card)
-        numbers[card] = (after.glory(0), after.damage(0), is_legendary(after.adventures[0][0]))
-    assert sorted(kinds.values()) == [["cursed", "hugged", "lured"], ["summoned"]]
-    assert numbers["cursed"] == numbers["hugged"] == numbers["lured"] != numbers["summoned"]
+    assert view.is_chance_node() and sorted(o for o, _ in view.chance_outcomes()) == sorted(deck)
+    view.apply("summoned")
+    assert view.pool == ["summoned"] and "summoned" in view.legal_actions()
     odds = decision_odds(state).for_action("dragon").odds
     assert odds == reference(state)["dragon"] and odds["legendary"] == 1
 
 
-def first_card_of_two_players():
-    """Two players, seed 15, move 9: player 2's first card of a turn, whose walks (about 35,000
-    positions each) the widget's budget refuses."""
-    return next(s for s in decision_points(SLUG, 2, [15]) if len(s.history) == 9)
+def first_card_few_unseen():
+    """Player 1's first card of a turn, eight cards unseen (player 2 is dead, holding the rest):
+    walks the widget's budget refuses, small enough for more patience."""
+    hand = ["bit", "cursed", "the-hungry", "the-royal", "ogre", "troll"]
+    pool = ["spied-on", "the-spiteful", "sorceress", "dragon", "lich", "the-rabid"]
+    deck = ["demigod", "witch", "wraith", "trampled", "the-giant", "goblin", "mocked", "the-wicked"]
+    table = out_of_play([*hand, *pool, *deck])
+    return dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, deck_top=deck, **table))
 
 
 def test_patience_answers_the_first_card_with_the_next_decisions_best():
@@ -230,7 +225,7 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
     most glory, then the least damage, then staying alive, then a new Legendary)."""
     from toolkit.analysis import patience
 
-    state = first_card_of_two_players()
+    state = first_card_few_unseen()
     assert not any(row.odds for row in decision_odds(state).actions)
     with patience(100):
         odds = decision_odds(state)
@@ -249,25 +244,6 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
             assert all(following) and row.odds == max(following, key=rank)
             compared += 1
     assert compared >= 2
-
-
-def test_a_swap_of_two_alike_hidden_cards_is_listed():
-    """In the view, hidden cards of a group whose type is known share one name. The Lich's Pool
-    swap picks the hidden end in one of the player's adventures, and the Pool's only end is a
-    hidden one of the same name: the swap is listed (it was not, and the walk failed on a
-    decision with no choices), and swaps them, which leaves what the player knows as it was."""
-    state = first_card_of_two_players()
-    view = state.players_view(state.current_player())
-    for move in ["trampled", "the-undead", ("type", "III"), "?0:III", "lich", "lich",
-                 ("type", "III"), "?0:III"]:  # fmt: skip
-        listed = view.chance_outcomes() if view.is_chance_node() else view.legal_actions()
-        view.apply(next(a for a in (o[0] if view.is_chance_node() else o for o in listed)
-                        if a == move))  # fmt: skip
-    assert view.effect().id == "pool_swap" and view.picks == ("?0:III",)
-    assert view.legal_actions() == ("?0:III",)
-    before = [list(adventure) for adventure in view.adventures[view.seat]], list(view.pool)
-    view.apply(view.legal_actions()[0])
-    assert ([list(a) for a in view.adventures[view.seat]], list(view.pool)) == before
 
 
 # -- the view -----------------------------------------------------------------------------------
@@ -309,6 +285,8 @@ def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rn
     assert view.is_chance_node()  # the next choice lists the Pool's middles: read its type
     assert [o for o, _ in view.chance_outcomes()] == [("type", "III")]
     view.apply(("type", "III"))
+    assert [o for o, _ in view.chance_outcomes()] == ["goblin"]  # seen in the Pool: its name
+    view.apply("goblin")
     view.apply("the-demonic")  # the deck is empty: the discards become a new group
     assert view.unseen.groups[1] == sorted(RESHUFFLED) and view.deck.discards == []
     assert view.is_chance_node()

@@ -86,3 +86,20 @@ def test_setup_by_player_count():
         assert len(state.pool) == 6
         assert all(len(hand) == 6 for hand in state.hands)
         assert len(state.deck) == 90 - 6 * players - 6
+
+
+def test_the_first_player_is_seat_0_at_every_table_and_in_the_storytelling_variant():
+    """Playing your turn: the rulebook picks the first player by a gym visit, which a program
+    cannot ask; the engine always starts with seat 0 (the table seats its gym-goer there). The
+    storytelling variant picks its first Storyteller the same way."""
+    from toolkit.how_i_died.story import StoryState
+
+    for players in range(2, 6):
+        for seed in range(25):
+            state = HowIDiedState(seed=seed, players=players)
+            assert (state.seat, state.turn, state.current_player()) == (0, 0, 0)
+            state.apply(state.legal_actions()[0])
+            assert state.history and state.turns_taken == [0] * players  # seat 0's turn goes on
+            if players >= 3:
+                story = StoryState(seed=seed, players=players)
+                assert story.storyteller == 0 and story.current_player() == 0

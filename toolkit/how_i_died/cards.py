@@ -76,12 +76,17 @@ def catalog() -> Catalog:
 
 
 def check_adventures(cards: dict[str, Adventure], path) -> None:
-    """The rules assume 30 cards per type, single copies, and damage printed on ends only.
+    """The rules assume 30 cards per type, single copies, glory on every card (the rulebook's
+    card anatomy: all cards award glory) and damage printed on ends only.
 
     Effect ids are checked by the effects module, which owns the registry."""
     for card in cards.values():
         if card.copies != 1:
             raise DataError(path, "every adventure card is unique", card=card.id, field="copies")
+        if card.glory < 1:
+            raise DataError(
+                path, "every card awards glory (1 or more)", card=card.id, field="glory"
+            )
         if (card.type == "III") != (card.damage > 0):
             raise DataError(
                 path, "ends (III) deal damage and only ends do", card=card.id, field="damage"

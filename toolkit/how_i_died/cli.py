@@ -8,6 +8,7 @@ from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.odds import (
     ID_HINT,
     STRATEGIES,
+    check_ids,
     damage_per_adventure,
     legendary_chance,
     turns_until_death,
@@ -44,9 +45,13 @@ def odds(args: argparse.Namespace) -> dict:
     """Exact answers: the Legendary chance (if a hand or pool is given), and for the strategy the
     damage per adventure and the turns until death, as "p/q" strings."""
     result: dict = {}
-    hand, pool = _ids(args.hand), _ids(args.pool)
+    hand, pool, unseen = _ids(args.hand), _ids(args.pool), _ids(args.unseen)
+    if unseen is not None:
+        check_ids(unseen, "unseen")
+        if not (hand or pool):
+            raise ValueError("unseen: it says what a Pool refill may be; give --hand or --pool too")
     if hand or pool:
-        chance = legendary_chance(hand, pool, _ids(args.unseen))
+        chance = legendary_chance(hand, pool, unseen)
         result["legendary_chance"] = as_fraction_string(chance)
     damage = damage_per_adventure(args.strategy)
     turns = turns_until_death(strategy=args.strategy)

@@ -32,6 +32,18 @@ def card_html(card: str, note: str = "") -> str:
     )
 
 
+def story_card_html(card: str) -> str:
+    """A card as the storytelling variant uses it: its name and its place in a story (I, II or
+    III), nothing else. The variant sets banners, glory, damage and effects aside (rulebook,
+    Game Variant: Storytelling Mode), so none of them is shown, the banner's colour included."""
+    data = CARDS[card]
+    return (
+        '<span class="hid-story-card" style="display:inline-block;margin:1px;padding:2px 5px;'
+        f'border:2px solid #777;border-radius:4px;font-size:12px"><b>{escape(data.name)}</b> '
+        f"{data.type}</span>"
+    )
+
+
 def symbol_key_html() -> str:
     """What the marks on a card mean, in the order a card shows them: the printed card has a
     Glory icon on every card, a Damage icon on ends only, a type numeral and a banner colour."""

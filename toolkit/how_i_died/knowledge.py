@@ -128,6 +128,9 @@ def knowledge(state, seat: int) -> Knowledge | None:
         cached = ([], game, Knowledge(game, seat))
     done, game, known = cached
     for action in history[len(done) :]:
+        if action not in game.legal_actions():  # moves made on a table stacked by hand
+            _CACHE.pop(key, None)  # its game has moved on part of the way
+            return None
         known.apply(game, action)
     if game.deck.cards != state.deck.cards or places(game) != places(state):
         return None

@@ -177,7 +177,9 @@ class StoryState(GameState):
         if action[0] == "vote":
             return f"vote for player {action[1] + 1}"
         card = CARDS[action[1]].name
-        where = "from the Pool" if action[0] == "pool" else "from the hand"
+        where = "from the hand"
+        if action[0] == "pool":
+            where = f"from the Pool, leaving {CARDS[action[2]].name} there"
         target = action[-1]
         if target == -1:
             return f"add {card} ({where})"

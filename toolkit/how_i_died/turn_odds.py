@@ -23,8 +23,9 @@ the note says so: the first card of a turn and its effect (a decision's walks ne
 200,000 positions and more), most second cards (1,500 to 20,000), a new hand of six.
 What makes them large is the end of the turn: every end the player could play, and for each
 end with a table swap, every card of their adventures swapped with every card of its type on
-the table, an unseen refill swapped in revealed card by card. So does every choice while the
-player's knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`).
+the table; and each refill the player sees, revealed card by card before their next choice. So
+does every choice while the player's knowledge of the hidden cards is not exact
+(:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
 

@@ -4,10 +4,12 @@ The real game draws from a deck its seeded RNG shuffled; a player sees neither t
 other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
 *group* (:mod:`toolkit.how_i_died.knowledge` says which): the stand-ins of a group stand for the
 group's cards, every way of matching them equally likely, as the seat has seen nothing that tells
-them apart; a card it knows stays in its place. A stand-in is revealed at a chance node only when
-the engine reads it: its type first (to list what can be played, to check a mulligan), the card
-itself when it is played or scored, each card of its group alike. So the view plays the engine's
-own code and branches only where the seat would learn something. A reshuffle in the view makes
+them apart; a card it knows stays in its place. A stand-in is revealed at a chance node, each
+card of its group alike: one the seat would see (the Pool's refill, a new Pool, a card drawn or
+taken into its hand, a card its choice lists) by name before the seat's next choice of cards, as
+the player at the table knows it then; any other only when the engine reads it, its type first
+(to list what can be played, to check a mulligan). So the view plays the engine's own code and
+branches only where the seat would learn something. A reshuffle in the view makes
 the discard pile a new group, in an order nobody knows, without the game's RNG. A move that reads
 a hidden card is tried on a copy first and made again once the card is revealed.
 
@@ -36,6 +38,9 @@ NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's
 SWAPS_IN_SIGHT = frozenset(
     {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
 )
+#: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
+#: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
+PICKING = ("build", "effect")
 
 
 class Hidden(str):
@@ -269,8 +274,9 @@ class HowIDiedView(HowIDiedState):
         return "?" not in "".join(cards)
 
     def _settle(self) -> None:
-        """Before a decision: reveal what listing its choices reads; at the end of the turn,
-        what the player's adventures are made of (their glory and damage are read)."""
+        """Before a decision: reveal what the seat sees before choosing cards (each stand-in
+        face up, then each its choices list), and what listing the choices reads; at the end of
+        the turn, what the player's adventures are made of (their glory and damage are read)."""
         if self.phase == TURN_OVER:
             for adventure in self.adventures[self.seat]:
                 for card in adventure:
@@ -280,6 +286,12 @@ class HowIDiedView(HowIDiedState):
             return
         if self.phase in ("over", "tiebreak"):
             return
+        chooses_cards = self.phase in PICKING and HowIDiedState.current_player(self) == self.seat
+        if chooses_cards:
+            seen = self._seen_stand_in()
+            if seen is not None:
+                self.reveal = seen
+                return
         try:
             legal = HowIDiedState._compute_legal(self)
         except KeyError as error:
@@ -288,7 +300,30 @@ class HowIDiedView(HowIDiedState):
                 raise
             self.reveal = card
             return
+        if chooses_cards:  # the cards a choice lists are shown to the one choosing
+            shown = next((card for card in legal if isinstance(card, Hidden)), None)
+            if shown is not None:
+                self.reveal = shown
+                return
         self._offer(legal)  # worked out already: the walk asks for it next
+
+    def _seen_stand_in(self) -> Hidden | None:
+        """A stand-in lying face up, where the seat sees it: the Pool (a refill, a new Pool),
+        the cards being played, the seat's own hand (cards drawn, taken or swapped into it),
+        the adventures on the table and the discard pile. The seat is about to choose knowing
+        each of those cards, so each is revealed before the choice, card by card."""
+        piles = (
+            self.pool,
+            self.building,
+            self.hands[self.seat],
+            *(adventure for adventures in self.adventures for adventure in adventures),
+            self.deck.discards,
+        )
+        for pile in piles:
+            for card in pile:
+                if isinstance(card, Hidden):
+                    return card
+        return None
 
     def _substitute(self, stand_in: Hidden, outcome) -> str:
         """Put what `stand_in` turned out to be in its place (one of its name, if several: the

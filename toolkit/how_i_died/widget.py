@@ -24,7 +24,7 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
-from toolkit.how_i_died.display import card_html, symbol_key_html, table_html
+from toolkit.how_i_died.display import story_card_html, symbol_key_html, table_html
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.widgets import GameWidget
@@ -288,8 +288,8 @@ class StoryWidget(GameWidget):
             self.board.value = self.stories_html()
             return
         viewer = state.current_player() if state.phase == "story" else None
-        hand = "".join(card_html(c) for c in state.hands[viewer]) if viewer is not None else ""
-        pool = "".join(card_html(c) for c in state.pool)
+        hand = "".join(map(story_card_html, state.hands[viewer])) if viewer is not None else ""
+        pool = "".join(map(story_card_html, state.pool))
         self.board.value = (
             f"<div><b>The story so far</b>{scenes_html(state.story) or ' (none yet)'}</div>"
             f"<div><b>Pool:</b> {pool}</div>"
@@ -308,10 +308,11 @@ class StoryWidget(GameWidget):
 
 
 def scenes_html(story: list[list[str]]) -> str:
-    """A story's scenes, each its visible card and the cards it covers."""
+    """A story's scenes, each its visible card and the cards it covers, by name and type only
+    (:func:`~toolkit.how_i_died.display.story_card_html`)."""
     return "".join(
         "<div>"
-        + card_html(scene[-1])
+        + story_card_html(scene[-1])
         + (
             f" <i>covering {escape(', '.join(CARDS[c].name for c in scene[:-1]))}</i>"
             if len(scene) > 1
