@@ -618,7 +618,8 @@ class ToTheDeathState(GameState):
         A question asked after a change that may have ended the game or the round (a defeat) is
         put off until that is looked at, first of what the step scheduled: a game that is over
         asks nothing more, and a round that is over drops it with the turn's other pending
-        abilities. A second question of the same step waits for the first to be answered."""
+        abilities. A second question of the same step waits for the first to be answered (with the
+        options it had when asked)."""
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
