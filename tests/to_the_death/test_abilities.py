@@ -457,13 +457,6 @@ def test_dispel_an_ability_paid_with_a_zero_costs_a_stone_and_1_damage_to_a_hero
     assert any("(Dispel)" in line for line in game.log)
 
 
-def test_dispel_ignores_player_abilities_paid_with_a_zero():
-    game = numenax()
-    until_main(game, ["champion:0", "champion:2"])
-    feed(game, ("focus", "mender:0"))
-    assert game.units["a-sellsword"]["health"] == 6 and len(game.tokens) == 3
-
-
 # -- Sekzar, the Grave Swarm ----------------------------------------------------------------------
 def test_swarm_a_grave_beetle_comes_into_play_face_down_at_the_start_of_every_enemy_turn():
     game = solo_with("sekzar", encounter="sekzar")

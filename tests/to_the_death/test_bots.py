@@ -29,7 +29,7 @@ def decisions(encounter: str, seed: int):
 
 
 @pytest.mark.parametrize("encounter", ["goblins", "sekzar"])
-@pytest.mark.parametrize("seed", [3, 7])  # face-down cards are turned up in these games
+@pytest.mark.parametrize("seed", [2, 7])  # face-down cards are turned up in these games
 def test_a_dealt_game_looks_the_same_to_the_player(encounter, seed):
     most_hidden, turned_up = 0, False
     for index, (game, seen) in enumerate(decisions(encounter, seed)):

@@ -8,9 +8,10 @@ them, and their hooks are registered under that id.
 
 Hooks: ``weapon_bonus``, ``damage_bonus``, ``armor_bonus``, ``skill_bonus``,
 ``skill_check_bonus``, ``hand_size`` (numbers to add); ``unblockable``, ``weapon_immune``,
-``charging``, ``keep_check``, ``prevent_defeat`` (yes/no); ``extra_weapons``, ``redirect`` (lists);
+``charging``, ``keep_check``, ``prevent_defeat``, ``adjacency_matters`` (yes/no); ``extra_weapons``, ``redirect`` (lists);
 ``enemy_turn_begin``, ``enemy_turn_end``, ``hero_turn_end``, ``enemy_attacked``,
-``weapon_damaged``, ``unit_defeated``, ``enemy_created``, ``ability_activated`` (moments).
+``weapon_damaged``, ``unit_defeated``, ``enemy_created``, ``ability_activated`` (a hero ability),
+``player_ability_activated`` (block, charge, focus, move, reset or search) (moments).
 """
 
 from __future__ import annotations
@@ -574,6 +575,12 @@ def zombify(game, src, attacker, defender, kind) -> None:
         game.narrate(f"{defender['name']} becomes a zombie hero.")
 
 
+@hook("adjacency_matters", "zombie/zombify")
+def zombies_read_rows(game, src) -> bool:
+    """An idle zombie hero hurts the heroes beside it: where a moved hero stands matters."""
+    return True
+
+
 @hook("hero_turn_end", "zombie/zombify")
 def zombie_rot(game, src, side) -> None:
     game.then("zombie_rot_step")
@@ -707,7 +714,7 @@ def riddle_answered(game, uid: str, passed: bool) -> None:
         game.narrate(f"{game.units[uid]['name']} will skip its next activation.")
 
 
-@hook("armor_bonus", "sphinx/ancient-ward", "lizardmen/scales")
+@hook("armor_bonus", "sphinx/ancient-ward", "lizardmen/scales", "basilisk/stone-skin")
 def enemy_armor_plus_1(game, src, unit) -> int:
     return 1 if _is_enemy_unit(unit) else 0
 
@@ -717,6 +724,13 @@ def curse(game, src, attacker, defender, kind) -> None:
     if _is_source(src, attacker) and kind == "melee" and _is_hero(defender):
         defender["skip"] = True
         game.narrate(f"{defender['name']} is cursed and will skip its next activation.")
+
+
+@hook("weapon_damaged", "basilisk/petrifying-gaze")
+def petrifying_gaze(game, src, attacker, defender, kind) -> None:
+    if _is_source(src, attacker) and _is_hero(defender) and not defender["defeated"]:
+        defender["skip"] = True
+        game.narrate(f"{defender['name']} is turned to stone and will skip its next activation.")
 
 
 @hook("enemy_turn_end", "mummy/embalmed")
@@ -774,9 +788,19 @@ def _spend_stone(game) -> bool:
 
 @hook("ability_activated", "unmaker-numenax/resurrect")
 def resurrect(game, src, hero, head, cards) -> None:
+    """A feat: Resurrect asks in its own step, so that Dispel, which the same activation may
+    trigger, asks after it (the king's card prints Resurrect first; see the rules notes)."""
+    if head == "feat":
+        game.then("resurrect_ask")
+
+
+@step
+def resurrect_ask(game) -> None:
     fallen = [u for u in game.units.values() if _is_hero(u) and u["side"] == 0 and u["defeated"]]
-    if head == "feat" and fallen and game.tokens:
-        game.ask(0, "resurrect", [("hero", u["uid"]) for u in fallen], "resurrected")
+    if fallen and game.tokens:
+        why = "Resurrect: it returns to play exhausted, in its printed area, for a stone"
+        options = [("hero", u["uid"]) for u in fallen]
+        game.ask(0, "resurrect", options, "resurrected", why=why)
 
 
 @step
@@ -806,7 +830,22 @@ def stone_saves_king(game, src, unit) -> bool:
 @hook("ability_activated", "unmaker-numenax/dispel")
 def dispel(game, src, hero, head, cards) -> None:
     if any(value_of(c) == 0 for c in cards):
-        game.choose_hero(0, "dispelled", "Dispel: it is dealt 1 damage")
+        game.then("dispel_ask")
+
+
+@hook("player_ability_activated", "unmaker-numenax/dispel")
+def dispel_player_ability(game, src, seat, head, card) -> None:
+    """Dispel reads any ability you activate: the rulebook says you activate player abilities
+    (block and focus in the enemy turn) as well as hero abilities (see the rules notes)."""
+    if value_of(card) == 0:
+        game.then("dispel_ask")
+
+
+@step
+def dispel_ask(game) -> None:
+    """Dispel's question, asked when it resolves: a hero Resurrect has just brought back is one
+    of the heroes it may choose."""
+    game.choose_hero(0, "dispelled", "Dispel: it is dealt 1 damage")
 
 
 @step

@@ -49,6 +49,8 @@ def describe(game, action) -> str:
         return f"block with the {card_name(action[1])}"
     if head == "next attacker":
         return next_attacker_text(game, action[1])
+    if head == "place":
+        return f"place {action[1] + 1} of the row"
     if head == "check":
         return "make the check"
     return " ".join(card_name(part) if is_card(part) else str(part) for part in action)

@@ -175,6 +175,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
     card = choice[-1]
     game.discard_from_hand(side, card)
     game.narrate(f"{describe(game, choice)}.")
+    game.emit("player_ability_activated", side, head, card)
     if head == "move":
         game.move(choice[1])
     elif head == "charge":
@@ -184,7 +185,7 @@ def _carry_out(game: ToTheDeathState, choice, side: int) -> None:
     elif head == "reset":
         game.shuffle_discard_into_deck()
     elif head == "search":
-        game.then("search_deck", seat=side)
+        game.draw_cards(side, 1)  # the card paid is the card discarded; the top card is drawn
 
 
 @step
@@ -198,19 +199,3 @@ def resolve_ability(game: ToTheDeathState, uid: str, key: str) -> None:
         game.heal(uid, 1)
     else:
         EFFECTS[f"{hero['card']}/{key}"](game, uid)
-
-
-@step
-def search_deck(game: ToTheDeathState, seat: int) -> None:
-    if not game.deck and not game.deck_top:
-        game.shuffle_discard_into_deck()
-    options = [("take", c) for c in game.look_through_deck(seat)]
-    if options:
-        game.ask(seat, "search", options, "searched", seat=seat)
-
-
-@step
-def searched(game: ToTheDeathState, choice, seat: int) -> None:
-    game.take_from_deck(choice[1])
-    game.hands[seat].append(choice[1])
-    game.narrate("A card is taken from the deck, which is then shuffled.")

@@ -169,10 +169,14 @@ TAKES_A_CARD = {
 CHANGES_NO_CHECK = {
     "zombie/zombify",  # a zombie hero is activated differently next turn
     "mummy/curse",  # the hero skips its next activation
+    "basilisk/petrifying-gaze",  # the hero skips its next activation
     "sekzar/feast",  # Sekzar heals
     "gryphon/grasping-talons",  # discard or skip: skipping keeps the hand, never worse this turn
 }
 MID_TURN_HOOKS = ("weapon_damaged", "enemy_attacked")
+# Abilities that a block sets off (Dispel after a block paid with a 0: damage to a hero of the
+# player's choice in the middle of the turn); modelled by none, so refused where blocks are made.
+BLOCK_HOOKS = ("player_ability_activated",)
 # Abilities at the start of an enemy turn (new enemies, a discard, a weapon bonus) that only act on
 # a monster card's first enemy turn; the others act at the start of every one.
 FIRST_TURN_ONLY = {"goblins/horde", "lizardmen/ambush", "unmaker-numenax/unmake"}
@@ -262,7 +266,7 @@ class MonsterTurn:
         self.heroes = sorted(self.state.heroes(seat), key=lambda h: SUITS.index(h["cls"]))
         units = attack_order(self.state, order)
         _check_turn_start(self.state)
-        takes = _mid_turn_abilities(self.state, units)
+        takes = _mid_turn_abilities(self.state, units, block)
         trophy_units = [u["uid"] for u in units if takes.get(u["uid"]) == "attach"]
         self.trophies_now = (
             len(self.state.units[trophy_units[0]]["attached"]) if trophy_units else 0
@@ -782,13 +786,15 @@ def _can_attack(state, hero, kinds, near: bool) -> bool:
     return False
 
 
-def _mid_turn_abilities(state, units) -> dict:
+def _mid_turn_abilities(state, units, block: bool = True) -> dict:
     """{unit uid: "attach" or "discard"} for the units whose mid-turn ability takes a hand card;
-    a ValueError for a mid-turn ability that monster_turn does not model."""
+    a ValueError for a mid-turn ability that monster_turn does not model (one a block sets off
+    only when blocks are made)."""
     takes = {}
     uids = {u["uid"] for u in units}
+    hooks = MID_TURN_HOOKS + BLOCK_HOOKS if block else MID_TURN_HOOKS
     for source_id, source in state.sources():
-        if not any(source_id in HOOKS.get(name, {}) for name in MID_TURN_HOOKS):
+        if not any(source_id in HOOKS.get(name, {}) for name in hooks):
             continue
         if source_id in CHANGES_NO_CHECK:
             continue

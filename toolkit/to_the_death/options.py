@@ -20,7 +20,8 @@ lead to the same numbers (the differential test checks this against the walk tha
 card apart). Where nothing after a check draws again, as at an attack's last check, the cards that
 land alike (a miss, or a hit for the same damage) are walked once: they differ only in the card
 left in the discard pile, which only a later draw could tell. In the draw step nothing happens
-between the draws and the end of the turn, so every card drawn there is walked as one.
+between the draws and the end of the turn, so every card drawn there is walked as one. A draw-step
+discard (one card; the step then asks for the next) is walked as that card and no other.
 
 Which monster attacks next (the enemy turn's "attack order" prompt) is walked through that
 monster's whole attack: every weapon's check, a second attack from Brains, and what its hits set
@@ -120,7 +121,13 @@ class OptionWalk:
         self.budget = budget
         self.reached, self.allowed = 0, budget
         self.walk = Walk(
-            seat, self.stop, self.measure, merge=merge, merge_closed=closed, limit=limit
+            seat,
+            self.stop,
+            self.measure,
+            merge=merge,
+            merge_closed=closed,
+            enough=self.enough,
+            limit=limit,
         )
 
     def stop(self, state) -> bool:
@@ -139,7 +146,19 @@ class OptionWalk:
                 self.their_turn or chance["kind"] == "monster" or chance["resume"] == "enemy_check"
             )
         prompt = state.prompt
+        if prompt["kind"] == "draw step" and self.draw_step:
+            return False  # the next discard of the draw step being decided: see enough
         return prompt["seat"] == self.seat and prompt["kind"] in STOP_PROMPTS
+
+    def enough(self, state, actions):
+        """The draw step asks for one discard at a time: a discard option is measured as that
+        card and no other, so at the draw step's next question the walk discards no more. That
+        is among the best on the way: a discard never adds a card, and the rest of the turn
+        reads nothing of the hand (the draws come, then the turn ends)."""
+        prompt = state.prompt
+        if prompt is not None and prompt["kind"] == "draw step" and DISCARD_NO_MORE in actions:
+            return [DISCARD_NO_MORE]
+        return actions
 
     def _attacking(self, state) -> bool:
         """Whether the monster picked at the attack-order decision is still attacking: the step
@@ -297,6 +316,9 @@ def option_outcomes(state, budget: float | None = None, **walk):
 
 
 _ENEMY_NEXT = STEPS["enemy_next"]
+DISCARD_NO_MORE = ("discard",)
+
+
 # the card nodes whose card only its value is read of: a card drawn, a hero's skill check
 _READ_FOR_VALUE = frozenset(("card_drawn", "skill_check_card"))
 

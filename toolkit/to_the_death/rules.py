@@ -57,9 +57,8 @@ T = TypeVar("T")
 
 class UnseenPlaceUnknown(ValueError):
     """A player's view cannot go on exactly: the seat would learn which of several unseen cards
-    went where (a search while cards it cannot see lie outside the deck), or would choose while
-    the walk knows more than the seat (after a card went face down or into the other hand from a
-    deck it knows in part). The question is refused rather than answered with a guess."""
+    went where, or would choose while the walk knows more than the seat (after a card went face
+    down or into the other hand from a deck it knows in part). The question is refused rather than answered with a guess."""
 
 
 class Kept:
@@ -141,6 +140,7 @@ class ToTheDeathState(GameState):
         super().__init__(seed, players=players, **options)
         if players not in (1, 2):
             raise ValueError(f"To the Death! is played by 1 or 2 players, not {players}")
+        _refuse_unused(players, options)
         if not 1 <= max_turns <= MAX_TURNS:
             raise ValueError(f"max_turns must be 1 to {MAX_TURNS}, not {max_turns}")
         cat = catalog()
@@ -152,8 +152,8 @@ class ToTheDeathState(GameState):
         self.deck: tuple[str, ...] = tuple(sorted(cat.arsenal))
         self.deck_top: list[str] = []  # cards whose place on top is known (end of list = top)
         self.top_put_by: list[int] = []  # the seat that put each card of deck_top there
-        # the deck cards each seat knows are in the deck (from the discard pile, or seen in a
-        # search): a player's view keeps them, and makes the others unseen
+        # the deck cards each seat knows are in the deck (from the discard pile shuffled in): a
+        # player's view keeps them, and makes the others unseen
         self.known_in_deck: list[set[str]] = [set() for _ in range(players)]
         # only in a player's view (players_view): the seat, and the cards it cannot see
         self.viewer: int | None = None
@@ -377,7 +377,7 @@ class ToTheDeathState(GameState):
         """The game as `seat` knows it: every card it cannot see (in the deck, under a created
         enemy or a resurrection stone, in the other hand of the duel, a card the other player put
         on top) becomes a :data:`HIDDEN` stand-in, and the cards themselves become ``unseen``.
-        Cards the seat knows are in the deck (the discard pile shuffled in, a search) and a card
+        Cards the seat knows are in the deck (the discard pile shuffled in) and a card
         it put on top itself stay as they are. Drawing a stand-in is a chance node over the
         unseen cards, each equally likely (any unseen card is as likely to be in any unseen
         place); a stand-in turned face up is one too; a card drawn face down or into the other
@@ -516,7 +516,7 @@ class ToTheDeathState(GameState):
         self._batch = None  # between actions nothing may be scheduled
 
     def take_from_deck(self, card: str) -> None:
-        """A card leaves the deck: drawn or searched for. In a player's view an unseen card
+        """A card leaves the deck: drawn. In a player's view an unseen card
         takes a stand-in's place."""
         for known in self.known_in_deck:
             known.discard(card)
@@ -559,22 +559,6 @@ class ToTheDeathState(GameState):
         self.hands[seat].remove(card)
         self.deck_top.append(card)
         self.top_put_by.append(seat)
-
-    def look_through_deck(self, seat: int) -> tuple[str, ...]:
-        """A search: the cards on top go into the deck, and `seat` sees every card of it. In a
-        player's view the stand-ins must then be told apart: when every unseen card is in the
-        deck they are those; otherwise the view cannot say which are (UnseenPlaceUnknown)."""
-        self._deck_takes_the_top()
-        if self.viewer is not None and HIDDEN in self.deck:
-            if len(self.unseen) != self.deck.count(HIDDEN):
-                raise UnseenPlaceUnknown(
-                    "a search shows you the deck, and which of the cards you cannot see are in "
-                    "it is not known yet"
-                )
-            self.deck = tuple(sorted([c for c in self.deck if c != HIDDEN] + list(self.unseen)))
-            self.unseen = ()
-        self.known_in_deck[seat] = set(self.deck)
-        return self.deck
 
     # -- the step machine -----------------------------------------------------------------------
     def then(self, step_name: str, /, **args) -> None:
@@ -633,13 +617,27 @@ class ToTheDeathState(GameState):
     ) -> None:
         """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
         its step's arguments by name (``prompt["args"]``): views show them, and `why`, what the
-        choice will do, where the question alone does not say."""
+        choice will do, where the question alone does not say.
+
+        A question asked after a change that may have ended the game or the round (a defeat) is
+        put off until that is looked at, first of what the step scheduled: a game that is over
+        asks nothing more, and a round that is over drops it with the turn's other pending
+        abilities. A second question of the same step waits for the first to be answered (with the
+        options it had when asked)."""
         if not options:
             raise RuntimeError(f"a {question} decision with no options")
         if len(options) == 1:
             self._batch.append(
                 (_answer, {"step": STEPS[resume], "choice": options[0], "args": args})
             )
+            return
+        if self._end_check_due or self.prompt is not None:
+            batch = self._batch
+            at = 0
+            while at < len(batch) and batch[at][0] is _ask_later:
+                at += 1
+            asked = {"seat": seat, "question": question, "options": options, "resume": resume}
+            batch.insert(at, (_ask_later, {"asked": asked, "why": why, "args": args}))
             return
         self.prompt = {
             "seat": seat,
@@ -1085,10 +1083,22 @@ class ToTheDeathState(GameState):
         self.discard.append(card)
 
     def move(self, uid: str) -> None:
+        """A hero moves to the other area, at the end of its row; the rulebook lets the player
+        put it anywhere in that row, so where the order of a row can matter (an ability reads
+        which heroes stand side by side: ``adjacency_matters``) the player is asked where."""
         hero = self.units[uid]
         hero["area"] = "far" if hero["area"] == "near" else "near"
         hero["pos"] = self._new_pos()
         self.narrate(f"{hero['name']} moves {hero['area']}.")
+        row = self.row_of(hero)
+        if len(row) > 1 and self.any("adjacency_matters"):
+            options = [("place", i) for i in range(len(row))]
+            self.ask(hero["side"], "place in row", options, "placed_in_row", uid=uid)
+
+    def row_of(self, hero: dict) -> list[dict]:
+        """The heroes of `hero`'s side in its area, in the row's order."""
+        same = (h for h in self.heroes(hero["side"]) if h["area"] == hero["area"])
+        return sorted(same, key=lambda h: h["pos"])
 
     # -- abilities' building blocks (they schedule steps) ---------------------------------------
     def attack_record(self, uid: str) -> tuple[int, int]:
@@ -1415,6 +1425,29 @@ def _public_args(args: dict) -> dict:
         for k, v in args.items()
         if type(v) in _PUBLIC_TYPES and k != "card"
     }
+
+
+def _ask_later(game: ToTheDeathState, asked: dict, why: str | None, args: dict) -> None:
+    """A question put off by :meth:`ToTheDeathState.ask`, asked now."""
+    game.ask(asked["seat"], asked["question"], asked["options"], asked["resume"], why=why, **args)
+
+
+# the options each mode has no use for: the solo game (with monsters and a king, or a challenge),
+# a one-monster encounter, the duel
+_UNUSED = {
+    "solo": ("parties",),
+    "encounter": ("parties", "monsters", "king", "challenge"),
+    "duel": ("party", "monsters", "king", "challenge", "encounter"),
+}
+
+
+def _refuse_unused(players: int, options: dict) -> None:
+    """An option the mode does not use is refused rather than kept (and saved) for nothing."""
+    mode = "duel" if players == 2 else "encounter" if "encounter" in options else "solo"
+    for name in _UNUSED[mode]:
+        if name in options:
+            game = {"solo": "the solo game", "encounter": "an encounter", "duel": "the duel"}
+            raise ValueError(f"{name}: {game[mode]} does not use this option")
 
 
 def _answer(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:

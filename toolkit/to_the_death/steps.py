@@ -8,8 +8,6 @@ or to draw a card. The main step, where a player spends cards, is :mod:`toolkit.
 
 from __future__ import annotations
 
-from functools import cache
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from toolkit.to_the_death.cards import catalog, suit_of, value_of
@@ -205,6 +203,7 @@ def weapon_lands(
     if choice[0] == "block":
         game.discard_from_hand(defender["side"], choice[1])
         game.narrate(f"Blocked with the {card_name(choice[1])}.")
+        game.emit("player_ability_activated", defender["side"], "block", choice[1])
         return
     game.deal(target, damage)
     used, damaged = game.attack_record(attacker)
@@ -264,43 +263,30 @@ def hero_end(game: ToTheDeathState, side: int) -> None:
 
 
 @step
-def draw_step(game: ToTheDeathState, seat: int) -> None:
-    """Discard any number of cards (one decision: which ones), then fill the hand."""
+def draw_step(game: ToTheDeathState, seat: int, after: str | None = None) -> None:
+    """Discard any number of cards, then fill the hand. The cards are discarded one at a time,
+    each a decision: ("discard", card) discards one and asks again, ("discard",) discards no more
+    and draws. Only cards after the last one discarded (in the hand's sorted order) are offered,
+    so each set of discards is reached one way, and a hand of n cards is n + 1 options, not the
+    2^n sets of its cards."""
     hand = sorted(game.hands[seat])
-    options = _discard_options(hand)
+    options = [("discard",)] + [("discard", c) for c in hand if after is None or c > after]
     game.prompt = {
         "seat": seat,
         "kind": "draw step",
         "options": options,
         "resume": "draw_choice",
-        "args": {"seat": seat},
+        "args": {"seat": seat, "after": after},
     }
 
 
-def _discard_options(cards: list[str]) -> list[tuple[str, ...]]:
-    """("discard", *subset) for every subset of a sorted hand of distinct cards, shortest first,
-    then in order (for such a hand, the order of the cards' places is the order of the cards)."""
-    row = ("discard", *cards)
-    return [("discard",)] + [pick(row) for pick in _subset_pickers(len(cards))]
-
-
-@cache
-def _subset_pickers(n: int) -> tuple[itemgetter, ...]:
-    """For each non-empty subset of n places (shortest first, then in order), a getter that
-    picks it from a row whose first item is a label (so that a getter always returns a tuple)."""
-    found: list[tuple[int, ...]] = [()]
-    for place in range(1, n + 1):
-        found += [subset + (place,) for subset in found]
-    found = sorted(found[1:], key=lambda subset: (len(subset), subset))
-    return tuple(itemgetter(0, *subset) for subset in found)
-
-
 @step
-def draw_choice(game: ToTheDeathState, choice, seat: int) -> None:
-    for card in choice[1:]:
-        game.discard_from_hand(seat, card)
+def draw_choice(game: ToTheDeathState, choice, seat: int, after: str | None = None) -> None:
     if len(choice) > 1:
-        game.narrate(f"Draw step: discard {', '.join(map(card_name, choice[1:]))}.")
+        game.discard_from_hand(seat, choice[1])
+        game.narrate(f"Draw step: discard the {card_name(choice[1])}.")
+        game.then_now("draw_step", seat=seat, after=choice[1])
+        return
     missing = game.hand_limit(seat) - len(game.hands[seat])
     game.draw_cards(seat, max(0, missing))
 
@@ -318,6 +304,21 @@ def card_drawn(game: ToTheDeathState, card: str | None, seat: int, left: int) ->
         game.hands[seat].append(card)
     if left:
         draw_one(game, seat, left - 1)
+
+
+@step
+def placed_in_row(game: ToTheDeathState, choice, uid: str) -> None:
+    """A moved hero takes place `choice[1]` (0 the first) of its new row; the row is numbered
+    afresh in that order."""
+    hero = game.units[uid]
+    if hero["defeated"]:
+        return
+    row = [h for h in game.row_of(hero) if h is not hero]
+    row.insert(choice[1], hero)
+    for unit in row:
+        unit["pos"] = game._new_pos()
+    if choice[1] < len(row) - 1:
+        game.narrate(f"{hero['name']} takes place {choice[1] + 1} of the {hero['area']} row.")
 
 
 @step
@@ -370,6 +371,7 @@ def _focus(game: ToTheDeathState, side: int, card: str) -> None:
     game.discard_from_hand(side, card)
     game.focus[side] += 1
     game.narrate(f"Focus (discard the {card_name(card)}): the next check gets +{game.focus[side]}.")
+    game.emit("player_ability_activated", side, "focus", card)
 
 
 @step

@@ -43,10 +43,9 @@ PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "res
 HERO_ABILITIES = ("attack", "rest", "ability")
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
-    "draw step": "draw step: discard any cards, then draw back up",
+    "draw step": "draw step: discard any cards, one at a time, then draw back up",
     "block": "a hit is coming",
     "skill check": "a skill check is coming: make it, or focus first",
-    "search": "search: take one card from the deck (it is shuffled afterwards)",
     "choose hero": "choose a hero",
     "choose enemy": "choose an enemy",
     "attack kind": "choose the kind of attack",
@@ -58,6 +57,7 @@ QUESTIONS = {
     "resurrect": "choose a defeated hero to return",
     "choose area": "choose an area",
     "attack order": "choose which monster attacks next",
+    "place in row": "choose where the moved hero stands in its new row",
 }
 
 
@@ -197,8 +197,8 @@ class ToTheDeathWidget(GameWidget):
         kind = state.prompt["kind"] if state.prompt else None
         if kind == "draw step":
             if len(action) == 1:
-                return "discard nothing"
-            return "discard " + ", ".join(map(card_name, action[1:]))
+                return "discard no more" if state.prompt["args"]["after"] else "discard nothing"
+            return f"discard the {card_name(action[1])}"
         if kind == "block" and action == ("take",):
             return "take the hit"
         text = state.action_to_string(action)
@@ -283,7 +283,8 @@ class ToTheDeathWidget(GameWidget):
             )
         elif prompt["kind"] == "draw step":
             text = (
-                f"draw step: discard any cards, then draw up to {state.hand_limit(prompt['seat'])}"
+                "draw step: discard any cards, one at a time, then draw up to "
+                f"{state.hand_limit(prompt['seat'])}"
             )
         else:
             text = QUESTIONS.get(prompt["kind"], prompt["kind"])
