@@ -631,12 +631,14 @@ from toolkit.dist import hypergeometric
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.rules import starting_deck
 
-cards = catalog().equipment
+
+def is_x2_monster(card):
+    uses = catalog().equipment[card].uses
+    return any(u.icon == "monster" and u.powerful for u in uses)
+
+
 deck = starting_deck("taric", 3, "none")
-big = sum(
-    any(u.icon == "monster" and u.powerful for u in cards[c].uses)
-    for c in deck
-)
+big = sum(map(is_x2_monster, deck))
 answer = hypergeometric(len(deck), big, 3).at_least(1)
 """,
         "Look up how many of Taric's cards are x2 monster cards. "
@@ -734,10 +736,8 @@ answer = ends_in_table().mean()
         """
 from toolkit.how_i_died.odds import legendary_chance
 
-hand = ["spied-on", "betrayed", "the-hungry", "hydra", "slime",
-        "cursed"]
-pool = ["the-soulless", "insulted", "the-giant", "troll", "mocked",
-        "the-frozen"]
+hand = "spied-on betrayed the-hungry hydra slime cursed".split()
+pool = "the-soulless insulted the-giant troll mocked the-frozen".split()
 answer = legendary_chance(hand, pool)
 """,
         "Draw the turn as a tree: the beginning, then each refill card, then the middle. "
@@ -754,11 +754,10 @@ answer = legendary_chance(hand, pool)
         """
 from toolkit.how_i_died.odds import legendary_chance_by_banner
 
-hand = ["kidnapped", "the-greedy", "mounted", "confused", "the-deadly",
-        "robbed"]
-pool = ["chased", "the-barbaric", "the-royal", "the-lonely", "poisoned",
-        "the-tiny"]
-answer = legendary_chance_by_banner(hand, pool)["blue"]
+hand = "kidnapped the-greedy mounted confused the-deadly robbed"
+pool = "chased the-barbaric the-royal the-lonely poisoned the-tiny"
+by_banner = legendary_chance_by_banner(hand.split(), pool.split())
+answer = by_banner["blue"]
 """,
         "No blue end is in sight: only refills can bring one. "
         "Which plays of the beginning and the middle give you refills?",

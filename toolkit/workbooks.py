@@ -69,8 +69,7 @@ def exercise_page(chapter: str) -> str:
             f"```{{admonition}} Hint\n:class: dropdown\n{exercise.hint}\n```\n"
             "````\n",
             f"````{{solution-start}} {label}\n:class: dropdown\n````\n",
-            f"```{{code-cell}} ipython3\n{exercise.code}\n"
-            f'check("{exercise.id}", answer)\n```\n',
+            f'```{{code-cell}} ipython3\n{exercise.code}\ncheck("{exercise.id}", answer)\n```\n',
             "````{solution-end}\n````\n",
         ]
     return "\n".join(parts)

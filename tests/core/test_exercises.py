@@ -181,3 +181,26 @@ def test_cli_lists_every_exercise():
     listed = _cli("--list")
     assert listed.returncode == 0
     assert [line.split()[0] for line in listed.stdout.splitlines()] == list(catalog())
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.id)
+def test_a_solution_fits_the_book_page_without_scrolling(exercise):
+    """The code is the solution shown in the book, where a line over 72 characters scrolls."""
+    assert max(len(line) for line in exercise.code.splitlines()) <= 72
+
+
+def test_the_book_pages_and_workbooks_are_made_from_the_exercises():
+    """The committed pages and notebooks are what toolkit.workbooks makes of the exercises now
+    (make them again with ``python -m toolkit.workbooks .`` and re-execute the notebooks)."""
+    import json
+
+    from toolkit.workbooks import exercise_page, workbook, workbook_path
+
+    for chapter in CHAPTERS:
+        page = ROOT / "book" / "exercises" / f"{chapter}.md"
+        assert page.read_text(encoding="utf-8") == exercise_page(chapter), page
+        for answers in (False, True):
+            path = ROOT / "notebooks" / workbook_path(chapter, answers)
+            stored = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            made = workbook(chapter, answers)["cells"]
+            assert ["".join(c["source"]) for c in stored] == [c["source"] for c in made], path
