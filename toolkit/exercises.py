@@ -736,9 +736,9 @@ answer = ends_in_table().mean()
         """
 from toolkit.how_i_died.odds import legendary_chance
 
-hand = "spied-on betrayed the-hungry hydra slime cursed".split()
-pool = "the-soulless insulted the-giant troll mocked the-frozen".split()
-answer = legendary_chance(hand, pool)
+hand = "spied-on betrayed the-hungry hydra slime cursed"
+pool = "the-soulless insulted the-giant troll mocked the-frozen"
+answer = legendary_chance(hand.split(), pool.split())
 """,
         "Draw the turn as a tree: the beginning, then each refill card, then the middle. "
         "Take a needed card from the Pool rather than the hand: its refill may help.",
