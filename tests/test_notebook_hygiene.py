@@ -12,7 +12,9 @@ import json
 import pytest
 from _paths import ROOT
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(
+    (ROOT / "notebooks").glob("teacher/*.ipynb")
+)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -1,5 +1,5 @@
 """The ``death-toolkit`` command: ``lab``, ``book``, ``app GAME``, ``odds GAME ...``,
-``analyse GAME --state FILE``, ``simulate GAME ...`` and ``games``."""
+``analyse GAME --state FILE``, ``simulate GAME ...``, ``games`` and ``check ID ANSWER``."""
 
 from __future__ import annotations
 
@@ -495,6 +495,24 @@ def cmd_study(args) -> int:
     return 0
 
 
+def cmd_check(args) -> int:
+    """One line: is ANSWER right for exercise ID? Exit 0 when right, 1 when not, 2 for an
+    unknown id or an answer that is not a number; ``--list`` lists the exercises."""
+    from toolkit import exercises
+
+    if args.list:
+        for exercise in exercises.catalog().values():
+            print(f"{exercise.id:16} {exercise.level:7} {exercise.title}")
+        return 0
+    if args.id is None or args.answer is None:
+        raise ValueError("name an exercise and an answer: death-toolkit check ID ANSWER (--list)")
+    verdict = exercises.check(args.id, args.answer)
+    if verdict.status in ("empty", "unreadable"):
+        raise ValueError(verdict.message)
+    print(verdict.message)
+    return 0 if verdict else 1
+
+
 def check_writable(path: Path) -> None:
     """Refuse at once a file that cannot be written (no such folder, a folder, no permission), so
     a study's games are not played only for their table to be lost."""
@@ -661,6 +679,12 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
     study.add_argument("--json", action="store_true", help="print the rows as JSON")
     study.set_defaults(run=cmd_study)
+
+    check = sub.add_parser("check", help="check an answer to one of the book's exercises")
+    check.add_argument("id", nargs="?", help="the exercise, e.g. epic-death-2")
+    check.add_argument("answer", nargs="?", help="a fraction (3/8), decimal (0.375) or 37.5%%")
+    check.add_argument("--list", action="store_true", help="list the exercises")
+    check.set_defaults(run=cmd_check)
     return parser
 
 
