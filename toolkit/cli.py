@@ -1,5 +1,9 @@
-"""The ``death-toolkit`` command: ``lab``, ``book``, ``app GAME``, ``odds GAME ...``,
-``analyse GAME --state FILE``, ``simulate GAME ...``, ``games`` and ``check ID ANSWER``."""
+"""death-toolkit: play five tabletop games about dying gloriously, and their exact odds.
+
+Plain output names every number in words; --json prints one JSON object instead,
+for a program. "death-toolkit COMMAND --help" lists a command's options, e.g.
+"death-toolkit odds epic-death --help".
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from fractions import Fraction
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from toolkit import analysis, games
+from toolkit import analysis, games, plain
 from toolkit.data import DataError
 from toolkit.html import percent
 from toolkit.simulate import Interrupted
@@ -328,12 +332,25 @@ def cmd_games(args) -> int:
 
 
 def cmd_odds(args) -> int:
-    result = games.get_game(args.game).odds(args)
+    spec = games.get_game(args.game)
+    result = spec.odds(args)
     if args.json:
         print(json.dumps(result))
+    elif hasattr(spec.cli, "odds_lines"):
+        print("\n".join(spec.cli.odds_lines(result, args)))
     else:
         print_readable(result)
     return 0
+
+
+def progress_shown() -> bool:
+    """Whether a long command draws a progress bar: only on a terminal's standard error (a
+    pipe, a file or a notebook cell gets the answer alone), and there only once it has run
+    for :data:`PROGRESS_DELAY` seconds."""
+    return sys.stderr.isatty()
+
+
+PROGRESS_DELAY = 2  # seconds a command runs before its progress bar appears
 
 
 def print_readable(result: dict) -> None:
@@ -450,7 +467,8 @@ def cmd_simulate(args) -> int:
             args.seed,
             args.bots,
             executor=executor,
-            progress=not args.json,
+            progress=progress_shown(),
+            delay=PROGRESS_DELAY,
         )
     summary = {"game": args.game, "players": args.players, "games": args.games, "seed": args.seed}
     summary["mean_returns"] = [
@@ -461,8 +479,42 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print_readable(summary)
+        print("\n".join(simulate_lines(spec, args, summary, table)))
     return 0
+
+
+def simulate_lines(spec, args, summary: dict, table) -> list[str]:
+    """A ``simulate`` summary in words: who played which seat, each seat's mean return and how
+    often it won, the table's wins with their 95% interval, then the game's own numbers."""
+    games_, players, bot = args.games, args.players, args.bots
+    seeds = f"seed {args.seed}" if games_ == 1 else f"seeds {args.seed}-{args.seed + games_ - 1}"
+    seats = {1: "the one seat", 2: "both seats"}.get(players, f"all {players} seats")
+    lines = [
+        f"{spec.title}: {plain.count(games_, 'game')} ({seeds}), "
+        f"{plain.count(players, 'player')}, the {bot} bot in {seats}."
+    ]
+    cooperative = spec.utility == "cooperative"
+    if not cooperative and players > 1:
+        for seat in range(players):
+            won = int((table[f"return_{seat}"] > 0).sum())
+            lines.append(
+                f"Seat {seat + 1} ({bot}): mean return {plain.mean(summary['mean_returns'][seat])}"
+                f", won {plain.pct(won / games_)} ({won:,} of {games_:,} games)."
+            )
+    if "wins" in summary and (cooperative or players == 1):
+        who = "The table" if players > 1 else f"The {bot} bot"
+        lines.append(
+            f"{who} won {summary['wins']:,} of {plain.count(games_, 'game')}: "
+            f"{plain.estimate(summary['win_rate'], summary['win_interval'])}."
+        )
+    if hasattr(spec.cli, "summary_lines"):
+        lines += spec.cli.summary_lines(summary, table)
+    wins = summary.get("wins", sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players)))
+    if wins == 0:
+        other = next((name for name in spec.bots if name != bot), None)
+        if other:
+            lines.append(f"No game won: for a bot that plays to win, try --bots {other}.")
+    return lines
 
 
 def cmd_study(args) -> int:
@@ -476,12 +528,13 @@ def cmd_study(args) -> int:
     against = args.against.split(",") if args.against else None
     with dask_executor(args.workers, args.scheduler) as executor:
         table = bots_table(
-            args.game, args.players, bots, args.games, args.seed, executor, not args.json, against
-        )
+            args.game, args.players, bots, args.games, args.seed, executor, progress_shown(),
+            against, delay=PROGRESS_DELAY,
+        )  # fmt: skip
     if args.json:  # the table first: a file that then fails to be written loses nothing
         print(table.to_json(orient="records"), flush=True)
     else:
-        print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"), flush=True)
+        print("\n".join(study_lines(spec, args.players, table)), flush=True)
     if args.csv:
         made_by = " ".join(["death-toolkit", *args.argv])
         try:
@@ -493,6 +546,33 @@ def cmd_study(args) -> int:
                 f"the table is above, but it could not be written to {args.csv}: {error.strerror}"
             ) from None
     return 0
+
+
+def study_lines(spec, players: int, table) -> list[str]:
+    """A ``study`` table in words, a pairing a line: which bot sat where, its wins with their 95%
+    interval, its mean return."""
+    from toolkit.studies import WHOLE_TABLE
+
+    every = {1: "the one seat", 2: "both seats"}.get(players, f"all {players} seats")
+    if spec.utility == "cooperative" or players == 1:
+        lines = [f"{spec.title}, {plain.count(players, 'player')}: a bot in {every}."]
+    else:
+        lines = [
+            f"{spec.title}, {players} players: the bot named first in one seat, the seat taken "
+            "in turn game by game, the other bot in the other seats."
+        ]
+    others = "the other seat" if players == 2 else f"the other {players - 1} seats"
+    for row in table.itertuples(index=False):
+        if row.against == WHOLE_TABLE:
+            seats = f"{row.bot} in {every}: {'the table' if players > 1 else row.bot} won"
+        else:
+            seats = f"{row.bot} in one seat, {row.against} in {others}: {row.bot}'s seat won"
+        lines.append(
+            f"{seats} {row.wins:,} of {plain.count(row.games, 'game')}, "
+            f"{plain.estimate(row.win_rate, (row.low_95, row.high_95))}; "
+            f"mean return {plain.mean(row.mean_return)}."
+        )
+    return lines
 
 
 def cmd_check(args) -> int:
@@ -579,7 +659,11 @@ def cmd_data_error(args) -> int:
 def build_parser(slugs: list[str] | None = None) -> Parser:
     """The whole command line; `slugs` limits the game subcommands built (and the game packages
     imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
-    parser = Parser(prog="death-toolkit", description=__doc__)
+    parser = Parser(
+        prog="death-toolkit",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     lab = add_launcher(
@@ -629,7 +713,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     analyse.set_defaults(run=cmd_analyse)
 
-    odds = sub.add_parser("odds", help="exact odds for a game")
+    odds = sub.add_parser("odds", help="a game's odds, exact where they can be")
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=Parser)
     simulate = sub.add_parser("simulate", help="play many bot games and summarise them")
     simulate_games = simulate.add_subparsers(dest="game", required=True, parser_class=Parser)

@@ -214,12 +214,14 @@ def run_many(
     executor: Executor | None = None,
     progress: bool = True,
     chunk: int = 50,
+    delay: float = 0,
 ):
     """Play `games` games (seeds seed, seed+1, ...) and return a pandas DataFrame, one row a game.
 
     Games are played a chunk at a time and each chunk's rows become a compact frame at once, and
     an executor is sent at most :data:`IN_FLIGHT` chunks ahead of the one collected next: memory
-    grows by a frame row a game (tens of bytes), not by a row dict each or a future each."""
+    grows by a frame row a game (tens of bytes), not by a row dict each or a future each. With
+    `progress`, a bar counts the games, drawn once they have run `delay` seconds."""
     import pandas as pd
     from tqdm.auto import tqdm
 
@@ -231,7 +233,7 @@ def run_many(
     chunks = (range(start, min(start + chunk, seed + games)) for start in
               range(seed, seed + games, chunk))  # fmt: skip
     frames, played = [], 0
-    with tqdm(total=games, disable=not progress, desc=f"{slug} games") as bar:
+    with tqdm(total=games, disable=not progress, desc=f"{slug} games", delay=delay) as bar:
         try:
             for rows in _chunk_results(slug, players, bot_names, chunks, executor):
                 frames.append(pd.DataFrame(rows))

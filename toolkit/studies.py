@@ -50,9 +50,11 @@ def bots_table(
     executor: Executor | None = None,
     progress: bool = False,
     against: Sequence[str] | None = None,
+    delay: float = 0,
 ):
     """A pandas table with :data:`COLUMNS`: each pairing's `games` games (seeds from `seed`);
-    `against` as :func:`pairings` takes it."""
+    `against` as :func:`pairings` takes it. With `progress`, a bar counts the games, drawn once
+    they have run `delay` seconds."""
     import pandas as pd
     from tqdm.auto import tqdm
 
@@ -63,7 +65,9 @@ def bots_table(
     rows = []
     plan = pairings(slug, bots, against, players)
     done = 0  # games played so far (a disabled bar counts nothing)
-    with tqdm(total=games * len(plan), disable=not progress, desc=f"{slug} bots") as bar:
+    with tqdm(
+        total=games * len(plan), disable=not progress, desc=f"{slug} bots", delay=delay
+    ) as bar:
         for bot, other in plan:
             wins, total, games_played = 0, 0.0, 0
             for seat in range(1 if other is None else players):

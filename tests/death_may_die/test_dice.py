@@ -152,9 +152,22 @@ def test_policy_rules_read_like_advice():
     rules = policy_rules(3, 1, 2, Objective("at_least", 2))
     assert rules[-1].startswith("Value (maximise P(at least 2 successes)): 57/64")
     assert any(r.startswith("With 2-4 successes showing: stop.") for r in rules)
-    assert any("never a black success" in r for r in rules)
+    assert any(
+        "Keep every black die showing a success or a success with a tentacle, and every green "
+        "die showing a success or a success with an elder sign." in r
+        for r in rules
+    )
+    assert rules[0] == (
+        "With 0 successes showing: with at least 2 stress left, reroll any black die showing a "
+        "blank, a tentacle or an elder sign, or any green die showing a blank or an elder sign; "
+        "with less, stop."
+    )
     tie = policy_rules(3, 1, 2, Objective("at_least", 2, "tentacles"))
-    assert any("a black tentacle, before a green blank or elder sign" in r for r in tie)
+    assert any(
+        "reroll first any black die showing a tentacle; then any green die showing a blank or an "
+        "elder sign; then any black die" in r
+        for r in tie
+    )
 
 
 def test_enemy_attack_rerolls_minimise_harm():

@@ -10,6 +10,7 @@ from toolkit.death_may_die.cards import catalog
 from toolkit.death_may_die.dice import marginal, roll_distribution
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.dist import as_fraction_string
+from toolkit.plain import count, exact_chance, mean, pct
 from toolkit.simulate import win_summary
 
 # The largest roll answered: more than the game deals out (3 black dice, green from sanity,
@@ -90,3 +91,40 @@ def summarize(table) -> dict:
         "ritual_disrupted_rate": float(table["ritual_disrupted"].mean()),
         "endings": {str(k): int(v) for k, v in table["reason"].value_counts().items()},
     }
+
+
+def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
+    """The odds in words: the roll, P(enough successes) with the best rerolls and without,
+    P(no tentacle), then the best rerolls as rules."""
+    dice = [count(result["black"], "black die", "black dice")]
+    if result["green"]:
+        dice.append(count(result["green"], "green die", "green dice"))
+    need = count(result["need"], "success", "successes")
+    stress = result["stress"]
+    lines = [
+        f"Cthulhu: Death May Die: {' and '.join(dice)}, {need} needed, "
+        f"{count(stress, 'stress', 'stress')} to spend on rerolls (one stress a die).",
+        f"P(at least {need}), rerolling as well as possible: {exact_chance(result['p_at_least'])}",
+        f"P(at least {need}) without rerolling: {exact_chance(result['p_at_least_no_reroll'])}",
+        f"P(no tentacle) without rerolling: {exact_chance(result['p_no_tentacle_no_reroll'])}",
+    ]
+    rules = result["policy"][:-1]  # its last line is the value, said above
+    if stress and rules:
+        lines.append("The best rerolls, one die at a time:")
+        lines += [f"  - {rule}" for rule in rules]
+    return lines
+
+
+def summary_lines(summary: dict, table) -> list[str]:
+    """The simulate summary's own numbers in words: game length, the ritual, how games end."""
+    games = sum(summary["endings"].values())
+    lines = [
+        f"Mean game length: {mean(summary['mean_turns'])} turns.",
+        f"The ritual was disrupted in {pct(summary['ritual_disrupted_rate'])} of the games.",
+        "How the games ended:",
+    ]
+    lines += [
+        f"  {reason}: {count(n, 'game')} ({pct(n / games)})"
+        for reason, n in summary["endings"].items()
+    ]
+    return lines

@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
 
-from toolkit.death_may_die.dice import face_label, face_symbols, load_dice, roll_counts
+from toolkit.death_may_die.dice import (
+    SYMBOL_NAMES,
+    face_label,
+    face_parts,
+    face_symbols,
+    load_dice,
+    roll_counts,
+)
 from toolkit.dist import Dist
 
 COLOURS = ("black", "green")
@@ -467,19 +474,9 @@ def _describe_group(model: RerollModel, rows) -> str:
                     relation.setdefault(((c1, k1), (c2, k2)), set()).add((q1 > q2) - (q1 < q2))
     if not reroll_stress:
         return "stop."
-    if not stop_stress:
-        text = "reroll"
-    elif max(stop_stress) < min(reroll_stress):
-        text = f"reroll when at least {min(reroll_stress)} stress is left (else stop)"
-    else:
-        text = "reroll in some positions and stop in others"
 
     def beats(a, b):
         return relation.get((a, b)) == {1}
-
-    def label(key):
-        colour, face_class = key
-        return model.classes[colour][face_class].label
 
     ranked = sorted(chosen, key=lambda a: (-sum(beats(a, b) for b in chosen), a))
     tiers: list[list] = []
@@ -498,14 +495,41 @@ def _describe_group(model: RerollModel, rows) -> str:
     consistent = consistent and all(
         relation.get((a, b), {0}) == {0} for tier in tiers for a in tier for b in tier if a != b
     )
-    parts = [" or ".join(f"a {label(key)}" for key in tier) for tier in tiers]
+    parts = [_dice_words(model, tier, "or") for tier in tiers]
     if len(parts) == 1:
-        text += ": " + parts[0]
+        targets = parts[0]
     elif consistent:
-        text += ": " + ", before ".join(parts)
+        targets = "first " + "; then ".join(parts)
     else:
-        text += " (which die first depends on the position): " + "; ".join(parts)
+        targets = "(which die first depends on the position) " + "; or ".join(parts)
+    if not stop_stress:
+        text = f"reroll {targets}."
+    elif max(stop_stress) < min(reroll_stress):
+        text = f"with at least {min(reroll_stress)} stress left, reroll {targets}; with less, stop."
+    else:
+        text = f"in some positions stop, in others reroll {targets}."
     never = sorted(present - chosen)
     if never:
-        text += "; never " + ", ".join(f"a {label(key)}" for key in never)
-    return text + "."
+        text += f" Keep {_dice_words(model, never, 'and', 'every')}."
+    return text
+
+
+def _face_words(face: str) -> str:
+    """A face with its articles: "a blank", "an elder sign", "a success with a tentacle"."""
+    names = [SYMBOL_NAMES[part] for part in face_parts(face)] or ["blank"]
+    return " with ".join(f"{'an' if name[0] in 'aeiou' else 'a'} {name}" for name in names)
+
+
+def _dice_words(model: RerollModel, keys, joiner: str, each: str = "any") -> str:
+    """Face classes as dice a player looks for, a colour's faces together: "any black die
+    showing a blank, a tentacle or an elder sign, or any green die showing a blank"."""
+    faces: dict[str, list[str]] = {}
+    for colour, face_class in keys:
+        kind = model.classes[colour][face_class]
+        faces.setdefault(kind.colour, []).extend(kind.faces)
+    dice = []
+    for colour, shown in faces.items():
+        words = [_face_words(face) for face in shown]
+        listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        dice.append(f"{each} {colour} die showing {listed}")
+    return f", {joiner} ".join(dice)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from toolkit.dist import as_fraction_string
 from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
+from toolkit.plain import count, exact_chance, mean, seat_list
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,3 +66,35 @@ def summarize(table) -> dict:
         "mean_scores": [float(table[f"score_{seat}"].mean()) for seat in range(players)],
         "win_share": [float(table[f"return_{seat}"].mean()) for seat in range(players)],
     }
+
+
+def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
+    """The odds in words: the roll, P(the quest won), P(an EPIC DEATH), P(won outright)."""
+    cards = [
+        count(n, label, plural)
+        for n, label, plural in (
+            (args.plus_d6, "+D6 card", "+D6 cards"),
+            (args.minus_d6, "-D6 card", "-D6 cards"),
+            (int(args.frenzy), "Frenzy card", ""),
+        )
+        if n
+    ]
+    played = f", {' and '.join(cards)} played" if cards else ""
+    victories = count(result["victories"], "Victory", "Victories")
+    success, exact = Fraction(result["success"]), Fraction(result["epic_death"])
+    return [
+        f"Epic Death!: {count(result['dice'], 'die', 'dice')} at {result['difficulty']} "
+        f"difficulty{played}, a quest that needs {victories}.",
+        f"P(at least {victories}: the quest won): {exact_chance(success)}",
+        f"P(exactly {victories}: on an Epic Quest, an EPIC DEATH): {exact_chance(exact)}",
+        f"P(more than {victories}: an Epic Quest won outright): {exact_chance(success - exact)}",
+    ]
+
+
+def summary_lines(summary: dict, table) -> list[str]:
+    """The simulate summary's own numbers in words."""
+    return [
+        f"Mean game length: {mean(summary['mean_turns'])} turns.",
+        f"Mean final score: {seat_list(summary['mean_scores'])}.",
+        f"Share of the win (a tie shares it): {seat_list(summary['win_share'])}.",
+    ]

@@ -6,6 +6,7 @@ import argparse
 
 from toolkit.dist import as_fraction_string
 from toolkit.how_i_died.odds import (
+    DEATH_AT,
     ID_HINT,
     STRATEGIES,
     check_ids,
@@ -13,6 +14,7 @@ from toolkit.how_i_died.odds import (
     legendary_chance,
     turns_until_death,
 )
+from toolkit.plain import count, exact_chance, mean, pct, seat_list
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,3 +78,48 @@ def summarize(table) -> dict:
         "mean_turns_alive": [float(table[f"turns_{seat}"].mean()) for seat in seats],
         "stalled_games": int(table["stalled"].sum()),
     }
+
+
+STRATEGY_WORDS = {
+    "reckless": "the end with the most damage",
+    "survivor": "the end with the least damage",
+    "random": "any end at random",
+}
+
+
+def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
+    """The odds in words: the Legendary chance (given a hand or a Pool), then how fast the
+    strategy kills, each outcome with its exact chance."""
+    lines = []
+    if "legendary_chance" in result:
+        lines.append(
+            "P(a Legendary Adventure can be built this turn, playing as well as possible): "
+            f"{exact_chance(result['legendary_chance'])}"
+        )
+    lines.append(
+        f"Strategy {result['strategy']}: each adventure gets {STRATEGY_WORDS[result['strategy']]}"
+        " (a model: each turn's twelve cards a fresh random twelve)."
+    )
+    lines.append("Damage of one adventure:")
+    lines += [
+        f"  P({count(int(k), 'damage', 'damage')}): {exact_chance(p)}"
+        for k, p in result["damage_per_adventure"].items()
+    ]
+    lines.append(f"Mean damage of one adventure: {mean(result['mean_damage'])}.")
+    lines.append(f"Turns until death ({DEATH_AT} damage, the adventures' damage added up):")
+    lines += [
+        f"  P(dead on turn {k}): {exact_chance(p)}" for k, p in result["turns_until_death"].items()
+    ]
+    lines.append(f"Mean turns until death: {mean(result['mean_turns_until_death'])}.")
+    return lines
+
+
+def summary_lines(summary: dict, table) -> list[str]:
+    """The simulate summary's own numbers in words."""
+    return [
+        f"Mean glory at the end: {seat_list(summary['mean_glory'])}.",
+        f"Mean turns a seat survived: {seat_list(summary['mean_turns_alive'])}.",
+        f"Mean game length: {mean(summary['mean_turns'])} turns, every player's together.",
+        f"Legendary Adventures: {pct(summary['legendary_rate'])} of the adventures played.",
+        f"Games that stalled (every living player passed): {summary['stalled_games']:,}.",
+    ]

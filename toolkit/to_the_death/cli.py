@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
+from toolkit.plain import count, exact_chance, mean
 from toolkit.to_the_death.cards import SUITS, catalog, parse_card, value_ranges
 from toolkit.to_the_death.odds import p_hit
 
@@ -56,3 +57,20 @@ def summarize(table) -> dict:
         **win_summary(int((table["return_0"] >= 1).sum()), len(table)),
         "mean_hero_turns": float(table["hero_turns"].mean()),
     }
+
+
+def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
+    """The odds in words: the attack, the check it needs, P(hit)."""
+    bonus = f", bonus {result['bonus']:+d}" if result["bonus"] else ""
+    return [
+        f"To the Death!: a weapon of {result['weapon']} against armor {result['armor']}{bonus}, "
+        f"the check drawn from {count(result['unseen_cards'], 'unseen card')}.",
+        f"The hit needs a check of {result['needed_check']} or more "
+        "(weapon + check + bonus at least the armor).",
+        f"P(hit): {exact_chance(result['p_hit'])}",
+    ]
+
+
+def summary_lines(summary: dict, table) -> list[str]:
+    """The simulate summary's own numbers in words."""
+    return [f"Mean hero turns a game: {mean(summary['mean_hero_turns'])}."]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from toolkit.dist import as_fraction_string
+from toolkit.plain import count, estimate, exact_chance, mean
 from toolkit.simulate import win_summary
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
@@ -13,6 +14,39 @@ DEFAULT_PLAYERS = 3
 # Each deal is searched exactly, about 20 ms at level 7 with five characters (the slowest): this
 # many run in under a minute there, and give a 95% interval within 2.2 points either side.
 MAX_SAMPLES = 2_000
+
+
+def summary_lines(summary: dict, table) -> list[str]:
+    """The simulate summary's own numbers in words: how far the parties got, and the treasure."""
+    cleared = table["levels_cleared"].value_counts().sort_index()
+    spread = ", ".join(
+        f"{count(int(levels), 'level')} in {count(int(games), 'game')}"
+        for levels, games in cleared.items()
+    )
+    return [
+        f"Levels cleared, of {LAST_LEVEL}: {mean(summary['levels_cleared_mean'])} a game "
+        f"on average ({spread}).",
+        f"Treasures found a game: {mean(summary['treasures_found_mean'])} on average; kept (a "
+        f"lost game keeps none): {mean(summary['treasures_mean'])}.",
+    ]
+
+
+def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
+    """The odds in words: the chance that a fresh deal of the level can be cleared, exact or
+    estimated from seeded deals with its 95% interval."""
+    question = f"P(a perfectly coordinated party can clear a fresh deal of level {result['level']})"
+    if result["method"] == "exact":
+        answer = f"{exact_chance(result['clearable'])}, counting every deal"
+    else:
+        answer = (
+            f"{estimate(result['clearable'], result['interval'])}, estimated: "
+            f"{result['successes']:,} of {count(result['samples'], 'deal')} (seeds from "
+            f"{result['seed']}) could be cleared"
+        )
+    return [
+        f"TPK: Total Party Kill, level {result['level']}, party {', '.join(result['characters'])}.",
+        f"{question}: {answer}.",
+    ]
 
 
 def summarize(table) -> dict:
