@@ -97,15 +97,16 @@ def test_odds_epic_death_help_says_what_its_two_numbers_are(capsys):
 def test_odds_readable_output_has_no_python_brackets(capsys):
     """Lists and mappings used to print as Python reprs (quotes, brackets, 17-digit floats)."""
     _, out, _ = call(capsys, "odds", "tpk", "--samples", "10")
-    assert "characters: brin, taric, galen\n" in out and "[" not in out and "'" not in out
-    assert "interval: 0.3968, 0.8922\n" in out  # four figures
+    assert "party brin, taric, galen." in out and "[" not in out and "'" not in out
+    assert "(95% interval 39.7-89.2%)" in out  # the Wilson interval, in percent
     _, out, _ = call(capsys, "odds", "how-i-died")
-    assert "damage_per_adventure:\n  2: 1/6 (about 16.67%)\n" in out and "{" not in out
-    assert "  8: 1/279936 (less than 0.01%)\n" in out  # not "about 0.00%": impossible
+    assert "\n  P(2 damage): 16.7% (exactly 1/6)\n" in out and "{" not in out
+    assert "  P(dead on turn 8): less than 0.01% (exactly 1/279936)\n" in out  # not "0.00%"
     _, out, _ = call(capsys, "odds", "death-may-die", "--need", "2", "--stress", "1")
-    assert "policy:\n  - With 0 successes showing: " in out and "['" not in out
+    assert "\n  - With 0 successes showing: " in out and "['" not in out
     _, out, _ = call(capsys, "simulate", "epic-death", "--games", "3")
-    assert "mean_returns: 0.6667, 0.3333\n" in out and "[" not in out
+    assert "Seat 2 (random): mean return 1.00, won 100.0% (3 of 3 games).\n" in out
+    assert "[" not in out
 
 
 @pytest.mark.parametrize(
@@ -153,7 +154,7 @@ def test_odds_readable_output(capsys):
         capsys, "odds", "epic-death", "--difficulty", "mighty", "--victories", "3"
     )
     assert status == 0  # ten dice unless told
-    assert "success: 13795/19683 (about 70.09%)" in out
+    assert "P(at least 3 Victories: the quest won): 70.1% (exactly 13795/19683)\n" in out
 
 
 @pytest.mark.parametrize(

@@ -104,9 +104,9 @@ def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
     lines = [
         f"Cthulhu: Death May Die: {' and '.join(dice)}, {need} needed, "
         f"{count(stress, 'stress', 'stress')} to spend on rerolls (one stress a die).",
-        f"P(at least {need}), rerolling as well as possible: {exact_chance(result['p_at_least'])}",
-        f"P(at least {need}) without rerolling: {exact_chance(result['p_at_least_no_reroll'])}",
-        f"P(no tentacle) without rerolling: {exact_chance(result['p_no_tentacle_no_reroll'])}",
+        f"P(at least {need}, rerolling as well as possible): {exact_chance(result['p_at_least'])}",
+        f"P(at least {need} without rerolling): {exact_chance(result['p_at_least_no_reroll'])}",
+        f"P(no tentacle without rerolling): {exact_chance(result['p_no_tentacle_no_reroll'])}",
     ]
     rules = result["policy"][:-1]  # its last line is the value, said above
     if stress and rules:
