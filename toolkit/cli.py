@@ -735,10 +735,23 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
                 broken.set_defaults(run=cmd_data_error, data_error=error)
             continue
         game_sim = simulate_games.add_parser(slug, help=f"simulate {spec.title}")
-        game_sim.add_argument("--players", type=positive_int, default=spec.min_players)
-        game_sim.add_argument("--games", type=positive_int, default=100)
-        game_sim.add_argument("--seed", type=int, default=0)
-        game_sim.add_argument("--bots", default="random", help=f"one of {', '.join(spec.bots)}")
+        game_sim.add_argument(
+            "--players",
+            type=positive_int,
+            default=spec.min_players,
+            help=f"{spec.min_players} to {spec.max_players} (default {spec.min_players})",
+        )
+        game_sim.add_argument(
+            "--games", type=positive_int, default=100, help="games to play (default 100)"
+        )
+        game_sim.add_argument(
+            "--seed", type=int, default=0, help="the first game's seed, the next seed+1 (default 0)"
+        )
+        game_sim.add_argument(
+            "--bots",
+            default="random",
+            help=f"the bot in every seat: one of {', '.join(spec.bots)} (default random)",
+        )
         game_sim.add_argument("--json", action="store_true", help="print one JSON object")
         game_sim.add_argument(
             "--workers", type=workers, help="play on a local dask cluster of N processes"

@@ -19,6 +19,7 @@ def call(capsys, *args: str) -> tuple[int, str]:
     status = main(list(args))
     out, err = capsys.readouterr()
     assert status == 0, err
+    assert err == ""  # no progress bar where standard error is not a terminal
     return status, out
 
 
@@ -143,7 +144,16 @@ def test_help_is_clean_and_lists_every_command():
         assert line.help and "``" not in line.help and f"\n    {line.dest} " in text
     for command in ("odds", "simulate"):
         sub = commands.choices[command].format_help()
-        assert "``" not in sub and all(slug in sub for slug in games.available())
+        assert all(slug in sub for slug in games.available())
+
+    def every(parser):
+        yield parser
+        for action in parser._actions:
+            choices = getattr(action, "choices", None)
+            for child in choices.values() if isinstance(choices, dict) else ():
+                yield from every(child)
+
+    assert not [p.prog for p in every(parser) if "``" in p.format_help()]
 
 
 JSON_KEYS = {
