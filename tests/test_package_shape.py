@@ -32,7 +32,7 @@ SHAPE = {  # module: what it must define
     "odds": (),
     "display": (),
     "widget": (),
-    "cli": ("add_odds_arguments", "odds", "summarize"),
+    "cli": ("add_odds_arguments", "odds", "summarize", "odds_lines", "summary_lines"),
 }
 
 

@@ -44,7 +44,8 @@ class GameSpec:
     module: its ``add_odds_arguments`` and ``odds`` give the game its ``death-toolkit odds``
     command (`odds` takes the parsed arguments and returns a JSON-able dict, exact probabilities as
     "p/q" strings), and its ``summarize`` turns a simulation table into the game's
-    ``simulate --json`` numbers.
+    ``simulate --json`` numbers; its ``odds_lines`` and ``summary_lines`` say those in words for
+    the plain output (a game without them gets one key a line).
 
     The fixed facts after them are OpenSpiel's GameType, in our words: how the returns relate
     (`utility`, a key of :data:`UTILITIES`), what a seat observes (`information`, of
