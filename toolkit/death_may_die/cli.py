@@ -101,9 +101,13 @@ def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
         dice.append(count(result["green"], "green die", "green dice"))
     need = count(result["need"], "success", "successes")
     stress = result["stress"]
+    spend = (
+        f"{count(stress, 'stress', 'stress')} to spend on rerolls (one stress a die)"
+        if stress
+        else "no stress to spend on rerolls"
+    )
     lines = [
-        f"Cthulhu: Death May Die: {' and '.join(dice)}, {need} needed, "
-        f"{count(stress, 'stress', 'stress')} to spend on rerolls (one stress a die).",
+        f"Cthulhu: Death May Die: {' and '.join(dice)}, {need} needed, {spend}.",
         f"P(at least {need}, rerolling as well as possible): {exact_chance(result['p_at_least'])}",
         f"P(at least {need} without rerolling): {exact_chance(result['p_at_least_no_reroll'])}",
         f"P(no tentacle without rerolling): {exact_chance(result['p_no_tentacle_no_reroll'])}",
