@@ -3,6 +3,13 @@
 
 Sources stay in place (pages may use paths relative to book/); the HTML goes to a temporary
 directory, so the tests leave no book/_build behind. The book is built once for all of them.
+
+Each page with code is first executed on its own (``test_page_executes``, as the build would:
+in book/, every error an error) into a jupyter-cache made afresh for this run, and the build then
+takes each page's outputs from it (``execute_notebooks: cache``) rather than running the page
+again, so that no one test runs the whole book. A page not executed first (its test deselected,
+say) is executed by the build itself. Under pytest-xdist, tests/conftest.py keeps this file's
+tests on one worker, in order.
 """
 
 from __future__ import annotations
@@ -25,34 +32,6 @@ PAGE_CHECKS_S = 600  # opening every chapter in Chromium and waiting for its mat
 MATHS = "span.math.notranslate, div.math.notranslate"
 
 
-@pytest.fixture(scope="module")
-def built_book(tmp_path_factory) -> Path:
-    """`death-toolkit book --no-serve --dir TMP`, strict as CI builds it; the HTML folder."""
-    if importlib.util.find_spec("jupyter_book") is None:
-        if in_ci():
-            pytest.fail("jupyter-book is not installed (pip install '.[app]')")
-        pytest.skip("jupyter-book is not installed (pip install '.[app]')")
-    output = tmp_path_factory.mktemp("book")
-    command = [sys.executable, "-m", "toolkit", "book", "--no-serve", "--dir", str(output)]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.setdefault("MPLBACKEND", "Agg")
-    result = subprocess.run(
-        [*command, "-W", "-n", "--keep-going"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=BOOK_TIMEOUT_S,
-        stdin=subprocess.DEVNULL,
-    )
-    if result.returncode != 0:
-        print(result.stdout[-20000:])
-        print(result.stderr[-20000:], file=sys.stderr)
-    assert result.returncode == 0, "death-toolkit book -W -n --keep-going failed"
-    return output / "_build" / "html"
-
-
 def chapters() -> list[str]:
     """Every page of the table of contents, in its order, as a path without suffix."""
     toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
@@ -65,6 +44,104 @@ def chapters() -> list[str]:
 
     walk(toc.get("chapters", []))
     return pages
+
+
+def need_jupyter_book() -> None:
+    if importlib.util.find_spec("jupyter_book") is None:
+        if in_ci():
+            pytest.fail("jupyter-book is not installed (pip install '.[app]')")
+        pytest.skip("jupyter-book is not installed (pip install '.[app]')")
+
+
+def kernel_environment() -> dict[str, str]:
+    """The environment a page's kernel runs in: this checkout's toolkit first, no display."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env.setdefault("MPLBACKEND", "Agg")
+    return env
+
+
+def book_config() -> dict:
+    return yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def execution_cache(tmp_path_factory) -> Path:
+    """The jupyter-cache of this run's executed pages (empty at first: never a stale one)."""
+    return tmp_path_factory.mktemp("book-cache") / "jupyter_cache"
+
+
+def pages_with_code() -> list[str]:
+    """The pages of the table of contents that are notebooks (MyST with code cells)."""
+    return [name for name in chapters()
+            if "```{code-cell}" in (BOOK / f"{name}.md").read_text(encoding="utf-8")]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(BOOK_TIMEOUT_S)
+@pytest.mark.parametrize("name", pages_with_code())
+def test_page_executes(name, execution_cache, monkeypatch):
+    """The page runs in book/ to its end without an error, with the build's timeout; its outputs
+    go to the run's cache, for the build. The page is read as the build reads it (MyST-NB's
+    reader, the book's MyST extensions), so the build finds it there."""
+    need_jupyter_book()
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+    from jupyter_cache.executors.utils import single_nb_execution
+    from myst_nb.core.read import read_myst_markdown_notebook
+    from myst_parser.config.main import MdParserConfig
+
+    config = book_config()
+    path = BOOK / f"{name}.md"
+    markdown = MdParserConfig(enable_extensions=set(config["parse"]["myst_enable_extensions"]))
+    notebook = read_myst_markdown_notebook(
+        path.read_text(encoding="utf-8"), config=markdown, add_source_map=True, path=str(path)
+    )
+    for key, value in kernel_environment().items():
+        monkeypatch.setenv(key, value)
+    result = single_nb_execution(
+        notebook,
+        cwd=str(BOOK),
+        timeout=config["execute"]["timeout"],
+        allow_errors=config["execute"]["allow_errors"],
+        meta_override=True,
+    )
+    assert result.err is None, f"{name} failed to execute:\n{result.exc_string}"
+    get_cache(str(execution_cache)).cache_notebook_bundle(
+        CacheBundleIn(notebook, str(path), data={"execution_seconds": result.time}),
+        check_validity=False,
+        overwrite=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def built_book(tmp_path_factory, execution_cache) -> Path:
+    """`death-toolkit book --no-serve --dir TMP`, strict as CI builds it, each page's outputs
+    from the run's cache (the book's own configuration but for that); the HTML folder."""
+    need_jupyter_book()
+    output = tmp_path_factory.mktemp("book")
+    config = book_config()
+    config["execute"].update(execute_notebooks="cache", cache=str(execution_cache))
+    extensions = config["sphinx"]["local_extensions"]
+    config["sphinx"]["local_extensions"] = {name: str(BOOK / folder)
+                                            for name, folder in extensions.items()}  # fmt: skip
+    config_file = output / "_config.yml"
+    config_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    command = [sys.executable, "-m", "toolkit", "book", "--no-serve", "--dir", str(output)]
+    result = subprocess.run(
+        [*command, "--config", str(config_file), "-W", "-n", "--keep-going"],
+        cwd=ROOT,
+        env=kernel_environment(),
+        capture_output=True,
+        text=True,
+        timeout=BOOK_TIMEOUT_S,
+        stdin=subprocess.DEVNULL,
+    )
+    if result.returncode != 0:
+        print(result.stdout[-20000:])
+        print(result.stderr[-20000:], file=sys.stderr)
+    assert result.returncode == 0, "death-toolkit book -W -n --keep-going failed"
+    return output / "_build" / "html"
 
 
 @pytest.mark.slow

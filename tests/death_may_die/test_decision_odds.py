@@ -7,7 +7,8 @@ with the same wounds are one target, two dice alike are one reroll, and die face
 change a roll's outcome (an elder sign is a blank where it does nothing) are walked once. The
 reference walks the same view move by move, with each die's reroll and each target on its own, so
 every number shown at 1,000 and more decisions of seeded games and stacked positions (rolls of
-eight dice with every reroll left among them) is checked against it; a test of its own checks the
+eight dice with every reroll left among them) is checked against it (the test takes every 11th
+seeded decision, ``benchmarks/sweep_differential.py`` each one); a test of its own checks the
 lumped faces against walking every face. The rest of a turn (beside "end actions") walks each roll
 by RollWalk and meets a position again by what the rest of the turn reads; its reference walks
 every die and keys a position by the whole table. Then the issue's three examples, each a position
@@ -19,7 +20,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from odds_check import Report, compare
+from odds_check import Report, at_least, compare, every
 
 from toolkit.analysis import Walk
 from toolkit.death_may_die.bots import roll_advice
@@ -140,11 +141,17 @@ def stacked_positions():
     yield a_red_space_for_the_other_investigator()
 
 
-def test_every_number_shown_is_the_plain_walks():
+SAMPLE = 11  # every 11th seeded decision (each 10th meets a 12 s walk); the sweep each one
+
+
+def differential(step: int = SAMPLE) -> Report:
+    """Every number shown is the plain walk's, at every `step`-th decision of seeded one- and
+    two-player games and at the stacked positions (step 1: 1,000 and more decisions, as
+    ``benchmarks/sweep_differential.py`` runs it)."""
     report = Report(SLUG)
     games = itertools.chain(
-        decision_points(SLUG, 1, range(5)),
-        decision_points(SLUG, 2, range(5)),
+        every(decision_points(SLUG, 1, range(5)), step),
+        every(decision_points(SLUG, 2, range(5)), step),
         stacked_positions(),
     )
     refused, turns = [], []
@@ -156,16 +163,20 @@ def test_every_number_shown_is_the_plain_walks():
         return reference(state, shown=shown)
 
     compare(SLUG, games, counted, report)
-    print(report.line())
-    print(
+    report.notes.append(
         f"{sum(map(len, refused))} choices at {sum(map(bool, refused))} decisions refused as "
         f"too large; the rest of the turn counted at {sum(turns)} of {len(turns)} decisions"
     )
-    assert report.positions >= 1000
+    assert report.positions >= at_least(1000, step)
     # every roll, however many dice and stress, is walked in time; only the rest of a turn (a
     # Mythos card, a fight or a Discovery card, fire) can be too large, and is refused
     assert {action for actions in refused for action in actions} <= {("end_actions",)}
-    assert sum(turns) >= 20
+    assert sum(turns) >= at_least(20, step)
+    return report
+
+
+def test_every_number_shown_is_the_plain_walks():
+    print(differential().line())
 
 
 def test_lumped_faces_are_the_walk_of_every_face():
