@@ -25,7 +25,8 @@ IMAGES = ROOT / "book" / "images"
 GAMES = ("epic-death", "to-the-death", "tpk", "how-i-died", "death-may-die")
 VIEWPORT = {"width": 1100, "height": 900}
 # the picture is the choices and the exact numbers beside them, at most this tall; no wider than a
-# book page's text column (about 800 px), it is shown at its own size, its text at the widgets' 13 px
+# figure in a book page at 1280 px (688 px), it is shown at its own size, its text at the widgets'
+# 13 px
 WIDGET_HEIGHT = 900
 # the widget's choices and its pane of numbers (GameWidget's "<game>-actions" and "<game>-odds")
 CHOICES_AND_NUMBERS = """() => {
@@ -43,11 +44,25 @@ CHOICES_AND_NUMBERS = """() => {
   const bottom = Math.max(...boxes.map(b => b.bottom));
   return {x: left + scrollX, y: top + scrollY, width: right - left, height: bottom - top};
 }"""
-# moves made before the picture: And That's How I Died's first two cards have no numbers yet (their
-# walks are too large for the widget's time), its third has them
-FIRST_CHOICES = {"how-i-died": 2}
-# a window narrow enough that the game's choices and numbers wrap to a book page's width
-WINDOW_WIDTH = {"how-i-died": 820, "death-may-die": 820}
+# choices made before the picture (a button's label, or None: the first choice): And That's How I
+# Died's first two cards have no numbers yet (their walks are too large for the widget's time), its
+# third has them; Death May Die's investigator runs to the nave, where she may attack a cultist
+FIRST_CHOICES = {
+    "how-i-died": [None, None],
+    "death-may-die": ["run", "move to Warehouse", "move to Nave", "stop running"],
+}
+# a window narrow enough that the game's choices and numbers wrap to a book figure's width
+WINDOW_WIDTH = {"how-i-died": 700, "death-may-die": 740}
+# a table's "note" column says why a row has no numbers, as the line under the table does: the
+# picture leaves it out, so that a table of ten columns of numbers fits a book page
+NO_NOTE_COLUMN = """() => document.querySelectorAll('table').forEach(table => {
+  const heads = [...table.querySelectorAll('thead th')].map(th => th.textContent.trim());
+  const at = heads.indexOf('note');
+  if (at < 0) return;
+  table.querySelectorAll('tr').forEach(row => {
+    if (row.children[at]) row.children[at].style.display = 'none';
+  });
+})"""
 
 
 def widget_picture(game: str) -> Path:
@@ -56,9 +71,13 @@ def widget_picture(game: str) -> Path:
         width = WINDOW_WIDTH.get(game, VIEWPORT["width"])
         page.set_viewport_size({"width": width, "height": 3 * VIEWPORT["height"]})
         page.wait_for_timeout(1500)  # the first redraw
-        for _ in range(FIRST_CHOICES.get(game, 0)):
-            page.locator("button[class*='-action']").first.click()
+        for label in FIRST_CHOICES.get(game, []):
+            if label is None:
+                page.locator("button[class*='-action']").first.click()
+            else:
+                page.get_by_role("button", name=label, exact=True).click()
             page.wait_for_timeout(3000)  # the walks behind the next numbers
+        page.evaluate(NO_NOTE_COLUMN)
         box = page.evaluate(CHOICES_AND_NUMBERS)
         margin = 8
         clip = {
