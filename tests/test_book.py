@@ -258,3 +258,39 @@ def test_no_page_logs_a_javascript_error(built_book, require_browser):
             if page.locator(MATHS).count():
                 wait_for_mathjax(page)
     assert errors == {}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_the_book_prints_to_one_pdf_with_its_maths_and_tables(
+    built_book, require_browser, tmp_path
+):
+    """`death-toolkit book --pdf` prints every page of the table of contents from the built HTML
+    and joins them: the maths in the PDF is MathJax's typeset maths (its italic letters, no raw
+    LaTeX), and a table keeps its rows."""
+    if importlib.util.find_spec("pypdf") is None:
+        if in_ci():
+            pytest.fail("pypdf is not installed (pip install '.[test]')")
+        pytest.skip("pypdf is not installed (pip install '.[test]')")
+    from pypdf import PdfReader
+
+    from toolkit import bookpdf
+
+    pages = bookpdf.toc_pages(BOOK)
+    assert pages == chapters()
+    target = tmp_path / "death-toolkit.pdf"
+    count = bookpdf.write_pdf(built_book, pages, target)
+    reader = PdfReader(target)
+    assert len(reader.pages) == count
+    assert count >= 2 * len(pages)  # every chapter is several pages long; the book is not cut
+    texts = [page.extract_text() for page in reader.pages]
+    assert not any("\\binom" in text or "$$" in text for text in texts), "raw LaTeX in the PDF"
+    # the primer's binomial law, as typeset maths: P(X = k) in mathematical italic letters
+    typeset = "\U0001d443(\U0001d44b = \U0001d458)"
+    assert any("is binomial" in text and typeset in text for text in texts)
+    # Epic Death!'s first table: each difficulty with its chance of a Victory
+    table = [t for t in texts if "winning faces" in t]
+    assert table, "no page holds the table of difficulties"
+    rows = re.findall(r"^(trivial|mighty|exalted)\s+(\d)\s+(\d/\d)$", table[0], re.MULTILINE)
+    assert rows == [("trivial", "3", "1/2"), ("mighty", "2", "1/3"), ("exalted", "1", "1/6")]
