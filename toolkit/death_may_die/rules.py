@@ -569,9 +569,15 @@ class DeathMayDieState(GameState):
     def elder_sign_effect(self, step: dict):
         """What each elder sign of the roll `step` does, or None where it does nothing: only the
         attack of an enemy whose card gives its elder signs an effect (not the Elder One's)."""
+        kind = self.elder_sign_kind(step)
+        return None if kind is None else ELDER_SIGNS[kind]
+
+    def elder_sign_kind(self, step: dict) -> str | None:
+        """The name (``Enemy.elder``) of what the roll `step`'s elder signs do, or None."""
         if step["purpose"] != "enemy" or step["attacker"] == "elder":
             return None
-        return ELDER_SIGNS.get(self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder)
+        kind = self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder
+        return kind if kind in ELDER_SIGNS else None
 
     def _deck_drawn(self, step: dict) -> Deck | None:
         """The deck the automatic `step` is about to draw from, if it draws."""
@@ -683,6 +689,14 @@ class DeathMayDieState(GameState):
     def _step_effect(self, step: dict) -> None:
         effect: Effect = step["effect"]
         EFFECTS[effect.do](self, effect, self.investigators[step["seat"]])
+
+    def _step_elder_signs(self, step: dict) -> None:
+        """What an attacking enemy's elder signs do to the investigator it attacked."""
+        ELDER_SIGNS[step["sign"]](self, self.investigators[step["seat"]], step["amount"])
+
+    def _step_tentacles(self, step: dict) -> None:
+        """A roll's tentacles, lost after its successes and the effects tied to its result."""
+        self.lose_sanity(self.investigators[step["seat"]], step["amount"])
 
     def _step_summon(self, step: dict) -> None:
         gate, name = step["gate"], self.cards.enemies[step["enemy"]].name
@@ -841,21 +855,27 @@ class DeathMayDieState(GameState):
         ignored = 0 if against_me else min(tentacles, self._skill(me, "resolve"))
         self._log_roll(step, totals, cancelled, ignored)
         successes, tentacles = successes - cancelled, tentacles - ignored
+        # The rulebook's order (Dice, "Applying Results"): the successes first, then the effects
+        # tied to the result, then the tentacles. Each is a step, so a wound placed on a
+        # companion (a choice) still comes before the sanity lost and what a red space brings.
+        seat, steps = me["seat"], []
         if purpose == "attack":
             self._wound_target(step["target"], successes)
         elif purpose in ("episode", "test"):
             won = successes >= step["need"]
             self.tests_passed += won
-            effects = step["on_success"] if won else step.get("on_failure", ())
-            self._push_effects(effects, me["seat"])
+            steps += self._effect_steps(
+                step["on_success"] if won else step.get("on_failure", ()), seat
+            )
         elif against_me:
-            signs = self.elder_sign_effect(step)
-            if signs is not None and elders:
-                signs(self, me, elders)
             if successes:
-                self.push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
+                steps.append({"kind": "wound", "amount": successes, "seat": seat})
+            sign = self.elder_sign_kind(step)
+            if elders and sign is not None:
+                steps.append({"kind": "elder_signs", "sign": sign, "amount": elders, "seat": seat})
         if tentacles:
-            self.lose_sanity(me, tentacles)
+            steps.append({"kind": "tentacles", "amount": tentacles, "seat": seat})
+        self.push(steps)
 
     def _log_roll(self, step: dict, totals, cancelled: int, ignored: int) -> None:
         """One line for a roll: what it was for, every die's face, and what they add up to."""
@@ -1184,6 +1204,8 @@ _AUTOMATIC = {
     "summon_check": DeathMayDieState._step_summon_check,
     "elder_end": DeathMayDieState._step_elder_end,
     "effect": DeathMayDieState._step_effect,
+    "elder_signs": DeathMayDieState._step_elder_signs,
+    "tentacles": DeathMayDieState._step_tentacles,
     "summon": DeathMayDieState._step_summon,
     "enemy_move": DeathMayDieState._step_enemy_move,
 }
