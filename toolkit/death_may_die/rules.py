@@ -28,6 +28,10 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
 DISCARD_STEPS = ("mythos_discard", "discovery_discard")  # a drawn card's way back to its pile
+# The steps that begin a phase of the turn (the rest of the turn after the actions is "turn").
+PHASES = ("actions", "turn", "mythos", "investigate_or_fight", "fire", "mythos_check",
+          "summon_check", "elder_end")  # fmt: skip
+MAP_EFFECTS = ("summon", "summon_elder")  # effects that need no investigator to carry them out
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
@@ -987,15 +991,31 @@ class DeathMayDieState(GameState):
         if not any(i["alive"] for i in self.investigators):
             self._end("loss", "every investigator is dead")
             return
-        self.pending = [
-            s
-            for s in self.pending
-            if s.get("seat", self.active) != me["seat"] or s["kind"] in DISCARD_STEPS
-        ]
-        if me["seat"] == self.active:
-            # the rest of this turn is skipped except the Mythos discard check
-            self.pending = [s for s in self.pending if s["kind"] in DISCARD_STEPS]
-            self.pending.append({"kind": "mythos_check"})
+        seat = me["seat"]
+        if seat != self.active:
+            self.pending = [s for s in self.pending if not self._theirs(s, seat)]
+            return
+        # The rest of the card or roll being resolved goes on (a Mythos card's summons), less
+        # what was the dead investigator's own; the turn's following phases are skipped, all
+        # but the Mythos discard check (if it is still to come).
+        first = next(
+            (i for i, s in enumerate(self.pending) if s["kind"] in PHASES), len(self.pending)
+        )
+        current = [s for s in self.pending[:first] if not self._theirs(s, seat)]
+        later = {s["kind"] for s in self.pending[first:]}
+        check = [{"kind": "mythos_check"}] if later & {"turn", "mythos_check"} else []
+        self.pending = current + check
+
+    def _theirs(self, step: dict, seat: int) -> bool:
+        """Whether the queued `step` is the investigator of `seat`'s own, to go with them when
+        they die: a choice or roll of theirs, or an effect on them or where they stand. A card's
+        discard, its summons and an effect on everyone or on the map alone stay."""
+        if step.get("seat", self.active) != seat or step["kind"] in (*DISCARD_STEPS, "summon"):
+            return False
+        if step["kind"] == "effect":
+            effect = step["effect"]
+            return effect.who != "all" and effect.do not in MAP_EFFECTS
+        return True
 
     def _end(self, outcome: str, reason: str) -> None:
         if self.outcome is None or (outcome == "win" and self.outcome != "win"):
