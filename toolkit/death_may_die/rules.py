@@ -80,7 +80,7 @@ class DeathMayDieState(GameState):
             raise ValueError(
                 f"unknown Elder One {elder_one!r}; known: {', '.join(cards.elder_ones)}"
             )
-        team = list(investigators or DEFAULT_TEAM[:players])
+        team = list(DEFAULT_TEAM[:players] if investigators is None else investigators)
         if not 1 <= players <= 4 or len(team) != players:
             raise ValueError(f"1 to 4 players, one investigator each (got {players}, {team})")
         for name in team:
