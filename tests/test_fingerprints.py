@@ -48,9 +48,9 @@ PINNED = {
     ("how-i-died", 2, "search"): "d4af993a2d15ba4b",
     ("death-may-die", 1, "random"): "e1ffd8208a80a2b6",
     ("death-may-die", 4, "random"): "30000776ce916cd8",
-    ("death-may-die", 1, "greedy"): "e012061113248e30",
-    ("death-may-die", 4, "greedy"): "25c1dc9f011cd27f",
-    ("death-may-die", 1, "search"): "3a28b1494a18bfc0",
+    ("death-may-die", 1, "greedy"): "210c508a532cec0b",
+    ("death-may-die", 4, "greedy"): "9127c36a75a6faed",
+    ("death-may-die", 1, "search"): "9d696599d159a435",
 }
 
 

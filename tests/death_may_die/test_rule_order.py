@@ -92,3 +92,18 @@ def test_a_test_carries_out_its_success_before_its_tentacles():
     lost = next(i for i, line in enumerate(state.log) if "loses 1 sanity" in line)
     assert removed < lost and seal not in state.tokens["seal"]
     assert state.pending[0]["kind"] == "level"
+
+
+def test_a_rolls_numbers_run_to_the_next_decision_not_the_end_of_the_roll():
+    """Your own attack whose tentacle reaches a red space: its numbers count the Panic card the
+    red space sets off (2 stress) and stop at the next decision, the skill to level."""
+    state = DeathMayDieState(seed=0, players=1)
+    me = state.investigators[0]
+    me.update(space="nave", sanity=4, insanity="panic", stress=3)
+    state.forget_legal()
+    state.apply(("attack", "cultist-1"))
+    roll(state, ["tentacle", "blank", "blank", "blank", "blank"])
+    accept = decision_odds(state).for_action(("accept",)).odds
+    assert accept["sanity"] == 1 and accept["stress"] == 1  # Panic: 2 stress, 3 to the most, 4
+    state.apply(("accept",))
+    assert state.pending[0]["kind"] == "level" and me["stress"] == 4

@@ -194,6 +194,16 @@ class CardSet:
     insanity: dict[str, InsanityCard]
 
 
+def skill_value(cards: CardSet, me: dict, kind: str) -> int:
+    """What `me`'s skill `kind` gives (green dice, successes cancelled, tentacles ignored): its
+    level, one more for each companion of that skill (capped at the top level), read from the
+    rules' table. The engine and the bots read a skill here alike."""
+    level = me["skills"].get(kind, 0)
+    level += sum(1 for c in me["companions"] if cards.companions[c[0]].skill == kind)
+    level = min(level, cards.rules.max_skill_level)
+    return cards.rules.skills[kind].per_level[level - 1] if level else 0
+
+
 def _load_rules() -> Rules:
     path = data_root() / "death_may_die" / "rules.yaml"
     rules = build(Rules, load_yaml(path), path, "rules")

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import Effect, catalog
+from toolkit.death_may_die.cards import Effect, catalog, skill_value
 from toolkit.death_may_die.dice import count, face_label, face_symbols, faces_text, load_dice
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
@@ -790,10 +790,7 @@ class DeathMayDieState(GameState):
         }
 
     def _skill(self, me: dict, kind: str) -> int:
-        level = me["skills"].get(kind, 0)
-        level += sum(1 for c in me["companions"] if self.cards.companions[c[0]].skill == kind)
-        level = min(level, self.rules.max_skill_level)
-        return self.rules.skills[kind].per_level[level - 1] if level else 0
+        return skill_value(self.cards, me, kind)
 
     def dice_for(self, me: dict, purpose: str) -> tuple[int, int]:
         """(black, green) of an investigator's roll: 3 black; green from sanity, skill, cards."""
@@ -1117,6 +1114,7 @@ class DeathMayDieState(GameState):
             "wards": sorted(self.wards),
             "elder": dict(self.elder),
             "ritual_disrupted": self.ritual_disrupted,
+            "elder_one": self.elder_card.id,
             "mythos_discards": list(self.mythos.discards),
             "map": self.board.id,
             "outcome": self.outcome,
