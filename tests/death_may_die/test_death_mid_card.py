@@ -3,7 +3,7 @@
 the turn's following phases are skipped, all but the Mythos discard check (Death of an
 Investigator)."""
 
-from toolkit.death_may_die.rules import DeathMayDieState
+from toolkit.death_may_die.rules import PHASES, DeathMayDieState
 
 
 def summoned(players=2):
@@ -24,9 +24,7 @@ def test_madness_from_the_call_still_summons_its_cultist():
     me = state.investigators[0]
     me["sanity"] = state.rules.sanity.last - 1
     before = cultists(state)
-    state.pending = [{"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
-                     {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"}]  # fmt: skip
-    state.pending.pop(0)
+    state.pending = [{"kind": kind} for kind in PHASES[3:]]  # the Mythos card is being drawn
     state._reveal_mythos("call")
     state._advance()
     assert not me["alive"] and state.outcome is None

@@ -1,6 +1,6 @@
-"""The order a roll's results apply in (Dice, "Applying Results": successes, then the effects tied
-to the result, then tentacles), and the numbers shown beside a roll against you that reaches a red
-space, worked out here by hand from the die's six faces."""
+"""The order a roll's results apply in (Dice and Checks, "Applying Results": successes, then the
+effects tied to the result, then tentacles), and the numbers shown beside a roll against you that
+reaches a red space, worked out here by hand from the die's six faces."""
 
 from fractions import Fraction
 

@@ -8,9 +8,9 @@ against you (its wounds placed; what the roll sets off on its own, such as a red
 card, included), the next decision after a choice that rolls nothing unless that is a roll (the
 fire after a Discovery card's choice, walked to its end too), or, for the choice that ends your
 actions, the start of the next investigator's actions (the rest of the turn: the Mythos card, a
-fight or a Discovery card, fire, the Elder One). There it reads what changed: the target defeated, wounds
-dealt past caps, the test passed, your death, sanity, wounds and stress, the Elder One's advance
-and the game's loss.
+fight or a Discovery card, fire, the Elder One). There it reads what changed: the target
+defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress, the
+Elder One's advance and the game's loss.
 
 A roll, the one large part of any such walk, is walked die by die by
 :class:`~toolkit.death_may_die.roll_walk.RollWalk` (the dice's own decision process, the engine
@@ -72,7 +72,8 @@ MEASURES = {
 # little harm (wounds and sanity together), then stress. Keeping the game from being lost comes
 # next to staying alive in both (one investigator's death before the summoning loses it).
 OWN_ROLL = (("died", -1), ("lost", -1), ("defeated", 1), ("dealt", 1), ("passed", 1),
-            ("stress", -1), ("sanity", -1), ("wounds", -1), ("fire", -1), ("advanced", -1))  # fmt: skip
+            ("stress", -1), ("sanity", -1), ("wounds", -1), ("fire", -1),
+            ("advanced", -1))  # fmt: skip
 AGAINST_YOU = (("died", -1), ("lost", -1), ("harm", -1), ("stress", -1), ("wounds", -1),
                ("sanity", -1), ("fire", -1), ("defeated", 1), ("dealt", 1), ("passed", 1),
                ("advanced", -1))  # fmt: skip

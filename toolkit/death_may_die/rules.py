@@ -856,9 +856,9 @@ class DeathMayDieState(GameState):
         ignored = 0 if against_me else min(tentacles, self._skill(me, "resolve"))
         self._log_roll(step, totals, cancelled, ignored)
         successes, tentacles = successes - cancelled, tentacles - ignored
-        # The rulebook's order (Dice, "Applying Results"): the successes first, then the effects
-        # tied to the result, then the tentacles. Each is a step, so a wound placed on a
-        # companion (a choice) still comes before the sanity lost and what a red space brings.
+        # The rulebook's order (Dice and Checks, "Applying Results"): the successes first, then
+        # the effects tied to the result, then the tentacles. Each is a step, so a wound placed on
+        # a companion (a choice) still comes before the sanity lost and what a red space brings.
         seat, steps = me["seat"], []
         if purpose == "attack":
             self._wound_target(step["target"], successes)
