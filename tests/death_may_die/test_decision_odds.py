@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
 from odds_check import Report, compare
 
 from toolkit.analysis import Walk
@@ -142,6 +143,7 @@ def stacked_positions():
     yield a_red_space_for_the_other_investigator()
 
 
+@pytest.mark.timeout(1800)  # two plain walks of the rest of a turn take minutes each (PLAIN_LIMIT)
 def test_every_number_shown_is_the_plain_walks():
     report = Report(SLUG)
     games = itertools.chain(
