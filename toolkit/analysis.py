@@ -112,8 +112,8 @@ class Walk:
 
     def best(self, state: GameState) -> tuple[Action, Values]:
         """The action the walk would take now, and its expected measure."""
-        key = (lambda values: values) if self.rank is None else self.rank(state)
-        return max(self.options(state).items(), key=lambda item: key(item[1]))
+        weigh = (lambda values: values) if self.rank is None else self.rank(state)
+        return max(self.options(state).items(), key=lambda item: weigh(item[1]))
 
 
 def exact(values) -> Values:
@@ -164,8 +164,8 @@ class _Run:
             else:
                 result = self.weighted(self.closed_groups(state, branches), denominator)
         elif seat == walk.seat:
-            key = None if walk.rank is None else walk.rank(state)  # before `state` is played on
-            result = max(self.each(state, self.distinct(state)), key=key)
+            weigh = None if walk.rank is None else walk.rank(state)  # before `state` is played on
+            result = max(self.each(state, self.distinct(state)), key=weigh)
         elif walk.others is None:
             result = tuple(walk.measure(state))
         else:
