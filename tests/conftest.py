@@ -33,6 +33,26 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+TOGETHER = ("tests/test_book.py",)  # files whose tests share one xdist worker, in their order
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``pytest -n`` (xdist's "load"), every test goes to whichever worker is free, but the
+    tests of a file in TOGETHER go to one worker together: the book's pages are executed by
+    tests of their own, and its build reads their outputs from a cache that worker keeps."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FilesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path in TOGETHER else nodeid
+
+    return FilesTogether(config, log)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     report = yield

@@ -3,19 +3,26 @@
 A game's ``odds.decision_odds(state)`` may use fast closed forms, but every number it shows must
 equal what the exact walk (:mod:`toolkit.analysis`, from the seat's ``players_view``) says of the
 same action. :func:`compare` asks both at the decisions of seeded games and stacked positions,
-counts what it compared (the counts are printed, and the book quotes them) and times the shown
-numbers for the printout only: speed is the benchmark's to judge (``benchmarks/bench_decision_odds.py``
-holds the 100 ms budget), since a timed test fails on a busy machine. :func:`cli_shows` and the
-widget tests check that ``death-toolkit analyse`` and the widget show that same object.
+counts what it compared (the counts are printed) and times the shown numbers for the printout
+only: speed is the benchmark's to judge (``benchmarks/bench_decision_odds.py`` holds the 100 ms
+budget), since a timed test fails on a busy machine. :func:`cli_shows` and the widget tests check
+that ``death-toolkit analyse`` and the widget show that same object.
+
+Each game's test module has a ``differential(step)`` that compares at its stacked positions and
+at every `step`-th decision of its seeded games (:func:`every`): the test takes a sample
+(``step=SAMPLE``, about a hundred decisions a game, in seconds), and
+``benchmarks/sweep_differential.py`` runs every decision (``step=1``, a thousand and more a game)
+and prints the counts the book quotes.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import statistics
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,16 +45,35 @@ class Report:
     actions: int = 0
     numbers: int = 0
     seconds: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def p95(self) -> float:
         return statistics.quantiles(self.seconds, n=20)[-1] if len(self.seconds) > 1 else 0.0
 
+    def counts(self) -> str:
+        """What was compared, and the notes the game's test adds (what it left out)."""
+        return (
+            f"{self.positions:,} decision points, {self.actions:,} actions, "
+            f"{self.numbers:,} exact numbers equal to the walk's"
+        ) + "".join(f"; {note}" for note in self.notes)
+
     def line(self) -> str:
         return (
-            f"{self.game}: {self.positions} decision points, {self.actions} actions, "
-            f"{self.numbers} exact numbers equal to the walk's; "
+            f"{self.game}: {self.counts()}; "
             f"shown in {self.p95() * 1e3:.1f} ms at the 95th percentile"
         )
+
+
+def every(positions: Iterable[GameState], step: int) -> Iterator[GameState]:
+    """The first of `positions` and every `step`-th one after it: a sample that is the same at
+    every run (the positions come from seeded games)."""
+    return itertools.islice(positions, 0, None, step)
+
+
+def at_least(count: int, step: int) -> int:
+    """What a sample of every `step`-th position must still reach where the whole must reach
+    `count`."""
+    return count // step
 
 
 def compare(

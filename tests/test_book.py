@@ -3,6 +3,13 @@
 
 Sources stay in place (pages may use paths relative to book/); the HTML goes to a temporary
 directory, so the tests leave no book/_build behind. The book is built once for all of them.
+
+Each page with code is first executed on its own (``test_page_executes``, as the build would:
+in book/, every error an error) into a jupyter-cache made afresh for this run, and the build then
+takes each page's outputs from it (``execute_notebooks: cache``) rather than running the page
+again, so that no one test runs the whole book. A page not executed first (its test deselected,
+say) is executed by the build itself. Under pytest-xdist, tests/conftest.py keeps this file's
+tests on one worker, in order.
 """
 
 from __future__ import annotations
@@ -25,22 +32,99 @@ PAGE_CHECKS_S = 600  # opening every chapter in Chromium and waiting for its mat
 MATHS = "span.math.notranslate, div.math.notranslate"
 
 
-@pytest.fixture(scope="module")
-def built_book(tmp_path_factory) -> Path:
-    """`death-toolkit book --no-serve --dir TMP`, strict as CI builds it; the HTML folder."""
+def chapters() -> list[str]:
+    """Every page of the table of contents, in its order, as a path without suffix."""
+    from toolkit.bookpdf import toc_pages
+
+    return toc_pages(BOOK)
+
+
+def need_jupyter_book() -> None:
     if importlib.util.find_spec("jupyter_book") is None:
         if in_ci():
             pytest.fail("jupyter-book is not installed (pip install '.[app]')")
         pytest.skip("jupyter-book is not installed (pip install '.[app]')")
-    output = tmp_path_factory.mktemp("book")
-    command = [sys.executable, "-m", "toolkit", "book", "--no-serve", "--dir", str(output)]
+
+
+def kernel_environment() -> dict[str, str]:
+    """The environment a page's kernel runs in: this checkout's toolkit first, no display."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     env.setdefault("MPLBACKEND", "Agg")
+    return env
+
+
+def book_config() -> dict:
+    return yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def execution_cache(tmp_path_factory) -> Path:
+    """The jupyter-cache of this run's executed pages (empty at first: never a stale one)."""
+    return tmp_path_factory.mktemp("book-cache") / "jupyter_cache"
+
+
+def pages_with_code() -> list[str]:
+    """The pages of the table of contents that are notebooks (MyST with code cells)."""
+    return [name for name in chapters()
+            if "```{code-cell}" in (BOOK / f"{name}.md").read_text(encoding="utf-8")]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(BOOK_TIMEOUT_S)
+@pytest.mark.parametrize("name", pages_with_code())
+def test_page_executes(name, execution_cache, monkeypatch):
+    """The page runs in book/ to its end without an error, with the build's timeout; its outputs
+    go to the run's cache, for the build. The page is read as the build reads it (MyST-NB's
+    reader, the book's MyST extensions), so the build finds it there."""
+    need_jupyter_book()
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+    from jupyter_cache.executors.utils import single_nb_execution
+    from myst_nb.core.read import read_myst_markdown_notebook
+    from myst_parser.config.main import MdParserConfig
+
+    config = book_config()
+    path = BOOK / f"{name}.md"
+    markdown = MdParserConfig(enable_extensions=set(config["parse"]["myst_enable_extensions"]))
+    notebook = read_myst_markdown_notebook(
+        path.read_text(encoding="utf-8"), config=markdown, add_source_map=True, path=str(path)
+    )
+    for key, value in kernel_environment().items():
+        monkeypatch.setenv(key, value)
+    result = single_nb_execution(
+        notebook,
+        cwd=str(BOOK),
+        timeout=config["execute"]["timeout"],
+        allow_errors=config["execute"]["allow_errors"],
+        meta_override=True,
+    )
+    assert result.err is None, f"{name} failed to execute:\n{result.exc_string}"
+    get_cache(str(execution_cache)).cache_notebook_bundle(
+        CacheBundleIn(notebook, str(path), data={"execution_seconds": result.time}),
+        check_validity=False,
+        overwrite=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def built_book(tmp_path_factory, execution_cache) -> Path:
+    """`death-toolkit book --no-serve --dir TMP`, strict as CI builds it, each page's outputs
+    from the run's cache (the book's own configuration but for that); the HTML folder."""
+    need_jupyter_book()
+    output = tmp_path_factory.mktemp("book")
+    config = book_config()
+    config["execute"].update(execute_notebooks="cache", cache=str(execution_cache))
+    extensions = config["sphinx"]["local_extensions"]
+    config["sphinx"]["local_extensions"] = {name: str(BOOK / folder)
+                                            for name, folder in extensions.items()}  # fmt: skip
+    config_file = output / "_config.yml"
+    config_file.write_text(yaml.safe_dump(config), encoding="utf-8")
+    command = [sys.executable, "-m", "toolkit", "book", "--no-serve", "--dir", str(output)]
     result = subprocess.run(
-        [*command, "-W", "-n", "--keep-going"],
+        [*command, "--config", str(config_file), "-W", "-n", "--keep-going"],
         cwd=ROOT,
-        env=env,
+        env=kernel_environment(),
         capture_output=True,
         text=True,
         timeout=BOOK_TIMEOUT_S,
@@ -51,20 +135,6 @@ def built_book(tmp_path_factory) -> Path:
         print(result.stderr[-20000:], file=sys.stderr)
     assert result.returncode == 0, "death-toolkit book -W -n --keep-going failed"
     return output / "_build" / "html"
-
-
-def chapters() -> list[str]:
-    """Every page of the table of contents, in its order, as a path without suffix."""
-    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
-    pages = [toc["root"]]
-
-    def walk(entries):
-        for entry in entries:
-            pages.append(entry["file"])
-            walk(entry.get("sections", []))
-
-    walk(toc.get("chapters", []))
-    return pages
 
 
 @pytest.mark.slow
@@ -181,3 +251,39 @@ def test_no_page_logs_a_javascript_error(built_book, require_browser):
             if page.locator(MATHS).count():
                 wait_for_mathjax(page)
     assert errors == {}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_the_book_prints_to_one_pdf_with_its_maths_and_tables(
+    built_book, require_browser, tmp_path
+):
+    """`death-toolkit book --pdf` prints every page of the table of contents from the built HTML
+    and joins them: the maths in the PDF is MathJax's typeset maths (its italic letters, no raw
+    LaTeX), and a table keeps its rows."""
+    if importlib.util.find_spec("pypdf") is None:
+        if in_ci():
+            pytest.fail("pypdf is not installed (pip install '.[test]')")
+        pytest.skip("pypdf is not installed (pip install '.[test]')")
+    from pypdf import PdfReader
+
+    from toolkit import bookpdf
+
+    pages = chapters()
+    assert pages[0] == "intro" and "primer" in pages and "evidence" in pages
+    target = tmp_path / "death-toolkit.pdf"
+    count = bookpdf.write_pdf(built_book, pages, target)
+    reader = PdfReader(target)
+    assert len(reader.pages) == count
+    assert count >= 2 * len(pages)  # every chapter is several pages long; the book is not cut
+    texts = [page.extract_text() for page in reader.pages]
+    assert not any("\\binom" in text or "$$" in text for text in texts), "raw LaTeX in the PDF"
+    # the primer's binomial law, as typeset maths: P(X = k) in mathematical italic letters
+    typeset = "\U0001d443(\U0001d44b = \U0001d458)"
+    assert any("is binomial" in text and typeset in text for text in texts)
+    # Epic Death!'s first table: each difficulty with its chance of a Victory
+    table = [t for t in texts if "winning faces" in t]
+    assert table, "no page holds the table of difficulties"
+    rows = re.findall(r"^(trivial|mighty|exalted)\s+(\d)\s+(\d/\d)$", table[0], re.MULTILINE)
+    assert rows == [("trivial", "3", "1/2"), ("mighty", "2", "1/3"), ("exalted", "1", "1/6")]

@@ -46,11 +46,11 @@ PINNED = {
     ("how-i-died", 2, "lookahead"): "a9258183e81b17f2",
     ("how-i-died", 4, "lookahead"): "d92501ddda3c69ca",
     ("how-i-died", 2, "search"): "d4af993a2d15ba4b",
-    ("death-may-die", 1, "random"): "47e99822e6ec3961",
-    ("death-may-die", 4, "random"): "98baeac1ca8e94e6",
-    ("death-may-die", 1, "greedy"): "85a6a104c8eb8c74",
-    ("death-may-die", 4, "greedy"): "60216ffbcf1394e7",
-    ("death-may-die", 1, "search"): "e615290fd1e2caa4",
+    ("death-may-die", 1, "random"): "e1ffd8208a80a2b6",
+    ("death-may-die", 4, "random"): "30000776ce916cd8",
+    ("death-may-die", 1, "greedy"): "210c508a532cec0b",
+    ("death-may-die", 4, "greedy"): "9127c36a75a6faed",
+    ("death-may-die", 1, "search"): "9d696599d159a435",
 }
 
 

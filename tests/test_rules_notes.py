@@ -1,8 +1,10 @@
-"""Every test the rules notes name exists: a decision recorded in the book is pinned by a real
-test, never by a name left behind after a rename.
+"""Every test the book's conformance pages name exists: a decision recorded in the rules notes is
+pinned by a real test, never by a name left behind after a rename.
 
-The notes name tests as ``file.py::test_name`` (a file of that game's test folder, or a path
-from ``tests/``) or, in TPK's notes, by a bare backticked ``test_name`` of that folder.
+The rules notes say what we decided, in a player's words; each game's conformance page
+(book/conformance/<game>.md, an appendix) lists the same decisions and the rulebook's rules with
+the tests that pin them. The pages name tests as ``file.py::test_name`` (a file of that game's test folder, or a path
+from ``tests/``) or, on TPK's page, by a bare backticked ``test_name`` of that folder.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTES = sorted((ROOT / "book" / "rules-notes").glob("*.md"))
+NOTES = sorted((ROOT / "book" / "conformance").glob("*.md"))
+RULES_NOTES = sorted((ROOT / "book" / "rules-notes").glob("*.md"))
 QUALIFIED = re.compile(r"`((?:tests/)?[\w/]*test_\w+\.py)::(test_\w+)")
 BARE = re.compile(r"`(test_\w+)`")
 
@@ -45,3 +48,9 @@ def test_every_test_the_notes_name_exists(notes):
             missing.append(name)
     assert named or BARE.findall(text), f"{notes.name} names no test"
     assert not missing, f"{notes.name} names tests that do not exist: {missing}"
+
+
+def test_every_game_with_rules_notes_has_a_conformance_page_linked_from_them():
+    assert [p.name for p in RULES_NOTES] == [p.name for p in NOTES]
+    for notes in RULES_NOTES:
+        assert f"conformance/{notes.stem}" in notes.read_text(), f"{notes.name} does not link it"

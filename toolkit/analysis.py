@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from toolkit.state import Action, GameState, UniformOutcomes
 
@@ -70,6 +71,11 @@ class Walk:
       its own positions (counted against `limit`); it reads `value` (this walk's own, sharing
       its memo and its limit) wherever the part ends. None where no such part begins, and the
       walk goes on move by move;
+    - `rank(state)`: how the seat weighs the values of its choices at `state`: a key function
+      of the values, compared in order (by default the values themselves), asked before any
+      choice is walked (a walk plays its last choice on `state` itself). A game whose player aims
+      at different things at different decisions of one walk (a roll against them, a roll of
+      their own) says so here, while the walk reads the same values everywhere;
     - `limit`: the most positions one question may visit;
     - `memo`: the values of positions already worked out (by `key`), to share between walks of
       the same measure from the same view (each choice of one decision, a refused try and its
@@ -88,6 +94,7 @@ class Walk:
     alike: Callable[[GameState, Action], Hashable] | None = None
     enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
     part: Part | None = None
+    rank: Callable[[GameState], Callable[[Values], Any]] | None = None
     limit: int = 100_000
     memo: dict | None = field(default=None, compare=False)
 
@@ -105,7 +112,8 @@ class Walk:
 
     def best(self, state: GameState) -> tuple[Action, Values]:
         """The action the walk would take now, and its expected measure."""
-        return max(self.options(state).items(), key=lambda item: item[1])
+        weigh = (lambda values: values) if self.rank is None else self.rank(state)
+        return max(self.options(state).items(), key=lambda item: weigh(item[1]))
 
 
 def exact(values) -> Values:
@@ -156,7 +164,8 @@ class _Run:
             else:
                 result = self.weighted(self.closed_groups(state, branches), denominator)
         elif seat == walk.seat:
-            result = max(self.each(state, self.distinct(state)))
+            weigh = None if walk.rank is None else walk.rank(state)  # before `state` is played on
+            result = max(self.each(state, self.distinct(state)), key=weigh)
         elif walk.others is None:
             result = tuple(walk.measure(state))
         else:

@@ -284,6 +284,8 @@ def cmd_book(args) -> int:
         print(" ".join(command))
         return 0
     need("jupyter_book")
+    if args.pdf:
+        return book_pdf(source, output, command)
     if args.no_serve:
         return subprocess.call(command)
     try:  # bound before the build, so a busy port is said at once, not minutes later
@@ -299,6 +301,23 @@ def cmd_book(args) -> int:
             server.serve_forever()
         except KeyboardInterrupt:
             pass
+    return 0
+
+
+def book_pdf(source: Path, output: Path | None, command: list[str]) -> int:
+    """Build the book, then print it to DIR/_build/pdf/death-toolkit.pdf (see toolkit.bookpdf)."""
+    from toolkit import bookpdf
+
+    problem = bookpdf.missing()
+    if problem:  # said before a build of minutes, not after
+        raise ValueError(f"cannot print the book: {problem}")
+    status = subprocess.call(command)
+    if status != 0:
+        return status
+    build = (output or source) / "_build"
+    target = build / "pdf" / "death-toolkit.pdf"
+    count = bookpdf.write_pdf(build / "html", bookpdf.toc_pages(source), target)
+    print(f"{target}: {count} pages", flush=True)
     return 0
 
 
@@ -684,6 +703,11 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
     book.add_argument("--port", type=port, default=8000, help="serve on 127.0.0.1:PORT")
     book.add_argument("--no-serve", action="store_true", help="only build")
+    book.add_argument(
+        "--pdf",
+        action="store_true",
+        help="build, then print the book to _build/pdf/death-toolkit.pdf with headless Chromium",
+    )
 
     app = add_launcher(
         sub,

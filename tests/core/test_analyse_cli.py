@@ -71,7 +71,7 @@ def test_patience_answers_what_the_widget_refuses():
     decision's). A patience below 1 is refused."""
     from toolkit.simulate import decision_points
 
-    state = next(s for s in decision_points("how-i-died", 2, [15]) if len(s.history) == 9)
+    state = next(s for s in decision_points("how-i-died", 5, [0]) if len(s.history) == 1)
     saved = state.to_json()
     quick = json.loads(analyse("how-i-died", saved, "--json").stdout)
     assert quick["actions"] and not any(action["odds"] for action in quick["actions"])

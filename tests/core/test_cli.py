@@ -282,6 +282,15 @@ def test_book_without_sources_says_where_it_looked(capsys, tmp_path):
     assert len(err.strip().splitlines()) == 1 and str(tmp_path) in err and "--source" in err
 
 
+def test_book_pdf_without_chromium_says_so_before_building(capsys, monkeypatch, tmp_path):
+    from toolkit import bookpdf
+
+    monkeypatch.setattr(bookpdf, "CHROMIUM", tmp_path / "no-chromium")
+    status, out, err = call(capsys, "book", "--pdf")
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert "cannot print the book" in err and "chromium" in err
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_app_serves_the_game(tmp_path):

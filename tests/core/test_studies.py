@@ -3,6 +3,9 @@ table that records the command that made it."""
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stdout
+
 import pandas as pd
 import pytest
 
@@ -70,14 +73,26 @@ def test_against_is_refused_where_no_bot_plays_against_another(capsys, game, pla
     assert "leave out --against" in capsys.readouterr().err
 
 
-def test_the_command_writes_its_table_and_how_it_was_made(tmp_path, capsys):
-    path = tmp_path / "bots.csv"
-    argv = ["study", "tpk", "--players", "3", "--games", "5", "--csv", str(path), "--json"]
-    assert main(argv) == 0
+def writes_its_table(path, players: int, games: int) -> pd.DataFrame:
+    """``death-toolkit study tpk`` with every bot (the default), its table to `path` as CSV and
+    as JSON: the CSV's first line is the command, and it has a row for every bot."""
+    argv = ["study", "tpk", "--players", str(players), "--games", str(games)]
+    argv += ["--csv", str(path), "--json"]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(argv) == 0
     assert path.read_text().splitlines()[0] == "# made by: death-toolkit " + " ".join(argv)
     table = pd.read_csv(path, comment="#")
     assert table.bot.tolist() == ["random", "convention", "planner", "search"]  # every bot
-    assert '"bot":"random"' in capsys.readouterr().out
+    assert table.games.tolist() == [games] * 4
+    assert '"bot":"random"' in out.getvalue()
+    return table
+
+
+def test_the_command_writes_its_table_and_how_it_was_made(tmp_path):
+    """Two games of two characters a bot (TPK's planner and search bot take seconds a game at
+    three; ``benchmarks/sweep_studies.py`` runs five games of three)."""
+    writes_its_table(tmp_path / "bots.csv", players=2, games=2)
 
 
 def test_unknown_bots_and_player_counts_are_one_line(capsys):

@@ -14,7 +14,7 @@ import itertools
 from fractions import Fraction
 
 from epic_death.stacking import first_quest, stacked
-from odds_check import Report, compare
+from odds_check import Report, at_least, compare, every
 
 from toolkit.epic_death.decisions import DIES, ENDS, FAIL, SUCCESS, decision_odds, walked
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
@@ -92,26 +92,35 @@ def marks(quest: str):
     yield state
 
 
-def positions():
-    """The stacked positions, and every other decision of seeded games of two to five players:
-    random bots, and greedy ones, who play more cards (more choices to weigh)."""
+SAMPLE = 10  # the test compares every tenth of the seeded decisions; the sweep each one
+
+
+def positions(step: int = 1):
+    """The stacked positions, and every `step`-th of every other decision of seeded games of two
+    to five players: random bots, and greedy ones, who play more cards (more choices to weigh)."""
     yield from stacked_positions()
     for players in (2, 3, 4, 5):
         points = decision_points("epic-death", players, range(2))
-        yield from itertools.islice(points, 0, 400, 2)
+        yield from every(itertools.islice(points, 0, 400, 2), step)
     for players in (3, 4):
         points = decision_points("epic-death", players, range(2), bot="greedy")
-        yield from itertools.islice(points, 0, 400, 2)
+        yield from every(itertools.islice(points, 0, 400, 2), step)
 
 
 def reference(state):
     return walked(state)
 
 
+def differential(step: int = SAMPLE) -> Report:
+    """Every number shown at `positions(step)` is the exact walk's (step 1: 1,000 and more
+    decisions, as ``benchmarks/sweep_differential.py`` runs it)."""
+    report = compare("epic-death", positions(step), reference, Report("epic-death"))
+    assert report.positions >= at_least(1000, step)
+    return report
+
+
 def test_every_number_shown_is_the_exact_walks():
-    report = compare("epic-death", positions(), reference, Report("epic-death"))
-    print(report.line())
-    assert report.positions >= 1000
+    print(differential().line())
 
 
 # -- issue #14's examples ----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from odds_check import Report, compare
+from odds_check import Report, at_least, compare, every
 from ttd_helpers import feed, set_heroes, solo_with, thin_deck, uid_of
 
 from toolkit.simulate import decision_points
@@ -51,12 +51,6 @@ class WalkReference(Mapping):
 
     def __len__(self):
         return len(self.state.legal_actions())
-
-
-def every(positions, step: int):
-    for index, state in enumerate(positions):
-        if index % step == 0:
-            yield state
 
 
 # -- stacked positions: issue #14's examples ---------------------------------------------------
@@ -121,13 +115,23 @@ def stacked_positions():
     yield attack_order()
 
 
-def test_every_number_beside_a_decision_is_the_walks():
+SAMPLE = 30  # the test compares every 30th of the seeded decisions; the sweep each one
+
+
+def differential(step: int = SAMPLE) -> Report:
+    """Every number shown is the walk's: at the stacked positions and every `step`-th decision of
+    eight solo games and of every eighth decision of a duel (step 1: 1,000 and more decisions,
+    as ``benchmarks/sweep_differential.py`` runs it)."""
     report = Report(SLUG)
     compare(SLUG, stacked_positions(), WalkReference, report)
-    compare(SLUG, decision_points(SLUG, 1, range(8)), WalkReference, report)
-    compare(SLUG, every(decision_points(SLUG, 2, range(1)), 8), WalkReference, report)
-    print(report.line())
-    assert report.positions >= 1000
+    compare(SLUG, every(decision_points(SLUG, 1, range(8)), step), WalkReference, report)
+    compare(SLUG, every(decision_points(SLUG, 2, range(1)), 8 * step), WalkReference, report)
+    assert report.positions >= at_least(1000, step)
+    return report
+
+
+def test_every_number_beside_a_decision_is_the_walks():
+    print(differential().line())
 
 
 def test_checks_merged_by_value_change_no_number():

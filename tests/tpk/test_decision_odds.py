@@ -12,10 +12,9 @@ level cleared. ``decision_odds`` instead groups the partners' hands and asks the
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
-from odds_check import Report, cli_shows, compare
+from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk, WalkTooLarge
 from toolkit.simulate import decision_points
@@ -108,31 +107,37 @@ def game_positions():
     """Seeded games: random play with two, three and four characters, the convention bots with
     two (they reach deeper levels). A keep before a partner has kept costs the walk a deal of
     every partner's draw and every way they could keep, so only every second (two characters) or
-    eighth (three) keep position is taken, and none with four, to keep the test near a minute."""
+    eighth (three) keep position is taken, and none with four, to keep the sweep near a minute."""
     plan = (
         (2, "random", range(150), 2),
         (2, "convention", range(5), 2),
         (3, "random", range(60), 8),
         (4, "random", range(20), None),
     )
-    for players, bot, seeds, every in plan:
+    for players, bot, seeds, nth_keep in plan:
         keeps = 0
         for state in decision_points("tpk", players, seeds, bot):
             if state.phase == "keep":
                 keeps += 1
-                if every is None or keeps % every:
+                if nth_keep is None or keeps % nth_keep:
                     continue
             yield state
 
 
-def test_every_number_beside_a_choice_is_the_walks():
-    start = time.perf_counter()
+SAMPLE = 10  # the test compares every tenth of the seeded decisions; the sweep each one
+
+
+def differential(step: int = SAMPLE) -> Report:
+    """Every number shown is the walk's, at the rulebook example's decisions and every `step`-th
+    of :func:`game_positions` (step 1: 1,000 and more decisions, as
+    ``benchmarks/sweep_differential.py`` runs it); a position too large to walk is left out and
+    counted."""
     answers: dict[str, dict] = {}
     left_out = 0
 
     def walked():
         nonlocal left_out
-        for state in (*example_positions(), *game_positions()):
+        for state in (*example_positions(), *every(game_positions(), step)):
             try:
                 answers[state.to_json()] = walk_reference(state)
             except WalkTooLarge:
@@ -141,11 +146,15 @@ def test_every_number_beside_a_choice_is_the_walks():
             yield state
 
     report = compare("tpk", walked(), lambda state: answers[state.to_json()], Report("tpk"))
-    refused = report.actions - report.numbers
-    print(report.line(), f"; {left_out} positions too large to walk left out; "
-          f"{refused} actions refused; {time.perf_counter() - start:.0f} s")  # fmt: skip
-    assert report.positions >= 1000
+    report.notes.append(f"{left_out} positions too large to walk left out")
+    report.notes.append(f"{report.actions - report.numbers} actions refused")
+    assert report.positions >= at_least(1000, step)
     assert report.numbers >= 0.9 * report.actions
+    return report
+
+
+def test_every_number_beside_a_choice_is_the_walks():
+    print(differential().line())
 
 
 def test_the_view_deals_a_partners_hand_from_what_they_could_hold():

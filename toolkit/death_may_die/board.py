@@ -60,9 +60,18 @@ class Board:
             raise MapError(path, "source must be 'rulebook' or 'constructed'", field="source")
         self.spaces: dict[str, Space] = {}
         arrows: dict[str, list[str]] = {}
-        for tile in document["tiles"]:
-            for raw in tile.get("spaces", []):
-                space_id = raw.get("id")
+        tiles = _listed(path, document["tiles"], "tiles")
+        for t, tile in enumerate(tiles):
+            if not isinstance(tile, dict) or not isinstance(tile.get("id"), str):
+                raise MapError(path, "a tile needs an id", field=f"tiles[{t}].id")
+            raw_spaces = _listed(path, tile.get("spaces", []), f"tiles[{t}].spaces")
+            for j, raw in enumerate(raw_spaces):
+                where = f"tiles[{t}].spaces[{j}]"
+                space_id = raw.get("id") if isinstance(raw, dict) else None
+                if not isinstance(space_id, str) or not space_id:
+                    raise MapError(
+                        path, f"a space on tile {tile['id']!r} needs an id", field=f"{where}.id"
+                    )
                 if space_id in self.spaces:
                     raise MapError(path, "duplicate space id", space=space_id, field="id")
                 self.spaces[space_id] = Space(
@@ -72,7 +81,12 @@ class Board:
                     raw.get("x", 0),
                     raw.get("y", 0),
                 )
-                arrows[space_id] = list(raw.get("arrows", []))
+                targets = _listed(path, raw.get("arrows", []), "arrows", space_id)
+                if space_id in targets:
+                    raise MapError(
+                        path, "an arrow to itself joins nothing", space=space_id, field="arrows"
+                    )
+                arrows[space_id] = list(targets)
         graph = nx.Graph()
         for space in self.spaces.values():
             graph.add_node(space.id, name=space.name, tile=space.tile, x=space.x, y=space.y)
@@ -87,17 +101,32 @@ class Board:
                     )
                 if space_id in arrows[target]:
                     graph.add_edge(space_id, target, kind="passage")
-        for index, connector in enumerate(document.get("connectors", [])):
+        for index, connector in enumerate(
+            _listed(path, document.get("connectors", []), "connectors")
+        ):
+            if not isinstance(connector, dict):
+                raise MapError(path, "expected a mapping", field=f"connectors[{index}]")
             kind, ends = connector.get("kind"), connector.get("spaces", [])
             if kind not in CONNECTOR_KINDS:
                 raise MapError(path, f"connector #{index + 1} kind must be staircase or tunnel")
-            if len(ends) != 2 or any(end not in self.spaces for end in ends):
+            if (
+                not isinstance(ends, list)
+                or len(ends) != 2
+                or any(not isinstance(end, str) or end not in self.spaces for end in ends)
+            ):
                 raise MapError(path, f"{kind} #{index + 1} must join two known spaces, got {ends}")
+            if ends[0] == ends[1]:
+                raise MapError(
+                    path,
+                    f"{kind} #{index + 1} joins the space to itself",
+                    space=ends[0],
+                    field=f"connectors[{index}].spaces",
+                )
             graph.add_edge(ends[0], ends[1], kind=kind)
         self.graph = graph
         self.gates: dict[str, str] = {}
         for colour in GATE_COLOURS:
-            space = document["gates"].get(colour)
+            space = _mapping(path, document["gates"], "gates").get(colour)
             if space is None:
                 raise MapError(path, f"missing gate: no {colour} gate", field="gates")
             self._known(space, f"gates.{colour}")
@@ -106,19 +135,28 @@ class Board:
         unreachable = sorted(set(self.spaces) - nx.node_connected_component(graph, self.start))
         if unreachable:
             raise MapError(path, "unreachable space: no path from the start", space=unreachable[0])
-        self.fire = {self._known(s, "fire"): int(n) for s, n in document.get("fire", {}).items()}
-        self.spawns = [
-            (spawn["enemy"], self._known(spawn["space"], "enemies"))
-            for spawn in document.get("enemies", [])
-        ]
+        self.fire = {}
+        for space, tokens in _mapping(path, document.get("fire", {}), "fire").items():
+            if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
+                raise MapError(
+                    path, f"fire must be a whole number 0 or more, got {tokens!r}", space, "fire"
+                )
+            self.fire[self._known(space, "fire")] = tokens
+        self.spawns = []
+        for index, spawn in enumerate(_listed(path, document.get("enemies", []), "enemies")):
+            if not isinstance(spawn, dict) or not isinstance(spawn.get("enemy"), str):
+                raise MapError(path, "an enemy needs its kind", field=f"enemies[{index}].enemy")
+            self.spawns.append((spawn["enemy"], self._known(spawn.get("space"), "enemies")))
         self.tokens = {
-            kind: [self._known(s, f"tokens.{kind}") for s in spaces]
-            for kind, spaces in document.get("tokens", {}).items()
+            kind: [
+                self._known(s, f"tokens.{kind}") for s in _listed(path, spaces, f"tokens.{kind}")
+            ]
+            for kind, spaces in _mapping(path, document.get("tokens", {}), "tokens").items()
         }
         self.distance = dict(nx.all_pairs_shortest_path_length(graph))
 
     def _known(self, space: str, field: str) -> str:
-        if space not in self.spaces:
+        if not isinstance(space, str) or space not in self.spaces:
             raise MapError(self.path, f"unknown space {space!r}", field=field)
         return space
 
@@ -159,6 +197,19 @@ class Board:
 
     def shortest_paths(self, source: str, target: str) -> list[list[str]]:
         return sorted(nx.all_shortest_paths(self.graph, source, target))
+
+
+def _listed(path, value, field: str, space: str | None = None) -> list:
+    """`value` if it is a list, else a MapError naming the field (``spaces: 3``)."""
+    if not isinstance(value, list):
+        raise MapError(path, f"expected a list, got {value!r}", space=space, field=field)
+    return value
+
+
+def _mapping(path, value, field: str) -> dict:
+    if not isinstance(value, dict):
+        raise MapError(path, f"expected a mapping, got {value!r}", field=field)
+    return value
 
 
 def map_path(map_id: str) -> Path:

@@ -10,26 +10,42 @@ from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import catalog
+from toolkit.death_may_die.cards import catalog, skill_value
 from toolkit.death_may_die.rerolls import Objective, best_reroll
 from toolkit.search import SearchBot
 
 
 def roll_objective(observation: dict) -> Objective:
-    """What a roll on the table is for: enough successes, or as little harm as possible."""
+    """What a roll on the table is for, as the reroll solver can weigh it: the reroll policy of
+    the numbers beside each choice (``decisions.roll_aim``) read on the dice alone. A roll against
+    you: the least harm, the successes your Dodge cancels not counted (fire is not dodged). Your
+    attack: the target defeated, then the wounds it takes up to what it has left (the Elder
+    One's stage takes no more than its health, the rest are lost), fewer tentacles breaking ties.
+    A test: passed, fewer tentacles breaking ties."""
     roll = observation["roll"]
+    cards = catalog()
     if roll["purpose"] in ("enemy", "fire"):
-        return Objective("fewest_harm")
+        me = _roller(observation)
+        dodged = skill_value(cards, me, "guard") if roll["purpose"] == "enemy" else 0
+        return Objective("fewest_harm", cancel=dodged)
     if roll["purpose"] == "attack":
         target = roll["target"]
         if target == "elder":
-            return Objective("expected_successes", tie_break="tentacles")
+            elder = observation["elder"]
+            stage = cards.elder_ones[observation["elder_one"]].stages[elder["stage"] - 1]
+            return Objective("defeat", stage.health - elder["wounds"], tie_break="tentacles")
         enemy = observation["enemies"].get(target)
         if enemy is None:
             return Objective("expected_successes")
-        health = catalog().enemies[enemy["type"]].health - enemy["wounds"]
-        return Objective("at_least", health, tie_break="tentacles")
+        health = cards.enemies[enemy["type"]].health - enemy["wounds"]
+        return Objective("defeat", health, tie_break="tentacles")
     return Objective("at_least", roll["need"] or 1, tie_break="tentacles")
+
+
+def _roller(observation: dict) -> dict:
+    """The investigator whose roll is on the table: the seat to act (the active one's otherwise)."""
+    seat = observation["to_play"]
+    return observation["investigators"][observation["active"] if seat is None else seat]
 
 
 def roll_advice(observation: dict) -> tuple[str, str] | None:
@@ -40,7 +56,7 @@ def roll_advice(observation: dict) -> tuple[str, str] | None:
     then only chooses which die. Followed alone, the tie-break ranks any tentacle shed above any
     stress kept, so it would spend the last stress rerolling tentacles off a roll already won and
     leave none for the enemy attacks and fire of the same turn."""
-    me = observation["investigators"][observation["active"]]
+    me = _roller(observation)
     showing = tuple(sorted(map(tuple, observation["roll"]["faces"])))
     stress_left = catalog().rules.max_stress - me["stress"]
     return _advice(showing, stress_left, roll_objective(observation))

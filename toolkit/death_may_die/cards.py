@@ -13,6 +13,7 @@ from functools import cache
 from typing import ClassVar, Literal
 
 from toolkit.data import Card, DataError, Signed, build, data_root, load_cards, load_yaml
+from toolkit.death_may_die.board import MapError, load_board
 from toolkit.death_may_die.odds import SanityTrack
 
 EFFECT_KINDS = (
@@ -21,6 +22,7 @@ EFFECT_KINDS = (
     "remove_token", "ward_gate",
 )  # fmt: skip
 SKILL_KINDS = ("attack", "test", "guard", "resolve")
+MAX_SEATS = 4  # investigators at the table, one a seat
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,6 +202,16 @@ class CardSet:
     insanity: dict[str, InsanityCard]
 
 
+def skill_value(cards: CardSet, me: dict, kind: str) -> int:
+    """What `me`'s skill `kind` gives (green dice, successes cancelled, tentacles ignored): its
+    level, one more for each companion of that skill (capped at the top level), read from the
+    rules' table. The engine and the bots read a skill here alike."""
+    level = me["skills"].get(kind, 0)
+    level += sum(1 for c in me["companions"] if cards.companions[c[0]].skill == kind)
+    level = min(level, cards.rules.max_skill_level)
+    return cards.rules.skills[kind].per_level[level - 1] if level else 0
+
+
 def _load_rules() -> Rules:
     path = data_root() / "death_may_die" / "rules.yaml"
     rules = build(Rules, load_yaml(path), path, "rules")
@@ -253,7 +265,18 @@ def check_references(cards: CardSet) -> None:
                         card=card.id,
                         field=f"summons[{index}].enemy",
                     )
+    if not cards.discovery:
+        raise DataError(root / "discovery.yaml", "the Discovery deck needs a card", field="cards")
+    seats = min(MAX_SEATS, len(cards.investigators))
+    if len(cards.insanity) < seats:
+        raise DataError(
+            root / "insanity.yaml",
+            f"the Insanity deck needs a card for each of {seats} investigators, "
+            f"has {len(cards.insanity)}",
+            field="cards",
+        )
     for episode in cards.episodes.values():
+        _check_map(cards, episode)
         if sum(1 for m in cards.mythos.values() if m.deck == episode.id) != 8:
             raise DataError(root / "mythos.yaml", f"episode {episode.id!r} needs 8 Mythos cards")
     for elder in cards.elder_ones.values():
@@ -261,6 +284,16 @@ def check_references(cards: CardSet) -> None:
             raise DataError(root / "mythos.yaml", f"Elder One {elder.id!r} needs 8 Mythos cards")
         if [s.number for s in elder.stages] != [1, 2, 3, 4]:
             raise DataError(root / "elder_ones.yaml", "stages must be 1, 2, 3, 4", card=elder.id)
+
+
+def _check_map(cards: CardSet, episode: Episode) -> None:
+    """The episode's map loads, and every enemy it sets out is one the cards know."""
+    board = load_board(episode.map)
+    for index, (enemy, space) in enumerate(board.spawns):
+        if enemy not in cards.enemies:
+            raise MapError(
+                board.path, f"unknown enemy {enemy!r}", space=space, field=f"enemies[{index}].enemy"
+            )
 
 
 def _effects_of(card):

@@ -2,13 +2,15 @@
 
 Each decision's walk (the core :class:`~toolkit.analysis.Walk`) starts from the seat's own view of
 the game (``players_view``: the Mythos and Discovery draws are chance nodes there), plays the
-engine through the dice, the seat taking its rerolls as well as it can, and stops where the
-decision's consequences end: the end of the roll it starts, of the attack against you (its wounds
-placed), right after a choice that rolls nothing, or, for the choice that ends your actions, the
-start of the next investigator's actions (the rest of the turn: the Mythos card, a fight or a
-Discovery card, fire, the Elder One). There it reads what changed: the target defeated, wounds
-dealt past caps, the test passed, your death, sanity, wounds and stress, the Elder One's advance
-and the game's loss.
+engine through the dice, the seat taking its rerolls by one policy (:func:`roll_aim`), and stops
+where the decision's consequences end: the next decision after the roll it starts or the attack
+against you (its wounds placed; what the roll sets off on its own, such as a red space's insanity
+card, included), the next decision after a choice that rolls nothing unless that is a roll (the
+fire after a Discovery card's choice, walked to its end too), or, for the choice that ends your
+actions, the start of the next investigator's actions (the rest of the turn: the Mythos card, a
+fight or a Discovery card, fire, the Elder One). There it reads what changed: the target
+defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress, the
+Elder One's advance and the game's loss.
 
 A roll, the one large part of any such walk, is walked die by die by
 :class:`~toolkit.death_may_die.roll_walk.RollWalk` (the dice's own decision process, the engine
@@ -59,22 +61,65 @@ MEASURES = {
     )
 }
 
-# What the seat's own decisions inside a walk aim for, most important first, each with the sign
-# that makes more better. Your own roll: stay alive, then its aim (defeat the target, wound it,
-# pass the test), and only then keep stress (a reroll that cannot raise the aim is not worth its
-# stress: shedding a tentacle from a roll that has already won is not), then sanity and wounds.
-# A roll against you: stay alive, then as little harm (wounds and sanity together), then stress.
-OWN_AIM = (("died", -1), ("defeated", 1), ("dealt", 1), ("passed", 1), ("stress", -1),
-           ("sanity", -1), ("wounds", -1), ("fire", -1))  # fmt: skip
-DEFENCE_AIM = (("died", -1), ("harm", -1), ("stress", -1), ("wounds", -1), ("sanity", -1),
-               ("fire", -1), ("defeated", 1), ("dealt", 1), ("passed", 1))  # fmt: skip
-# The rest of a turn (the Mythos card, a fight or a Discovery card, fire): your choices in it (a
-# reroll, a Discovery card's choice, where a wound goes, a skill to level) stay alive, keep the
-# game from being lost, pass a Discovery card's test (as your own test's rerolls do), then take
-# the least harm and the least stress (as a defence's do); the Elder One's advance comes last (the
-# Mythos discards move it, which no choice of yours in the rest of a turn changes).
+# The one reroll policy: what the seat aims for at a roll, most important first, each with the
+# sign that makes more better, by whose roll it is. It ranks the seat's accept or reroll wherever
+# a walk meets a roll of the seat's (the roll of the decision itself, the fire after a Discovery
+# card's choice, each roll of the rest of a turn), so the numbers beside a choice assume the very
+# rerolls that the numbers beside each of those rolls advise. Your own roll: stay alive, then its
+# aim (defeat the target, wound it, pass the test), and only then keep stress (a reroll that
+# cannot raise the aim is not worth its stress: shedding a tentacle from a roll that has already
+# won is not), then sanity and wounds. A roll against you (an attack, fire): stay alive, then as
+# little harm (wounds and sanity together), then stress. Keeping the game from being lost comes
+# next to staying alive in both (one investigator's death before the summoning loses it).
+OWN_ROLL = (("died", -1), ("lost", -1), ("defeated", 1), ("dealt", 1), ("passed", 1),
+            ("stress", -1), ("sanity", -1), ("wounds", -1), ("fire", -1),
+            ("advanced", -1))  # fmt: skip
+AGAINST_YOU = (("died", -1), ("lost", -1), ("harm", -1), ("stress", -1), ("wounds", -1),
+               ("sanity", -1), ("fire", -1), ("defeated", 1), ("dealt", 1), ("passed", 1),
+               ("advanced", -1))  # fmt: skip
+AGAINST_YOU_PURPOSES = ("enemy", "fire")
+
+
+def roll_aim(step: dict) -> tuple[tuple[str, int], ...]:
+    """The reroll policy's aim at the roll `step`: :data:`AGAINST_YOU` for an attack on you or
+    fire, :data:`OWN_ROLL` for your attack or test."""
+    return AGAINST_YOU if step["purpose"] in AGAINST_YOU_PURPOSES else OWN_ROLL
+
+
+# The seat's other choices inside a walk (a Discovery card's choice, where a wound goes, a skill
+# to level) aim as the decision asked: a choice before your own roll as your roll does
+# (OWN_ROLL), an enemy's attack or a wound's place as a roll against you (AGAINST_YOU). In the rest
+# of a turn (the Mythos card, a fight or a Discovery card, fire) they stay alive, keep the game
+# from being lost, pass a Discovery card's test, then take the least harm and the least stress;
+# the Elder One's advance comes last (the Mythos discards move it, which no choice of yours in the
+# rest of a turn changes).
 TURN_AIM = (("died", -1), ("lost", -1), ("passed", 1), ("harm", -1), ("stress", -1),
-            ("wounds", -1), ("sanity", -1), ("advanced", -1))  # fmt: skip
+            ("wounds", -1), ("sanity", -1), ("advanced", -1), ("defeated", 1), ("dealt", 1),
+            ("fire", -1))  # fmt: skip
+# Every number a walk reads where it stops, in this order whatever the decision shows or ranks by.
+# Each aim above weighs them all (harm is wounds and sanity together), so two choices it ties
+# leave the same numbers, whichever of them a walk takes.
+MEASURED = ("died", "lost", "defeated", "dealt", "passed", "harm", "stress", "sanity", "wounds",
+            "fire", "advanced")  # fmt: skip
+_AT = {name: index for index, name in enumerate(MEASURED)}
+
+
+def ranking(order: tuple[tuple[str, int], ...]):
+    """How the walk's seat weighs a walk's values (:data:`MEASURED`) at a choice: at a roll of
+    its own by the reroll policy (:func:`roll_aim`), elsewhere by `order` (the decision's)."""
+
+    def rank(state):
+        step = state.pending[0]
+        aim = roll_aim(step) if step["kind"] == "roll" else order
+        return lambda values: ranked(aim, values)
+
+    return rank
+
+
+def ranked(order, values) -> tuple:
+    """`values` (:data:`MEASURED`) as `order` weighs them."""
+    return tuple(sign * values[_AT[name]] for name, sign in order)
+
 
 ATTACK = ("defeated", "dealt", "died", "sanity", "stress")
 TEST = ("passed", "died", "sanity", "stress")
@@ -90,16 +135,9 @@ class Question:
     """One decision's walk: what it shows, what the seat aims for, and where it stops."""
 
     shown: tuple[str, ...]
-    order: tuple[tuple[str, int], ...]  # OWN_AIM, DEFENCE_AIM or TURN_AIM
+    order: tuple[tuple[str, int], ...]  # a roll's roll_aim, OWN_ROLL, AGAINST_YOU or TURN_AIM
     stop: str  # "roll", "attack", "wound", "step" or "turn"
     prompt: str
-
-    @property
-    def aim(self) -> tuple[tuple[str, int], ...]:
-        """The order's numbers that this decision shows or ranks by (harm ranks a defence; the
-        rest of a turn ranks a test passed too, shown or not)."""
-        ranked = ("harm", "passed") if self.stop == "turn" else ("harm",)
-        return tuple((name, sign) for name, sign in self.order if name in (*self.shown, *ranked))
 
 
 def question(state) -> Question | None:
@@ -112,25 +150,27 @@ def question(state) -> Question | None:
         if purpose in ("enemy", "fire"):
             against = state.enemy_name(step.get("attacker")) if purpose == "enemy" else ""
             what = f"the attack of {against}" if purpose == "enemy" else "the fire roll"
-            return Question(DEFENCE, DEFENCE_AIM, "attack", f"Reroll or accept {what}")
+            return Question(DEFENCE, roll_aim(step), "attack", f"Reroll or accept {what}")
         if purpose == "attack":
             target = state.enemy_name(step["target"])
-            return Question(ATTACK, OWN_AIM, "roll", f"Reroll or accept your attack on {target}")
+            return Question(
+                ATTACK, roll_aim(step), "roll", f"Reroll or accept your attack on {target}"
+            )
         return Question(
-            TEST, OWN_AIM, "roll", f"Reroll or accept your test ({step['need']} needed)"
+            TEST, roll_aim(step), "roll", f"Reroll or accept your test ({step['need']} needed)"
         )
     if kind == "actions":
-        return Question(ACTIONS, OWN_AIM, "roll", f"Choose an action ({state.actions_left} left)")
+        return Question(ACTIONS, OWN_ROLL, "roll", f"Choose an action ({state.actions_left} left)")
     if kind == "choose":
-        return Question(CHOOSE, OWN_AIM, "roll", "Choose on the Discovery card")
+        return Question(CHOOSE, OWN_ROLL, "roll", "Choose on the Discovery card")
     if kind == "fight":
         return Question(
-            DEFENCE, DEFENCE_AIM, "attack", "Choose which enemy attacks you first (its attack)"
+            DEFENCE, AGAINST_YOU, "attack", "Choose which enemy attacks you first (its attack)"
         )
     if kind == "wound":
-        return Question(DEFENCE, DEFENCE_AIM, "wound", "Take a wound yourself or on a companion")
+        return Question(DEFENCE, AGAINST_YOU, "wound", "Take a wound yourself or on a companion")
     if kind == "run":
-        return Question(("fire",), OWN_AIM, "step", "Run: step on or stop")
+        return Question(("fire",), OWN_ROLL, "step", "Run: step on or stop")
     return None
 
 
@@ -381,22 +421,28 @@ def others(state):
     return [(action, Fraction(1, len(best))) for action in best]
 
 
+def measured(changes: _Changes):
+    """What a walk reads where it stops: every number of :data:`MEASURED`, unsigned."""
+
+    def measure(end):
+        values = changes.values(end)
+        return tuple(values[name] for name in MEASURED)
+
+    return measure
+
+
 def walk_options(state, asked: Question | None = None):
-    """Each legal action's numbers by name, and the aim tuple the walk ranked it by, from the
-    seat's view of `state` (which lists one reroll of dice alike). An action whose walk is too
-    large (:class:`~toolkit.analysis.WalkTooLarge`) is left out."""
+    """Each legal action's numbers by name, and the key the walk ranked it by (its decision's
+    order, see :func:`ranking`), from the seat's view of `state` (which lists one reroll of dice
+    alike). An action whose walk is too large (:class:`~toolkit.analysis.WalkTooLarge`) is left
+    out."""
     asked = asked or question(state)
     seat = state.current_player()
     view = state.players_view(seat)
     changes = _Changes(view, seat)
+    measure = measured(changes)
 
     def walk_for(own: Question):
-        aim = own.aim
-
-        def measure(end):
-            values = changes.values(end)
-            return tuple(sign * values[name] for name, sign in aim)
-
         turn = own.stop == "turn"  # many rolls and cards: each roll walked as a part of its own
         return Walk(
             seat,
@@ -406,12 +452,12 @@ def walk_options(state, asked: Question | None = None):
             merge=_merge,
             key=_turn_key if turn else _roll_key,  # a roll's key tells rolls apart in one roll
             part=roll_walk.part if turn else None,
+            rank=ranking(own.order),
             limit=patient(TURN_LIMIT if turn else WALK_LIMIT),
         )
 
-    def named(aim, shown, ranked):
-        values = {name: sign * v for (name, sign), v in zip(aim, ranked, strict=True)}
-        return {name: values[name] for name in shown}
+    def named(own, values):
+        return {name: values[_AT[name]] for name in own.shown}, ranked(own.order, values)
 
     def value_after(walk, after):
         """The walk's numbers from `after`; a roll it begins is walked die by die (RollWalk)."""
@@ -426,8 +472,8 @@ def walk_options(state, asked: Question | None = None):
             options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
         except WalkTooLarge:
             options = {}
-        for action, ranked in options.items():
-            result[action] = (named(asked.aim, asked.shown, ranked), ranked)
+        for action, values in options.items():
+            result[action] = named(asked, values)
         return _by_legal(state, result)
     for action in view.legal_actions():
         own = action_question(asked, action)
@@ -440,15 +486,15 @@ def walk_options(state, asked: Question | None = None):
         if action[0] == "attack" and not after.is_terminal():
             same = _roll_key(after)  # the attack's roll, nothing else changed yet
         if same is not None and same in known:
-            ranked = known[same]  # another target of the same kind and wounds
+            values = known[same]  # another target of the same kind and wounds
         else:
             try:
-                ranked = value_after(walk_for(own), after)
+                values = value_after(walk_for(own), after)
             except WalkTooLarge:
                 continue
             if same is not None:
-                known[same] = ranked
-        result[action] = (named(own.aim, own.shown, ranked), ranked)
+                known[same] = values
+        result[action] = named(own, values)
     return _by_legal(state, result)
 
 

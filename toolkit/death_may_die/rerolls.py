@@ -36,6 +36,7 @@ COLOURS = ("black", "green")
 
 OBJECTIVES = {
     "at_least": "maximise P(at least `need` successes)",
+    "defeat": "maximise P(at least `need` successes), then the expected successes up to `need`",
     "expected_successes": "maximise the expected number of successes",
     "fewest_wounds": "minimise expected successes (wounds from an enemy attack or fire)",
     "fewest_tentacles": "minimise expected tentacles (sanity lost)",
@@ -53,6 +54,7 @@ class Objective:
     name: str = "at_least"
     need: int = 1
     tie_break: str | None = None
+    cancel: int = 0  # successes cancelled before they count against you (Dodge): harm objectives
 
     def __post_init__(self):
         if self.name not in OBJECTIVES:
@@ -61,8 +63,10 @@ class Objective:
             )
         if self.tie_break not in TIE_BREAKS:
             raise ValueError(f"unknown tie-break {self.tie_break!r}; choose None or 'tentacles'")
-        if self.name in ("at_least", "survive") and self.need < 0:
+        if self.name in ("at_least", "defeat", "survive") and self.need < 0:
             raise ValueError(f"successes needed cannot be negative, got {self.need}")
+        if self.cancel < 0:
+            raise ValueError(f"successes cancelled cannot be negative, got {self.cancel}")
 
     @property
     def features(self) -> tuple[int, ...]:
@@ -79,19 +83,25 @@ class Objective:
     def score(self, totals: tuple[int, int, int]) -> tuple[int, ...]:
         """The score of final totals (successes, tentacles, elders); higher is better."""
         s, t, _ = totals
-        primary = {
-            "at_least": int(s >= self.need),
-            "expected_successes": s,
-            "fewest_wounds": -s,
-            "fewest_tentacles": -t,
-            "fewest_harm": -(s + t),
-            "survive": int(s < self.need),
-        }[self.name]
-        return (primary, -t) if self.tie_break == "tentacles" else (primary,)
+        hits = max(s - self.cancel, 0)  # the successes that reach you
+        if self.name == "defeat":  # the target defeated, then the wounds it takes
+            scores: tuple[int, ...] = (int(s >= self.need), min(s, self.need))
+        else:
+            scores = (
+                {
+                    "at_least": int(s >= self.need),
+                    "expected_successes": s,
+                    "fewest_wounds": -hits,
+                    "fewest_tentacles": -t,
+                    "fewest_harm": -(hits + t),
+                    "survive": int(s < self.need),
+                }[self.name],
+            )
+        return (*scores, -t) if self.tie_break == "tentacles" else scores
 
     @property
     def is_probability(self) -> bool:
-        return self.name in ("at_least", "survive")
+        return self.name in ("at_least", "defeat", "survive")
 
     def natural(self, score: tuple[Fraction, ...]) -> Fraction:
         """The objective's own quantity: a probability, or expected wounds/tentacles (positive)."""
@@ -100,6 +110,9 @@ class Objective:
     def describe(self) -> str:
         successes = f"{self.need} success" + ("" if self.need == 1 else "es")
         text = OBJECTIVES[self.name].replace("`need` successes", successes)
+        text = text.replace("`need`", str(self.need))
+        if self.cancel:
+            text += f", {self.cancel} cancelled"
         return text + ("; fewer tentacles breaks ties" if self.tie_break else "")
 
 

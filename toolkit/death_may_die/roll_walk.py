@@ -66,6 +66,8 @@ class RollWalk:
         limit = patient(LIMIT)
         if showing * (self.left + 1) > limit:
             raise WalkTooLarge(limit)
+        # the seat weighs a roll's values as the walk's rank says at this roll (its reroll policy)
+        self.key = None if walk.rank is None else walk.rank(state)
         self.memo: dict = {}  # (counts, rerolls left) -> the best value, times unit**left
         self.ends: dict = {}  # (totals, rerolls left) -> the value of accepting, likewise
         self.totals: dict = {}  # counts -> their totals (see _totals)
@@ -113,7 +115,7 @@ class RollWalk:
             for colour, row in enumerate(counts):
                 for kind, count in enumerate(row):
                     if count:
-                        best = max(best, self._reroll(counts, left, colour, kind))
+                        best = max(best, self._reroll(counts, left, colour, kind), key=self.key)
         self.memo[counts, left] = best
         return best
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.death_may_die.board import load_board
-from toolkit.death_may_die.cards import Effect, catalog
+from toolkit.death_may_die.cards import Effect, catalog, skill_value
 from toolkit.death_may_die.dice import count, face_label, face_symbols, faces_text, load_dice
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
@@ -28,6 +28,10 @@ from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
 DISCARD_STEPS = ("mythos_discard", "discovery_discard")  # a drawn card's way back to its pile
+# The steps that begin a phase of the turn (the rest of the turn after the actions is "turn").
+PHASES = ("actions", "turn", "mythos", "investigate_or_fight", "fire", "mythos_check",
+          "summon_check", "elder_end")  # fmt: skip
+MAP_EFFECTS = ("summon", "summon_elder")  # effects that need no investigator to carry them out
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 
 
@@ -76,7 +80,7 @@ class DeathMayDieState(GameState):
             raise ValueError(
                 f"unknown Elder One {elder_one!r}; known: {', '.join(cards.elder_ones)}"
             )
-        team = list(investigators or DEFAULT_TEAM[:players])
+        team = list(DEFAULT_TEAM[:players] if investigators is None else investigators)
         if not 1 <= players <= 4 or len(team) != players:
             raise ValueError(f"1 to 4 players, one investigator each (got {players}, {team})")
         for name in team:
@@ -569,9 +573,15 @@ class DeathMayDieState(GameState):
     def elder_sign_effect(self, step: dict):
         """What each elder sign of the roll `step` does, or None where it does nothing: only the
         attack of an enemy whose card gives its elder signs an effect (not the Elder One's)."""
+        kind = self.elder_sign_kind(step)
+        return None if kind is None else ELDER_SIGNS[kind]
+
+    def elder_sign_kind(self, step: dict) -> str | None:
+        """The name (``Enemy.elder``) of what the roll `step`'s elder signs do, or None."""
         if step["purpose"] != "enemy" or step["attacker"] == "elder":
             return None
-        return ELDER_SIGNS.get(self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder)
+        kind = self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder
+        return kind if kind in ELDER_SIGNS else None
 
     def _deck_drawn(self, step: dict) -> Deck | None:
         """The deck the automatic `step` is about to draw from, if it draws."""
@@ -684,6 +694,14 @@ class DeathMayDieState(GameState):
         effect: Effect = step["effect"]
         EFFECTS[effect.do](self, effect, self.investigators[step["seat"]])
 
+    def _step_elder_signs(self, step: dict) -> None:
+        """What an attacking enemy's elder signs do to the investigator it attacked."""
+        ELDER_SIGNS[step["sign"]](self, self.investigators[step["seat"]], step["amount"])
+
+    def _step_tentacles(self, step: dict) -> None:
+        """A roll's tentacles, lost after its successes and the effects tied to its result."""
+        self.lose_sanity(self.investigators[step["seat"]], step["amount"])
+
     def _step_summon(self, step: dict) -> None:
         gate, name = step["gate"], self.cards.enemies[step["enemy"]].name
         space = self.board.gates[gate]
@@ -772,10 +790,7 @@ class DeathMayDieState(GameState):
         }
 
     def _skill(self, me: dict, kind: str) -> int:
-        level = me["skills"].get(kind, 0)
-        level += sum(1 for c in me["companions"] if self.cards.companions[c[0]].skill == kind)
-        level = min(level, self.rules.max_skill_level)
-        return self.rules.skills[kind].per_level[level - 1] if level else 0
+        return skill_value(self.cards, me, kind)
 
     def dice_for(self, me: dict, purpose: str) -> tuple[int, int]:
         """(black, green) of an investigator's roll: 3 black; green from sanity, skill, cards."""
@@ -841,21 +856,27 @@ class DeathMayDieState(GameState):
         ignored = 0 if against_me else min(tentacles, self._skill(me, "resolve"))
         self._log_roll(step, totals, cancelled, ignored)
         successes, tentacles = successes - cancelled, tentacles - ignored
+        # The rulebook's order (Dice and Checks, "Applying Results"): the successes first, then
+        # the effects tied to the result, then the tentacles. Each is a step, so a wound placed on
+        # a companion (a choice) still comes before the sanity lost and what a red space brings.
+        seat, steps = me["seat"], []
         if purpose == "attack":
             self._wound_target(step["target"], successes)
         elif purpose in ("episode", "test"):
             won = successes >= step["need"]
             self.tests_passed += won
-            effects = step["on_success"] if won else step.get("on_failure", ())
-            self._push_effects(effects, me["seat"])
+            steps += self._effect_steps(
+                step["on_success"] if won else step.get("on_failure", ()), seat
+            )
         elif against_me:
-            signs = self.elder_sign_effect(step)
-            if signs is not None and elders:
-                signs(self, me, elders)
             if successes:
-                self.push([{"kind": "wound", "amount": successes, "seat": me["seat"]}])
+                steps.append({"kind": "wound", "amount": successes, "seat": seat})
+            sign = self.elder_sign_kind(step)
+            if elders and sign is not None:
+                steps.append({"kind": "elder_signs", "sign": sign, "amount": elders, "seat": seat})
         if tentacles:
-            self.lose_sanity(me, tentacles)
+            steps.append({"kind": "tentacles", "amount": tentacles, "seat": seat})
+        self.push(steps)
 
     def _log_roll(self, step: dict, totals, cancelled: int, ignored: int) -> None:
         """One line for a roll: what it was for, every die's face, and what they add up to."""
@@ -967,15 +988,31 @@ class DeathMayDieState(GameState):
         if not any(i["alive"] for i in self.investigators):
             self._end("loss", "every investigator is dead")
             return
-        self.pending = [
-            s
-            for s in self.pending
-            if s.get("seat", self.active) != me["seat"] or s["kind"] in DISCARD_STEPS
-        ]
-        if me["seat"] == self.active:
-            # the rest of this turn is skipped except the Mythos discard check
-            self.pending = [s for s in self.pending if s["kind"] in DISCARD_STEPS]
-            self.pending.append({"kind": "mythos_check"})
+        seat = me["seat"]
+        if seat != self.active:
+            self.pending = [s for s in self.pending if not self._theirs(s, seat)]
+            return
+        # The rest of the card or roll being resolved goes on (a Mythos card's summons), less
+        # what was the dead investigator's own; the turn's following phases are skipped, all
+        # but the Mythos discard check (if it is still to come).
+        first = next(
+            (i for i, s in enumerate(self.pending) if s["kind"] in PHASES), len(self.pending)
+        )
+        current = [s for s in self.pending[:first] if not self._theirs(s, seat)]
+        later = {s["kind"] for s in self.pending[first:]}
+        check = [{"kind": "mythos_check"}] if later & {"turn", "mythos_check"} else []
+        self.pending = current + check
+
+    def _theirs(self, step: dict, seat: int) -> bool:
+        """Whether the queued `step` is the investigator of `seat`'s own, to go with them when
+        they die: a choice or roll of theirs, or an effect on them or where they stand. A card's
+        discard, its summons and an effect on everyone or on the map alone stay."""
+        if step.get("seat", self.active) != seat or step["kind"] in (*DISCARD_STEPS, "summon"):
+            return False
+        if step["kind"] == "effect":
+            effect = step["effect"]
+            return effect.who != "all" and effect.do not in MAP_EFFECTS
+        return True
 
     def _end(self, outcome: str, reason: str) -> None:
         if self.outcome is None or (outcome == "win" and self.outcome != "win"):
@@ -1077,6 +1114,7 @@ class DeathMayDieState(GameState):
             "wards": sorted(self.wards),
             "elder": dict(self.elder),
             "ritual_disrupted": self.ritual_disrupted,
+            "elder_one": self.elder_card.id,
             "mythos_discards": list(self.mythos.discards),
             "map": self.board.id,
             "outcome": self.outcome,
@@ -1184,6 +1222,8 @@ _AUTOMATIC = {
     "summon_check": DeathMayDieState._step_summon_check,
     "elder_end": DeathMayDieState._step_elder_end,
     "effect": DeathMayDieState._step_effect,
+    "elder_signs": DeathMayDieState._step_elder_signs,
+    "tentacles": DeathMayDieState._step_tentacles,
     "summon": DeathMayDieState._step_summon,
     "enemy_move": DeathMayDieState._step_enemy_move,
 }

@@ -10,8 +10,8 @@ treasure is clear, whoever cleared it takes it into their equipment deck and the
 Everything random is a shuffle drawn from the state's seeded RNG, so a game is its seed, its options
 and its actions (a real game has no chance nodes; a seat's view of it,
 :meth:`TPKState.players_view`, deals the cards that seat cannot see at chance nodes). The rules
-decisions the rulebook leaves open are in ``book/rules-notes/tpk.md``, each with the test that
-pins it.
+decisions the rulebook leaves open are in ``book/rules-notes/tpk.md``, and the tests that pin them
+in ``book/conformance/tpk.md``.
 """
 
 from __future__ import annotations
