@@ -52,3 +52,36 @@ def assert_stale_clicks_are_ignored(game, label: str | None = None) -> None:
     start = list(game.state.history)
     left_over.click()  # from the last game
     assert game.state.history == start and "an earlier game" in game.note_html.value
+
+
+def assert_each_choice_has_its_numbers_beside_it(game) -> None:
+    """The table of choices: each row's button plays one choice (or opens a group of them),
+    and the cells beside it are that choice's own numbers from ``game.odds`` (the game's
+    decision_odds), in the measures' order, every column hidden only where it says nothing
+    (every choice 0 there, or none by design)."""
+    from toolkit.widgets import COUNTING, number_html
+
+    odds = game.odds
+    assert odds is not None and game._grid is not None
+    rows = game.table_rows()
+    assert [label for label, *_ in rows] == [choice.label for choice, *_ in game._rows]
+    shown_measures = None
+    for (choice, *_), (label, cells, note, _) in zip(game._rows, rows, strict=True):
+        found = game.shown_odds(choice)
+        if shown_measures is None:
+            shown_measures = [
+                m
+                for m, cell in zip(odds.measures, game._rows[0][3], strict=True)
+                if cell.layout.display != "none"
+            ]
+        assert len(cells) == len(shown_measures), label
+        for measure, cell in zip(shown_measures, cells, strict=True):
+            if measure.name in found.odds:
+                assert cell == number_html(measure, found.odds[measure.name]), label
+            elif found.refused:
+                assert COUNTING in cell or cell == "–", label
+            else:
+                assert cell == "", label
+        hidden = [m for m in odds.measures if m not in shown_measures]
+        for measure in hidden:  # a hidden column: 0 wherever there is a number
+            assert found.odds.get(measure.name, 0) == 0, (label, measure.name)

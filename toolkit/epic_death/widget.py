@@ -38,7 +38,7 @@ from toolkit.epic_death.rules import EpicDeathState
 from toolkit.html import chance, listed
 from toolkit.state import Action
 from toolkit.svg import card
-from toolkit.widgets import ROLL, GameWidget
+from toolkit.widgets import ROLL, Choice, GameWidget
 
 FATE_COLOUR = "#6a4c93"
 PHASE_WORDS = {
@@ -139,16 +139,19 @@ class EpicDeathWidget(GameWidget):
 
     def _layout(self) -> list[widgets.Widget]:
         table = widgets.VBox([self.quest_html, self.chart, self.roll_html])
+        hand = widgets.VBox([self.hand_html], layout={"width": "50%"})
+        # the choices span the page under the quest and the hand: their table needs the width
         moves = widgets.VBox(
-            [self.prompt_html, self.note_html, self.actions, self.odds_html, self.hand_html],
-            layout={"width": "50%"},
+            [self.prompt_html, self.note_html, self.actions, self.odds_html],
+            layout={"width": "100%"},
         )
         return [
             self.controls,
             self.status_html,
             self.result_html,
             self.quest_line_html,
-            widgets.HBox([table.add_class("ed-table"), moves]),
+            widgets.HBox([table.add_class("ed-table"), hand]),
+            moves,
             self.parties_html,
             self.log_html,
         ]
@@ -365,10 +368,22 @@ class EpicDeathWidget(GameWidget):
             roll = self.bound_button(ROLL, self._roll, style="warning")
             return [roll.add_class("ed-roll-button")]
         state = self.state
-        return [
-            self.button(state.action_to_string(action), action, self._tooltip(action))
+        return [self.choice_table([
+            Choice(state.action_to_string(action), action, self._tooltip(action))
             for action in state.legal_actions()
-        ]
+        ])]  # fmt: skip
+
+    def objective(self, odds):
+        """Placing loot or the FAIL: the most EPIC; a Fate card or a quest on your own quest:
+        the likeliest success; on another's quest, the likeliest failure."""
+        names = {m.name for m in odds.measures}
+        if "epic" in names:
+            return "the most EPIC after it", (("epic", 1),)
+        if "success" not in names:
+            return None
+        if self.state.active == odds.seat or self.state.phase == "choose_quest":
+            return "the highest chance that the quest succeeds", (("success", 1),)
+        return "the highest chance that another player's quest fails", (("success", -1),)
 
     def _tooltip(self, action: Action) -> str:
         if isinstance(action, tuple) and action[0] == "fate":

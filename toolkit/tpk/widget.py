@@ -17,8 +17,9 @@ import ipywidgets as w
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import item_name, reputation, table_html, threat_label
+from toolkit.tpk.odds import COUNT_STEPS
 from toolkit.tpk.rules import PASS, TPKState
-from toolkit.widgets import GameWidget
+from toolkit.widgets import Choice, GameWidget
 
 KEEP = "Keep selected"
 
@@ -27,6 +28,9 @@ class TPKWidget(GameWidget):
     """``TPKWidget(seat=0, players=3, seed=0, bots="convention")``; ``.state`` is the live game."""
 
     css = "tpk"
+    walk_limit = (
+        COUNT_STEPS // 10
+    )  # steps of the count: a few bytes each, not a position's kilobyte
 
     def __init__(
         self,
@@ -136,12 +140,8 @@ class TPKWidget(GameWidget):
         return f"Use {cards} on {threats}"
 
     def _play_controls(self) -> list[w.Widget]:
-        buttons = [
-            self.button(
-                "Pass" if action == PASS else self.label(action),
-                action,
-                style="warning" if action == PASS else "",
-            )
+        return [self.choice_table([
+            Choice("Pass" if action == PASS else self.label(action), action,
+                   style="warning" if action == PASS else "")
             for action in self.state.legal_actions()
-        ]
-        return [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
+        ])]  # fmt: skip
