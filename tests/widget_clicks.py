@@ -82,6 +82,8 @@ def assert_each_choice_has_its_numbers_beside_it(game) -> None:
                 assert COUNTING in cell or cell == "–", label
             else:
                 assert cell == "", label
+        if found.refused and not found.odds and not game._counting:
+            assert "no numbers" in note, label  # and why
         hidden = [m for m in odds.measures if m not in shown_measures]
         for measure in hidden:  # a hidden column: 0 wherever there is a number
             assert found.odds.get(measure.name, 0) == 0, (label, measure.name)

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 import sympy
 from widget_clicks import (
-    assert_each_choice_has_its_numbers_beside_it,
     assert_double_click_acts_once,
+    assert_each_choice_has_its_numbers_beside_it,
     assert_stale_clicks_are_ignored,
     play_by_clicks,
 )
