@@ -87,3 +87,49 @@ def assert_each_choice_has_its_numbers_beside_it(game) -> None:
         hidden = [m for m in odds.measures if m not in shown_measures]
         for measure in hidden:  # a hidden column: 0 wherever there is a number
             assert found.odds.get(measure.name, 0) == 0, (label, measure.name)
+
+
+def row_texts(game) -> list[tuple[str, list[str]]]:
+    """Each row of the widget's table as a page shows its text: the button's label, then each
+    visible number cell's text (the percentage or decimal, then the exact fraction)."""
+    import re
+    from html import unescape
+
+    def text(html: str) -> str:
+        return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+    return [(label, [text(cell) for cell in cells]) for label, cells, _, _ in game.table_rows()]
+
+
+def assert_page_rows_match(page, game, timeout_s: float = 75) -> None:
+    """In the browser: the table of `game.css` shows, in the row of each choice's button, that
+    choice's numbers as `game` (the same game in Python) has them at once; a number `game`
+    had to refuse at once reads "counting..." on the page, and turns into a number or a reason
+    ("no numbers: ...") within `timeout_s`."""
+    import time
+
+    from browser import grid_rows
+
+    from toolkit.widgets import COUNTING
+
+    selector = f".{game.css}-game .{game.css}-choice-grid"
+    page.wait_for_selector(selector)
+    expected = row_texts(game)
+    deadline = time.monotonic() + timeout_s
+    while True:
+        rows = grid_rows(page, selector)[1:]
+        labels = [row["cells"][1] for row in rows]
+        if labels == [label for label, _ in expected] and not any(
+            "counting" in " ".join(row["cells"]) for row in rows
+        ):
+            break
+        assert time.monotonic() < deadline, (labels, expected, rows)
+        time.sleep(0.5)
+    for row, (label, cells) in zip(rows, expected, strict=True):
+        assert row["level"], row  # every cell sits in the button's row
+        page_cells = row["cells"][2:]
+        for cell in cells:
+            if cell not in ("", "–", "0", "0%") and COUNTING not in cell:  # a 0 column may hide
+                assert cell in page_cells, (label, cell, page_cells)
+        if any(COUNTING in cell or cell == "–" for cell in cells):  # refused at once
+            assert "no numbers" in row["cells"][-1] or not any(c == "–" for c in page_cells), row

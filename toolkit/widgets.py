@@ -17,6 +17,7 @@ note on screen, never applied to whoever is asked next.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -55,8 +56,9 @@ COUNTING = "counting..."
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
 #: exact walks as ``death-toolkit analyse --patience N``).
 PATIENCE_STEPS = (4, 16, 64, 256, 1024)
-#: How long the background walks of one decision may take in all, in seconds.
-COUNT_SECONDS = 60
+#: How long the background walks of one decision may take in all, in seconds (the environment
+#: variable DEATH_TOOLKIT_COUNT_SECONDS shortens it, for a browser test that must end sooner).
+COUNT_SECONDS = float(os.environ.get("DEATH_TOOLKIT_COUNT_SECONDS", 60))
 #: The most positions (or steps) one background walk may visit: a walk's memo keeps what it
 #: visits, about a kilobyte a position, so this keeps it within about a gigabyte.
 MOST_POSITIONS = 1_000_000
@@ -618,7 +620,7 @@ class GameWidget(widgets.VBox):
                     break
                 self._fill()
             if time.monotonic() - began + 4 * took > COUNT_SECONDS:
-                reason = f"not answered within {COUNT_SECONDS} s"
+                reason = f"not answered within {COUNT_SECONDS:g} s"
                 break
         with self._lock:
             if old():
