@@ -109,7 +109,7 @@ def test_each_choice_has_its_numbers_in_its_row_and_the_page_only_the_game(
     page = open_voila(NOTEBOOKS / notebook)
     page.locator(f".{game.css}-game .{game.css}-action").first.wait_for(timeout=WAIT_MS)
     to_a_table(page, game)
-    assert_page_rows_match(page, game, timeout_s=30)
+    assert_page_rows_match(page, game, timeout_s=30, settle=True)
     text = page.inner_text("body")
     assert not [r for r in REPRS if r in text], [text[text.index(r) - 80 :][:160]
                                                  for r in REPRS if r in text]  # fmt: skip

@@ -135,7 +135,7 @@ def test_a_turn_clicked_in_chromium_shows_the_odds_and_the_advice(open_voila):
     mirror = DeathMayDieWidget(seed=0, players=2)
     page = open_voila(NOTEBOOK)
     prompt = page.locator(".dmd-prompt")
-    odds = page.locator(".dmd-odds")
+    odds = page.locator(".dmd-game .dmd-choice-table")
     expect(prompt).to_contain_text("choose an action (3 left)", timeout=WAIT_MS)
     expect(page.locator(".dmd-explorer")).to_contain_text("57/64", timeout=WAIT_MS)
     for description in CLICKS:
