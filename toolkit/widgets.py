@@ -77,6 +77,7 @@ class Choice:
     act: Callable[[], None] | None = None
     shows: tuple = ()
     css: str = ""
+    sub: bool = False  # a row under another (a card paying for the move above): indented
 
     def actions(self) -> tuple:
         return self.shows or ((self.action,) if self.act is None else ())
@@ -140,6 +141,7 @@ TABLE_CSS = """<style>
 .{css}-choice-table .choice-counting {{ font-size: 11px; color: #888; font-style: italic; }}
 .{css}-choice-table .choice-best {{ color: #b8860b; font-size: 16px; }}
 .{css}-choice-table .{css}-best-choice {{ outline: 2px solid #b8860b; }}
+.{css}-choice-table .choice-sub {{ margin-left: 1.5em; width: calc(100% - 1.5em); }}
 </style>"""
 
 
@@ -537,6 +539,8 @@ class GameWidget(widgets.VBox):
                 self._drawn.append(button)
             if choice.css:
                 button.add_class(choice.css)
+            if choice.sub:
+                button.add_class("choice-sub")
             mark = widgets.HTML("")
             cells = [widgets.HTML("") for _ in measures]
             note = widgets.HTML("")

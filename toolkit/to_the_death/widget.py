@@ -339,7 +339,8 @@ class ToTheDeathWidget(GameWidget):
         self._open_move = (key, None if self._open_move == (key, move) else move)
 
     def _row(self, action: Action, names, css: str = "") -> Choice:
-        return Choice(self.label(action, names), action, self._tooltip(action), css=css)
+        return Choice(self.label(action, names), action, self._tooltip(action), css=css,
+                      sub=bool(css))  # fmt: skip
 
     def objective(self, odds):
         return "the most expected damage dealt, then P(an enemy defeated)", (
