@@ -75,23 +75,6 @@ def test_a_game_is_played_to_its_end_and_started_again(open_voila, notebook):
     assert open_voila.errors(page) == []
 
 
-def to_a_table(page, game) -> None:
-    """Play `game` and the page alike until a decision shows its table of choices (TPK's
-    first decision, what to keep, is toggles and a Keep button)."""
-    from browser import click_button
-
-    from toolkit.tpk.widget import KEEP
-
-    while game._grid is None:
-        size = len(game.state.legal_actions()[0][1])
-        toggles = game.actions.children[1].children[:size]
-        for toggle in toggles:
-            click_button(page, toggle.description)
-            toggle.value = True
-        click_button(page, KEEP)
-        game.click(KEEP)
-
-
 @pytest.mark.browser
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("notebook", list(CALLS))
@@ -108,7 +91,6 @@ def test_each_choice_has_its_numbers_in_its_row_and_the_page_only_the_game(
     game = the_same_game(notebook)
     page = open_voila(NOTEBOOKS / notebook)
     page.locator(f".{game.css}-game .{game.css}-action").first.wait_for(timeout=WAIT_MS)
-    to_a_table(page, game)
     assert_page_rows_match(page, game, timeout_s=30, settle=True)
     text = page.inner_text("body")
     assert not [r for r in REPRS if r in text], [text[text.index(r) - 80 :][:160]

@@ -708,15 +708,21 @@ class GameWidget(widgets.VBox):
             ranks = [None if found is None else rank(found) for found in shown]
             known = [r for r in ranks if r is not None]
             best = max(known) if len(set(known)) > 1 else None  # all alike: none is best
-            visible = []
-            for index, measure in enumerate(measures):
-                says = any(
+            visible = [
+                any(
                     found is not None
                     and (found.odds.get(measure.name, 0) != 0 or
                          (measure.name not in found.odds and found.refused))
                     for found in shown
-                )  # fmt: skip
-                visible.append(says)
+                )
+                for measure in measures
+            ]  # fmt: skip
+            if not any(visible):  # every number 0: the 0s themselves are the news
+                visible = [
+                    any(found is not None and m.name in found.odds for found in shown)
+                    for m in measures
+                ]
+            for index, says in enumerate(visible):
                 for cell in self._column_cells[2 + index]:
                     cell.layout.display = None if says else "none"
             notes = []
