@@ -202,7 +202,7 @@ def test_a_chance_reads_as_a_percentage_with_its_fraction_under_it():
     ]  # fmt: skip
     html = number_html(Measure("p", "P"), Fraction(53, 64))
     assert html.index("82.8%") < html.index("53/64")  # the percentage first, the fraction under
-    assert "/" not in number_html(Measure("p", "P"), 1)
+    assert "numbers-exact" not in number_html(Measure("p", "P"), 1)  # exact already
 
 
 def test_numbers_refused_at_once_are_counted_on_in_the_background(monkeypatch):
