@@ -5,9 +5,13 @@ at the end, and a button that lets bots play the rest of the game.
 
 A game's widget (``toolkit/<game>/widget.py``) subclasses :class:`GameWidget`: it makes the state,
 draws the board and offers each choice with :meth:`GameWidget.button`; the rules stay in the
-engine. The exact numbers beside the choices are the game's ``odds.decision_odds`` (shown under
-them, the same numbers ``death-toolkit analyse`` prints); other exact numbers are shown with
-:func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
+engine. A decision is one table (:meth:`GameWidget.choice_table`): a row a choice, its button and
+beside it its numbers, the game's ``odds.decision_odds`` (the numbers ``death-toolkit analyse``
+prints), a percentage over the exact fraction, the best by the widget's stated objective marked ★.
+What the widget's budget cannot answer at once reads "counting..." while more patient walks of
+the same kind (``analyse --patience``) run in a background thread on a copy of the game, each
+answer filling its row as it comes; a move calls the walk of the old position off. Other exact
+numbers are shown with :func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double

@@ -11,8 +11,9 @@ exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the wi
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
 game the bots play alone here is the game ``play`` would give.
 
-In the main step the choices are grouped by the card that pays for them, so a card "offers" the
-abilities it can activate. The log repeats the expected damage shown beside a chosen target and
+In the main step a move paid with one card (an attack, an ability, a rest) is one row of the table
+of choices, showing the numbers of its best card; its button opens a row for each card that may
+pay for it, each with its own numbers. The log repeats the expected damage shown beside a chosen target and
 then tells the check the engine made (card, total against armor, hit or miss).
 """
 
@@ -40,7 +41,6 @@ from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import Choice, GameWidget
 
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
-HERO_ABILITIES = ("attack", "rest", "ability")
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, then draw back up",
