@@ -282,3 +282,26 @@ def wait_for_mathjax(page: Page, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
         "() => window.MathJax && MathJax.Hub && MathJax.Hub.Register", timeout=timeout_ms
     )
     page.evaluate("() => new Promise(done => MathJax.Hub.Register.StartupHook('End', done))")
+
+
+GRID_ROWS_JS = """grid => {
+    const cells = [...grid.children].filter(c => getComputedStyle(c).display !== 'none');
+    const width = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+    const rows = [];
+    for (let i = 0; i < cells.length; i += width) {
+        const row = cells.slice(i, i + width);
+        const boxes = row.map(c => c.getBoundingClientRect());
+        const middle = (boxes[1].top + boxes[1].bottom) / 2;  // the button's
+        const level = boxes.every(b => b.height === 0 || (b.top <= middle && middle <= b.bottom)
+                                       || Math.abs(b.top - boxes[1].top) < 4);
+        rows.push({cells: row.map(c => c.innerText.trim().replace(/\\s+/g, ' ')), level});
+    }
+    return rows;
+}"""
+
+
+def grid_rows(page: Page, selector: str) -> list[dict]:
+    """The rows of the CSS grid at `selector` as the browser lays it out: each row's visible
+    cells' texts left to right (``cells``) and whether every cell sits level with the row's
+    second cell, the button (``level``). The header is the first row."""
+    return page.eval_on_selector(selector, GRID_ROWS_JS)

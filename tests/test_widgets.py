@@ -8,6 +8,7 @@ import random
 
 import ipywidgets as widgets
 import pytest
+from widget_clicks import assert_each_choice_has_its_numbers_beside_it
 
 from toolkit.bots import handed
 from toolkit.death_may_die.widget import DeathMayDieWidget
@@ -184,3 +185,70 @@ def test_undo_with_nothing_to_take_back_leaves_the_game_and_says_so(make):
     assert game.state is not None and game.state.to_json() == before
     assert "Nothing to take back" in game.note_html.value
     game.refresh()  # the widget still draws its game
+
+
+def test_a_chance_reads_as_a_percentage_with_its_fraction_under_it():
+    from fractions import Fraction
+
+    from toolkit.analysis import Measure
+    from toolkit.widgets import decimal_text, number_html, percent_text
+
+    assert [percent_text(p) for p in (0, 1, Fraction(1, 5000), Fraction(4999, 5000))] == [
+        "0%", "100%", "<0.1%", ">99.9%"
+    ]  # fmt: skip
+    assert percent_text(Fraction(10389767, 20155392)) == "51.5%"
+    assert [decimal_text(x) for x in (Fraction(3, 4), 2, Fraction(-1, 3), Fraction(1, 999))] == [
+        "0.75", "2", "-0.33", "0.001"
+    ]  # fmt: skip
+    html = number_html(Measure("p", "P"), Fraction(53, 64))
+    assert html.index("82.8%") < html.index("53/64")  # the percentage first, the fraction under
+    assert "numbers-exact" not in number_html(Measure("p", "P"), 1)  # exact already
+
+
+def test_numbers_refused_at_once_are_counted_on_in_the_background(monkeypatch):
+    """Death May Die's first decision: ending the actions is refused within the widget's
+    budget and shows "counting..."; a more patient walk (the same as analyse --patience 4)
+    answers it in the background, and its row then shows those numbers. The walk works on a
+    copy: the game on screen is untouched."""
+    from toolkit.analysis import patience
+    from toolkit.widgets import COUNTING, GameWidget, number_html
+
+    monkeypatch.setattr(GameWidget, "keep_counting", True)
+    game = DeathMayDieWidget(seed=0)
+    before = game.state.to_json()
+    rows = dict((label, cells) for label, cells, _, _ in game.table_rows())
+    assert all(COUNTING in cell for cell in rows["end actions"])
+    assert game.wait_for_numbers(30)
+    with patience(4):
+        patient = get_game(game.state.game).decision_odds(game.state)
+    found = patient.for_action(("end_actions",))
+    assert found.odds
+    rows = dict((label, cells) for label, cells, _, _ in game.table_rows())
+    shown = [m for m in patient.measures if found.odds.get(m.name, 0) != 0]
+    for measure in shown:
+        assert number_html(measure, found.odds[measure.name]) in rows["end actions"]
+    assert game.state.to_json() == before
+    assert_each_choice_has_its_numbers_beside_it(game)
+
+
+def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):
+    """How I Died's first card: its walks run long; a click does not wait for them, the walk
+    of the old position stops within seconds, and nothing it found reaches the new table."""
+    import time
+
+    from toolkit.widgets import GameWidget
+
+    monkeypatch.setattr(GameWidget, "keep_counting", True)
+    game = HowIDiedWidget(seed=11)
+    walk = game._thread
+    assert walk is not None and walk.is_alive()
+    started = time.monotonic()
+    game.click(sorted(game.buttons())[0])
+    assert time.monotonic() - started < 5  # the click is not blocked by the walk
+    walk.join(15)
+    assert not walk.is_alive()
+    labels = [label for label, *_ in game.table_rows()] if game._grid is not None else []
+    assert labels == [game.state.action_to_string(a) for a in game.state.legal_actions()] or (
+        game.state.current_player() not in game.humans or game.state.is_terminal()
+    )
+    game.wait_for_numbers(70)

@@ -20,6 +20,8 @@ from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
 from toolkit.widgets import NEW_GAME, PLAY_OUT
 
+REPRS = ("('", "[{", "->", "{'")  # Python printed raw, not words
+
 WAIT_MS = 60_000
 
 # notebook -> the first game it builds, as its code cell writes it
@@ -70,4 +72,28 @@ def test_a_game_is_played_to_its_end_and_started_again(open_voila, notebook):
     if game.narration:  # the log starts again with the new game
         first = widget.locator(f".{css}-log-line").first
         expect(first).to_have_text(game.narration[0], timeout=WAIT_MS)
+    assert open_voila.errors(page) == []
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("notebook", list(CALLS))
+def test_each_choice_has_its_numbers_in_its_row_and_the_page_only_the_game(
+    open_voila, notebook, monkeypatch
+):
+    """At a decision every choice's button has its numbers beside it, in its own row of the
+    table: those the widget answers at once, and the rest "counting..." until a more patient
+    walk answers them or says why not (here within 20 s). The page shows the live game only:
+    no second table or map left by the notebook, no Python printed raw."""
+    from widget_clicks import assert_page_rows_match
+
+    monkeypatch.setenv("DEATH_TOOLKIT_COUNT_SECONDS", "20")
+    game = the_same_game(notebook)
+    page = open_voila(NOTEBOOKS / notebook)
+    page.locator(f".{game.css}-game .{game.css}-action").first.wait_for(timeout=WAIT_MS)
+    assert_page_rows_match(page, game, timeout_s=30, settle=True)
+    text = page.inner_text("body")
+    assert not [r for r in REPRS if r in text], [text[text.index(r) - 80 :][:160]
+                                                 for r in REPRS if r in text]  # fmt: skip
+    assert page.locator(f".{game.css}-game").count() == 1
     assert open_voila.errors(page) == []

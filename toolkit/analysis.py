@@ -33,6 +33,12 @@ Weight = int | Fraction  # a chance outcome's weight (see _Run.chance_branches)
 Part = Callable[["GameState", "Walk", Callable[["GameState"], Values]], tuple[Values, int] | None]
 
 
+class WalkCancelled(Exception):
+    """The walk was called off part-way (its :func:`cancelled_when` test said so): the numbers
+    it was working out are no longer wanted (the game on screen moved on). Not a ValueError, so
+    no game's code that refuses a question too large takes it for a refusal."""
+
+
 class WalkTooLarge(ValueError):
     """The walk would visit more positions than it may: the question is refused, not answered
     slowly (a widget must not freeze, and a number it cannot compute exactly is not shown)."""
@@ -133,6 +139,7 @@ class _Run:
         self.walk = walk
         self.memo: dict[Hashable, Values] = {} if walk.memo is None else walk.memo
         self.visited = 0
+        self.cancelled = _CANCELLED.get()
         self.chance_nodes = 0  # chance nodes walked through so far (see merge_closed)
 
     def after(self, state: GameState, action: Action) -> Values:
@@ -149,6 +156,8 @@ class _Run:
         self.visited += 1
         if self.visited > walk.limit:
             raise WalkTooLarge(walk.limit)
+        if self.cancelled is not None and not self.visited & 255 and self.cancelled():
+            raise WalkCancelled
         seat = state.current_player()
         part = walk.part(state, walk, self.value) if walk.part is not None else None
         if part is not None:
@@ -259,6 +268,19 @@ class _Run:
 
 # -- the numbers beside a decision ---------------------------------------------------------------
 _PATIENCE: ContextVar[int] = ContextVar("patience", default=1)
+_CANCELLED: ContextVar[Callable[[], bool] | None] = ContextVar("cancelled", default=None)
+
+
+@contextmanager
+def cancelled_when(test: Callable[[], bool]) -> Iterator[None]:
+    """Inside it, a walk asks `test` every 256 positions and stops with :class:`WalkCancelled`
+    once it says yes: a widget counting in the background calls off the walk of a position
+    left behind instead of letting it run on to its end."""
+    token = _CANCELLED.set(test)
+    try:
+        yield
+    finally:
+        _CANCELLED.reset(token)
 
 
 @contextmanager
@@ -304,12 +326,14 @@ class Measure:
 @dataclass(frozen=True)
 class ActionOdds:
     """One legal action and its exact numbers; a measure missing from `odds` was not computed
-    for it, and `note` says why."""
+    for it, and `note` says why. `refused` says it was missing only for the size of its walk
+    (a more patient walk may answer it), not by design (a choice with nothing to count)."""
 
     action: Action
     label: str
     odds: Mapping[str, Fraction]
     note: str = ""
+    refused: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,13 @@ at the end, and a button that lets bots play the rest of the game.
 
 A game's widget (``toolkit/<game>/widget.py``) subclasses :class:`GameWidget`: it makes the state,
 draws the board and offers each choice with :meth:`GameWidget.button`; the rules stay in the
-engine. The exact numbers beside the choices are the game's ``odds.decision_odds`` (shown under
-them, the same numbers ``death-toolkit analyse`` prints); other exact numbers are shown with
-:func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
+engine. A decision is one table (:meth:`GameWidget.choice_table`): a row a choice, its button and
+beside it its numbers, the game's ``odds.decision_odds`` (the numbers ``death-toolkit analyse``
+prints), a percentage over the exact fraction, the best by the widget's stated objective marked ★.
+What the widget's budget cannot answer at once reads "counting..." while more patient walks of
+the same kind (``analyse --patience``) run in a background thread on a copy of the game, each
+answer filling its row as it comes; a move calls the walk of the old position off. Other exact
+numbers are shown with :func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
@@ -17,15 +21,28 @@ note on screen, never applied to whoever is asked next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
 
-from toolkit.analysis import DecisionOdds, WalkTooLarge
+from toolkit.analysis import (
+    ActionOdds,
+    DecisionOdds,
+    Measure,
+    WalkCancelled,
+    WalkTooLarge,
+    cancelled_when,
+    patience,
+)
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
-from toolkit.html import listed
+from toolkit.html import exact, listed
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -38,6 +55,98 @@ BOT_DECIDES = "Let the bot decide"
 UNDO = "Undo my last choice"
 SAVE = "Save"
 LOAD = "Load"
+
+COUNTING = "counting..."
+#: The patience of each more patient walk the widget runs in the background, in turn (the same
+#: exact walks as ``death-toolkit analyse --patience N``).
+PATIENCE_STEPS = (4, 16, 64, 256, 1024)
+#: How long the background walks of one decision may take in all, in seconds (the environment
+#: variable DEATH_TOOLKIT_COUNT_SECONDS shortens it, for a browser test that must end sooner).
+COUNT_SECONDS = float(os.environ.get("DEATH_TOOLKIT_COUNT_SECONDS", 60))
+#: The most positions (or steps) one background walk may visit: a walk's memo keeps what it
+#: visits, about a kilobyte a position, so this keeps it within about a gigabyte.
+MOST_POSITIONS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row of the table of choices: its button's `label`, and what the button does: play
+    `action`, or `act` (open a group of rows, say). The row shows the numbers of `shows` (by
+    default the action itself; of several, the best by the widget's objective)."""
+
+    label: str
+    action: object = None
+    tooltip: str = ""
+    style: str = ""
+    act: Callable[[], None] | None = None
+    shows: tuple = ()
+    css: str = ""
+    sub: bool = False  # a row under another (a card paying for the move above): indented
+
+    def actions(self) -> tuple:
+        return self.shows or ((self.action,) if self.act is None else ())
+
+
+def percent_text(p) -> str:
+    """A probability for the table: one decimal, "0%" and "100%" only when exact, and "<0.1%" or
+    ">99.9%" for a chance that would round to them."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    text = f"{float(p) * 100:.1f}%"
+    if text == "0.0%":
+        return "<0.1%"
+    if text == "100.0%":
+        return ">99.9%"
+    return text
+
+
+def decimal_text(value) -> str:
+    """An expectation for the table: whole numbers whole, others with two decimals (three
+    significant digits when two decimals would read 0)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.2f}"
+    return f"{float(value):.2g}" if float(text) == 0 else text
+
+
+def number_html(measure: Measure, value) -> str:
+    """A number as the table shows it: the percentage (or decimal) first, and the exact fraction
+    under it, smaller; nothing under a number that is already exact (0%, 100%, a whole number)."""
+    main = percent_text(value) if measure.chance else decimal_text(value)
+    fraction = Fraction(value)
+    under = "" if fraction.denominator == 1 else exact(fraction)
+    return f'<div class="numbers-main">{main}</div>' + (
+        f'<div class="numbers-exact">{under}</div>' if under else ""
+    )
+
+
+def _in_a_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+TABLE_CSS = """<style>
+.{css}-choice-table .widget-button, .{css}-choice-table .jupyter-button {{
+  white-space: normal; height: auto; min-height: 28px; text-align: left; line-height: 1.25;
+  padding: 3px 8px; width: 100%; }}
+.{css}-choice-table .numbers-main {{ font-weight: 600; line-height: 1.2; }}
+.{css}-choice-table .numbers-exact {{ font-size: 10px; color: #666; line-height: 1.1;
+  overflow-wrap: anywhere; }}
+.{css}-choice-table .choice-head {{ font-size: 11px; font-weight: 600; line-height: 1.15;
+  color: #333; }}
+.{css}-choice-table .choice-note {{ font-size: 11px; color: #555; line-height: 1.2; }}
+.{css}-choice-table .choice-counting {{ font-size: 11px; color: #888; font-style: italic; }}
+.{css}-choice-table .choice-best {{ color: #b8860b; font-size: 16px; }}
+.{css}-choice-table .{css}-best-choice {{ outline: 2px solid #b8860b; }}
+.{css}-choice-table .choice-sub {{ margin-left: 1.5em; width: calc(100% - 1.5em); }}
+</style>"""
 
 
 class GameWidget(widgets.VBox):
@@ -60,8 +169,28 @@ class GameWidget(widgets.VBox):
 
     css = "game"
     stand_in = "random"
+    #: The positions (or steps) the game's walk behind one decision's numbers may visit at
+    #: patience 1: the background walks stop at the patience that would pass
+    #: :data:`MOST_POSITIONS`.
+    walk_limit = 100_000
+    #: Whether numbers refused at once are counted on in the background by more patient walks:
+    #: None, in a Jupyter kernel only (a test sets it, then calls :meth:`wait_for_numbers`).
+    keep_counting: bool | None = None
 
     def __init__(self, seed: int, humans: Iterable[int], bots: dict[int, str]):
+        self._lock = threading.RLock()  # the numbers on show, shared with the background walk
+        self._generation = 0  # the position being counted: a walk of an older one is dropped
+        self._odds_key: tuple | None = None
+        self._known: dict = {}  # each action's numbers so far (ActionOdds)
+        self._counting = False
+        self._count_reason = ""  # why the background walks stopped with rows unanswered
+        self._note = ""
+        self._thread: threading.Thread | None = None
+        self._rows: list = []
+        self._table_head: widgets.HTML | None = None
+        self._table_foot: widgets.HTML | None = None
+        self._grid: widgets.GridBox | None = None
+        self._column_cells: list = []
         self.humans = tuple(humans)
         self.bot_names = dict(bots)
         self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
@@ -116,9 +245,20 @@ class GameWidget(widgets.VBox):
         """Fill the game's own panes from the state."""
 
     def _choices(self) -> list[widgets.Widget]:
-        """The person to act's choices (buttons from :meth:`button`, perhaps grouped)."""
+        """The person to act's choices: the table of :meth:`choice_table`, a row a choice."""
         state = self.state
-        return [self.button(state.action_to_string(a), a) for a in state.legal_actions()]
+        return [self.choice_table([Choice(state.action_to_string(a), a)
+                                   for a in state.legal_actions()])]  # fmt: skip
+
+    def objective(self, odds: DecisionOdds) -> tuple[str, tuple | Callable] | None:
+        """What the best choice (marked ★) is best at: words naming it, and the measures compared
+        in turn, each with +1 (the more the better) or -1 (the less), or a function ranking a
+        row's :class:`~toolkit.analysis.ActionOdds` (None for a row it cannot rank). By default
+        the first measure, the more the better; None marks no choice."""
+        if not odds.measures:
+            return None
+        first = odds.measures[0]
+        return f"the highest {first.heading}", ((first.name, 1),)
 
     def _waits_for_roll(self) -> bool:
         """Whether the dice of this chance node wait for a person's :data:`ROLL` button."""
@@ -352,18 +492,24 @@ class GameWidget(widgets.VBox):
         undo = (
             [self.control(UNDO, self.undo).add_class(f"{self.css}-undo")] if self.can_undo() else []
         )
-        self.odds = self.decision_odds()  # before the buttons, whose tooltips carry them
+        start = self._new_numbers()  # before the buttons, whose tooltips carry them
         helpers = [self.play_out_button, *undo]
         self.bot_decides_button = None
         if not over and not self.state.is_chance_node():
             decide = self.control(BOT_DECIDES, lambda: self._choose(self.bot_decides))
             self.bot_decides_button = decide.add_class(f"{self.css}-bot-decides")
             helpers.insert(0, decide)
-        self.actions.children = [] if over else [*self._choices(), *helpers]
-        if self.odds is not None:
+        with self._lock:
+            self._rows, self._grid = [], None
+            self.actions.children = [] if over else [*self._choices(), *helpers]
+        if self.odds is None:
+            self.odds_html.value = "" if over else self._odds_meanwhile()
+        elif self._grid is None:  # a game's own controls, with no table: the numbers under them
             self.odds_html.value = self.odds._repr_html_()
         else:
-            self.odds_html.value = "" if over else self._odds_meanwhile()
+            self.odds_html.value = ""
+        if start is not None:
+            self._count_on(*start)
         self._draw()
         self.result_html.value = self._result() if over else ""
         lines = "".join(
@@ -374,6 +520,274 @@ class GameWidget(widgets.VBox):
             "display:flex;flex-direction:column-reverse;font-size:12px'>"
             f"<div>{lines}</div></div>"
         )
+
+    # -- the table of choices and their numbers ------------------------------------------------
+    def choice_table(self, choices: Sequence[Choice]) -> widgets.Widget:
+        """One table for the decision: a row a choice, its button first and its numbers beside
+        it (the game's ``decision_odds``, as they arrive), the best by :meth:`objective`
+        marked ★, and the columns that say nothing here (all 0, or none by design) hidden."""
+        css = self.css
+        measures = self.odds.measures if self.odds is not None else ()
+        heads = [widgets.HTML(""), widgets.HTML('<div class="choice-head">choice</div>')]
+        heads += [widgets.HTML(f'<div class="choice-head">{escape(m.heading)}</div>')
+                  for m in measures]  # fmt: skip
+        heads.append(widgets.HTML('<div class="choice-head">note</div>'))
+        columns = [[head] for head in heads]
+        rows = []
+        for choice in choices:
+            if choice.act is None:
+                button = self.button(choice.label, choice.action, choice.tooltip, choice.style)
+            else:
+                button = self.control(choice.label, choice.act, choice.tooltip, choice.style)
+                button.add_class(f"{css}-action")
+                self._drawn.append(button)
+            if choice.css:
+                button.add_class(choice.css)
+            if choice.sub:
+                button.add_class("choice-sub")
+            mark = widgets.HTML("")
+            cells = [widgets.HTML("") for _ in measures]
+            note = widgets.HTML("")
+            for column, widget in zip(columns, [mark, button, *cells, note], strict=True):
+                column.append(widget)
+            rows.append((choice, button, mark, cells, note))
+        self._table_head = widgets.HTML().add_class(f"{css}-choice-head")
+        self._table_foot = widgets.HTML().add_class(f"{css}-choice-foot")
+        children = [widget for row in zip(*columns, strict=True) for widget in row]
+        self._grid = widgets.GridBox(
+            children,
+            layout={"grid_gap": "3px 10px", "align_items": "center", "width": "100%"},
+        ).add_class(f"{css}-choice-grid")
+        self._rows, self._column_cells = rows, columns
+        self._fill()
+        return widgets.VBox(
+            [self._table_head, self._grid, self._table_foot], layout={"width": "100%"}
+        ).add_class(f"{css}-choice-table")
+
+    def _new_numbers(self) -> tuple | None:
+        """Ask the game for the numbers of a position not asked before (at once, within the
+        widget's budget); returns what the background walk needs, if some are left to count."""
+        key = (self._games, len(self.state.history))
+        if key == self._odds_key:
+            return None
+        with self._lock:
+            self._generation += 1  # a walk of the position before is dropped
+            self._odds_key = key
+            self.odds = odds = self.decision_odds()
+            self._known = {} if odds is None else {a.action: a for a in odds.actions}
+            self._note = "" if odds is None else odds.note
+            self._count_reason = ""
+            waiting = odds is not None and any(a.refused for a in odds.actions)
+            self._counting = bool(waiting and self._keep_counting())
+            if not self._counting:
+                return None
+            return self._generation, self.state.clone()
+
+    def _keep_counting(self) -> bool:
+        return _in_a_kernel() if self.keep_counting is None else self.keep_counting
+
+    def _count_on(self, generation: int, state: GameState) -> None:
+        thread = threading.Thread(
+            target=self._count, args=(generation, state), name="numbers", daemon=True
+        )
+        self._thread = thread
+        thread.start()
+
+    def _count(self, generation: int, state: GameState) -> None:
+        """The background walk: the game's ``decision_odds`` again with growing patience, on a
+        copy of the position, each answer shown as it comes; it stops when every row is
+        answered, when the next walk would pass :data:`COUNT_SECONDS` or
+        :data:`MOST_POSITIONS`, or when the game moves on."""
+        spec = get_game(state.game)
+        began = time.monotonic()
+        most = max(1, MOST_POSITIONS // self.walk_limit)
+        reason = ""
+        old = lambda: self._generation != generation  # noqa: E731
+        for times in PATIENCE_STEPS:
+            if times > most:
+                reason = (
+                    f"its exact walk needs more than {most * self.walk_limit:,} positions "
+                    "(about 1 GB of memory)"
+                )
+                break
+            started = time.monotonic()
+            try:
+                with patience(times), cancelled_when(old):
+                    odds = spec.decision_odds(state.clone())
+            except WalkCancelled:
+                return
+            except WalkTooLarge as error:
+                odds, reason = None, str(error)
+            took = time.monotonic() - started
+            with self._lock:
+                if old():
+                    return
+                if odds is not None:
+                    self._merge(odds)
+                if not any(a.refused for a in self._known.values()):
+                    break
+                self._fill()
+            if time.monotonic() - began + 4 * took > COUNT_SECONDS:
+                reason = f"not answered within {COUNT_SECONDS:g} s"
+                break
+        with self._lock:
+            if old():
+                return
+            self._counting, self._count_reason = False, reason
+            self._fill()
+
+    def _merge(self, odds: DecisionOdds) -> None:
+        """Take the more patient walk's numbers: a row answered now shows them."""
+        for found in odds.actions:
+            if found.action in self._known:
+                self._known[found.action] = found
+        self._note = odds.note
+
+    def wait_for_numbers(self, timeout: float = COUNT_SECONDS) -> bool:
+        """Wait until the background walk of the position on show has finished (at most
+        `timeout` seconds): whether it has."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self._counting
+
+    def numbers_on_show(self) -> str:
+        """The numbers pane as on screen: the table's heading, its cells row by row (each
+        choice's button label first, then its numbers and note) and its note under it; or the
+        pane under a game's own controls."""
+        with self._lock:
+            if self._grid is None:
+                return self.odds_html.value
+            cells = [
+                widget.description if isinstance(widget, widgets.Button) else widget.value
+                for widget in self._grid.children
+                if widget.layout.display != "none"
+            ]
+            return "".join([self._table_head.value, *cells, self._table_foot.value])
+
+    def table_rows(self) -> list[tuple[str, list[str], str, bool]]:
+        """Each row of the table as on screen: its button's label, the HTML of its visible
+        number cells (in the order of the measures shown), its note, and whether it is marked
+        best."""
+        with self._lock:
+            shown = []
+            for _, button, mark, cells, note in self._rows:
+                visible = [c.value for c in cells if c.layout.display != "none"]
+                shown.append((button.description, visible, note.value, bool(mark.value)))
+            return shown
+
+    def shown_odds(self, choice: Choice) -> ActionOdds | None:
+        """The numbers a row shows: its action's, or the best of its actions' (known so far)."""
+        found = [self._known[a] for a in choice.actions() if a in self._known]
+        if len(found) < 2 or self.odds is None:
+            return found[0] if found else None
+        rank = self._ranker(self.odds)
+        answered = [f for f in found if rank(f) is not None]
+        return max(answered, key=rank) if answered else found[0]
+
+    def _ranker(self, odds: DecisionOdds) -> Callable[[ActionOdds], tuple | None]:
+        objective = self.objective(odds)
+        if objective is None:
+            return lambda found: None
+        _, order = objective
+        if callable(order):
+            return order
+
+        def rank(found: ActionOdds) -> tuple | None:
+            if any(name not in found.odds for name, _ in order):
+                return None
+            return tuple(sign * found.odds[name] for name, sign in order)
+
+        return rank
+
+    def _fill(self) -> None:
+        """Write the numbers known now into the table (from the background walk too)."""
+        with self._lock:
+            if self._grid is None:
+                return
+            odds, counting = self.odds, self._counting
+            measures = odds.measures if odds is not None else ()
+            shown = [self.shown_odds(row[0]) for row in self._rows]
+            rank = self._ranker(odds) if odds is not None else (lambda found: None)
+            ranks = [None if found is None else rank(found) for found in shown]
+            known = [r for r in ranks if r is not None]
+            best = max(known) if len(set(known)) > 1 else None  # all alike: none is best
+            visible = [
+                any(
+                    found is not None
+                    and (found.odds.get(measure.name, 0) != 0 or
+                         (measure.name not in found.odds and found.refused))
+                    for found in shown
+                )
+                for measure in measures
+            ]  # fmt: skip
+            if not any(visible):  # every number 0: the 0s themselves are the news
+                visible = [
+                    any(found is not None and m.name in found.odds for found in shown)
+                    for m in measures
+                ]
+            for index, says in enumerate(visible):
+                for cell in self._column_cells[2 + index]:
+                    cell.layout.display = None if says else "none"
+            notes = []
+            for (_, button, mark, cells, note), found, r in zip(
+                self._rows, shown, ranks, strict=True
+            ):
+                is_best = best is not None and r == best
+                mark.value = '<span class="choice-best" title="best">★</span>' if is_best else ""
+                if is_best:
+                    button.add_class(f"{self.css}-best-choice")
+                else:
+                    button.remove_class(f"{self.css}-best-choice")
+                for measure, cell in zip(measures, cells, strict=True):
+                    if found is not None and measure.name in found.odds:
+                        cell.value = number_html(measure, found.odds[measure.name])
+                    elif found is not None and found.refused and counting:
+                        cell.value = f'<span class="choice-counting">{COUNTING}</span>'
+                    else:
+                        cell.value = "–" if found is not None and found.refused else ""
+                text = self._row_note(found, counting)
+                note.value = f'<div class="choice-note">{escape(text)}</div>' if text else ""
+                notes.append(text)
+            note_column = any(notes)
+            for cell in self._column_cells[-1]:
+                cell.layout.display = None if note_column else "none"
+            template = ["1.2em", "minmax(12em, 26em)"]
+            template += ["minmax(5em, 9em)" for says in visible if says]
+            template += ["minmax(8em, 1fr)"] if note_column else []
+            self._grid.layout.grid_template_columns = " ".join(template)
+            self._table_head.value = TABLE_CSS.format(css=self.css) + self._head_html(
+                best is not None
+            )
+            foot = "" if counting else self._note
+            self._table_foot.value = f"<i>{escape(foot)}</i>" if foot else ""
+
+    def _row_note(self, found: ActionOdds | None, counting: bool) -> str:
+        if found is None:
+            return ""
+        if not found.refused or found.odds:
+            return found.note
+        if counting:
+            return ""
+        why = found.note or "its exact walk is too large"
+        if self._count_reason:
+            why += f"; the patient walks stopped: {self._count_reason}"
+        return f"no numbers: {why}"
+
+    def _head_html(self, marked: bool) -> str:
+        odds = self.odds
+        if odds is None:
+            return ""
+        lines = [f"<b>{escape(odds.prompt)}</b>"]
+        objective = self.objective(odds)
+        if objective is not None and marked:
+            lines.append(f"★ marks the best choice by {escape(objective[0])}.")
+        if self._counting:
+            lines.append(
+                "<i>Some numbers are still being counted by more patient exact walks; "
+                "they appear here as they are found.</i>"
+            )
+        return '<div style="margin:4px 0">' + "<br>".join(lines) + "</div>"
 
     def decision_odds(self) -> DecisionOdds | None:
         """The exact numbers beside each choice of the person to act, from the game's

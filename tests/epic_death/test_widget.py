@@ -11,6 +11,7 @@ import pytest
 import sympy
 from widget_clicks import (
     assert_double_click_acts_once,
+    assert_each_choice_has_its_numbers_beside_it,
     assert_stale_clicks_are_ignored,
     play_by_clicks,
 )
@@ -35,7 +36,7 @@ DONE = "done with Fate cards"
 
 
 def shown(game: EpicDeathWidget) -> str:
-    return game.odds_html.value
+    return game.numbers_on_show()
 
 
 def row(game: EpicDeathWidget, label: str) -> dict:
@@ -71,7 +72,7 @@ def test_opening_offers_the_open_quests_with_their_exact_odds():
         assert as_fraction_string(success) in game.quest_line_html.value
         assert row(game, state.action_to_string(action))["success"] == success
     assert game.odds == decision_odds(state)
-    assert game.odds_html.value == game.odds._repr_html_()
+    assert_each_choice_has_its_numbers_beside_it(game)
     assert game.pool_odds() is None and game.chart.layout.display == "none"
     assert game.narration == ["New game, seed 3: You in seat 0, Bot 1 (greedy) in seat 1."]
 
@@ -190,7 +191,7 @@ def test_the_widget_shows_the_shared_numbers_at_every_decision():
             game.click(ROLL)
             continue
         assert game.odds == decision_odds(state)
-        assert game.odds_html.value == game.odds._repr_html_()
+        assert_each_choice_has_its_numbers_beside_it(game)
         seen.add(state.phase)
         game.click(list(game.buttons())[len(state.history) % len(game.buttons()) - 1])
     assert {"choose_quest", "before_roll", "after_roll"} <= seen

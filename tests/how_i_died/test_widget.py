@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
-from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are_ignored
+from widget_clicks import (
+    assert_double_click_acts_once,
+    assert_each_choice_has_its_numbers_beside_it,
+    assert_stale_clicks_are_ignored,
+)
 
 from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.odds import decision_odds
@@ -50,8 +54,8 @@ def test_the_numbers_beside_the_choices_are_decision_odds_and_no_other_pane():
     rng = random.Random(1)
     for _ in range(4):
         assert game.odds == decision_odds(game.state)
-        assert game.odds_html.value == game.odds._repr_html_()
-        page = game.table.value + game.prompt.value + game.odds_html.value
+        assert_each_choice_has_its_numbers_beside_it(game)
+        page = game.table.value + game.prompt.value + game.numbers_on_show()
         assert "can be built now" not in page and "expected adventures until death" not in page
         game.click(rng.choice(sorted(game.buttons())))
     assert not hasattr(game, "odds_panel")

@@ -7,7 +7,11 @@ import random
 from html import unescape
 
 import pytest
-from widget_clicks import assert_stale_clicks_are_ignored, play_by_clicks
+from widget_clicks import (
+    assert_each_choice_has_its_numbers_beside_it,
+    assert_stale_clicks_are_ignored,
+    play_by_clicks,
+)
 
 from toolkit.html import exact
 from toolkit.state import from_json
@@ -39,6 +43,19 @@ def test_bad_set_up_is_refused_clearly():
         ToTheDeathWidget(encounter="dragon")
 
 
+def open_move(game: ToTheDeathWidget, move: tuple) -> list[str]:
+    """Press the row of a main-step move paid with a card: the labels of the card rows it
+    opens, each one legal action (a move paid with another card)."""
+    state = game.state
+    opener = next(c for c, *_ in game._rows if c.act is not None and
+                  {game.move_of(a) for a in c.shows} == {move})  # fmt: skip
+    before = set(game.buttons())
+    game.click(opener.label)
+    assert game.state.history == state.history  # opening plays nothing
+    plays = {c.label for c, *_ in game._rows if c.act is None}
+    return [label for label in game.buttons() if label not in before and label in plays]
+
+
 def test_the_buttons_are_the_legal_actions_in_the_engines_words():
     game = ToTheDeathWidget(seed=SEED)
     state = game.state
@@ -47,26 +64,46 @@ def test_the_buttons_are_the_legal_actions_in_the_engines_words():
     until(game, "main")
     state = game.state
     legal = state.legal_actions()
-    assert sorted(game.buttons()) == sorted(state.action_to_string(a) for a in legal)
-    assert len(game.buttons()) == len(legal)  # every label is unique
+    moves = {game.move_of(a) for a in legal}
+    assert len(game.buttons()) == len(moves) < len(legal)  # a row a move, not a row a card
+    offered = set()
+    for move in sorted(moves, key=repr):
+        cards = [a for a in legal if game.move_of(a) == move]
+        if len(cards) == 1:
+            offered.add(game.label(cards[0]))
+            continue
+        opened = open_move(game, move)
+        assert len(opened) == len(cards)
+        offered.update(opened)
+        assert_each_choice_has_its_numbers_beside_it(game)
+    assert offered == {state.action_to_string(a) for a in legal}  # every label is unique
 
 
-def test_each_card_offers_what_it_can_pay_for():
+def test_each_move_offers_the_cards_that_can_pay_for_it():
     game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
     state = game.state
-    groups = [g for g in game.actions.children if "ttd-card-group" in g._dom_classes]
-    assert len(groups) == len(state.hands[0])
-    for group, card in zip(groups, sorted(state.hands[0], key=value_of), strict=True):
-        assert card in group.children[0].value
-        labels = {button.description for button in group.children[1].children}
-        paid = {state.action_to_string(a) for a in state.legal_actions() if a[-1] == card}
-        assert labels == paid
+    by_move = {}
+    for action in state.legal_actions():
+        by_move.setdefault(game.move_of(action), []).append(action)
+    for move, actions in by_move.items():
+        if len(actions) == 1:
+            continue
+        opened = open_move(game, move)
+        assert set(opened) == {state.action_to_string(a) for a in actions}
         # a hero ability is offered only when the card's value is in the ability's range
-        for action in state.legal_actions():
-            if action[0] == "ability" and action[-1] == card:
+        for action in actions:
+            if action[0] == "ability":
                 hero = catalog().heroes[state.units[action[1]]["card"]]
-                assert hero.ability(action[2]).accepts(value_of(card))
+                assert hero.ability(action[2]).accepts(value_of(action[-1]))
+    # the row of a move shows the numbers of its best card
+    for choice, *_ in game._rows:
+        if choice.act is not None:
+            best = game.shown_odds(choice)
+            rank = game._ranker(game.odds)
+            ranked = [rank(game.odds.for_action(a)) for a in choice.shows]
+            if best is not None and all(r is not None for r in ranked):
+                assert rank(best) == max(ranked)
 
 
 def test_the_widget_shows_the_shared_decision_odds_and_no_pane_of_its_own():
@@ -78,7 +115,7 @@ def test_the_widget_shows_the_shared_decision_odds_and_no_pane_of_its_own():
     for _ in range(4):
         until(game, "main")
         assert game.odds == decision_odds(game.state)
-        assert game.odds_html.value == game.odds._repr_html_()
+        assert_each_choice_has_its_numbers_beside_it(game)
         assert not hasattr(game, "outcomes_html") and not hasattr(game, "weapon_odds")
         game.bot_decides_button.click()
 
@@ -88,6 +125,7 @@ def test_a_target_choice_shows_the_walks_numbers_and_the_log_repeats_them():
 
     game = ToTheDeathWidget(seed=SEED)
     until(game, "main")
+    open_move(game, ("attack", "a-sellsword", "melee"))
     game.click("Sellsword: melee attack (discard 2 of Fighters)")
     state = game.state
     assert state.prompt["kind"] == "target"

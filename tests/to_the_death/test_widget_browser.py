@@ -12,6 +12,7 @@ import nbformat
 import pytest
 from _paths import NOTEBOOKS
 from browser import click_button
+from widget_clicks import assert_page_rows_match, row_texts
 
 from toolkit.to_the_death.widget import ToTheDeathWidget
 
@@ -30,8 +31,12 @@ def next_click(game: ToTheDeathWidget, done: set[str]) -> str:
         return next((b for b in buttons if b.startswith("block with")), buttons[0])
     if kind == "main":
         if "attack" not in done:
+            attack = [b for b in buttons if b.startswith("Sellsword: melee attack")]
+            cards = [b for b in attack if "pay with" not in b]
+            if not cards:
+                return attack[0]  # the move's row opens the rows of the cards to pay with
             done.add("attack")
-            return next(b for b in buttons if b.startswith("Sellsword: melee attack"))
+            return cards[0]
         return "end"
     if kind == "target":
         if "focus" not in done:
@@ -50,15 +55,12 @@ def test_the_notebook_builds_the_game_this_test_mirrors():
 
 
 def expect_odds(page, game: ToTheDeathWidget, expect) -> list:
-    """The odds pane shows the shared numbers (decision_odds) of the decision at hand."""
-    odds = page.locator(".ttd-game .ttd-odds")
+    """The table of choices shows the shared numbers (decision_odds) of the decision at hand,
+    each in its choice's row."""
     shown = []
     if game.odds is not None:
-        for row in game.odds.rows()[:3]:
-            for cell in row[1:]:
-                if cell not in ("–", ""):
-                    expect(odds).to_contain_text(cell, timeout=WAIT_MS)
-                    shown.append(cell)
+        assert_page_rows_match(page, game)
+        shown = [cell for _, cells in row_texts(game) for cell in cells if cell]
     return shown
 
 

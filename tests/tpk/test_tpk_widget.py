@@ -8,29 +8,21 @@ from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are
 
 from toolkit.tpk.display import describe_event, table_html
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, LEVEL_ONE_OPTIONS, level_one_example
-from toolkit.tpk.widget import KEEP, TPKWidget
+from toolkit.tpk.widget import TPKWidget
 
 NOTEBOOK_CALL = 'TPKWidget(seed=3, players=3, bots="convention")'
 
 
-def next_click(game: TPKWidget) -> tuple[list[str], str]:
+def next_click(game: TPKWidget) -> str:
     """A fixed way to play: keep the first cards drawn; use the first usable card, else pass.
-    Returns the toggle descriptions to press and the button to click."""
-    if game.state.phase == "keep":
-        size = len(game.state.legal_actions()[0][1])
-        toggles = [t.description for t in game.actions.children[1].children[:size]]
-        return toggles, KEEP
+    Returns the button to click."""
+    state = game.state
+    if state.phase == "keep":
+        size = len(state.legal_actions()[0][1])
+        kept = ("keep", tuple(sorted(state.observation(game.seat)["drawn"][:size])))
+        return state.action_to_string(kept)
     uses = [name for name in game.buttons() if name != "Pass"]
-    return [], uses[0] if uses else "Pass"
-
-
-def press(game: TPKWidget, toggles: list[str], button: str | None) -> None:
-    """Press the toggles, then the button (none: only the toggles)."""
-    if toggles:
-        for toggle in game.actions.children[1].children:
-            toggle.value = toggle.description in toggles
-    if button is not None:
-        game.click(button)
+    return uses[0] if uses else "Pass"
 
 
 def test_the_widget_plays_a_game_to_the_end_by_clicks():
@@ -38,7 +30,7 @@ def test_the_widget_plays_a_game_to_the_end_by_clicks():
     assert "You are Brin" in game.status.value and "Level 1" in game.view.value
     clicks = 0
     while not game.state.is_terminal() and clicks < 200:
-        press(game, *next_click(game))
+        game.click(next_click(game))
         clicks += 1
     assert game.state.is_terminal()
     assert "party" in game.status.value.lower() or "escaped" in game.status.value
@@ -67,7 +59,7 @@ def test_the_table_shows_how_the_bots_finished_the_level():
     them (the level's log used to be wiped when the next level was dealt)."""
     game = TPKWidget(seed=3, players=3, bots="convention")
     while game.state.level == 1 and not game.state.is_terminal():
-        press(game, *next_click(game))
+        game.click(next_click(game))
     assert game.state.level == 2, "seed 3 clears level 1"
     obs = game.state.observation(0)
     last = obs["last_level"]
@@ -79,7 +71,7 @@ def test_the_table_shows_how_the_bots_finished_the_level():
 
 def test_the_widget_never_shows_a_partners_hand():
     game = TPKWidget(seed=3, players=3)
-    press(game, *next_click(game))
+    game.click(next_click(game))
     for seat in (1, 2):
         for card in game.state.hands[seat]:
             assert card not in game.view.value
@@ -87,14 +79,14 @@ def test_the_widget_never_shows_a_partners_hand():
 
 def test_stale_clicks_are_ignored_with_a_note():
     game = TPKWidget(seed=3, players=3)
-    press(game, *next_click(game))  # past the keep, to a row of uses and Pass
+    game.click(next_click(game))  # past the keep, to a row of uses and Pass
     assert_stale_clicks_are_ignored(game)
 
 
 def test_a_double_click_on_keep_keeps_once():
     game = TPKWidget(seed=3, players=3)
-    press(game, next_click(game)[0], None)
-    assert_double_click_acts_once(game, KEEP)
+    assert game.state.phase == "keep"
+    assert_double_click_acts_once(game, next_click(game))
 
 
 @pytest.mark.browser
@@ -111,11 +103,9 @@ def test_a_game_clicked_in_chromium_follows_the_engine(open_voila):
     expect(page.get_by_text("You are Brin. Your turn.")).to_be_visible(timeout=60_000)
     clicks = 0
     while not mirror.state.is_terminal() and clicks < 12:
-        toggles, button = next_click(mirror)
-        for toggle in toggles:
-            click_button(page, toggle)
+        button = next_click(mirror)
         click_button(page, button)
-        press(mirror, toggles, button)
+        mirror.click(button)
         clicks += 1
         obs = mirror.state.observation(0)
         if obs["log"]:

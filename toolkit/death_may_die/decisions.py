@@ -356,7 +356,7 @@ def decision_odds(state) -> DecisionOdds:
     options = walk_options(state, asked)
     actions = tuple(
         ActionOdds(a, label(a), options[a][0], _note(a, options[a][0]))
-        if a in options else ActionOdds(a, label(a), {}, TOO_LARGE)
+        if a in options else ActionOdds(a, label(a), {}, TOO_LARGE, refused=True)
         for a in legal
     )  # fmt: skip
     prompt = asked.prompt

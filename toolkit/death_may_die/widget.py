@@ -11,11 +11,13 @@ needed and stress, with Altair charts. Both are thin views over the engine and t
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as widgets
 
 from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.decisions import WALK_LIMIT
 from toolkit.death_may_die.dice import roll_distribution
 from toolkit.death_may_die.display import rest_of_throw_html, roll_html, state_html
 from toolkit.death_may_die.rules import DeathMayDieState
@@ -29,6 +31,17 @@ class DeathMayDieWidget(GameWidget):
 
     css = "dmd"
     stand_in = "greedy"
+    walk_limit = WALK_LIMIT
+
+    def objective(self, odds):
+        """The walk's own best choice, where the step's choices all serve one aim (a roll, a
+        fight): the one the prompt names; the actions of a turn aim at different things, and
+        none is marked."""
+        found = re.search(r"the walk's best choice is (['\"])(.*)\1$", odds.prompt)
+        if found is None:
+            return None
+        best = found.group(2)
+        return "the walk's own aim at this step", lambda row: (int(row.label == best),)
 
     def __init__(self, seed: int = 0, players: int = 2):
         self.players = players
@@ -113,7 +126,7 @@ class DeathMayDieWidget(GameWidget):
                 self.bound_button(ROLL, self._roll, style="warning"),
                 self.bound_button("Roll all", self._roll_all),
             ]
-        return [self.button(state.action_to_string(a), a) for a in state.legal_actions()]
+        return super()._choices()
 
 
 # -- the dice odds explorer ------------------------------------------------------------------------

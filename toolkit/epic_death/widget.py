@@ -21,6 +21,7 @@ from html import escape
 import altair as alt
 import ipywidgets as widgets
 
+from toolkit.analysis import Measure
 from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, binomial_tail_symbolic
 from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
@@ -38,7 +39,7 @@ from toolkit.epic_death.rules import EpicDeathState
 from toolkit.html import chance, listed
 from toolkit.state import Action
 from toolkit.svg import card
-from toolkit.widgets import ROLL, GameWidget
+from toolkit.widgets import ROLL, Choice, GameWidget, number_html
 
 FATE_COLOUR = "#6a4c93"
 PHASE_WORDS = {
@@ -55,6 +56,7 @@ PHASE_WORDS = {
     "over": "the game is over",
 }
 QUEST_LINE_COLUMNS = ("quest", "needs", "reward", "seal", "P(success)", "P(EPIC DEATH)", "P(fails)")
+A_CHANCE = Measure("chance", "chance")  # how the quest line writes its chances
 WIDE = {"description_width": "9em"}  # room for the explorer's labels
 OUTCOME_WORDS = {"success": "succeeded", "fail": "failed", "epic_death": "EPIC DEATH!"}
 
@@ -139,16 +141,19 @@ class EpicDeathWidget(GameWidget):
 
     def _layout(self) -> list[widgets.Widget]:
         table = widgets.VBox([self.quest_html, self.chart, self.roll_html])
+        hand = widgets.VBox([self.hand_html], layout={"width": "50%"})
+        # the choices span the page under the quest and the hand: their table needs the width
         moves = widgets.VBox(
-            [self.prompt_html, self.note_html, self.actions, self.odds_html, self.hand_html],
-            layout={"width": "50%"},
+            [self.prompt_html, self.note_html, self.actions, self.odds_html],
+            layout={"width": "100%"},
         )
         return [
             self.controls,
             self.status_html,
             self.result_html,
             self.quest_line_html,
-            widgets.HBox([table.add_class("ed-table"), moves]),
+            widgets.HBox([table.add_class("ed-table"), hand]),
+            moves,
             self.parties_html,
             self.log_html,
         ]
@@ -269,26 +274,31 @@ class EpicDeathWidget(GameWidget):
         state = self.state
         if not state.quest_line:
             return "<b>Quest line</b>: empty"
+        epic = any(state.cards.quest(q).epic_quest for q in state.quest_line)
         rows = []
         for quest_id in state.quest_line:
             quest = state.cards.quest(quest_id)
             ends = quest_ends(quest, plain_pool(quest))
             name = ("EPIC QUEST: " if quest.epic_quest else "") + quest.name
             seal = f"EPIC {quest.epic}" if quest.epic_quest else f"FAIL {quest.fail}"
-            cells = (
+            cells = [
                 f"<b>{escape(name)}</b>",
                 difficulty_badge(quest),
                 f"{quest.rewards.loot} loot, {quest.rewards.fate} Fate",
                 seal,
-                chance(ends["success"]),
-                chance(ends["epic_death"]) if quest.epic_quest else "",
-                chance(ends["fail"]),
-            )
+                number_html(A_CHANCE, ends["success"]),
+            ]
+            if epic:  # the column says nothing where no Epic Quest is in the line
+                cells.append(number_html(A_CHANCE, ends["epic_death"]) if quest.epic_quest else "")
+            cells.append(number_html(A_CHANCE, ends["fail"]))
             rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-        head = "".join(f"<th>{h}</th>" for h in QUEST_LINE_COLUMNS)
+        columns = [c for c in QUEST_LINE_COLUMNS if epic or c != "P(EPIC DEATH)"]
+        head = "".join(f"<th>{h}</th>" for h in columns)
         return (
             f"<b>Quest line</b> ({len(state.quest_deck)} more in the deck; odds for a pool of "
             f"{BASE_POOL} dice and no Fate card played)"
+            "<style>.ed-quest-line .numbers-exact { font-size: 10px; color: #666; }"
+            ".ed-quest-line .numbers-main { font-weight: 600; }</style>"
             f"<table class='death-toolkit' style='font-size:12px'><tr>{head}</tr>"
             f"{''.join(rows)}</table>"
         )
@@ -365,10 +375,22 @@ class EpicDeathWidget(GameWidget):
             roll = self.bound_button(ROLL, self._roll, style="warning")
             return [roll.add_class("ed-roll-button")]
         state = self.state
-        return [
-            self.button(state.action_to_string(action), action, self._tooltip(action))
+        return [self.choice_table([
+            Choice(state.action_to_string(action), action, self._tooltip(action))
             for action in state.legal_actions()
-        ]
+        ])]  # fmt: skip
+
+    def objective(self, odds):
+        """Placing loot or the FAIL: the most EPIC; a Fate card or a quest on your own quest:
+        the likeliest success; on another's quest, the likeliest failure."""
+        names = {m.name for m in odds.measures}
+        if "epic" in names:
+            return "the most EPIC after it", (("epic", 1),)
+        if "success" not in names:
+            return None
+        if self.state.active == odds.seat or self.state.phase == "choose_quest":
+            return "the highest chance that the quest succeeds", (("success", 1),)
+        return "the highest chance that another player's quest fails", (("success", -1),)
 
     def _tooltip(self, action: Action) -> str:
         if isinstance(action, tuple) and action[0] == "fate":

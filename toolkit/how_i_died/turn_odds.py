@@ -208,7 +208,13 @@ def decision_odds(state) -> DecisionOdds:
         prompt=prompt(state),
         measures=MEASURES,
         actions=tuple(
-            ActionOdds(action, state.action_to_string(action), odds[action])
+            ActionOdds(
+                action,
+                state.action_to_string(action),
+                odds[action],
+                "",
+                refused=not odds[action],
+            )
             for action in state.legal_actions()
         ),
         note=note,

@@ -27,6 +27,7 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.display import story_card_html, symbol_key_html, table_html
 from toolkit.how_i_died.rules import HowIDiedState
 from toolkit.how_i_died.story import CLOSE, StoryState
+from toolkit.how_i_died.turn_odds import LIMIT
 from toolkit.widgets import GameWidget
 
 
@@ -35,6 +36,7 @@ class HowIDiedWidget(GameWidget):
     every other seat is a bot of kind `bots`."""
 
     css = "hid"
+    walk_limit = LIMIT
 
     def __init__(self, seed: int = 0, players: int = 4, humans=(0,), bots: str = "glory-greedy"):
         check_bot_names(BOTS, [bots])  # before the dropdown, which would refuse it less clearly

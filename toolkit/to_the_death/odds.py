@@ -941,6 +941,7 @@ def decision_odds(state):
                 state.action_to_string(action),
                 values.get(action, {}),
                 notes.get(action, ""),
+                refused="positions" in notes.get(action, ""),  # too large, not unseen cards
             )
             for action in actions
         ),

@@ -11,8 +11,9 @@ exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the wi
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
 game the bots play alone here is the game ``play`` would give.
 
-In the main step the choices are grouped by the card that pays for them, so a card "offers" the
-abilities it can activate. The log repeats the expected damage shown beside a chosen target and
+In the main step a move paid with one card (an attack, an ability, a rest) is one row of the table
+of choices, showing the numbers of its best card; its button opens a row for each card that may
+pay for it, each with its own numbers. The log repeats the expected damage shown beside a chosen target and
 then tells the check the engine made (card, total against armor, hit or miss).
 """
 
@@ -26,7 +27,6 @@ from toolkit.html import exact
 from toolkit.state import Action
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import (
-    card_chip,
     card_name,
     display_names,
     effect_names,
@@ -36,11 +36,11 @@ from toolkit.to_the_death.display import (
     result_text,
     side_html,
 )
+from toolkit.to_the_death.options import OPTION_LIMIT
 from toolkit.to_the_death.rules import ToTheDeathState
-from toolkit.widgets import GameWidget
+from toolkit.widgets import Choice, GameWidget
 
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
-HERO_ABILITIES = ("attack", "rest", "ability")
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, one at a time, then draw back up",
@@ -78,6 +78,7 @@ class ToTheDeathWidget(GameWidget):
 
     css = "ttd"
     stand_in = "greedy"
+    walk_limit = OPTION_LIMIT
 
     def __init__(
         self,
@@ -100,27 +101,23 @@ class ToTheDeathWidget(GameWidget):
         self.hand_html = _html("ttd-hand")
         self.prompt_html = _html("ttd-prompt")
         bots = {} if opponent is None else {1: opponent}
+        self._open_move: tuple = (None, None)  # (position, the move whose cards are shown)
         super().__init__(seed, [seat for seat in range(players) if seat not in bots], bots)
         self.actions.layout.flex_flow = "column"  # a group of buttons a row
 
     def _layout(self) -> list[widgets.Widget]:
+        # the choices span the page under the board and the hand: their table needs the width
         moves = widgets.VBox(
-            [
-                self.hand_html,
-                self.prompt_html,
-                self.note_html,
-                self.actions,
-                self.odds_html,
-            ],
-            layout={"width": "50%"},
+            [self.prompt_html, self.note_html, self.actions, self.odds_html],
+            layout={"width": "100%"},
         ).add_class("ttd-moves")
-        return [
-            self.controls,
-            self.status_html,
-            self.result_html,
-            widgets.HBox([self.board_html.add_class("ttd-board-column"), moves]),
-            self.log_html,
-        ]
+        board = widgets.HBox(
+            [
+                self.board_html.add_class("ttd-board-column"),
+                widgets.VBox([self.hand_html], layout={"width": "50%"}),
+            ]
+        )
+        return [self.controls, self.status_html, self.result_html, board, moves, self.log_html]
 
     # -- driving the game -------------------------------------------------------------------------
     def _new_state(self, seed: int) -> ToTheDeathState:
@@ -293,45 +290,64 @@ class ToTheDeathWidget(GameWidget):
         return f"<b>{who}</b>: {escape(text)}."
 
     def _choices(self) -> tuple[widgets.Widget, ...]:
-        """The choices as buttons. In the main step they are grouped by the card that pays for
-        them (a card offers what it can activate), then feats (three cards) and the rest."""
+        """The choices as one table. In the main step a move paid with a card (an attack, an
+        ability) is one row, whatever card pays for it, showing the numbers of its best card;
+        its button opens the rows of the cards that may pay for it, each with its own numbers
+        (a pick in two steps, so that a score of moves never becomes a page of buttons)."""
         state = self.state
         if state.is_terminal():
             return ()
-        prompt = state.prompt
+        names = display_names(state)
         legal = state.legal_actions()
-        if prompt["kind"] != "main":
-            return (self._group("Choices", legal, "ttd-choices"),)
-        by_card: dict[str, list] = {}
-        feats, rest = [], []
+        if state.prompt["kind"] != "main":
+            return (self.choice_table([self._row(a, names) for a in legal]),)
+        groups: dict[tuple, list] = {}
         for action in legal:
-            if action[0] in PAID_BY_ONE_CARD:
-                by_card.setdefault(action[-1], []).append(action)
-            elif action[0] == "feat":
-                feats.append(action)
-            else:
-                rest.append(action)
-        groups = []
-        for card in sorted(by_card, key=lambda c: (value_of(c), c)):
-            actions = sorted(by_card[card], key=lambda a: a[0] not in HERO_ABILITIES)
-            title = f"{card_chip(card)} {escape(card_name(card))} pays for"
-            groups.append(self._group(title, actions, "ttd-card-group", raw=True))
-        if feats:
-            groups.append(self._group("Feats (three cards of one value)", feats, "ttd-feats"))
-        groups.append(self._group("Or", rest, "ttd-choices"))
-        return tuple(groups)
+            groups.setdefault(self.move_of(action), []).append(action)
+        key = (self._games, len(state.history))
+        if self._open_move[0] != key:
+            self._open_move = (key, None)
+        rows = []
+        for move, actions in groups.items():
+            if len(actions) == 1:
+                rows.append(self._row(actions[0], names))
+                continue
+            is_open = self._open_move[1] == move
+            label = self.move_label(actions[0], names, len(actions), is_open)
+            rows.append(Choice(label, act=lambda move=move: self._open(move), shows=tuple(actions),
+                               tooltip=self._tooltip(actions[0]), css="ttd-move"))  # fmt: skip
+            if is_open:
+                cards = sorted(actions, key=lambda a: (value_of(a[-1]), a[-1]))
+                rows += [self._row(a, names, "ttd-card-row") for a in cards]
+        return (self.choice_table(rows),)
 
-    def _group(self, title: str, actions: list, css: str, raw: bool = False) -> widgets.VBox:
-        names = display_names(self.state)
-        buttons = [
-            self.button(self.label(action, names), action, self._tooltip(action))
-            for action in actions
-        ]
-        heading = widgets.HTML(title if raw else f"<b>{escape(title)}</b>")
-        row = widgets.Box(
-            buttons, layout={"display": "flex", "flex_flow": "row wrap", "align_items": "center"}
+    @staticmethod
+    def move_of(action: Action) -> tuple:
+        """A main-step action without the card that pays for it: the move (one row)."""
+        if isinstance(action, tuple) and action[0] in PAID_BY_ONE_CARD:
+            return action[:-1]
+        return action if isinstance(action, tuple) else (action,)
+
+    def move_label(self, action: Action, names, cards: int, is_open: bool) -> str:
+        """An opener's words: the move, how many cards may pay for it, and ▸ (▾ when open)."""
+        text = self.label(action, names)
+        if " (" in text:
+            text = text[: text.rindex(" (")]
+        return f"{text}: pay with one of {cards} cards {'▾' if is_open else '▸'}"
+
+    def _open(self, move) -> None:
+        key = (self._games, len(self.state.history))
+        self._open_move = (key, None if self._open_move == (key, move) else move)
+
+    def _row(self, action: Action, names, css: str = "") -> Choice:
+        return Choice(self.label(action, names), action, self._tooltip(action), css=css,
+                      sub=bool(css))  # fmt: skip
+
+    def objective(self, odds):
+        return "the most expected damage dealt, then P(an enemy defeated)", (
+            ("dealt", 1),
+            ("p_defeat", 1),
         )
-        return widgets.VBox([heading, row]).add_class(css)
 
     def _tooltip(self, action: Action) -> str:
         if isinstance(action, tuple) and action[0] in ("ability", "feat") and len(action) > 2:

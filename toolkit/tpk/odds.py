@@ -77,7 +77,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
         except CountTooLarge:
             refused += 1
             note = f"weighing the partners' possible hands needs more than {steps:,} steps"
-            actions.append(ActionOdds(action, label, {}, note))
+            actions.append(ActionOdds(action, label, {}, note, refused=True))
             continue
         actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
     note = (

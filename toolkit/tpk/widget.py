@@ -16,17 +16,19 @@ import ipywidgets as w
 
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
-from toolkit.tpk.display import item_name, reputation, table_html, threat_label
+from toolkit.tpk.display import reputation, table_html, threat_label
+from toolkit.tpk.odds import COUNT_STEPS
 from toolkit.tpk.rules import PASS, TPKState
-from toolkit.widgets import GameWidget
-
-KEEP = "Keep selected"
+from toolkit.widgets import Choice, GameWidget
 
 
 class TPKWidget(GameWidget):
     """``TPKWidget(seat=0, players=3, seed=0, bots="convention")``; ``.state`` is the live game."""
 
     css = "tpk"
+    walk_limit = (
+        COUNT_STEPS // 10
+    )  # steps of the count: a few bytes each, not a position's kilobyte
 
     def __init__(
         self,
@@ -104,30 +106,13 @@ class TPKWidget(GameWidget):
             self.status.value = f"<h3>Total party kill on level {state.level}.</h3>"
 
     def _choices(self) -> list[w.Widget]:
-        obs = self.state.observation(self.seat)
-        return self._keep_controls(obs) if obs["phase"] == "keep" else self._play_controls()
-
-    def _keep_controls(self, obs: dict) -> list[w.Widget]:
-        size = len(self.state.legal_actions()[0][1])
-        toggles = [
-            w.ToggleButton(description=item_name(c), layout=w.Layout(width="auto"))
-            for c in obs["drawn"]
-        ]
-
-        def keep():
-            kept = tuple(sorted(c for c, t in zip(obs["drawn"], toggles, strict=True) if t.value))
-            self._apply(("keep", kept))
-
-        button = self.bound_button(KEEP, keep, style="success")
-        button.disabled = True
-
-        def changed(_):
-            button.disabled = sum(t.value for t in toggles) != size
-
-        for toggle in toggles:
-            toggle.observe(changed, "value")
-        hint = w.HTML(f"Choose {size} of the {len(obs['drawn'])} cards you drew to keep:")
-        return [hint, w.HBox(toggles, layout=w.Layout(flex_flow="row wrap")), button]
+        """One table for the decision: a row a way to keep the cards drawn (each a button with
+        its numbers), or a row a use of cards on the threats, and Pass."""
+        state = self.state
+        if state.phase == "keep":
+            return [self.choice_table([Choice(state.action_to_string(a), a, style="success")
+                                       for a in state.legal_actions()])]  # fmt: skip
+        return self._play_controls()
 
     def label(self, action) -> str:
         """A use as its button reads: "Use Greatsword on 1. Large monster"."""
@@ -136,12 +121,8 @@ class TPKWidget(GameWidget):
         return f"Use {cards} on {threats}"
 
     def _play_controls(self) -> list[w.Widget]:
-        buttons = [
-            self.button(
-                "Pass" if action == PASS else self.label(action),
-                action,
-                style="warning" if action == PASS else "",
-            )
+        return [self.choice_table([
+            Choice("Pass" if action == PASS else self.label(action), action,
+                   style="warning" if action == PASS else "")
             for action in self.state.legal_actions()
-        ]
-        return [w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
+        ])]  # fmt: skip
