@@ -327,3 +327,28 @@ def test_in_chromium_a_tap_opens_a_how_i_died_effect(require_browser, tmp_path):
         assert effect.is_visible() and effect.inner_text().strip()
         trophy = page.locator("svg.hid-trophy").first.bounding_box()
         assert trophy and trophy["width"] > 8
+
+
+def test_the_epic_widget_keeps_the_dice_a_reroll_card_takes_out_greyed_until_the_roll():
+    """Played through the widget: after a re-roll card, the roll still shows the whole pool, the
+    dice taken out greyed; after Roll, none is greyed and the pool is whole again."""
+    from toolkit.epic_death.widget import EpicDeathWidget
+    from toolkit.widgets import ROLL
+
+    game = EpicDeathWidget(seed=3, players=2, hot_seat=True)
+    state = game.state
+    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
+        if game._waits_for_roll():
+            game.click(ROLL)
+        else:
+            game.click(next(reversed(game.buttons())))  # done, or the last card
+        assert not state.is_terminal()
+    play = next(b for b in game.buttons() if b.startswith("play "))
+    game.click(play)
+    assert state.phase == "reroll" and game._waits_for_roll()
+    dice = dice_of(game.roll_html.value)
+    greyed = [d for d in dice if "rerolling" in d.get("class")]
+    assert len(dice) == state.pool() and len(greyed) == state.pending_reroll[1] >= 1
+    game.click(ROLL)
+    dice = dice_of(game.roll_html.value)
+    assert len(dice) == state.pool() and not [d for d in dice if "rerolling" in d.get("class")]
