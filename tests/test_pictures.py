@@ -39,6 +39,11 @@ def label_boxes(root) -> list[tuple[float, float, float, float]]:
         tuple(float(g.find(f"{SVG}rect").get(k)) for k in ("x", "y", "width", "height"))
         for g in root.iter(f"{SVG}g")
         if g.get("class") == "label"
+    ] + [
+        (float(c.get("cx")) - 11, float(c.get("cy")) - 11, 22.0, 22.0)
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "figure"
+        for c in g.iter(f"{SVG}circle")
     ]
 
 

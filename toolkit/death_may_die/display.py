@@ -1,7 +1,8 @@
 """The map as a static SVG string: tiles, spaces, passages, staircases and tunnels, gates, fire,
-episode tokens and figures; and the dice of a roll as pictures (the core :func:`toolkit.svg.die`).
-Plain text, so the book embeds it offline and a widget shows it in an HTML box; no chart library
-needed. Everything is named as the card and map data name it."""
+episode tokens and figures, with a key under it naming every mark; and the dice of a roll as
+pictures (the core :func:`toolkit.svg.die`). Plain text, so the book embeds it offline and a
+widget shows it in an HTML box; no chart library needed. Everything is named as the card and map
+data name it."""
 
 from __future__ import annotations
 
