@@ -25,7 +25,9 @@ PIPS = {
 
 
 def luminance(colour: str) -> float:
-    """WCAG's relative luminance of a ``#rrggbb`` colour (0 black, 1 white)."""
+    """WCAG's relative luminance of a ``#rrggbb`` or ``#rgb`` colour (0 black, 1 white)."""
+    if len(colour) == 4:
+        colour = "#" + "".join(c * 2 for c in colour[1:])
     channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -145,5 +145,5 @@ def test_a_button_and_its_row_of_numbers_read_the_same_and_a_bots_move_is_not_yo
 
 def test_the_table_has_a_key_to_the_symbols():
     table = HowIDiedWidget(seed=11).table.value
-    for mark in ("★ glory", "☠ damage", "✦ has an effect", "Legendary", "🏆"):
+    for mark in ("★ glory", "☠ damage", "✦ has an effect", "Legendary", "hid-trophy"):
         assert mark in table

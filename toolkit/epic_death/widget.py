@@ -26,7 +26,14 @@ from toolkit.charts import dist_chart, enable_offline
 from toolkit.dist import P, binomial_tail_symbolic
 from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.decisions import IF_NO_MORE, plain_pool, quest_ends
-from toolkit.epic_death.display import adventurer_html, difficulty_badge, quest_html, roll_svg
+from toolkit.epic_death.display import (
+    adventurer_html,
+    dice_seed,
+    difficulty_badge,
+    quest_html,
+    rerolling_of,
+    roll_svg,
+)
 from toolkit.epic_death.odds import (
     DIFFICULTIES,
     FACES_WINNING,
@@ -351,7 +358,10 @@ class EpicDeathWidget(GameWidget):
     def _roll_text(self) -> str:
         state = self.state
         if state.rolled and not state.is_terminal():
-            dice = roll_svg(state.plain, state.sixes, state.failed_dice, state.frenzy)
+            dice = roll_svg(
+                state.plain, state.sixes, state.failed_dice, state.frenzy,
+                state.quest_card.difficulty, rerolling_of(state), dice_seed(state),
+            )  # fmt: skip
             return (
                 f"<b>Roll</b>: {dice} <b>{state.victories()} Victories</b>, "
                 f"{state.quest_card.victories} needed"

@@ -18,17 +18,38 @@ BANNER_COLOUR = {
 }
 
 
+#: The achievement's mark: a small trophy drawn in SVG, as an emoji trophy has no glyph in the
+#: fonts a plain Linux browser or many school machines carry (it showed as an empty box).
+TROPHY = (
+    '<svg class="hid-trophy" xmlns="http://www.w3.org/2000/svg" width="13" height="13" '
+    'viewBox="0 0 12 12" role="img" style="vertical-align:-2px"><title>achievement</title>'
+    '<path d="M3 2H1.3v1a2 2 0 0 0 2 2M9 2h1.7v1a2 2 0 0 1-2 2" fill="none" stroke="#6b4f00" '
+    'stroke-width=".9"/><path d="M3 1h6v3a3 3 0 0 1-6 0z" fill="#e9b10a" stroke="#6b4f00" '
+    'stroke-width=".8"/><rect x="5.3" y="7" width="1.4" height="2" fill="#6b4f00"/>'
+    '<rect x="3.5" y="9" width="5" height="2" rx=".5" fill="#6b4f00"/></svg>'
+)
+
+
 def card_html(card: str, note: str = "") -> str:
+    """A card: its name, type, glory, damage and a mark if it has an effect. A card with an effect
+    is a ``<details>`` element: a click or a tap on it opens the effect's words under it (and a
+    hover still shows them as a tooltip), with no script, in a widget or a saved page alike."""
     data = CARDS[card]
     colour = BANNER_COLOUR[data.banner]
     damage = f" · {data.damage}☠" if data.damage else ""
-    effect = " ✦" if data.effect else ""
-    title = escape(EFFECTS[data.effect].summary) if data.effect else ""
+    style = (
+        f"display:inline-block;margin:1px;padding:2px 5px;border:2px solid {colour};"
+        "border-left-width:8px;border-radius:4px;font-size:12px;vertical-align:top"
+    )
+    face = f"<b>{escape(data.name)}</b> {data.type} · {data.glory}★{damage}"
+    if not data.effect:
+        return f'<span class="hid-card" style="{style}">{face}{escape(note)}</span>'
+    summary = escape(EFFECTS[data.effect].summary)
     return (
-        f'<span class="hid-card" title="{title}" style="display:inline-block;margin:1px;'
-        f"padding:2px 5px;border:2px solid {colour};border-left-width:8px;border-radius:4px;"
-        f'font-size:12px"><b>{escape(data.name)}</b> {data.type} · {data.glory}★{damage}{effect}'
-        f"{escape(note)}</span>"
+        f'<details class="hid-card" title="{summary}" style="{style}">'
+        f'<summary style="cursor:pointer">{face} ✦{escape(note)}</summary>'
+        f'<div class="hid-effect" style="max-width:24em;white-space:normal">{summary}</div>'
+        "</details>"
     )
 
 
@@ -57,9 +78,9 @@ def symbol_key_html() -> str:
         "I / II / III beginning, middle, end of an adventure · "
         "★ glory points (every card) · "
         f"☠ damage (ends only; {DEATH_AT} in all kills you) · "
-        "✦ has an effect (hover over the card to read it) · "
+        "✦ has an effect (click or tap the card to read it) · "
         f"left edge: banner colour {banners}; three of one colour make a Legendary Adventure "
-        "(glory ×2) · 🏆 the achievement a dead player claimed</div>"
+        f"(glory ×2) · {TROPHY} the achievement a dead player claimed</div>"
     )
 
 
@@ -91,7 +112,7 @@ def table_html(state, name=lambda seat: f"Player {seat + 1}", viewer: int | None
         if state.building and seat == state.seat:
             lines.append("".join(card_html(c) for c in state.building) + " <i>being played</i>")
         adventures = "<br>".join(lines) or "<i>no adventure yet</i>"
-        extra = f"<br>🏆 {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
+        extra = f"<br>{TROPHY} {escape(ACHIEVEMENTS[achievement].name)}" if achievement else ""
         rows.append(
             f'<tr style="vertical-align:top"><td style="padding-right:1em;white-space:nowrap">'
             f"<b>{escape(name(seat))}</b>, {status}<br>"
