@@ -56,7 +56,7 @@ SETTINGS = {
     "epic-death": (3, "greedy", 8, 1),
     "how-i-died": (3, "glory-greedy", 140, 1),
     "to-the-death": (1, "greedy", 5, 1),
-    "death-may-die": (2, "greedy", 20, 1),
+    "death-may-die": (2, "greedy", 40, 1),
 }
 FOLLOW_LIMIT = 200_000  # positions a walk followed for a later choice may visit
 
@@ -192,9 +192,16 @@ def observe_death_may_die(state, action, rng) -> dict[str, Fraction] | None:
         best = max(options.items(), key=lambda item: item[1])[0]
         return next(a for a in s.legal_actions() if d._same_choice(s, a) == best)
 
+    def stop(s):
+        """The walk's stop, read on the real game as on the view: a walk that does not span the
+        turn never looks past the next card drawn from a deck (hidden in the view)."""
+        if own.stop not in ("step", "turn") and s._deck_drawn(s.pending[0]) is not None:
+            return True
+        return walk.stop(s)
+
     after = state.clone()
     after.apply_listed(action)
-    stop = walk.stop if turn else _others_stop(seat, walk.stop)
+    stop = stop if turn else _others_stop(seat, stop)
     end = _play_on(after, stop, policy, rng)
     values = changes.values(end)
     return {name: Fraction(values[name]) for name in own.shown}
