@@ -136,6 +136,43 @@ def test_a_run_of_treasures_is_taken_one_per_player():
     assert "golden-crown" not in state.hands[0]  # into the equipment deck, not the hand
 
 
+def test_a_treasure_goes_to_whoever_overcame_the_card_before_it_even_at_range():
+    state = stacked(
+        ["brin", "land"],
+        ["pit-trap", "small-monster", "golden-crown", "oak-door"],
+        [["brin-longbow", "brin-lantern"], ["land-nimble-fingers", "land-skeleton-key"]],
+        level=2,
+        amulets={"brin": "none", "land": "none"},
+    )
+    # Brin shoots the monster just before the crown, past the open trap: the crown is his at
+    # once, though the trap still bars the way, and his turn is over.
+    state.apply(("use", ("brin-longbow",), (1,)))
+    assert events(state)[-2:] == [(0, "use"), (0, "treasure")]
+    assert state.status == [0, 1, 2, 0] and state.current == 1 and state.leftmost == 0
+    assert "golden-crown" in state.decks[0].discards
+    # Land then disarms the trap: the crown is gone, so Land's turn goes on.
+    state.apply(("use", ("land-nimble-fingers",), (0,)))
+    assert state.current == 1 and events(state).count((1, "treasure")) == 0
+    assert "golden-crown" not in state._equipment_of(1)
+
+
+def test_a_run_of_treasures_reached_at_range_passes_down_the_table():
+    state = stacked(
+        ["brin", "land"],
+        ["pit-trap", "small-monster", "golden-crown", "dragon-egg", "oak-door", "skeleton"],
+        [
+            ["brin-longbow", "brin-lantern", "brin-rope"],
+            ["land-nimble-fingers", "land-skeleton-key", "land-dagger"],
+        ],
+        level=3,
+        amulets={"brin": "none", "land": "none"},
+    )
+    state.apply(("use", ("brin-longbow",), (1,)))
+    assert events(state)[-3:] == [(0, "use"), (0, "treasure"), (1, "treasure")]
+    assert state.status[:4] == [0, 1, 2, 2] and state.current == 0
+    assert "dragon-egg" in state.decks[1].discards
+
+
 def test_a_treasure_at_the_front_goes_to_the_starting_player():
     state = stacked(
         ["taric", "land"],

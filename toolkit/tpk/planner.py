@@ -186,11 +186,21 @@ class _Table:
             while first < len(state) and state[first] != "open":
                 first += 1
             actor = self.me
-            while first < len(state) and self.row[first][2]:  # treasures: each take ends a turn
-                state[first] = "taken"
-                actor = self._next(actor)
+            # Treasures: the one just past the cards overcome is ours, the rest of its run one per
+            # following player; each take ends a turn, and a turn reaching a seat that passed on
+            # the first open threat kills the party.
+            after = max(action[2]) + 1
+            while after < len(state) and state[after] == "open" and self.row[after][2]:
+                state[after] = "taken"
+                after += 1
                 while first < len(state) and state[first] != "open":
                     first += 1
+                if first == len(state):
+                    return "cleared"
+                actor = self._next(actor)
+                if passed[actor] == first:
+                    return None
+                passed[actor] = None
             if first == len(state):
                 return "cleared"
             if actor == self.me and not hand:

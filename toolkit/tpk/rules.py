@@ -4,8 +4,10 @@ A level goes: the threat row is laid out; every player draws from their own equi
 turn, keeps some of the drawn cards (the rest are set aside); then turns go round the table. On a
 turn a player uses cards against the threats, strictly from the left (ranged items reach further,
 up to the next door), or passes. A player with no cards passes. If the turn comes back to someone
-who passed while the threat they passed on is still there, the party dies. When the path up to a
-treasure is clear, whoever cleared it takes it into their equipment deck and their turn ends.
+who passed while the threat they passed on is still there, the party dies. Whoever overcomes the
+card just before a treasure (a ranged item included, even with threats still open to its left) takes
+the treasure into their equipment deck and their turn ends; the next player takes the next one of a
+run.
 
 Everything random is a shuffle drawn from the state's seeded RNG, so a game is its seed, its options
 and its actions (a real game has no chance nodes; a seat's view of it,
@@ -476,10 +478,24 @@ class TPKState(GameState):
             self.ended_by = "the party was killed"
             return
         self.passed_on[seat] = None
-        if self.threats[self.row[self.leftmost]][2]:
-            self._take_treasure(seat)
+        due = self._treasure_due()
+        if due is not None:
+            self._take_treasure(seat, due)
         elif not self.hands[seat]:
             self._pass(seat, "pass (no cards)")
+
+    def _treasure_due(self) -> int | None:
+        """The treasure the player whose turn begins takes: one first in the row (the level's
+        starter), or the next of a run after the treasure the player before took."""
+        row, status, threats = self.row, self.status, self.threats
+        for position in range(self.leftmost, len(row)):
+            if (
+                status[position] == OPEN
+                and threats[row[position]][2]
+                and (position == 0 or status[position - 1] == TAKEN)
+            ):
+                return position
+        return None
 
     def _use(self, seat: int, cards: tuple[str, ...], targets: tuple[int, ...]) -> None:
         for card in cards:
@@ -497,14 +513,18 @@ class TPKState(GameState):
         )
         self._advance(seat)
         if self.result is None and self.phase == "play":
-            if self.leftmost < len(self.row) and self.threats[self.row[self.leftmost]][2]:
-                self._take_treasure(seat)
+            after = max(targets) + 1  # the card just past what was overcome
+            if (
+                after < len(self.row)
+                and self.status[after] == OPEN
+                and self.threats[self.row[after]][2]
+            ):
+                self._take_treasure(seat, after)
             elif not self.hands[seat]:
                 self._pass(seat, "pass (no cards)")
 
-    def _take_treasure(self, seat: int) -> None:
-        """Take the treasure at the front of the row into `seat`'s equipment deck; the turn ends."""
-        position = self.leftmost
+    def _take_treasure(self, seat: int, position: int) -> None:
+        """Take the treasure at `position` into `seat`'s equipment deck; the turn ends."""
         self.status[position] = TAKEN
         self.by[position] = seat
         self.decks[seat].discard(self.row[position])
