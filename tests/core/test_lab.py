@@ -220,7 +220,8 @@ def running_lab(tmp_path: Path):
         lab = subprocess.Popen(
             [sys.executable, "-m", "toolkit", "lab", "--no-browser", f"--port={port}",
              "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
-             f"--IdentityProvider.token={TOKEN}"],
+             f"--IdentityProvider.token={TOKEN}",
+             f"--FileCheckpoints.checkpoint_dir={tmp_path / 'checkpoints'}"],
             cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
     server = f"http://127.0.0.1:{port}"

@@ -270,7 +270,7 @@ def board_svg(
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{FONT}" '
-        f'class="dmd-board">'
+        f'class="dmd-board" style="max-width:100%;height:auto">'  # a narrow page shrinks it
     )
     return head + "".join(out) + "</svg>"
 
