@@ -11,10 +11,13 @@ exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the wi
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
 game the bots play alone here is the game ``play`` would give.
 
-In the main step a move paid with one card (an attack, an ability, a rest) is one row of the table
-of choices, showing the numbers of its best card; its button opens a row for each card that may
-pay for it, each with its own numbers. The log repeats the expected damage shown beside a chosen target and
-then tells the check the engine made (card, total against armor, hit or miss).
+In the main step the choices open in steps, so that at most :data:`ROW_LIMIT` rows show at once:
+a row a hero (its attacks, rest, abilities, feats, move and charge), a row of the player abilities
+and end; a hero's row opens its moves, a move opens the cards that may pay for it, each row
+showing the best numbers of what it holds. Cards of one value whose numbers are the same and
+whose games after differ only in which of them was paid share a row. The log repeats the expected
+damage shown beside a chosen target and then tells the check the engine made (card, total against
+armor, hit or miss).
 """
 
 from __future__ import annotations
