@@ -347,3 +347,39 @@ def test_choosing_a_hero_says_what_the_choice_does():
     game = ToTheDeathWidget(seed=0, encounter="sphinx")
     until(game, "choose hero")
     assert "choose a hero (Riddle: it makes a skill check against 8" in unescape(game._prompt())
+
+
+def test_an_open_group_shows_alone_when_its_level_would_pass_the_limit(monkeypatch):
+    """With room for 9 rows: the Sellsword's open attack shows without the hero's other moves
+    (13 rows otherwise); closed again, the hero's moves show without the other heroes."""
+    import toolkit.to_the_death.widget as module
+
+    monkeypatch.setattr(module, "ROW_LIMIT", 9)
+    game = ToTheDeathWidget(seed=SEED)
+    until(game, "main")
+    open_move(game, ("attack", "a-sellsword", "melee"))
+    labels = [c.label for c, *_ in game._rows]
+    hero = "Sellsword's moves: melee attack, rest, Hack, move, charge"
+    assert labels[:4] == [
+        f"{hero} ▾",
+        "Sellsword: melee attack: pay with one of 3 cards ▾",
+        "Sellsword: melee attack (discard 2 of Fighters)",
+        "Sellsword: melee attack (discard any one of: 4 of Fighters, 4 of Menders)",
+    ]
+    assert [label.split("'s moves")[0] for label in labels[4:7]] == [
+        "Bard",
+        "Shadow Mage",
+        "War Priest",
+    ]
+    assert labels[7:] == ["player abilities: focus, reset, search ▸", "end"]
+    game.click("Sellsword: melee attack: pay with one of 3 cards ▾")
+    assert [c.label for c, *_ in game._rows] == [
+        f"{hero} ▾",
+        "Sellsword: melee attack: pay with one of 3 cards ▸",
+        "Sellsword: rest: pay with one of 3 cards ▸",
+        "Sellsword: Hack: pay with one of 3 cards ▸",
+        "move Sellsword: pay with one of 3 cards ▸",
+        "charge Sellsword: pay with one of 3 cards ▸",
+    ]
+    game.click(f"{hero} ▾")
+    assert len(game._rows) == 6 and game._rows[0][0].label == f"{hero} ▸"
