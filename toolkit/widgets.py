@@ -82,6 +82,7 @@ class Choice:
     shows: tuple = ()
     css: str = ""
     sub: bool = False  # a row under another (a card paying for the move above): indented
+    depth: int = 0  # how many rows it is under (a group in a group): indented that many steps
 
     def actions(self) -> tuple:
         return self.shows or ((self.action,) if self.act is None else ())
@@ -146,6 +147,8 @@ TABLE_CSS = """<style>
 .{css}-choice-table .choice-best {{ color: #b8860b; font-size: 16px; }}
 .{css}-choice-table .{css}-best-choice {{ outline: 2px solid #b8860b; }}
 .{css}-choice-table .choice-sub {{ margin-left: 1.5em; width: calc(100% - 1.5em); }}
+.{css}-choice-table .choice-depth-2 {{ margin-left: 3em; width: calc(100% - 3em); }}
+.{css}-choice-table .choice-depth-3 {{ margin-left: 4.5em; width: calc(100% - 4.5em); }}
 </style>"""
 
 
@@ -543,8 +546,10 @@ class GameWidget(widgets.VBox):
                 self._drawn.append(button)
             if choice.css:
                 button.add_class(choice.css)
-            if choice.sub:
+            if choice.sub or choice.depth:
                 button.add_class("choice-sub")
+            if choice.depth > 1:
+                button.add_class(f"choice-depth-{min(choice.depth, 3)}")
             mark = widgets.HTML("")
             cells = [widgets.HTML("") for _ in measures]
             note = widgets.HTML("")

@@ -43,17 +43,46 @@ def test_bad_set_up_is_refused_clearly():
         ToTheDeathWidget(encounter="dragon")
 
 
+def group_rows(game: ToTheDeathWidget) -> list:
+    """The rows on show that open rows (a hero, a move), as (label, depth, actions under it)."""
+    return [(c.label, c.depth, set(c.shows)) for c, *_ in game._rows if c.act is not None]
+
+
 def open_move(game: ToTheDeathWidget, move: tuple) -> list[str]:
-    """Press the row of a main-step move paid with a card: the labels of the card rows it
-    opens, each one legal action (a move paid with another card)."""
+    """Open the rows of a main-step move paid with a card, its hero's row first: the labels of
+    the rows it opens, each a legal action or the cards of equal effect that share a row."""
     state = game.state
-    opener = next(c for c, *_ in game._rows if c.act is not None and
-                  {game.move_of(a) for a in c.shows} == {move})  # fmt: skip
+    exactly = lambda shows: {game.move_of(a) for a in shows} == {move}  # noqa: E731
+    while not any(exactly(shows) for _, _, shows in group_rows(game)):
+        game.click(next(label for label, _, shows in group_rows(game) if label.endswith("▸")
+                        and move in {game.move_of(a) for a in shows}))  # fmt: skip
+    opener = next(label for label, _, shows in group_rows(game) if exactly(shows))
     before = set(game.buttons())
-    game.click(opener.label)
+    game.click(opener)
     assert game.state.history == state.history  # opening plays nothing
     plays = {c.label for c, *_ in game._rows if c.act is None}
     return [label for label in game.buttons() if label not in before and label in plays]
+
+
+def every_row(game: ToTheDeathWidget, seen: list, path: tuple = ()) -> None:
+    """Open every group of the main step in turn, the groups in it too, and note each table
+    shown: (the rows' labels, each play row's choice and the actions it stands for)."""
+    shown = [(c.label, c.act is None, c.action, c.actions()) for c, *_ in game._rows]
+    seen.append(shown)
+    for label, depth, _ in group_rows(game):
+        if depth != len(path) or label in path:
+            continue
+        game.click(label)
+        opened = next(c.label for c, *_ in game._rows if c.act is not None and c.depth == depth
+                      and c.label.endswith("▾"))  # fmt: skip
+        every_row(game, seen, (*path, opened))
+        game.click(opened)  # closed again
+
+
+def main_tables(game: ToTheDeathWidget) -> list:
+    seen: list = []
+    every_row(game, seen)
+    return seen
 
 
 def test_the_buttons_are_the_legal_actions_in_the_engines_words():
@@ -64,19 +93,24 @@ def test_the_buttons_are_the_legal_actions_in_the_engines_words():
     until(game, "main")
     state = game.state
     legal = state.legal_actions()
-    moves = {game.move_of(a) for a in legal}
-    assert len(game.buttons()) == len(moves) < len(legal)  # a row a move, not a row a card
-    offered = set()
-    for move in sorted(moves, key=repr):
-        cards = [a for a in legal if game.move_of(a) == move]
-        if len(cards) == 1:
-            offered.add(game.label(cards[0]))
-            continue
-        opened = open_move(game, move)
-        assert len(opened) == len(cards)
-        offered.update(opened)
-        assert_each_choice_has_its_numbers_beside_it(game)
-    assert offered == {state.action_to_string(a) for a in legal}  # every label is unique
+    heroes = [u["name"] for u in state.heroes(0)]
+    tops = [label for label, *_ in group_rows(game)]
+    assert [label.split(":")[0] for label in tops] == [f"{h}'s moves" for h in heroes] + [
+        "player abilities"
+    ]
+    assert tops[-1] == "player abilities: focus, reset, search ▸"
+    assert len(game.buttons()) == len(heroes) + 2  # a hero a row, the player abilities, end
+    offered: dict = {}
+    for table in main_tables(game):
+        for label, plays, action, actions in table:
+            if plays:
+                offered.setdefault(label, (action, actions))
+    assert sorted(a for _, actions in offered.values() for a in actions) == sorted(legal)
+    for label, (action, actions) in offered.items():
+        if len(actions) == 1:
+            assert label == state.action_to_string(action)
+        else:
+            assert action == actions[0] and "discard any one of: " in label
 
 
 def test_each_move_offers_the_cards_that_can_pay_for_it():
@@ -89,21 +123,85 @@ def test_each_move_offers_the_cards_that_can_pay_for_it():
     for move, actions in by_move.items():
         if len(actions) == 1:
             continue
-        opened = open_move(game, move)
-        assert set(opened) == {state.action_to_string(a) for a in actions}
+        open_move(game, move)
+        under = [c for c, *_ in game._rows if c.act is None and game.move_of(c.action) == move]
+        assert sorted(a for c in under for a in c.actions()) == sorted(actions)
         # a hero ability is offered only when the card's value is in the ability's range
         for action in actions:
             if action[0] == "ability":
                 hero = catalog().heroes[state.units[action[1]]["card"]]
                 assert hero.ability(action[2]).accepts(value_of(action[-1]))
-    # the row of a move shows the numbers of its best card
-    for choice, *_ in game._rows:
-        if choice.act is not None:
-            best = game.shown_odds(choice)
-            rank = game._ranker(game.odds)
-            ranked = [rank(game.odds.for_action(a)) for a in choice.shows]
-            if best is not None and all(r is not None for r in ranked):
-                assert rank(best) == max(ranked)
+        # the row of a group shows the best numbers of what it holds
+        rank = game._ranker(game.odds)
+        for choice, *_ in game._rows:
+            if choice.act is not None:
+                ranked = [rank(game.odds.for_action(a)) for a in choice.shows]
+                if all(r is not None for r in ranked):
+                    assert rank(game.shown_odds(choice)) == max(ranked)
+        game.click(next(c.label for c, *_ in game._rows if c.depth == 0 and
+                        c.label.endswith("▾")))  # fmt: skip
+
+
+def test_the_main_step_never_shows_more_than_fifteen_rows():
+    """However its rows are opened, the main step's table shows at most 15 rows at once, and
+    its play rows together are every legal action, each once."""
+    from toolkit.to_the_death.widget import ROW_LIMIT
+
+    assert ROW_LIMIT == 15
+    mains = 0
+    for seed, options in [(SEED, {}), (7, {}), (4, {"players": 2, "opponent": "greedy"})]:
+        game = ToTheDeathWidget(seed=seed, **options)
+        for _ in range(20):
+            until(game, "main")
+            if len(game.state.legal_actions()) >= 10:  # a hand to pay with
+                mains += 1
+                tables = main_tables(game)
+                assert max(len(table) for table in tables) <= ROW_LIMIT
+                assert len(tables) > 1  # groups opened
+                plays = [actions for table in tables for _, plays, _, actions in table if plays]
+                assert {a for actions in plays for a in actions} == set(game.state.legal_actions())
+            game.bot_decides_button.click()
+            if mains % 2 == 0 and mains:
+                break
+    assert mains == 6
+
+
+def test_cards_of_equal_effect_share_a_row():
+    """Two cards of one value that pay for a move alike are one row: their numbers are the
+    same (the odds module's, asked again here), and the games after them hold the same hands,
+    discard pile and choices once the two cards are swapped. The row's button pays with the
+    first."""
+    from toolkit.to_the_death.odds import decision_odds
+
+    game = ToTheDeathWidget(seed=SEED)
+    until(game, "main")
+    state = game.state
+    assert sorted(state.hands[0]) == ["fighter:2", "fighter:4", "mender:4"]
+    opened = open_move(game, ("attack", "a-sellsword", "melee"))
+    merged = "Sellsword: melee attack (discard any one of: 4 of Fighters, 4 of Menders)"
+    assert opened == ["Sellsword: melee attack (discard 2 of Fighters)", merged]
+    choice = next(c for c, *_ in game._rows if c.label == merged)
+    one, other = choice.actions()
+    assert choice.action == one == ("attack", "a-sellsword", "melee", "fighter:4")
+    odds = decision_odds(state)
+    assert odds.for_action(one).odds == odds.for_action(other).odds
+    swap = {"fighter:4": "mender:4", "mender:4": "fighter:4"}
+    after = []
+    for action in (one, other):
+        game_after = state.clone()
+        game_after.apply(action)
+        after.append(game_after)
+    renamed = lambda cards: sorted(swap.get(c, c) for c in cards)  # noqa: E731
+    assert sorted(after[0].hands[0]) == renamed(after[1].hands[0]) == ["fighter:2", "mender:4"]
+    assert sorted(after[0].discard) == renamed(after[1].discard)
+    assert after[0].prompt["kind"] == after[1].prompt["kind"] == "target"  # the same choices next
+    swapped = [tuple(swap.get(part, part) for part in a) for a in after[1].legal_actions()]
+    assert list(after[0].legal_actions()) == swapped
+    # a card of another value is never merged: the 2 keeps its own row
+    assert sum("2 of Fighters" in c.label for c, *_ in game._rows if c.act is None) == 1
+    told = len(game.narration)
+    game.click(merged)
+    assert game.state.history[-1] == one and game.narration[told].endswith("4 of Fighters)")
 
 
 def test_the_widget_shows_the_shared_decision_odds_and_no_pane_of_its_own():
@@ -249,3 +347,39 @@ def test_choosing_a_hero_says_what_the_choice_does():
     game = ToTheDeathWidget(seed=0, encounter="sphinx")
     until(game, "choose hero")
     assert "choose a hero (Riddle: it makes a skill check against 8" in unescape(game._prompt())
+
+
+def test_an_open_group_shows_alone_when_its_level_would_pass_the_limit(monkeypatch):
+    """With room for 9 rows: the Sellsword's open attack shows without the hero's other moves
+    (13 rows otherwise); closed again, the hero's moves show without the other heroes."""
+    import toolkit.to_the_death.widget as module
+
+    monkeypatch.setattr(module, "ROW_LIMIT", 9)
+    game = ToTheDeathWidget(seed=SEED)
+    until(game, "main")
+    open_move(game, ("attack", "a-sellsword", "melee"))
+    labels = [c.label for c, *_ in game._rows]
+    hero = "Sellsword's moves: melee attack, rest, Hack, move, charge"
+    assert labels[:4] == [
+        f"{hero} ▾",
+        "Sellsword: melee attack: pay with one of 3 cards ▾",
+        "Sellsword: melee attack (discard 2 of Fighters)",
+        "Sellsword: melee attack (discard any one of: 4 of Fighters, 4 of Menders)",
+    ]
+    assert [label.split("'s moves")[0] for label in labels[4:7]] == [
+        "Bard",
+        "Shadow Mage",
+        "War Priest",
+    ]
+    assert labels[7:] == ["player abilities: focus, reset, search ▸", "end"]
+    game.click("Sellsword: melee attack: pay with one of 3 cards ▾")
+    assert [c.label for c, *_ in game._rows] == [
+        f"{hero} ▾",
+        "Sellsword: melee attack: pay with one of 3 cards ▸",
+        "Sellsword: rest: pay with one of 3 cards ▸",
+        "Sellsword: Hack: pay with one of 3 cards ▸",
+        "move Sellsword: pay with one of 3 cards ▸",
+        "charge Sellsword: pay with one of 3 cards ▸",
+    ]
+    game.click(f"{hero} ▾")
+    assert len(game._rows) == 6 and game._rows[0][0].label == f"{hero} ▸"

@@ -1,7 +1,8 @@
 """The To the Death! play notebook in a real browser.
 
 Voila serves notebooks/to-the-death-play.ipynb and headless Chromium clicks real decisions: a block
-during the gladiator's first turn, then in the main step a melee attack, a focus, the target, the
+during the gladiator's first turn, then in the main step the Sellsword's row, its melee attack's
+row and a card to pay with, a focus, the target, the
 end of the step and the draw step. The same game is driven in Python beside it (same seed, same
 clicks); after every click the page must show that game's exact odds and its log, line for line.
 """
@@ -32,6 +33,8 @@ def next_click(game: ToTheDeathWidget, done: set[str]) -> str:
     if kind == "main":
         if "attack" not in done:
             attack = [b for b in buttons if b.startswith("Sellsword: melee attack")]
+            if not attack:  # the hero's row opens its moves
+                return next(b for b in buttons if b.startswith("Sellsword's moves"))
             cards = [b for b in attack if "pay with" not in b]
             if not cards:
                 return attack[0]  # the move's row opens the rows of the cards to pay with

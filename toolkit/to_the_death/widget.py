@@ -11,21 +11,26 @@ exactly (:func:`toolkit.simulate.sample_outcome`) with a seeded generator the wi
 :func:`toolkit.simulate.play` does: the same seed and the same clicks give the same game, and a
 game the bots play alone here is the game ``play`` would give.
 
-In the main step a move paid with one card (an attack, an ability, a rest) is one row of the table
-of choices, showing the numbers of its best card; its button opens a row for each card that may
-pay for it, each with its own numbers. The log repeats the expected damage shown beside a chosen target and
-then tells the check the engine made (card, total against armor, hit or miss).
+In the main step the choices open in steps, so that at most :data:`ROW_LIMIT` rows show at once:
+a row a hero (its attacks, rest, abilities, feats, move and charge), a row of the player abilities
+and end; a hero's row opens its moves, a move opens the cards that may pay for it, each row
+showing the best numbers of what it holds. Cards of one value whose numbers are the same and
+whose games after differ only in which of them was paid share a row. The log repeats the expected
+damage shown beside a chosen target and then tells the check the engine made (card, total against
+armor, hit or miss).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from html import escape
 
 import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
-from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.cards import catalog, is_card, value_of
 from toolkit.to_the_death.display import (
     card_name,
     display_names,
@@ -41,6 +46,10 @@ from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import Choice, GameWidget
 
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
+HERO_MOVES = ("attack", "rest", "ability", "feat", "move", "charge")
+PLAYER_ABILITIES = ("focus", "reset", "search")
+#: The most rows the main step's table shows at once.
+ROW_LIMIT = 15
 QUESTIONS = {
     "main": "main step: activate each hero at most once and use player abilities, then end it",
     "draw step": "draw step: discard any cards, one at a time, then draw back up",
@@ -59,6 +68,63 @@ QUESTIONS = {
     "attack order": "choose which monster attacks next",
     "place in row": "choose where the moved hero stands in its new row",
 }
+
+
+@dataclass(frozen=True)
+class _Group:
+    """A row that opens rows: its key (a hero, a move), its words, every choice under it (whose
+    best numbers it shows), and its rows, made when it is opened."""
+
+    key: tuple
+    label: str
+    actions: tuple
+    rows: Callable[[], list]
+    tooltip: str = ""
+
+
+def _paid(action: Action) -> tuple:
+    """The cards a main-step choice pays with."""
+    return tuple(part for part in action[1:] if is_card(part))
+
+
+#: What the comparison of two games after a choice leaves out: the record of the moves and the
+#: log (which name the card paid), and what is kept only to be quick.
+_NOT_COMPARED = frozenset(
+    ("history", "public_history", "log", "kept", "_legal", "_legal_at", "rng", "_batch")
+)
+
+
+def same_but_for(state: ToTheDeathState, one: Action, other: Action) -> bool:
+    """Whether the game after `one` is the game after `other` once the cards the two pay with
+    are swapped everywhere (hands compared as the sets they are): the two choices then differ
+    only in which of those cards went and which stayed."""
+    mine, theirs = _paid(one), _paid(other)
+    swap = {}
+    for a, b in zip(sorted(set(mine) - set(theirs)), sorted(set(theirs) - set(mine)), strict=True):
+        swap[a], swap[b] = b, a
+    after = []
+    for action in (one, other):
+        game = state.clone()
+        game.apply(action)
+        after.append(game)
+    return _plain(after[0], {}) == _plain(after[1], swap)
+
+
+def _plain(game: ToTheDeathState, swap: dict) -> dict:
+    def renamed(value):
+        if isinstance(value, str):
+            return swap.get(value, value)
+        if isinstance(value, dict):
+            return {renamed(k): renamed(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [renamed(v) for v in value]
+        if isinstance(value, (set, frozenset)):
+            return frozenset(renamed(v) for v in value)
+        return value
+
+    plain = {k: renamed(v) for k, v in vars(game).items() if k not in _NOT_COMPARED}
+    plain["hands"] = [sorted(hand) for hand in plain["hands"]]
+    return plain
 
 
 def _html(css_class: str) -> widgets.HTML:
@@ -101,7 +167,7 @@ class ToTheDeathWidget(GameWidget):
         self.hand_html = _html("ttd-hand")
         self.prompt_html = _html("ttd-prompt")
         bots = {} if opponent is None else {1: opponent}
-        self._open_move: tuple = (None, None)  # (position, the move whose cards are shown)
+        self._open_path: tuple = (None, ())  # (position, the keys of the groups open there)
         super().__init__(seed, [seat for seat in range(players) if seat not in bots], bots)
         self.actions.layout.flex_flow = "column"  # a group of buttons a row
 
@@ -290,10 +356,11 @@ class ToTheDeathWidget(GameWidget):
         return f"<b>{who}</b>: {escape(text)}."
 
     def _choices(self) -> tuple[widgets.Widget, ...]:
-        """The choices as one table. In the main step a move paid with a card (an attack, an
-        ability) is one row, whatever card pays for it, showing the numbers of its best card;
-        its button opens the rows of the cards that may pay for it, each with its own numbers
-        (a pick in two steps, so that a score of moves never becomes a page of buttons)."""
+        """The choices as one table. The main step's are a tree (:meth:`main_tree`): a row a
+        hero, then the player abilities, then end; a hero's row opens its moves, a move paid
+        with a card opens the cards that may pay for it. Each row shows its numbers, a group's
+        the best of what it holds. At most :data:`ROW_LIMIT` rows show at once: when the open
+        groups would show more, only the open one of its level stays beside them."""
         state = self.state
         if state.is_terminal():
             return ()
@@ -301,47 +368,186 @@ class ToTheDeathWidget(GameWidget):
         legal = state.legal_actions()
         if state.prompt["kind"] != "main":
             return (self.choice_table([self._row(a, names) for a in legal]),)
-        groups: dict[tuple, list] = {}
-        for action in legal:
-            groups.setdefault(self.move_of(action), []).append(action)
-        key = (self._games, len(state.history))
-        if self._open_move[0] != key:
-            self._open_move = (key, None)
-        rows = []
-        for move, actions in groups.items():
-            if len(actions) == 1:
-                rows.append(self._row(actions[0], names))
-                continue
-            is_open = self._open_move[1] == move
-            label = self.move_label(actions[0], names, len(actions), is_open)
-            rows.append(Choice(label, act=lambda move=move: self._open(move), shows=tuple(actions),
-                               tooltip=self._tooltip(actions[0]), css="ttd-move"))  # fmt: skip
-            if is_open:
-                cards = sorted(actions, key=lambda a: (value_of(a[-1]), a[-1]))
-                rows += [self._row(a, names, "ttd-card-row") for a in cards]
+        key = self.position()
+        if self._open_path[0] != key:
+            self._open_path = (key, ())
+        tree = self.main_tree(legal, names)
+        path = self._open_path[1]
+        for mode in ("all", "open alone below the top", "open alone"):
+            rows = self._flattened(tree, path, mode)
+            if len(rows) <= ROW_LIMIT:
+                break
         return (self.choice_table(rows),)
+
+    def main_tree(self, legal, names) -> list:
+        """The main step's choices as rows to open: a :class:`_Group` for each hero (its
+        attacks, rest, abilities, feats, move and charge), one for the player abilities (focus,
+        reset, search), and end; a group of one choice is that choice's row."""
+        heroes: dict[str, list] = {}
+        party, rest = [], []
+        for action in legal:
+            if action[0] in HERO_MOVES:
+                heroes.setdefault(action[1], []).append(action)
+            elif action[0] in PLAYER_ABILITIES:
+                party.append(action)
+            else:
+                rest.append(action)
+        nodes = [self._hero_node(uid, actions, names) for uid, actions in heroes.items()]
+        if party:
+            nodes.append(
+                self._node(
+                    ("player abilities",),
+                    "player abilities: " + ", ".join(dict.fromkeys(a[0] for a in party)),
+                    party,
+                    names,
+                    lambda: self._moves(party, names),
+                )  # fmt: skip
+            )
+        return nodes + [self._row(a, names) for a in rest]
+
+    def _hero_node(self, uid: str, actions: list, names):
+        words = dict.fromkeys(self._move_word(a) for a in actions)
+        label = f"{names[uid]}'s moves: {', '.join(words)}"
+        return self._node(("hero", uid), label, actions, names,
+                          lambda: self._moves(actions, names))  # fmt: skip
+
+    def _move_word(self, action: Action) -> str:
+        head = action[0]
+        if head == "attack":
+            return f"{action[2]} attack"
+        if head == "ability":
+            return catalog().heroes[self.state.units[action[1]]["card"]].ability(action[2]).name
+        return "feats" if head == "feat" else head
+
+    def _moves(self, actions: list, names) -> list:
+        """A hero's (or the party's) moves, a row each, a feat's ways under one row of feats."""
+        by_move: dict[tuple, list] = {}
+        for action in actions:
+            by_move.setdefault(self.move_of(action), []).append(action)
+        nodes, feats = [], {}
+        for move, paid in by_move.items():
+            if move[0] == "feat":
+                feats[move] = paid
+                continue
+            nodes.append(self._move_node(move, paid, names))
+        if feats:
+            every = [a for paid in feats.values() for a in paid]
+            uid = every[0][1]
+            nodes.append(self._node(("feats", uid), f"{names[uid]}: feats (three cards of one "
+                                    "value: an ability twice)", every, names,
+                                    lambda: [self._move_node(m, p, names)
+                                             for m, p in feats.items()]))  # fmt: skip
+        return nodes
+
+    def _move_node(self, move: tuple, actions: list, names):
+        label = self.move_label(actions[0], names, len(actions))
+        rows = lambda: self._card_rows(actions, names)  # noqa: E731
+        return self._node(move, label, actions, names, rows, self._tooltip(actions[0]))
+
+    def _node(self, key, label: str, actions: list, names, rows: Callable, tooltip: str = ""):
+        if len(actions) == 1:
+            return self._row(actions[0], names)
+        return _Group(key, label, tuple(actions), rows, tooltip)
+
+    def _flattened(self, nodes: list, path: tuple, mode: str, depth: int = 0) -> list[Choice]:
+        """The rows on show: every row of the top, and under each open group its rows; with
+        `mode` "open alone below the top" an open group below the top shows without the rows
+        beside it, with "open alone" an open group at the top too."""
+        opened = None
+        if depth < len(path):
+            opened = next((n for n in nodes if isinstance(n, _Group) and n.key == path[depth]),
+                          None)  # fmt: skip
+        alone = opened is not None and (mode == "open alone" or
+                                        (mode != "all" and depth > 0))  # fmt: skip
+        rows = []
+        for node in nodes:
+            if alone and node is not opened:
+                continue
+            if not isinstance(node, _Group):
+                rows.append(replace(node, depth=depth, sub=False))
+                continue
+            is_open = node is opened
+            rows.append(Choice(f"{node.label} {'▾' if is_open else '▸'}", act=lambda
+                               depth=depth, key=node.key: self._open(depth, key),
+                               shows=node.actions, tooltip=node.tooltip, css="ttd-move",
+                               depth=depth))  # fmt: skip
+            if is_open:
+                rows += self._flattened(node.rows(), path, mode, depth + 1)
+        return rows
+
+    def _open(self, depth: int, key: tuple) -> None:
+        """A group's row: opens it (closing what else was open at its level and below), or
+        closes it when open."""
+        position = self.position()
+        path = self._open_path[1] if self._open_path[0] == position else ()
+        if len(path) > depth and path[depth] == key:
+            path = path[:depth]
+        else:
+            path = (*path[:depth], key)
+        self._open_path = (position, path)
+
+    def _card_rows(self, actions: list, names) -> list[Choice]:
+        """The rows of the cards that may pay for one move, by value. Cards the engine shows to
+        be alike here (:meth:`paid_alike`) share a row, whose button pays with the first."""
+        alike: list[list] = []
+        for action in sorted(actions, key=lambda a: (sorted(map(value_of, _paid(a))), a)):
+            same = next((group for group in alike if self.paid_alike(group[0], action)), None)
+            if same is None:
+                alike.append([action])
+            else:
+                same.append(action)
+        rows = []
+        for group in alike:
+            if len(group) == 1:
+                rows.append(self._row(group[0], names, "ttd-card-row"))
+                continue
+            first = group[0]
+            cards = list(dict.fromkeys(c for a in group for c in _paid(a)))
+            text = self.label(first, names)
+            text = text[: text.rindex(" (")] if " (" in text else text
+            how = {1: "one", 3: "three"}.get(len(_paid(first)), str(len(_paid(first))))
+            label = f"{text} (discard any {how} of: {', '.join(map(card_name, cards))})"
+            tip = (
+                "These cards are of one value, their numbers are the same, and the game after "
+                "each differs only in which of them was paid: this button pays with "
+                f"{', '.join(map(card_name, _paid(first)))}."
+            )
+            rows.append(Choice(label, first, tip, css="ttd-card-row", shows=tuple(group)))
+        return rows
+
+    def paid_alike(self, one: Action, other: Action) -> bool:
+        """Whether two choices of one move differ only in a card of equal effect here: the cards
+        paid are of the same values, both have numbers and they are the same, and the game after
+        the one is the game after the other with the cards paid swapped (:func:`same_but_for`)."""
+        mine, theirs = _paid(one), _paid(other)
+        if sorted(map(value_of, mine)) != sorted(map(value_of, theirs)):
+            return False
+        found = [self._known.get(one), self._known.get(other)]
+        if any(f is None or f.refused or not f.odds for f in found):
+            return False
+        if found[0].odds != found[1].odds or found[0].note != found[1].note:
+            return False
+        return same_but_for(self.state, one, other)
 
     @staticmethod
     def move_of(action: Action) -> tuple:
-        """A main-step action without the card that pays for it: the move (one row)."""
+        """A main-step action without the cards that pay for it: the move (one row)."""
         if isinstance(action, tuple) and action[0] in PAID_BY_ONE_CARD:
             return action[:-1]
+        if isinstance(action, tuple) and action[0] == "feat":
+            return action[:3]
         return action if isinstance(action, tuple) else (action,)
 
-    def move_label(self, action: Action, names, cards: int, is_open: bool) -> str:
-        """An opener's words: the move, how many cards may pay for it, and ▸ (▾ when open)."""
+    def move_label(self, action: Action, names, cards: int) -> str:
+        """An opener's words: the move, and how many cards (or sets of three) may pay for it."""
         text = self.label(action, names)
         if " (" in text:
             text = text[: text.rindex(" (")]
-        return f"{text}: pay with one of {cards} cards {'▾' if is_open else '▸'}"
-
-    def _open(self, move) -> None:
-        key = (self._games, len(self.state.history))
-        self._open_move = (key, None if self._open_move == (key, move) else move)
+        what = "sets of three cards" if action[0] == "feat" else "cards"
+        return f"{text}: pay with one of {cards} {what}"
 
     def _row(self, action: Action, names, css: str = "") -> Choice:
-        return Choice(self.label(action, names), action, self._tooltip(action), css=css,
-                      sub=bool(css))  # fmt: skip
+        return Choice(self.label(action, names), action, self._tooltip(action), css=css)
 
     def objective(self, odds):
         return "the most expected damage dealt, then P(an enemy defeated)", (
