@@ -18,7 +18,7 @@ def test_hard_episode_cards_are_constructed_and_its_own():
     dealt = set(state.mythos.cards) | set(state.mythos.discards)
     assert dealt == {m.id for m in cards.mythos.values() if m.deck in ("high_tide", "cthulhu")}
     assert len(state.tokens["seal"]) == 4  # one more seal than the learning episode
-    assert len(state.enemies) == 6
+    assert len(state.enemies) == 4  # two more than the learning episode sets out
 
 
 def test_default_game_is_still_the_learning_episode():
