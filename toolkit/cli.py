@@ -536,6 +536,24 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
     return lines
 
 
+def game_options(spec, players: int, pairs: list[str]) -> dict[str, str]:
+    """``--option KEY=VALUE`` pairs as the game's set-up options, tried on one game first so that
+    a key the game does not take, or a value it refuses, is one line before any game is played."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option {pair!r}: give KEY=VALUE, e.g. episode=high_tide")
+        options[key] = value
+    try:
+        spec.new_state(players, 0, **options)
+    except TypeError:
+        raise ValueError(
+            f"{spec.title} takes no option among {', '.join(sorted(options))}"
+        ) from None
+    return options
+
+
 def cmd_study(args) -> int:
     from toolkit.simulate import dask_executor
     from toolkit.studies import bots_table
@@ -545,10 +563,11 @@ def cmd_study(args) -> int:
         check_writable(Path(args.csv))  # before the games, not after them
     bots = args.bots.split(",") if args.bots is not None else list(spec.bots)  # "" names none
     against = args.against.split(",") if args.against else None
+    options = game_options(spec, args.players, args.option)
     with dask_executor(args.workers, args.scheduler) as executor:
         table = bots_table(
             args.game, args.players, bots, args.games, args.seed, executor, progress_shown(),
-            against, delay=PROGRESS_DELAY,
+            against, delay=PROGRESS_DELAY, options=options,
         )  # fmt: skip
     if args.json:  # the table first: a file that then fails to be written loses nothing
         print(table.to_json(orient="records"), flush=True)
@@ -799,6 +818,13 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     study.add_argument("--scheduler", help="play on the running dask scheduler at ADDRESS")
     study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
     study.add_argument("--json", action="store_true", help="print the rows as JSON")
+    study.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set the game up so, e.g. episode=high_tide for Death May Die (repeatable)",
+    )
     study.set_defaults(run=cmd_study)
 
     check = sub.add_parser("check", help="check an answer to one of the book's exercises")

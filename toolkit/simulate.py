@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
@@ -137,9 +137,12 @@ def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:
     return digest.hexdigest()[:16]
 
 
-def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> dict:
-    """One game from its name and seed: a table row with returns and the game's own summary."""
-    state = play_seeded(slug, players, bot_names, seed)
+def play_one(
+    slug: str, players: int, bot_names: Sequence[str], seed: int, options: Mapping | None = None
+) -> dict:
+    """One game from its name and seed (and the game's `options`, such as Death May Die's
+    episode): a table row with returns and the game's own summary."""
+    state = play_seeded(slug, players, bot_names, seed, **(options or {}))
     returns = state.returns()
     row = {"seed": seed, "moves": len(state.history)}
     row.update({f"return_{seat}": value for seat, value in enumerate(returns)})
@@ -148,9 +151,13 @@ def play_one(slug: str, players: int, bot_names: Sequence[str], seed: int) -> di
 
 
 def _play_chunk(
-    slug: str, players: int, bot_names: Sequence[str], seeds: Sequence[int]
+    slug: str,
+    players: int,
+    bot_names: Sequence[str],
+    seeds: Sequence[int],
+    options: Mapping | None = None,
 ) -> list[dict]:
-    return [play_one(slug, players, bot_names, seed) for seed in seeds]
+    return [play_one(slug, players, bot_names, seed, options) for seed in seeds]
 
 
 CONNECT = "10s"  # how long to try a running scheduler's address before saying it cannot be reached
@@ -215,8 +222,10 @@ def run_many(
     progress: bool = True,
     chunk: int = 50,
     delay: float = 0,
+    options: Mapping | None = None,
 ):
     """Play `games` games (seeds seed, seed+1, ...) and return a pandas DataFrame, one row a game.
+    `options` go to each game (Death May Die's episode, say).
 
     Games are played a chunk at a time and each chunk's rows become a compact frame at once, and
     an executor is sent at most :data:`IN_FLIGHT` chunks ahead of the one collected next: memory
@@ -235,7 +244,7 @@ def run_many(
     frames, played = [], 0
     with tqdm(total=games, disable=not progress, desc=f"{slug} games", delay=delay) as bar:
         try:
-            for rows in _chunk_results(slug, players, bot_names, chunks, executor):
+            for rows in _chunk_results(slug, players, bot_names, chunks, executor, options):
                 frames.append(pd.DataFrame(rows))
                 played += len(rows)
                 bar.update(len(rows))
@@ -246,16 +255,18 @@ def run_many(
     return pd.concat(frames, ignore_index=True)
 
 
-def _chunk_results(slug, players, bot_names, chunks: Iterator[range], executor: Executor | None):
+def _chunk_results(
+    slug, players, bot_names, chunks: Iterator[range], executor: Executor | None, options=None
+):
     """Each chunk's rows, in seed order whatever plays them, so the table does not depend on
     timing; an executor holds at most :data:`IN_FLIGHT` chunks at a time."""
     if executor is None:
         for part in chunks:
-            yield _play_chunk(slug, players, bot_names, part)
+            yield _play_chunk(slug, players, bot_names, part, options)
         return
     pending = deque()
     for part in chunks:
-        pending.append(executor.submit(_play_chunk, slug, players, bot_names, part))
+        pending.append(executor.submit(_play_chunk, slug, players, bot_names, part, options))
         if len(pending) >= IN_FLIGHT:
             yield pending.popleft().result()
     while pending:

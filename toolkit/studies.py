@@ -11,7 +11,7 @@ games of a pairing use the same seeds: the same deals and dice, with the bot in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 
 from toolkit.bots import check_bot_names
@@ -51,9 +51,10 @@ def bots_table(
     progress: bool = False,
     against: Sequence[str] | None = None,
     delay: float = 0,
+    options: Mapping | None = None,
 ):
-    """A pandas table with :data:`COLUMNS`: each pairing's `games` games (seeds from `seed`);
-    `against` as :func:`pairings` takes it. With `progress`, a bar counts the games, drawn once
+    """A pandas table with :data:`COLUMNS`: each pairing's `games` games (seeds from `seed`, the
+    game set up with `options`); `against` as :func:`pairings` takes it. With `progress`, a bar counts the games, drawn once
     they have run `delay` seconds."""
     import pandas as pd
     from tqdm.auto import tqdm
@@ -76,7 +77,9 @@ def bots_table(
                     continue
                 names = [bot if other is None or s == seat else other for s in range(players)]
                 try:
-                    table = run_many(slug, players, count, seed, names, executor, progress=False)
+                    table = run_many(
+                        slug, players, count, seed, names, executor, progress=False, options=options
+                    )
                 except Interrupted as interrupt:
                     raise Interrupted(done + interrupt.played, games * len(plan)) from None
                 bar.update(count)

@@ -64,3 +64,45 @@ def test_simulate_json(capsys):
     result = json.loads(out)
     assert result["games"] == 5 and 0 <= result["win_rate"] <= 1
     assert sum(result["endings"].values()) == 5
+
+
+def test_study_plays_the_episode_named_by_option(capsys):
+    """`study --option episode=high_tide` plays the hard episode: its table is the one the same
+    seeds give when each game is set up with that episode."""
+    from toolkit.simulate import play_seeded
+
+    code, out, _ = run(
+        capsys, "study", "death-may-die", "--players", "1", "--bots", "greedy", "--games", "12",
+        "--option", "episode=high_tide", "--json",
+    )  # fmt: skip
+    assert code == 0
+    [row] = json.loads(out)
+    wins = sum(
+        play_seeded("death-may-die", 1, ["greedy"], seed, episode="high_tide").outcome == "win"
+        for seed in range(12)
+    )
+    learning = sum(
+        play_seeded("death-may-die", 1, ["greedy"], seed).outcome == "win" for seed in range(12)
+    )
+    assert row["games"] == 12 and row["wins"] == wins
+    assert wins < learning  # on the same seeds the learning episode is won more often
+
+
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        ("episode=nope", "unknown episode 'nope'"),
+        ("colour=red", "takes no option among colour"),
+        ("episode", "give KEY=VALUE"),
+    ],
+)
+def test_bad_study_options_are_one_line_errors(capsys, option, message):
+    with pytest.raises(SystemExit) as exit_info:
+        code = main(
+            ["study", "death-may-die", "--players", "1", "--bots", "greedy", "--games", "3",
+             "--option", option]
+        )  # fmt: skip
+        raise SystemExit(code)
+    _, err = capsys.readouterr()
+    assert exit_info.value.code == 2
+    assert message in err and err.count("\n") == 1

@@ -189,7 +189,9 @@ def check_invariants(state):
     assert all(on_map[k] <= state.cards.enemies[k].figures for k in on_map)
     in_flight = [s["card"] for s in state.pending if s["kind"] == "mythos_discard"]
     assert sorted(state.mythos.cards + state.mythos.discards + in_flight) == sorted(
-        m.id for m in state.cards.mythos.values()
+        m.id
+        for m in state.cards.mythos.values()
+        if m.deck in (state.episode.id, state.elder_card.id)
     )
     drawn = [s["card"] for s in state.pending if s["kind"] == "discovery_discard"]
     assert len(state.discovery.cards) + len(state.discovery.discards) + len(drawn) == 11

@@ -95,6 +95,13 @@ def test_random_clicks_play_a_game_to_the_end():
     assert "game over" in game.prompt.value
 
 
+def test_the_widget_plays_the_episode_it_is_given():
+    game = DeathMayDieWidget(seed=4, players=2, episode="high_tide")
+    assert game.state.episode.id == "high_tide"
+    assert game.state.tokens["seal"] == ["bell_tower", "tomb", "cliff", "well"]
+    assert DeathMayDieWidget(seed=4, players=2).state.episode.id == "drowned_chapel"
+
+
 def test_stale_clicks_are_ignored_with_a_note():
     game = DeathMayDieWidget(seed=0, players=2)
     assert_stale_clicks_are_ignored(game, "run")

@@ -1,5 +1,5 @@
-"""Cthulhu: Death May Die: exact dice with optimal stress rerolls, maps as graphs, a playable
-sample episode (constructed data, marked so)."""
+"""Cthulhu: Death May Die: exact dice with optimal stress rerolls, maps as graphs, two playable
+sample episodes, an easy one to learn on and a hard one (constructed data, marked so)."""
 
 from toolkit.death_may_die import cli
 from toolkit.death_may_die.bots import BOTS

@@ -48,7 +48,8 @@ def _face_outcomes(colour: str) -> ChanceOutcomes:
 
 
 class DeathMayDieState(GameState):
-    """A game of the sample episode for 1 to 4 investigators (one per seat)."""
+    """A game of one episode (the learning one unless another is named) for 1 to 4 investigators
+    (one per seat)."""
 
     game = "death-may-die"
     # The card set, its parts and the map are loaded once for every game and only read in play.

@@ -26,8 +26,9 @@ from toolkit.widgets import ROLL, GameWidget
 
 
 class DeathMayDieWidget(GameWidget):
-    """Play the sample episode by clicking; every investigator is a person at the screen. Dice
-    wait for the Roll (one die) or Roll all button and come from the widget's seeded generator."""
+    """Play an episode by clicking (the learning one unless `episode` names another, such as
+    ``high_tide``); every investigator is a person at the screen. Dice wait for the Roll (one
+    die) or Roll all button and come from the widget's seeded generator."""
 
     css = "dmd"
     stand_in = "greedy"
@@ -43,8 +44,9 @@ class DeathMayDieWidget(GameWidget):
         best = found.group(2)
         return "the walk's own aim at this step", lambda row: (int(row.label == best),)
 
-    def __init__(self, seed: int = 0, players: int = 2):
+    def __init__(self, seed: int = 0, players: int = 2, episode: str = "drowned_chapel"):
         self.players = players
+        self.episode = episode
         self.board = widgets.HTML()
         self.prompt = widgets.HTML()
         self.dice = widgets.HTML().add_class("dmd-dice-pane")
@@ -63,7 +65,7 @@ class DeathMayDieWidget(GameWidget):
         )
 
     def _new_state(self, seed: int) -> DeathMayDieState:
-        return DeathMayDieState(seed=seed, players=self.players)
+        return DeathMayDieState(seed=seed, players=self.players, episode=self.episode)
 
     def _started(self) -> None:
         self._told = 0  # engine log lines already in the narration
