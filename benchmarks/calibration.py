@@ -173,11 +173,12 @@ def observe_death_may_die(state, action, rng) -> dict[str, Fraction] | None:
     walk = Walk(  # the walk decision_odds builds for this question (walk_options' walk_for)
         seat,
         stop=lambda s: changes.stopped(s, own.stop),
-        measure=lambda end: tuple(sign * changes.values(end)[n] for n, sign in own.aim),
+        measure=d.measured(changes),
         others=d.others if turn else None,
         merge=d._merge,
         key=d._turn_key if turn else d._roll_key,
         part=roll_walk.part if turn else None,
+        rank=d.ranking(own.order),
         limit=FOLLOW_LIMIT,
     )
 
@@ -189,7 +190,8 @@ def observe_death_may_die(state, action, rng) -> dict[str, Fraction] | None:
             options = RollWalk(view, walk).options() if applies(view) else walk.options(view)
         except WalkTooLarge as refused:
             raise Unfollowable from refused
-        best = max(options.items(), key=lambda item: item[1])[0]
+        rank = d.ranking(own.order)(view)  # the walk's own weighing at this choice
+        best = max(options.items(), key=lambda item: rank(item[1]))[0]
         return next(a for a in s.legal_actions() if d._same_choice(s, a) == best)
 
     def stop(s):
