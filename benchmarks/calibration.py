@@ -45,8 +45,8 @@ import time
 from fractions import Fraction
 
 from toolkit.games import get_game
-from toolkit.simulate import chance_rng, sample_outcome
-from toolkit.state import CHANCE, TERMINAL
+from toolkit.simulate import sample_outcome
+from toolkit.state import CHANCE
 
 Z_LIMIT = 4.0
 
@@ -226,8 +226,7 @@ def tally(
     and set every shown number of each action played against what happened when the real game
     was played on (`players` and `bot` other than the game's settings only to look at a case the
     numbers do not model). Returns one row per measure, and the samples taken and dropped."""
-    from toolkit.bots import handed
-    from toolkit.simulate import bot_seed
+    from toolkit.simulate import decisions_played
 
     spec = get_game(game)
     players = players or SETTINGS[game][0]
@@ -236,36 +235,29 @@ def tally(
     kinds: dict[str, bool] = {}
     events: dict[str, list[tuple[Fraction, Fraction]]] = {}
     counts = {"decisions": 0, "dropped": 0}
-    for seed in range(seed0, seed0 + games):
-        state = spec.new_state(players, seed)
-        bots = [spec.bots[bot](seat, bot_seed(seed, seat)) for seat in range(players)]
-        rng = chance_rng(seed)
-        oracle_rng = random.Random(f"calibration-{game}-{seed}")
-        for _ in range(spec.max_moves):
-            seat = state.current_player()
-            if seat == TERMINAL:
-                break
-            if seat == CHANCE:
-                state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
-                continue
-            choice = bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions())
-            odds = spec.decision_odds(state)
-            shown = odds.for_action(choice)
-            if shown is not None and shown.odds:
-                counts["decisions"] += 1
-                try:
-                    happened = observe(state.clone(), choice, oracle_rng)
-                except Unfollowable:
-                    counts["dropped"] += 1
-                    happened = None
-                if happened is not None:
-                    for m in odds.measures:
-                        if m.name in shown.odds:
-                            kinds[m.name] = m.chance
-                            events.setdefault(m.name, []).append(
-                                (Fraction(shown.odds[m.name]), Fraction(happened[m.name]))
-                            )
-            state.apply(choice, atomic=False)
+    oracle_rngs: dict[int, random.Random] = {}
+    for seed, state, choice in decisions_played(game, players, range(seed0, seed0 + games), bot):
+        if seed not in oracle_rngs:  # one generator a game, for every decision of it
+            oracle_rngs[seed] = random.Random(f"calibration-{game}-{seed}")
+        oracle_rng = oracle_rngs[seed]
+        odds = spec.decision_odds(state)
+        shown = odds.for_action(choice)
+        if shown is None or not shown.odds:
+            continue
+        counts["decisions"] += 1
+        try:
+            happened = observe(state, choice, oracle_rng)  # the position is a copy: play it on
+        except Unfollowable:
+            counts["dropped"] += 1
+            continue
+        if happened is None:
+            continue
+        for m in odds.measures:
+            if m.name in shown.odds:
+                kinds[m.name] = m.chance
+                events.setdefault(m.name, []).append(
+                    (Fraction(shown.odds[m.name]), Fraction(happened[m.name]))
+                )
     rows = [row(game, name, kinds[name], pairs) for name, pairs in events.items()]
     return rows, counts
 

@@ -108,6 +108,15 @@ def decision_points(
     """Every decision of seeded bot games (as :func:`play_seeded` plays them), each handed out
     as a copy to look at: the positions at which a differential test or a benchmark asks the
     numbers shown beside a choice."""
+    return (state for _, state, _ in decisions_played(slug, players, seeds, bot))
+
+
+def decisions_played(
+    slug: str, players: int, seeds: Iterable[int], bot: str = "random"
+) -> Iterator[tuple[int, GameState, Action]]:
+    """``(seed, position, choice)`` at every decision of seeded bot games, as
+    :func:`decision_points` walks them, with the move the bot then played there: what a
+    calibration sets the numbers shown beside that move against."""
     from toolkit.games import get_game
 
     spec = get_game(slug)
@@ -122,8 +131,8 @@ def decision_points(
             if seat == CHANCE:
                 state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
                 continue
-            yield state.clone()
             choice = bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions())
+            yield seed, state.clone(), choice
             state.apply(choice, atomic=False)
 
 
