@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
+from widget_clicks import click_to_epic_rerolls
 
 from toolkit.death_may_die.board import load_board
 from toolkit.death_may_die.display import GATE_FILL, board_svg, state_svg
@@ -342,12 +343,7 @@ def test_the_epic_widget_keeps_the_dice_a_reroll_card_takes_out_greyed_until_the
 
     game = EpicDeathWidget(seed=3, players=2, hot_seat=True)
     state = game.state
-    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
-        if game._waits_for_roll():
-            game.click(ROLL)
-        else:
-            game.click(next(reversed(game.buttons())))  # done, or the last card
-        assert not state.is_terminal()
+    click_to_epic_rerolls(game)
     play = next(b for b in game.buttons() if b.startswith("play "))
     game.click(play)
     assert state.phase == "reroll" and game._waits_for_roll()

@@ -138,3 +138,17 @@ def assert_page_rows_match(page, game, timeout_s: float = 75, settle: bool = Fal
         if any(COUNTING in cell or cell == "–" for cell in cells):  # refused at once
             said = " ".join(page_cells)
             assert COUNTING in said or "no numbers" in said or "–" not in page_cells, row
+
+
+def click_to_epic_rerolls(game) -> None:
+    """Epic Death!: press Roll or the last button (done, or the last card) until a re-roll card
+    can be played after a roll."""
+    from toolkit.widgets import ROLL
+
+    state = game.state
+    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
+        if game._waits_for_roll():
+            game.click(ROLL)
+        else:
+            game.click(next(reversed(game.buttons())))  # done, or the last card
+        assert not state.is_terminal()

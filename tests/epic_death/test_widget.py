@@ -13,6 +13,7 @@ from widget_clicks import (
     assert_double_click_acts_once,
     assert_each_choice_has_its_numbers_beside_it,
     assert_stale_clicks_are_ignored,
+    click_to_epic_rerolls,
     play_by_clicks,
 )
 
@@ -162,12 +163,7 @@ def test_after_the_roll_the_reroll_cards_have_odds_and_none_from_before_the_roll
     decision_odds), and the chart of the pool and every pre-roll number are gone."""
     game = EpicDeathWidget(seed=SEED, players=2, hot_seat=True)
     state = game.state
-    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
-        if game._waits_for_roll():
-            game.click(ROLL)
-        else:
-            game.click(next(reversed(game.buttons())))  # done, or the last card
-        assert not state.is_terminal()
+    click_to_epic_rerolls(game)
     assert game.odds == decision_odds(state)
     rerolls = [o for o in game.odds.actions if o.label.startswith("play ")]
     assert rerolls and all(o.odds for o in rerolls)
