@@ -81,8 +81,7 @@ class Choice:
     act: Callable[[], None] | None = None
     shows: tuple = ()
     css: str = ""
-    sub: bool = False  # a row under another (a card paying for the move above): indented
-    depth: int = 0  # how many rows it is under (a group in a group): indented that many steps
+    depth: int = 0  # how many rows it is under (a card under its move): indented that many steps
 
     def actions(self) -> tuple:
         return self.shows or ((self.action,) if self.act is None else ())
@@ -546,7 +545,7 @@ class GameWidget(widgets.VBox):
                 self._drawn.append(button)
             if choice.css:
                 button.add_class(choice.css)
-            if choice.sub or choice.depth:
+            if choice.depth:
                 button.add_class("choice-sub")
             if choice.depth > 1:
                 button.add_class(f"choice-depth-{min(choice.depth, 3)}")

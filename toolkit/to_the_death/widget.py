@@ -464,7 +464,7 @@ class ToTheDeathWidget(GameWidget):
             if alone and node is not opened:
                 continue
             if not isinstance(node, _Group):
-                rows.append(replace(node, depth=depth, sub=False))
+                rows.append(replace(node, depth=depth))
                 continue
             is_open = node is opened
             rows.append(Choice(f"{node.label} {'▾' if is_open else '▸'}", act=lambda
