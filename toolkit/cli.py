@@ -20,13 +20,11 @@ import signal
 import subprocess
 import sys
 import sysconfig
-from fractions import Fraction
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from toolkit import analysis, games, plain
 from toolkit.data import DataError
-from toolkit.html import percent
 from toolkit.simulate import Interrupted
 
 ECHO = 80  # characters of a value the user typed that an error line repeats, at most
@@ -355,10 +353,8 @@ def cmd_odds(args) -> int:
     result = spec.odds(args)
     if args.json:
         print(json.dumps(result))
-    elif hasattr(spec.cli, "odds_lines"):
+    else:  # every game says its answer in words (the package shape test holds them to it)
         print("\n".join(spec.cli.odds_lines(result, args)))
-    else:
-        print_readable(result)
     return 0
 
 
@@ -370,34 +366,6 @@ def progress_shown() -> bool:
 
 
 PROGRESS_DELAY = 2  # seconds a command runs before its progress bar appears
-
-
-def print_readable(result: dict) -> None:
-    """A command's answer, one key a line, for a person (``--json`` prints it for a program)."""
-    for key, value in result.items():
-        shown = _readable(value)
-        print(f"{key}:{shown}" if shown.startswith("\n") else f"{key}: {shown}")
-
-
-def _readable(value, indent: str = "  ") -> str:
-    """`value` as a person reads it: a fraction with its percentage, a float to four figures (or whole), a
-    list of short items on one line and of sentences one a line, a mapping one key a line (not
-    Python's brackets and quotes, which ``--json`` keeps)."""
-    if isinstance(value, str) and re.fullmatch(r"\d+/\d+", value):
-        shown = percent(Fraction(value), places=2)
-        return f"{value} ({shown if shown[0].isalpha() else 'about ' + shown})"
-    if isinstance(value, float):
-        return f"{value:.4g}" if abs(value) < 10_000 else f"{value:.0f}"
-    if isinstance(value, dict):
-        return "".join(
-            f"\n{indent}{key}: {_readable(item, indent + '  ')}" for key, item in value.items()
-        )
-    if isinstance(value, list | tuple):
-        items = [_readable(item, indent + "  ") for item in value]
-        if any(len(item) > 40 or "\n" in item for item in items):
-            return "".join(f"\n{indent}- {item}" for item in items)
-        return ", ".join(items)
-    return str(value)
 
 
 def read_state(game: str, source: str):
@@ -526,8 +494,7 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
             f"{who} won {summary['wins']:,} of {plain.count(games_, 'game')}: "
             f"{plain.estimate(summary['win_rate'], summary['win_interval'])}."
         )
-    if hasattr(spec.cli, "summary_lines"):
-        lines += spec.cli.summary_lines(summary, table)
+    lines += spec.cli.summary_lines(summary, table)
     wins = summary.get("wins", sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players)))
     if wins == 0:
         other = next((name for name in spec.bots if name != bot), None)
