@@ -181,6 +181,10 @@ def test_every_chapter_renders_its_maths_offline(built_book, require_browser):
             text = page_text(page)
             assert "\\(" not in text and "\\[" not in text, f"{name}: raw LaTeX on the page"
             assert "Math Processing Error" not in text, name
+            # every file the page asked for has arrived before the next page is opened: a request
+            # still in flight (MathJax loads its font data on a page without maths too) would be
+            # cut by the navigation and read as a file that failed to load
+            page.wait_for_load_state("networkidle")
             assert failed == [], f"{name}: the book's own files failed to load: {failed}"
     assert typeset > 0, "no chapter had any maths to check"
 
