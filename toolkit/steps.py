@@ -1,0 +1,271 @@
+"""One step machine that every game's turn runs on.
+
+A turn is a stack of named steps. A step is a plain function ``step(game, **args)`` registered in
+its game's table (:class:`Steps`), and it does one of three things:
+
+- it changes the table and schedules the steps that follow (:meth:`StepMachine.then`);
+- it asks one seat a question (:meth:`StepMachine.ask`): the game stops, and the seat's answer,
+  an action, resumes a named step, ``resume(game, answer, **args)``;
+- it draws chance (:meth:`StepMachine.draw`): the game stops at a chance node, and the outcome
+  resumes a named step the same way.
+
+The game runs its steps until one stops it or the game ends (:attr:`StepMachine.outcome`). The
+stack holds (step, arguments) pairs rather than Python call frames, so a game stopped in the middle
+of a card's effect can be copied, saved as its actions and resumed.
+
+A game's module then reads as its state's fields, its steps in rulebook order, and the effects of
+its cards. The machine is the protocol of :class:`toolkit.state.GameState`: whose turn it is, the
+legal actions, and how an action is applied come from here, the same in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from toolkit.state import CHANCE, TERMINAL, GameState
+
+Step = Callable[..., None]
+
+
+class Steps(dict):
+    """One game's steps by name. Use an instance as a decorator to add a step under its
+    function's name: ``steps = Steps()`` then ``@steps`` above ``def new_round(game): ...``."""
+
+    def __call__(self, function: Step) -> Step:
+        if function.__name__ in self:
+            raise ValueError(f"step {function.__name__!r} registered twice")
+        self[function.__name__] = function
+        return function
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question to one seat. `options` are the actions it may answer with, or a function
+    ``options(game, **args)`` that lists them from the table; `resume` names the step the
+    answer goes to, with `args`; `why` says what the choice will do, where the question
+    alone does not."""
+
+    seat: int
+    question: str
+    options: Sequence | Callable
+    resume: str
+    args: dict = field(default_factory=dict)
+    why: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A chance node: what is drawn (`kind`, which the game reads to list the outcomes), the step
+    its outcome resumes, with `args`, and whether every seat sees the outcome (`public`)."""
+
+    kind: str
+    resume: str
+    args: dict = field(default_factory=dict)
+    public: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: in a few words a table column can hold (`kind`, such as "every hero
+    fell"), and the seats that won (every seat of a cooperative game that won; none where
+    nobody won)."""
+
+    kind: str
+    winners: tuple[int, ...] = ()
+
+
+class StepMachine(GameState):
+    """A game state whose turn runs on steps. A subclass sets :attr:`STEPS`, calls
+    :meth:`start_steps` at the end of its set-up, and gives the outcomes of a draw
+    (:meth:`draw_outcomes`); it may look at the table between steps (:meth:`check_end`).
+
+    Fields: :attr:`stack` (the steps to come, last on top), :attr:`prompt` (the question waiting
+    for an answer), :attr:`chance` (the draw waiting for an outcome), :attr:`outcome` (the end).
+    """
+
+    STEPS: ClassVar[Steps]
+    #: Whether a question with one option is still asked. By default it is taken at once, as a
+    #: decision with one option is none; a game whose rulebook has the player say it may ask.
+    ASKS_SINGLE_OPTIONS: ClassVar[bool] = False
+
+    stack: list[tuple[Step, dict]]
+    prompt: Ask | None
+    chance: Draw | None
+    outcome: Outcome | None
+
+    def start_steps(self, first: str, /, **args: Any) -> None:
+        """Begin play with the step `first` and run until the first stop."""
+        self.stack = []
+        self.prompt = self.chance = self.outcome = None
+        self._end_check_due = True
+        self._batch = []
+        self.then(first, **args)
+        self._run(self._batch)
+        self._batch = None
+
+    # -- what a subclass may give ---------------------------------------------------------------
+    def draw_outcomes(self, draw: Draw) -> Sequence:
+        """The outcomes of the chance node `draw`, with their probabilities (a
+        :class:`toolkit.state.ChanceOutcomes` or :class:`toolkit.state.UniformOutcomes`)."""
+        raise NotImplementedError(f"{type(self).__name__} draws nothing")
+
+    def draw_actions(self, draw: Draw) -> Sequence:
+        """The outcomes of `draw` alone (the legal actions at a chance node)."""
+        return [outcome for outcome, _ in self.draw_outcomes(draw)]
+
+    def drawn(self, draw: Draw, outcome: Any) -> None:
+        """Bookkeeping of an outcome before its step resumes (a card leaves the deck)."""
+
+    def answered(self, ask: Ask, answer: Any) -> None:
+        """Bookkeeping of an answer before its step resumes (a public record of moves)."""
+
+    def check_end(self) -> bool:
+        """Looked at before the next step after :meth:`touch`: end the game (set
+        :attr:`outcome`) or change what comes next, and say whether it did."""
+        return False
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.outcome is not None:
+            return TERMINAL
+        if self.chance is not None:
+            return CHANCE
+        return self.prompt.seat
+
+    def _compute_legal(self) -> Sequence:
+        if self.outcome is not None:
+            return []
+        if self.chance is not None:
+            return self.draw_actions(self.chance)
+        options = self.prompt.options
+        return options(self, **self.prompt.args) if callable(options) else options
+
+    def chance_outcomes(self) -> Sequence:
+        if self.chance is None:
+            raise ValueError("not a chance node")
+        return self.draw_outcomes(self.chance)
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        return None if self.outcome is None else self.outcome.winners
+
+    @property
+    def ended_by(self) -> str | None:
+        return None if self.outcome is None else self.outcome.kind
+
+    def _apply(self, action: Any) -> None:
+        self._batch = batch = []
+        chance = self.chance
+        if chance is not None:
+            self.chance = None
+            self.drawn(chance, action)
+            self.STEPS[chance.resume](self, action, **chance.args)
+        else:
+            prompt, self.prompt = self.prompt, None
+            self.answered(prompt, action)
+            self.STEPS[prompt.resume](self, action, **prompt.args)
+        self._run(batch)
+        self._batch = None  # between actions nothing may be scheduled
+
+    # -- what steps call ------------------------------------------------------------------------
+    def then(self, step: str, /, **args: Any) -> None:
+        """Schedule a step after the current one (steps run in the order scheduled)."""
+        self._batch.append((self.STEPS[step], args))
+
+    def then_now(self, step: str, /, **args: Any) -> None:
+        """Schedule a step, or run it at once where it would run next anyway: nothing else is
+        scheduled yet, no end check is due and nothing stopped the game. The caller schedules
+        only after this call: what the step schedules then comes first, as from the stack."""
+        if (
+            not self._batch
+            and not self._end_check_due
+            and self.prompt is None
+            and self.chance is None
+            and self.outcome is None
+        ):
+            self.STEPS[step](self, **args)
+        else:
+            self._batch.append((self.STEPS[step], args))
+
+    def ask(
+        self,
+        seat: int,
+        question: str,
+        options: Sequence | Callable,
+        resume: str,
+        /,
+        why: str | None = None,
+        **args: Any,
+    ) -> None:
+        """Stop for `seat` to answer `question` with one of `options`; the answer resumes the
+        step `resume` with `args`. A single option is taken without asking (unless the game
+        :attr:`ASKS_SINGLE_OPTIONS`).
+
+        A question asked after a change that may have ended the game (:meth:`touch`) waits
+        until :meth:`check_end` has looked, first of what the step scheduled: a game that is
+        over asks nothing more. A second question of the same step waits for the first to be
+        answered, with the options it had when asked."""
+        if not callable(options):
+            if not options:
+                raise RuntimeError(f"a {question} decision with no options")
+            if len(options) == 1 and not self.ASKS_SINGLE_OPTIONS:
+                self._batch.append((_answer, {"step": resume, "choice": options[0], "args": args}))
+                return
+        asked = Ask(seat, question, options, resume, args, why)
+        if self._end_check_due or self.prompt is not None:
+            batch = self._batch
+            at = 0
+            while at < len(batch) and batch[at][0] is _ask_later:
+                at += 1
+            batch.insert(at, (_ask_later, {"asked": asked}))
+            return
+        self.prompt = asked
+
+    def answer_now(self, step: str, choice: Any, /, **args: Any) -> None:
+        """Resume `step` with `choice` as if a seat had answered it (a question with one answer,
+        a card asked for when there is none)."""
+        self._batch.append((_answer, {"step": step, "choice": choice, "args": args}))
+
+    def draw(self, kind: str, resume: str, /, public: bool = True, **args: Any) -> None:
+        """Stop at a chance node: a `kind` of draw (:meth:`draw_outcomes`), whose outcome resumes
+        the step `resume` with `args`; `public` says whether every seat sees the outcome."""
+        self.chance = Draw(kind, resume, args, public)
+
+    def end(self, kind: str, winners: Sequence[int] = ()) -> None:
+        """The game is over: why, and who won."""
+        self.outcome = Outcome(kind, tuple(winners))
+
+    def touch(self) -> None:
+        """Note a change that may end the game: :meth:`check_end` looks before the next step."""
+        self._end_check_due = True
+
+    def _run(self, batch: list) -> None:
+        """Run steps until one stops for a decision, a draw or the end. `batch` is the list that
+        :meth:`then` fills: what the last step scheduled, which goes on the stack, first on top."""
+        stack = self.stack
+        while True:
+            if batch:
+                stack.extend(reversed(batch))
+                batch.clear()
+            if self.prompt is not None or self.chance is not None or self.outcome is not None:
+                return
+            if self._end_check_due:
+                if self.check_end():
+                    continue
+                self._end_check_due = False
+            if not stack:
+                raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
+            step, args = stack.pop()
+            step(self, **args)
+
+
+def _answer(game: StepMachine, step: str, choice: Any, args: dict) -> None:
+    """A question with a single option, or a draw with none, resumed without stopping."""
+    game.STEPS[step](game, choice, **args)
+
+
+def _ask_later(game: StepMachine, asked: Ask) -> None:
+    """A question put off by :meth:`StepMachine.ask`, asked now."""
+    game.ask(asked.seat, asked.question, asked.options, asked.resume, why=asked.why, **asked.args)
