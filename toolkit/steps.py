@@ -95,13 +95,18 @@ class StepMachine(GameState):
     chance: Draw | None
     outcome: Outcome | None
 
-    def start_steps(self, first: str, /, **args: Any) -> None:
-        """Begin play with the step `first` and run until the first stop."""
+    def __init__(self, seed: int = 0, **config: Any):
+        super().__init__(seed, **config)
         self.stack = []
         self.prompt = self.chance = self.outcome = None
-        self._end_check_due = True
-        self._batch = []
-        self.then(first, **args)
+        self._end_check_due = True  # a change may have ended the game (see touch)
+        self._batch: list | None = []  # what the running step schedules (see then)
+
+    def start_steps(self, first: str | None = None, /, **args: Any) -> None:
+        """Begin play, at the end of set-up: with the step `first` (after any the set-up
+        scheduled), running until the first stop."""
+        if first is not None:
+            self.then(first, **args)
         self._run(self._batch)
         self._batch = None
 
