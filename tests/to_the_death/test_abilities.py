@@ -39,7 +39,7 @@ def test_zombify_makes_a_hero_its_melee_weapon_damages_a_zombie_activated_only_b
     feed(game, "fighter:5")  # 3 + 5 against the war priest's armor 4: a hit (no 5 to block)
     assert game.units["a-war-priest"]["zombie"] and game.units["a-war-priest"]["health"] == 5
     feed(game, "champion:2")  # 3 + 2 against the sellsword's 8: a miss
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     priest = main_options(game, "a-war-priest")
     # only the 0 activates it, and it activates any of its abilities (Great Heal needs an 8)
     assert ("ability", "a-war-priest", "great-heal", "mender:0") in priest
@@ -87,11 +87,11 @@ def test_brains_when_every_weapon_misses_the_zombie_takes_1_and_attacks_again():
     zombie = uid_of(game, "Zombie")
     feed(game, "champion:0", "champion:2")  # 3 and 5 against the sellsword's 8: two misses
     assert game.units[zombie]["health"] == 4
-    assert game.chance["resume"] == "enemy_check"  # it attacks again: two more checks
+    assert game.chance.resume == "enemy_check"  # it attacks again: two more checks
     feed(game, "fighter:5")  # the war priest is hit
     feed(game, "champion:4")  # a miss, but one weapon damaged: no third attack
     assert game.units["a-war-priest"]["health"] == 5 and game.units[zombie]["health"] == 4
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
 
 
 def test_brains_counts_a_blocked_weapon_as_missed():
@@ -99,7 +99,7 @@ def test_brains_counts_a_blocked_weapon_as_missed():
     zombie = uid_of(game, "Zombie")
     feed(game, "mender:6", ("block", "fighter:6"), "champion:2")
     assert game.units["a-war-priest"]["health"] == 6
-    assert game.units[zombie]["health"] == 4 and game.chance["resume"] == "enemy_check"
+    assert game.units[zombie]["health"] == 4 and game.chance.resume == "enemy_check"
 
 
 def test_brains_repeats_until_a_weapon_damages_a_hero_or_the_zombie_falls():
@@ -133,7 +133,7 @@ def test_curse_a_hero_the_mummys_melee_weapon_damages_skips_its_next_activation(
     mummy = uid_of(game, "Mummy")
     game.units[mummy]["health"] = 5
     feed(game, "fighter:5")  # 2 + 5 against the war priest's 4: a hit
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert game.units["a-war-priest"]["activated"]  # skipping: it cannot be activated this turn
     assert main_options(game, "a-war-priest") == [
         a for a in main_options(game, "a-war-priest") if a[0] in ("move", "charge")
@@ -157,7 +157,7 @@ def test_embalmed_heals_every_enemy_from_the_defeated_pile():
 # -- the Dream Slayer -----------------------------------------------------------------------------
 def test_nightmare_discards_a_card_of_your_choice_at_the_start_of_each_enemy_turn():
     game = solo_with("dream-slayer", **SOLO)
-    assert game.prompt["kind"] == "discard"
+    assert game.prompt.question == "discard"
     feed(game, ("discard", "champion:8"))
     assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
     assert game.discard[-1] == "champion:8"
@@ -191,14 +191,14 @@ def test_grasping_talons_a_hero_its_range_weapon_damages_costs_a_card_or_its_nex
     # Updraft (progressive, so also while the gryphon is active): its range weapons get +2
     assert game.weapon_bonus(gryphon, "range", None) == 2
     feed(game, "mender:0")  # 2 + 0 + 2 = 4 against the war priest's armor 4: a hit
-    assert game.prompt["kind"] == "grasping talons"
+    assert game.prompt.question == "grasping talons"
     assert list(game.legal_actions()) == [("discard", c) for c in sorted(game.hands[0])] + [
         ("skip", "a-war-priest")
     ]
     feed(game, ("discard", "champion:8"))
     assert "champion:8" in game.discard and not game.units["a-war-priest"]["skip"]
     feed(game, "magician:0", ("skip", "a-shadow-mage"))  # the mage is hit: it will skip
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
     assert game.units["a-shadow-mage"]["activated"] and not game.units["a-war-priest"]["activated"]
     assert main_options(game, "a-shadow-mage") == [
@@ -211,7 +211,7 @@ def test_grasping_talons_asks_nothing_for_a_hero_the_hit_defeats():
     set_heroes(game, health={"a-war-priest": 1})
     feed(game, "gryphon", "mender:0")  # 2 + 0 + 2 = 4: the exhausted war priest falls
     assert game.units["a-war-priest"]["defeated"]
-    assert game.chance["resume"] == "enemy_check"  # on to the second weapon: no talons prompt
+    assert game.chance.resume == "enemy_check"  # on to the second weapon: no talons prompt
     assert len(game.hands[0]) == 5
 
 
@@ -234,20 +234,20 @@ def test_dust_cloud_the_draw_step_fills_the_hand_to_4():
     feed(game, ("focus", "mender:2"), ("focus", "champion:3"))  # three cards left
     end_hero_turn(game, ["fighter:2", "fighter:3"])
     assert sorted(game.hands[0]) == ["champion:8", "fighter:2", "fighter:6", "magician:7"]
-    assert game.chance["resume"] == "enemy_check"  # one card drawn, not two
+    assert game.chance.resume == "enemy_check"  # one card drawn, not two
 
 
 # -- the Sphinx -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("check, skips", [("fighter:3", True), ("fighter:4", False)])
 def test_riddle_a_hero_of_your_choice_makes_a_skill_check_against_8_or_skips(check, skips):
     game = solo_with("sphinx")
-    assert game.prompt["kind"] == "choose hero"  # at the start of the enemy turn
+    assert game.prompt.question == "choose hero"  # at the start of the enemy turn
     feed(game, ("hero", "a-shadow-mage"), ("check",), check)  # skill 4 + the check
     until_main(game, ["champion:0"])  # the sphinx's range 3 misses the sellsword
     assert game.units["a-shadow-mage"]["activated"] is skips
     assert not game.units["a-bard"]["activated"]
     end_hero_turn(game)
-    assert game.prompt["kind"] == "choose hero"  # again at the start of every enemy turn
+    assert game.prompt.question == "choose hero"  # again at the start of every enemy turn
 
 
 def test_focus_before_a_heros_skill_check_in_the_enemy_turn():
@@ -255,7 +255,7 @@ def test_focus_before_a_heros_skill_check_in_the_enemy_turn():
     two cards focused turn the Riddle's 3 + 4 (a failure against 8) into 9, a success."""
     game = solo_with("sphinx")
     feed(game, ("hero", "a-shadow-mage"))
-    assert game.prompt["kind"] == "skill check"
+    assert game.prompt.question == "skill check"
     assert ("check",) in game.legal_actions()
     hand = sorted(game.hands[0])
     assert [("focus", card) for card in hand] == list(game.legal_actions()[1:])
@@ -279,7 +279,7 @@ def test_riddle_unmake_and_dispel_say_what_choosing_a_hero_does():
     game.touch()
     game.forget_legal()
     feed(game, ("attack", "a-sellsword", "melee", "mender:0"))
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     assert game.observation(0)["prompt"]["why"] == "Dispel: it is dealt 1 damage"
 
 
@@ -339,9 +339,9 @@ def test_pilfer_a_hit_discards_a_card_of_your_choice_and_scurry_heals_only_after
     ratman = game.units[uid_of(game, "Ratman")]
     ratman["health"] = 5
     feed(game, "mender:4")  # 2 + 4 against the war priest's 4: a hit (no 4 to block it)
-    assert game.prompt["kind"] == "discard"
+    assert game.prompt.question == "discard"
     feed(game, ("discard", "champion:8"), "champion:0")  # the second weapon misses
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert sorted(game.hands[0]) == ["champion:3", "fighter:6", "magician:7", "mender:2"]
     assert game.discard[-2:] == ["champion:8", "champion:0"]
     assert ratman["health"] == 5  # it dealt damage: no Scurry
@@ -384,7 +384,7 @@ def test_overwhelming_forces_doubles_every_enemy_another_ability_puts_into_play(
     assert game.pile == ["against-the-summoner", "lizardmen"]
     feed(game, *[f"fighter:{v}" for v in (2, 3, 4, 5, 7, 8)])
     assert len(units_named(game, "Lizardman")) == 6
-    assert game.chance["resume"] == "enemy_check"  # the attacks begin: no seventh lizardman
+    assert game.chance.resume == "enemy_check"  # the attacks begin: no seventh lizardman
     mummy = solo_with("mummy", challenge="against-the-summoner")
     assert len(units_named(mummy, "Mummy")) == 1
 
@@ -409,7 +409,7 @@ def test_wrath_hemgoths_weapons_deal_1_more_damage_at_health_7_or_less(health, d
 # -- Unmaker Numenax ------------------------------------------------------------------------------
 def numenax(hand=ZERO_HAND):
     game = solo_with("unmaker-numenax", hand=hand, encounter="unmaker-numenax")
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     feed(game, ("hero", "a-sellsword"))
     feed(game, "fighter:2", "fighter:3", "fighter:4")  # the three stones' face-down cards
     return game
@@ -430,7 +430,7 @@ def test_resurrect_a_feat_brings_a_defeated_hero_back_exhausted_for_a_stone():
     game = numenax(hand=["fighter:5", "mender:5", "magician:5", "champion:8", "fighter:6"])
     until_main(game, ["champion:0", "champion:2"])
     feed(game, ("feat", "a-sellsword", "rest", "fighter:5", "magician:5", "mender:5"))
-    assert game.prompt["kind"] == "resurrect"
+    assert game.prompt.question == "resurrect"
     feed(game, ("hero", "a-bard"))
     bard = game.units["a-bard"]
     assert not bard["defeated"] and bard["health"] == 1 and bard["area"] == "far"
@@ -557,7 +557,7 @@ def test_a_weapon_an_ability_gives_a_monster_comes_after_its_printed_weapons():
     for goblin in units_named(game, "Goblin"):
         game.defeat(goblin["uid"])
     feed(game, ("end",), ("discard",))
-    while game.chance["kind"] == "card":
+    while game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
     game.apply("gryphon")  # round 2: the goblins' Shiv (progressive) arms it too
     gryphon = units_named(game, "Gryphon")[0]

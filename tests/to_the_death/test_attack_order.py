@@ -30,17 +30,17 @@ def four_goblins():
 def test_the_player_chooses_which_monster_attacks_first():
     game = sekzar_and_beetle()
     sekzar, beetle = uid_of(game, "Sekzar, the Grave Swarm"), uid_of(game, "Grave Beetle")
-    assert game.prompt["kind"] == "attack order" and game.current_player() == 0
+    assert game.prompt.question == "attack order" and game.current_player() == 0
     assert list(game.legal_actions()) == [("next attacker", sekzar), ("next attacker", beetle)]
     labels = [game.action_to_string(a) for a in game.legal_actions()]
     assert labels == ["Sekzar, the Grave Swarm attacks next", "Grave Beetle attacks next"]
     start = len(game.log)
     feed(game, ("next attacker", beetle))
-    assert game.chance["resume"] == "enemy_check" and game.chance["args"]["uid"] == beetle
+    assert game.chance.resume == "enemy_check" and game.chance.args["uid"] == beetle
     feed(game, "champion:0")  # 2 + 0 against the sellsword's armor: a miss
     assert game.log[start].startswith("Grave Beetle's melee weapon checks the 0 of Champions")
     # one monster left: it attacks without a question
-    assert game.chance["resume"] == "enemy_check" and game.chance["args"]["uid"] == sekzar
+    assert game.chance.resume == "enemy_check" and game.chance.args["uid"] == sekzar
 
 
 def test_alike_monsters_are_one_choice_and_a_hurt_one_is_another():
@@ -48,20 +48,20 @@ def test_alike_monsters_are_one_choice_and_a_hurt_one_is_another():
     one is hurt it is a choice of its own, and the option for the others names them all."""
     game = four_goblins()
     goblins = [u["uid"] for u in units_named(game, "Goblin")]
-    assert game.prompt is None and game.chance["args"]["uid"] == goblins[0]
+    assert game.prompt is None and game.chance.args["uid"] == goblins[0]
     assert attack_groups(game, goblins) == [goblins]
     until_main(game)
     game.units[goblins[1]]["health"] -= 1
     game.touch()
     end_hero_turn(game)
-    assert game.prompt["kind"] == "attack order"
+    assert game.prompt.question == "attack order"
     assert attack_groups(game, goblins) == [[goblins[0], *goblins[2:]], [goblins[1]]]
     assert [game.action_to_string(a) for a in game.legal_actions()] == [
         "Goblin 1 attacks next (alike to Goblin 3, Goblin 4: the same choice)",
         "Goblin 2 attacks next",
     ]
     feed(game, ("next attacker", goblins[1]))
-    assert game.chance["args"]["uid"] == goblins[1]
+    assert game.chance.args["uid"] == goblins[1]
 
 
 def test_the_attack_order_numbers_are_each_monsters_attack_before_blocks():

@@ -69,7 +69,7 @@ def sellsword_aims_at_the_gladiator(activated=()):
     game.touch()
     game.forget_legal()
     feed(game, ("attack", "a-sellsword", "melee", "mender:2"))
-    assert game.prompt["kind"] == "target" and len(game.hands[0]) == 3
+    assert game.prompt.question == "target" and len(game.hands[0]) == 3
     return game
 
 
@@ -87,7 +87,7 @@ def test_the_greedy_bot_keeps_the_most_valuable_hero_through_unmake():
     game = solo_with("unmaker-numenax", encounter="unmaker-numenax")
     game.units["a-war-priest"]["health"] = 2  # the most hurt, which the heal-minded score kept
     game.touch()
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     # the shadow mage, far from the king's melee weapons, hits it from afar the most often
     assert greedy_choice(game) == ("hero", "a-shadow-mage")
 
@@ -105,11 +105,11 @@ def test_the_greedy_bot_deals_dispel_damage_to_the_healthiest_hero():
     end_hero_turn(game, ["mender:0", "mender:2", "mender:3"])
     until_main(game, ["champion:3", "champion:4"])
     feed(game, ("attack", "a-sellsword", "melee", "mender:0"))  # Dispel: 1 damage to a hero
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     assert greedy_choice(game) == ("hero", "a-sellsword")  # 5 health, not the bard's 1
 
 
 def test_the_greedy_bot_sends_its_most_skilled_hero_to_answer_the_riddle():
     game = solo_with("sphinx")
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     assert greedy_choice(game) == ("hero", "a-shadow-mage")  # skill 4, the best of the party

@@ -83,7 +83,7 @@ def test_draws_read_as_fresh_pairs_in_random_games():
         while not game.is_terminal():
             if game.is_chance_node():
                 outcomes = game.chance_outcomes()
-                if game.chance["kind"] == "card":
+                if game.chance.kind == "card":
                     cards = game.legal_actions()
                     assert list(outcomes) == [(c, Fraction(1, len(cards))) for c in cards]
                 game.apply(sample_outcome(outcomes, rng))

@@ -80,7 +80,7 @@ def known_top_card_miss():
 
 
 def main_step(game):
-    while not (game.prompt and game.prompt["kind"] == "main"):
+    while not (game.prompt and game.prompt.question == "main"):
         game.apply(game.legal_actions()[0])
     return game
 
@@ -103,7 +103,7 @@ def attack_order():
     """Issue #15: Sekzar and its grave beetle, the player to choose which attacks first (each
     option walked through that monster's attack, every check kept apart)."""
     game = feed(solo_with("sekzar", encounter="sekzar"), "fighter:2")
-    assert game.prompt["kind"] == "attack order"
+    assert game.prompt.question == "attack order"
     return game
 
 
@@ -201,7 +201,7 @@ def test_a_card_known_on_top_is_the_next_check():
     """Issue #14: with a low card put on top, the weapon's check is that card: a sure miss. The
     hit chance from the unseen cards alone (what the widget showed) is far from 0."""
     game, low = known_top_card_miss()
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     view = game.players_view(0)
     assert view.deck_top == [low] and HIDDEN in view.deck and low not in view.unseen
     archer = uid_of(game, "Archer")
@@ -255,7 +255,7 @@ def test_an_attack_order_option_keeps_a_bursts_cards_apart():
     up (whose suit picks the hero). Kept apart, and merged only where nothing after them draws
     again, every number is the walk's."""
     state = next(s for s in decision_points(SLUG, 1, [1]) if len(s.history) == 96)
-    assert state.prompt["kind"] == "attack order"
+    assert state.prompt.question == "attack order"
     action = ("next attacker", "m1-goblin")
     walk = OptionWalk(state)  # no budget
     values, notes = walk.outcomes([action])
@@ -338,13 +338,13 @@ def test_the_duel_measures_the_hero_a_protector_takes_the_attack_for():
     """Issue #14: in the duel a weapon aimed at a hero that Taunt protects hits the grave knight
     instead; the option's numbers are the engine's, so they are against the protector."""
     game = ToTheDeathState(seed=0, players=2)
-    while not (game.prompt and game.prompt["kind"] == "main" and game.prompt["seat"] == 1):
+    while not (game.prompt and game.prompt.question == "main" and game.prompt.seat == 1):
         game.apply(game.legal_actions()[0])
     taunt = next((a for a in game.legal_actions() if a[:3] == ("ability", a[1], "taunt")), None)
     if taunt is None:
         pytest.skip("no Taunt open at this seed")
     game.apply(taunt)
-    while not (game.prompt and game.prompt["kind"] == "target" and game.prompt["seat"] == 0):
+    while not (game.prompt and game.prompt.question == "target" and game.prompt.seat == 0):
         options = game.legal_actions()
         game.apply(next((a for a in options if a[0] == "attack"), options[-1]))
     odds = decision_odds(game)

@@ -19,11 +19,11 @@ def play_enemy_turn():
     # the bard (fighter) is far, the shadow mage (magician) too: the mender, the war priest, is hit;
     # no 5 in hand, so no block is offered: the hit lands at once and Trophy asks for a card
     assert game.units["a-war-priest"]["health"] == 5
-    assert game.prompt["kind"] == "trophy"
+    assert game.prompt.question == "trophy"
     game.apply(("trophy", "mender:2"))
     assert game.units[gladiator]["attached"] == ["mender:2"]
     game.apply("champion:7")  # second melee weapon: 3 + 7 + 1 trophy = 11 at the sellsword
-    assert game.prompt["kind"] == "block"
+    assert game.prompt.question == "block"
     assert ("block", "magician:7") in game.legal_actions()
     game.apply(("block", "magician:7"))
     assert game.units["a-sellsword"]["health"] == 6
@@ -35,7 +35,7 @@ def play_enemy_turn():
 def test_enemy_turn_matches_the_rulebook():
     game, _ = play_enemy_turn()
     assert sorted(game.hands[0]) == ["champion:3", "champion:8", "fighter:6"]
-    assert game.prompt["kind"] == "main" and game.side == 0
+    assert game.prompt.question == "main" and game.side == 0
     assert any("war priest" in line.lower() and "hit" in line for line in game.log)
 
 
@@ -49,7 +49,7 @@ def test_hero_turn_matches_the_rulebook():
     game.apply(("hero", "a-shadow-mage"))
     # healed 1 -> 3: the box at 3 bursts (an attack); Furious Fife still gives range +2
     assert game.units["a-shadow-mage"]["health"] == 3
-    assert game.prompt["kind"] == "attack kind"
+    assert game.prompt.question == "attack kind"
     game.apply(("attack kind", "range"))
     game.apply(("target", gladiator))
     game.apply("fighter:3")  # 0 + 3 + 2 = 5: a miss

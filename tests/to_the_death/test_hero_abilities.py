@@ -26,7 +26,7 @@ def sekzar_main(hand=HAND, party=None, health=None):
     set_heroes(game, health=health)
     feed(game, "sekzar")
     until_main(game, ["magician:8", "champion:0", "champion:2"])  # the beetle's card, 2 misses
-    assert game.prompt["kind"] == "main" and sorted(game.hands[0]) == sorted(hand)
+    assert game.prompt.question == "main" and sorted(game.hands[0]) == sorted(hand)
     return game
 
 
@@ -133,7 +133,7 @@ def test_shadow_bolt_a_skill_check_against_9_deals_2_damage_to_one_enemy(check, 
     sekzar, _ = foes(game)
     feed(game, ("ability", "a-shadow-mage", "shadow-bolt", "fighter:8"), check)  # skill 4
     if damage:
-        assert game.prompt["kind"] == "choose enemy"
+        assert game.prompt.question == "choose enemy"
         feed(game, ("enemy", sekzar))
     assert game.units[sekzar]["health"] == 10 - damage
 
@@ -165,7 +165,7 @@ def test_blessing_gives_every_heros_weapons_1_then_the_priest_attacks_in_melee()
     feed(game, ("ability", "a-war-priest", "blessing", "magician:7"))
     assert game.weapon_bonus(game.units["a-bard"], "range", None) == 1
     assert game.weapon_bonus(game.units["a-sellsword"], "melee", None) == 1
-    assert game.prompt["kind"] == "target"  # melee: only the near beetle is in reach
+    assert game.prompt.question == "target"  # melee: only the near beetle is in reach
     assert ("target", foes(game)[0]) not in game.legal_actions()
     feed(game, ("target", beetle), "fighter:2")  # 1 + 2 + 1 = 4 against armor 4: a hit
     assert game.units[beetle]["defeated"]
@@ -190,7 +190,7 @@ def test_the_fisherman_plays_in_a_legal_party_with_the_herbalist():
         "a-herbalist": "far",
     }
     feed(game, ("ability", "a-fisherman", "biggest-hook", "fighter:8"))
-    assert game.prompt["kind"] == "target"  # his hook's melee attack
+    assert game.prompt.question == "target"  # his hook's melee attack
 
 
 def test_remedy_heals_one_hero_2_then_draws_a_card():
@@ -232,7 +232,7 @@ def test_unyielding_keeps_weapon_checks_of_6_or_more_in_the_hand():
     game = sekzar_main(party=SECOND)
     _, beetle = foes(game)
     feed(game, ("ability", "a-grave-knight", "unyielding", "magician:7"))
-    assert game.prompt["kind"] == "attack kind"
+    assert game.prompt.question == "attack kind"
     feed(game, ("attack kind", "melee"), ("target", beetle), "champion:6")  # 3 + 6: a hit
     assert game.units[beetle]["defeated"]
     assert "champion:6" in game.hands[0] and "champion:6" not in game.discard
@@ -249,7 +249,7 @@ def duel_player_two_main():
     feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's five
     feed(game, ("end",), ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
-    assert game.prompt["seat"] == 1 and game.prompt["kind"] == "main"
+    assert game.prompt.seat == 1 and game.prompt.question == "main"
     return game
 
 
@@ -263,7 +263,7 @@ def test_unyielding_weapons_cannot_be_blocked_in_the_duel():
     plain = duel_player_two_main()
     feed(plain, ("attack", "b-grave-knight", "melee", "magician:6"))
     feed(plain, ("target", "a-sellsword"), "champion:5")
-    assert plain.prompt["kind"] == "block" and plain.prompt["seat"] == 0
+    assert plain.prompt.question == "block" and plain.prompt.seat == 0
     assert ("block", "fighter:5") in plain.legal_actions()
 
 
@@ -301,7 +301,7 @@ def duel_after_bodyguard():
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
     feed(game, ("ability", "a-sellsword", "bodyguard", "fighter:8"), ("end",), ("discard",))
     feed(game, "mender:8", "fighter:4", "fighter:6")  # player 1 draws to five (no 5 to block)
-    assert game.prompt["seat"] == 1 and game.prompt["kind"] == "main"
+    assert game.prompt.seat == 1 and game.prompt.question == "main"
     return game
 
 
@@ -337,7 +337,7 @@ def test_bodyguard_ends_with_the_other_players_turn_in_the_duel():
     game = duel_after_bodyguard()
     feed(game, ("end",), ("discard",))  # player 2 ends turn 2 with five cards
     feed(game, ("end",), ("discard",))  # so does player 1 turn 3; turn 4 is player 2's again
-    assert game.prompt["seat"] == 1 and game.prompt["kind"] == "main"
+    assert game.prompt.seat == 1 and game.prompt.question == "main"
     feed(game, ("attack", "b-grave-knight", "melee", "magician:6"), ("target", "a-war-priest"))
     feed(game, "champion:5")  # 3 + 5 against the war priest's 4
     assert player_one(game) == {
@@ -360,7 +360,7 @@ def duel_after_taunt(knight_area="near"):
     feed(game, ("ability", "b-grave-knight", "taunt", "magician:3"), ("end",), ("discard",))
     while game.is_chance_node():
         feed(game, game.legal_actions()[-1])  # player 2 draws high cards of other suits
-    assert game.prompt["seat"] == 0 and game.prompt["kind"] == "main"
+    assert game.prompt.seat == 0 and game.prompt.question == "main"
     return game
 
 
@@ -376,7 +376,7 @@ def test_taunt_sends_the_other_players_melee_weapons_at_near_heroes_to_the_knigh
     rows = {row["target"]: row for row in attack_odds(game, "a-bard", "range")}
     assert rows["b-dreamer"]["attacked"] == "b-dreamer"
     feed(game, ("attack", "a-bard", "range", "fighter:2"), ("target", "b-dreamer"), "mender:2")
-    feed(game, *(("take",),) * (game.prompt["kind"] == "block"))
+    feed(game, *(("take",),) * (game.prompt.question == "block"))
     assert game.units["b-dreamer"]["health"] == 5
     assert game.units["b-grave-knight"]["health"] == 6
 
@@ -385,7 +385,7 @@ def test_taunt_from_a_far_knight_lets_the_other_players_melee_weapons_through_in
     game = duel_after_taunt(knight_area="far")
     feed(game, ("attack", "a-sellsword", "melee", "fighter:7"), ("target", "b-dreamer"))
     feed(game, "champion:4")  # 3 + 4 against the dreamer's 4
-    feed(game, *(("take",),) * (game.prompt["kind"] == "block"))
+    feed(game, *(("take",),) * (game.prompt.question == "block"))
     assert game.units["b-dreamer"]["health"] == 5
 
 
@@ -405,7 +405,7 @@ def test_volley_a_skill_check_against_10_deals_1_damage_to_every_enemy_of_one_ar
     game = sekzar_main(party=SECOND)
     sekzar, beetle = foes(game)
     feed(game, ("ability", "a-archer", "volley", "magician:7"), "fighter:7")
-    assert game.prompt["kind"] == "choose area"
+    assert game.prompt.question == "choose area"
     feed(game, ("area", area))
     assert game.units[beetle]["defeated"] is (area == "near")
     assert game.units[sekzar]["health"] == (10 if area == "near" else 9)
@@ -415,7 +415,7 @@ def test_volley_does_nothing_when_the_check_fails():
     game = sekzar_main(party=SECOND)
     sekzar, beetle = foes(game)
     feed(game, ("ability", "a-archer", "volley", "magician:7"), "fighter:6")
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert game.units[sekzar]["health"] == 10 and not game.units[beetle]["defeated"]
 
 
@@ -451,7 +451,7 @@ def test_arcane_bolt_deals_1_damage_on_a_skill_8_and_draws_a_card_either_way(che
 def test_foresight_draws_two_then_puts_a_hand_card_on_top_of_the_deck():
     game = sekzar_main(party=SECOND)
     feed(game, ("ability", "a-wizard", "foresight", "mender:2"), "champion:6", "champion:7")
-    assert game.prompt["kind"] == "card to the top"
+    assert game.prompt.question == "card to the top"
     feed(game, ("top", "fighter:8"))
     assert sorted(game.hands[0]) == [
         "champion:6",
@@ -497,7 +497,7 @@ def fisherman_main(hand=HAND, health=None):
     set_heroes(game, health=health)
     feed(game, "hemgoth")
     until_main(game, ["champion:0", "champion:2", "champion:3"])
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     return game, uid, uid_of(game, "Hemgoth, Vessel of Wrath")
 
 
@@ -534,7 +534,7 @@ def test_stunning_blow_ends_by_activating_the_fisherman_who_may_then_use_the_hoo
         ["mender:5", "fighter:8", "mender:2", "fighter:4", "mender:3"]
     )
     feed(game, ("ability", fisherman, "stunning-blow", "mender:5"))
-    assert not game.units[fisherman]["activated"] and game.prompt["kind"] == "main"
+    assert not game.units[fisherman]["activated"] and game.prompt.question == "main"
     assert ("ability", fisherman, "biggest-hook", "fighter:8") in game.legal_actions()
     feed(game, ("ability", fisherman, "biggest-hook", "fighter:8"))
     # 1 + 6 = 7 hits for 1, 1 + 4 misses, the hook's 5 + 8 = 13 beats armor 7 by 6: 2 damage
@@ -611,7 +611,7 @@ def test_the_magicians_skill_box_counts_in_a_skill_check():
 def test_a_burst_draw_box_draws_a_card(hero, hp):
     game = sekzar_main(health={hero: hp})
     feed(game, ("rest", hero, "mender:2"))
-    assert game.units[hero]["health"] == hp + 1 and game.chance["resume"] == "card_drawn"
+    assert game.units[hero]["health"] == hp + 1 and game.chance.resume == "card_drawn"
     feed(game, "champion:4")
     assert "champion:4" in game.hands[0] and len(game.hands[0]) == 5
 
@@ -620,7 +620,7 @@ def test_a_burst_draw_box_draws_a_card(hero, hp):
 def test_the_menders_heal_bursts_heal_another_hero(hp, amount):
     game = sekzar_main(health={"a-war-priest": hp, "a-bard": 3})
     feed(game, ("rest", "a-war-priest", "mender:2"))
-    assert game.prompt["kind"] == "choose hero"
+    assert game.prompt.question == "choose hero"
     assert ("hero", "a-war-priest") not in game.legal_actions()  # another hero
     feed(game, ("hero", "a-bard"))
     assert health(game)["a-bard"] == 3 + amount
@@ -650,13 +650,13 @@ def test_the_champions_burst_at_3_fires_when_damage_lands_on_it_in_the_enemy_tur
     assert game.units["a-sellsword"]["health"] == 3
     feed(game, ("attack kind", "melee"), ("target", beetle), "fighter:2")
     assert game.units[beetle]["defeated"]
-    assert game.chance["resume"] == "enemy_check"  # the beetle that is left attacks next
+    assert game.chance.resume == "enemy_check"  # the beetle that is left attacks next
 
 
 def test_the_fighters_burst_at_3_may_move_any_hero():
     game = sekzar_main(health={"a-bard": 2})
     feed(game, ("rest", "a-bard", "mender:2"))
-    assert game.prompt["kind"] == "move a hero" and ("pass",) in game.legal_actions()
+    assert game.prompt.question == "move a hero" and ("pass",) in game.legal_actions()
     feed(game, ("hero", "a-war-priest"))
     assert game.units["a-war-priest"]["area"] == "far"
     assert game.units["a-bard"]["area"] == "far"
@@ -674,7 +674,7 @@ def test_the_fighters_burst_at_2_attacks_every_enemy_in_reach_with_each_weapon()
     ]
     feed(game, ("attack kind", "range"), "fighter:5", "fighter:2")  # 2 + 5 and 2 + 2
     assert game.units[sekzar]["health"] == 9 and game.units[beetle]["defeated"]
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
 
 
 # -- the player's Charge ---------------------------------------------------------------------------

@@ -181,17 +181,17 @@ def engine_monster_turn(game, order=None):
     found = {}
 
     def go(state, p):
-        if state.chance is not None and state.chance["resume"] == "enemy_check":
+        if state.chance is not None and state.chance.resume == "enemy_check":
             for card, q in state.chance_outcomes():
                 after = state.clone()
                 after.apply(card)
                 go(after, p * q)
             return
-        if state.prompt is not None and state.prompt["kind"] != "main":
+        if state.prompt is not None and state.prompt.question != "main":
             after = state.clone()
             options = after.legal_actions()
-            if after.prompt["kind"] == "attack order" and order:
-                left = after.prompt["args"]["left"]
+            if after.prompt.question == "attack order" and order:
+                left = after.prompt.args["left"]
                 options = [("next attacker", next(uid for uid in order if uid in left))]
             after.apply(("take",) if ("take",) in options else options[0])
             go(after, p)
@@ -233,7 +233,7 @@ def test_monster_turn_refuses_to_foresee_the_start_of_an_enemy_turn():
         ("gladiator", {"encounter": "gladiator"}),
     ]:
         game = solo_with(monster, **options)
-        while not (game.prompt and game.prompt["kind"] == "main"):
+        while not (game.prompt and game.prompt.question == "main"):
             game.apply(game.legal_actions()[0])
         if monster == "sekzar":
             with pytest.raises(ValueError, match="sekzar/swarm"):

@@ -14,7 +14,7 @@ from toolkit.to_the_death.options import option_outcomes
 
 def to_main(game):
     """Take the first choice (and the first card) until the main step."""
-    while not (game.prompt and game.prompt["kind"] == "main"):
+    while not (game.prompt and game.prompt.question == "main"):
         game.apply(game.legal_actions()[0])
     return game
 
@@ -28,7 +28,7 @@ def brute_outcome(root, action):
     draw them (the engine's own chance outcomes on plain copies: no merging, no player's view),
     with each decision on the way taken as the walk takes it: no focus bought, the most cards kept,
     then the most damage, the likeliest defeat, the most healing."""
-    seat, turn = root.prompt["seat"], root.turn
+    seat, turn = root.prompt.seat, root.turn
     foes = [u["uid"] for u in root.units.values() if u["side"] != seat and not u["defeated"]]
     mine = [u["uid"] for u in root.units.values() if u["kind"] == "hero" and u["side"] == seat]
 
@@ -40,15 +40,11 @@ def brute_outcome(root, action):
         return tuple(Fraction(x) for x in (dealt, defeated, healed, cards))
 
     def go(state):
-        if state.result is not None or state.turn != turn:
+        if state.outcome is not None or state.turn != turn:
             return measures(state)
         if state.chance is not None:
             chance = state.chance
-            if (
-                root.side != seat
-                or chance["kind"] == "monster"
-                or chance["resume"] == "enemy_check"
-            ):
+            if root.side != seat or chance.kind == "monster" or chance.resume == "enemy_check":
                 return measures(state)
             total = [Fraction(0)] * 4
             for card, p in state.chance_outcomes():
@@ -56,8 +52,8 @@ def brute_outcome(root, action):
                 after.apply(card)
                 total = [t + p * x for t, x in zip(total, go(after), strict=True)]
             return tuple(total)
-        kind = state.prompt["kind"]
-        if state.prompt["seat"] == seat and kind in ("main", "draw step", "block"):
+        kind = state.prompt.question
+        if state.prompt.seat == seat and kind in ("main", "draw step", "block"):
             return measures(state)
         options = [a for a in state.legal_actions() if kind != "target" or a[0] == "target"]
         results = []
@@ -136,7 +132,7 @@ def test_a_focus_bought_at_a_target_choice_adds_to_the_check():
     state = example_main_step()
     attack = next(a for a in state.legal_actions() if a[:3] == ("attack", "a-shadow-mage", "range"))
     state.apply(attack)
-    assert state.prompt["kind"] == "target"
+    assert state.prompt.question == "target"
     found = table(state)
     focus = next(a for a in found if a[0] == "focus")
     target = next(a for a in found if a[0] == "target")
@@ -150,15 +146,15 @@ def test_block_and_draw_step_options_are_certain():
     game = solo_with("gladiator")  # the rulebook's example enemy turn, up to its block
     for action in ("fighter:5", ("trophy", "mender:2"), "champion:7"):
         game.apply(action)
-    assert game.prompt["kind"] == "block"
+    assert game.prompt.question == "block"
     found = table(game)
-    damage = game.prompt["args"]["damage"]
+    damage = game.prompt.args["damage"]
     assert found[("take",)][2] == -damage
     block = next(a for a in found if a[0] == "block")
     assert found[block][2] == 0 and found[block][3] == -1
     for action, outcome in found.items():
         assert outcome == brute_outcome(game, action)
-    while not (game.prompt and game.prompt["kind"] == "draw step"):
+    while not (game.prompt and game.prompt.question == "draw step"):
         game.apply(("end",) if ("end",) in game.legal_actions() else game.legal_actions()[0])
     hand = len(game.hands[0])
     for action, outcome in table(game).items():

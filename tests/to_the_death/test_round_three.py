@@ -36,19 +36,19 @@ def test_a_feat_paid_with_zeros_asks_resurrect_then_dispel():
     assert len(game.tokens) == 2
     feed(game, ("feat", "a-sellsword", "rest", "champion:0", "fighter:0", "magician:0"))
     # Resurrect first (the card prints it first), with its reason; Dispel is still to come
-    assert game.prompt["kind"] == "resurrect"
-    assert game.prompt["why"].startswith("Resurrect:")
+    assert game.prompt.question == "resurrect"
+    assert game.prompt.why.startswith("Resurrect:")
     assert list(game.legal_actions()) == [("hero", "a-shadow-mage"), ("hero", "a-war-priest")]
     feed(game, ("hero", "a-war-priest"))
     assert not game.units["a-war-priest"]["defeated"] and len(game.tokens) == 1
     # then Dispel, which may hit the hero that has just come back
-    assert game.prompt["kind"] == "choose hero"
-    assert game.prompt["why"].startswith("Dispel:")
+    assert game.prompt.question == "choose hero"
+    assert game.prompt.why.startswith("Dispel:")
     assert {a[1] for a in game.legal_actions()} == {"a-sellsword", "a-bard", "a-war-priest"}
     assert game.units["a-sellsword"]["health"] == 4
     feed(game, ("hero", "a-sellsword"), ("pass",))  # Dispel's 1 lands it on its burst at 3
     assert game.units["a-sellsword"]["health"] == 5  # then the feat: rest twice
-    assert game.tokens == [] and game.prompt["kind"] == "main"
+    assert game.tokens == [] and game.prompt.question == "main"
 
 
 # -- nothing is asked once the game is lost ---------------------------------------------------------
@@ -60,7 +60,7 @@ def test_trophy_asks_nothing_once_the_last_hero_has_fallen():
     game.touch()
     feed(game, "mender:5")  # 3 + 5 against the war priest's 4: a hit, its last health
     assert game.units["a-war-priest"]["defeated"]
-    assert game.result == [-1.0] and game.ended_by == "every hero fell"
+    assert game.returns() == [-1.0] and game.ended_by == "every hero fell"
     assert game.prompt is None and game.is_terminal()
     assert game.units[uid_of(game, "Gladiator")]["attached"] == []
 
@@ -70,8 +70,8 @@ def test_trophy_still_asks_when_a_hero_is_left():
     game.units["a-war-priest"]["health"] = 1
     game.touch()
     feed(game, "mender:5")
-    assert game.units["a-war-priest"]["defeated"] and game.result is None
-    assert game.prompt["kind"] == "trophy"
+    assert game.units["a-war-priest"]["defeated"] and game.outcome is None
+    assert game.prompt.question == "trophy"
 
 
 # -- the Basilisk ------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def test_petrifying_gaze_a_hero_the_basilisk_damages_skips_its_next_activation()
     feed(game, "mender:0")  # 4 + 0 against the war priest's 4: a hit
     assert game.units["a-war-priest"]["health"] == 5
     feed(game, "champion:2")  # 4 + 2 against the sellsword's 8: a miss
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert game.units["a-war-priest"]["activated"] and not game.units["a-sellsword"]["activated"]
 
 
@@ -128,7 +128,7 @@ def at_draw_step(hand_size: int):
     game.hands[0] = cards[:hand_size]
     game.deck = tuple(cards[hand_size:])
     feed(game, ("end",))
-    assert game.prompt["kind"] == "draw step"
+    assert game.prompt.question == "draw step"
     return game
 
 
@@ -153,7 +153,7 @@ def test_every_set_of_discards_is_reached_once_and_the_hand_fills_to_5():
             after.apply(option)
             if option == ("discard",):
                 reached.append(discarded)
-                assert after.chance["resume"] == "card_drawn"  # the draws come now
+                assert after.chance.resume == "card_drawn"  # the draws come now
             else:
                 walk(after, discarded + option[1:])
 
@@ -174,11 +174,11 @@ def test_search_discards_the_card_paid_and_draws_the_top_card():
     until_main(game, ["champion:2", "champion:4"])
     hand = sorted(game.hands[0])
     feed(game, ("search", "champion:3"))
-    assert game.chance["kind"] == "card" and game.chance["resume"] == "card_drawn"
+    assert game.chance.kind == "card" and game.chance.resume == "card_drawn"
     assert game.prompt is None  # no card of the deck to choose
     feed(game, "magician:8")
     assert sorted(game.hands[0]) == sorted([c for c in hand if c != "champion:3"] + ["magician:8"])
-    assert "champion:3" in game.discard and game.prompt["kind"] == "main"
+    assert "champion:3" in game.discard and game.prompt.question == "main"
 
 
 def numenax_alone(hand):
@@ -228,7 +228,7 @@ def test_a_moved_hero_goes_where_the_player_puts_it_when_rows_matter():
     game = solo_with("gladiator")
     until_main(game, ["champion:2", "champion:4"])
     feed(game, ("move", "a-bard", "champion:3"))
-    assert game.prompt["kind"] == "main"
+    assert game.prompt.question == "main"
     assert [h["uid"] for h in game.row_of(game.units["a-bard"])] == [
         "a-sellsword",
         "a-war-priest",
@@ -237,7 +237,7 @@ def test_a_moved_hero_goes_where_the_player_puts_it_when_rows_matter():
     game = solo_with("zombie", monsters=["zombie", "mummy", "dream-slayer", "gryphon"])
     until_main(game, ["champion:0", "champion:2"])  # 3 + 0 and 3 + 2 miss the sellsword's 8
     feed(game, ("move", "a-bard", "champion:3"))
-    assert game.prompt["kind"] == "place in row"
+    assert game.prompt.question == "place in row"
     assert list(game.legal_actions()) == [("place", 0), ("place", 1), ("place", 2)]
     feed(game, ("place", 1))
     assert [h["uid"] for h in game.row_of(game.units["a-bard"])] == [
@@ -256,14 +256,14 @@ def test_the_duels_starting_player_is_seat_0_who_draws_3_then_fills_to_5():
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
     assert len(game.hands[0]) == 3 and len(game.hands[1]) == 5
-    assert game.prompt["kind"] == "main" and game.prompt["seat"] == 0 and game.side == 0
+    assert game.prompt.question == "main" and game.prompt.seat == 0 and game.side == 0
     feed(game, ("end",), ("discard",))
     draws = 0
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
         draws += 1
     assert draws == 2 and len(game.hands[0]) == 5
-    assert game.prompt["seat"] == 1 and len(game.hands[1]) == 5
+    assert game.prompt.seat == 1 and len(game.hands[1]) == 5
 
 
 # -- the conformance table: suits, text in order, progressive abilities, charging --------------------
@@ -307,7 +307,7 @@ def test_an_abilitys_text_resolves_in_the_order_written():
     assert hand, game.hands[0]
     feed(game, ("ability", "a-fisherman", "biggest-hook", hand[0]))
     checks = 0
-    while game.prompt and game.prompt["kind"] == "target":
+    while game.prompt and game.prompt.question == "target":
         feed(game, ("target", gladiator), ["mender:4", "mender:3", "fighter:2"][checks])
         checks += 1
     # 1 + 4 and 1 + 3 miss armor 6, the hook's 5 + 2 = 7 hits
@@ -321,7 +321,7 @@ def test_shiv_from_the_defeated_pile_arms_a_later_monster_after_its_printed_weap
     for goblin in [u for u in game.units.values() if u["name"] == "Goblin"]:
         game.defeat(goblin["uid"])
     feed(game, ("end",), ("discard",))
-    while game.chance["kind"] == "card":
+    while game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
     game.apply("mummy")
     mummy = game.units[uid_of(game, "Mummy")]
@@ -333,9 +333,9 @@ def test_updraft_from_the_defeated_pile_gives_a_later_monsters_range_weapons_2()
     until_main(game, ["champion:0", "champion:2"])  # 2 + 0 + 2 and 2 + 2 + 2 miss armor 8
     game.defeat(uid_of(game, "Gryphon"))
     feed(game, ("end",))
-    assert game.prompt["kind"] == "draw step"
+    assert game.prompt.question == "draw step"
     feed(game, ("discard",))
-    while game.chance["kind"] == "card":
+    while game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
     game.apply("ratman")
     ratman = game.units[uid_of(game, "Ratman")]
@@ -355,7 +355,7 @@ def test_a_charging_enemy_melees_a_far_hero_in_the_duel():
     feed(game, ("end",), ("discard",))
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
-    assert game.prompt["seat"] == 1
+    assert game.prompt.seat == 1
     charger = next(h for h in game.heroes(1) if h["area"] == "near" and game.weapons(h, "melee"))
     far = {h["uid"] for h in game.heroes(0) if h["area"] == "far"}
     assert not far & {u["uid"] for u in game.reachable(charger, "melee")}

@@ -113,7 +113,7 @@ def test_duel_opening_hands_are_three_and_five():
     while game.is_chance_node():
         game.apply(sample_outcome(game.chance_outcomes(), rng))
     assert [len(h) for h in game.hands] == [3, 5]
-    assert game.current_player() == 0 and game.prompt["kind"] == "main"
+    assert game.current_player() == 0 and game.prompt.question == "main"
     other = game.observation(0)
     assert "hand" in other and other["hand_sizes"] == [3, 5]
     assert other["public_history"] is None  # a duel observation hides the draws
@@ -239,15 +239,15 @@ def test_a_round_ends_as_soon_as_its_monsters_are_defeated():
     gladiator = uid_of(game, "Gladiator")
     game.units[gladiator]["health"] = 1
     game.apply(("attack", "a-sellsword", "melee", "champion:3"))
-    if game.prompt and game.prompt["kind"] == "target":
+    if game.prompt and game.prompt.question == "target":
         game.apply(("target", gladiator))
     game.apply("champion:6")  # 3 + 6 = 9 against 6: the gladiator falls
     assert game.monster_cards[0]["defeated"]
-    assert game.prompt["kind"] == "draw step"  # the turn stops: straight to the draw step
+    assert game.prompt.question == "draw step"  # the turn stops: straight to the draw step
     game.apply(("discard",))
-    while game.is_chance_node() and game.chance["kind"] == "card":
+    while game.is_chance_node() and game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
-    assert game.round == 2 and game.chance["kind"] == "monster"
+    assert game.round == 2 and game.chance.kind == "monster"
 
 
 def test_goblins_come_in_face_down_and_hide_their_cards():
@@ -315,10 +315,10 @@ def test_the_duel_is_won_by_defeating_every_hero_of_the_other_player():
     game.units["b-wizard"]["health"] = 1
     assert not game.is_terminal()
     game.apply(("attack", "a-bard", "range", sorted(game.hands[0])[0]))
-    if game.prompt["kind"] == "target":
+    if game.prompt.question == "target":
         game.apply(("target", "b-wizard"))
     game.apply(max(game.deck, key=lambda card: int(card.split(":")[1])))  # 2 + 8 beats any armor
-    if game.prompt and game.prompt["kind"] == "block":
+    if game.prompt and game.prompt.question == "block":
         game.apply(("take",))
     assert game.is_terminal() and game.returns() == [1.0, -1.0]
 
@@ -336,7 +336,7 @@ def test_an_enemy_turn_offers_blocks_but_no_hero_ability():
     game = solo_with("gladiator")  # the rulebook's example enemy turn, up to its block
     for action in ("fighter:5", ("trophy", "mender:2"), "champion:7"):
         game.apply(action)
-    assert game.prompt["kind"] == "block"
+    assert game.prompt.question == "block"
     assert {action[0] for action in game.legal_actions()} == {"block", "take"}
 
 

@@ -26,7 +26,7 @@ ARSENAL = sorted(catalog().arsenal)
 def until(game: ToTheDeathWidget, kind: str, limit: int = 200) -> None:
     """Let the bot decide until the engine asks a `kind` question."""
     for _ in range(limit):
-        if game.state.prompt is not None and game.state.prompt["kind"] == kind:
+        if game.state.prompt is not None and game.state.prompt.question == kind:
             return
         game.bot_decides_button.click()
     raise AssertionError(f"no {kind!r} decision within {limit} decisions")
@@ -88,7 +88,7 @@ def main_tables(game: ToTheDeathWidget) -> list:
 def test_the_buttons_are_the_legal_actions_in_the_engines_words():
     game = ToTheDeathWidget(seed=SEED)
     state = game.state
-    assert state.prompt["kind"] == "block"
+    assert state.prompt.question == "block"
     assert list(game.buttons()) == ["block with the 6 of Fighters", "take the hit"]
     until(game, "main")
     state = game.state
@@ -194,7 +194,7 @@ def test_cards_of_equal_effect_share_a_row():
     renamed = lambda cards: sorted(swap.get(c, c) for c in cards)  # noqa: E731
     assert sorted(after[0].hands[0]) == renamed(after[1].hands[0]) == ["fighter:2", "mender:4"]
     assert sorted(after[0].discard) == renamed(after[1].discard)
-    assert after[0].prompt["kind"] == after[1].prompt["kind"] == "target"  # the same choices next
+    assert after[0].prompt.question == after[1].prompt.question == "target"  # the same choices next
     swapped = [tuple(swap.get(part, part) for part in a) for a in after[1].legal_actions()]
     assert list(after[0].legal_actions()) == swapped
     # a card of another value is never merged: the 2 keeps its own row
@@ -226,7 +226,7 @@ def test_a_target_choice_shows_the_walks_numbers_and_the_log_repeats_them():
     open_move(game, ("attack", "a-sellsword", "melee"))
     game.click("Sellsword: melee attack (discard 2 of Fighters)")
     state = game.state
-    assert state.prompt["kind"] == "target"
+    assert state.prompt.question == "target"
     assert game.odds == decision_odds(state)
     target = next(o for o in game.odds.actions if o.label == "target: Gladiator")
     before = target.odds["dealt"]
@@ -276,7 +276,7 @@ def test_a_hot_seat_duel_is_finished_by_clicking_without_telling_draws():
 
 def test_a_duel_bot_plays_player_two_at_once():
     game = ToTheDeathWidget(seed=4, players=2, opponent="greedy")
-    assert game.state.current_player() == 0 and game.state.prompt["kind"] == "main"
+    assert game.state.current_player() == 0 and game.state.prompt.question == "main"
     game.click("end")
     game.click("discard nothing")
     # the bot's whole turn has been played: player 1 is asked again (a block, a burst or a turn)
@@ -317,7 +317,7 @@ def test_the_observed_prompt_keeps_its_own_kind_at_a_target_choice():
         if state.is_terminal():
             break
         prompt = state.prompt
-        if prompt is not None and prompt["kind"] == "target" and not state.is_chance_node():
+        if prompt is not None and prompt.question == "target" and not state.is_chance_node():
             observed = state.observation(state.current_player())["prompt"]
             assert observed["kind"] == "target"
             return

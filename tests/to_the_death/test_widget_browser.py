@@ -27,7 +27,7 @@ def next_click(game: ToTheDeathWidget, done: set[str]) -> str:
     at the weapon's target focus once, then aim at the gladiator; discard nothing at the draw step;
     anything else, the first choice."""
     buttons = list(game.buttons())
-    kind = game.state.prompt["kind"]
+    kind = game.state.prompt.question
     if kind == "block":
         return next((b for b in buttons if b.startswith("block with")), buttons[0])
     if kind == "main":

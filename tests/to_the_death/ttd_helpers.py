@@ -58,7 +58,7 @@ def until_main(game, cards=()) -> ToTheDeathState:
     """Feed the enemy turn's checks and draws from `cards` in order, never blocking (and taking
     the first option of any other decision), until the hero turn's main step."""
     cards = list(cards)
-    while not (game.prompt and game.prompt["kind"] == "main"):
+    while not (game.prompt and game.prompt.question == "main"):
         if game.is_chance_node():
             game.apply(cards.pop(0) if cards else game.legal_actions()[0])
         else:
@@ -72,7 +72,7 @@ def end_hero_turn(game, draws=()) -> ToTheDeathState:
     game.apply(("end",))
     game.apply(("discard",))
     draws = list(draws)
-    while game.is_chance_node() and game.chance["resume"] == "card_drawn":
+    while game.is_chance_node() and game.chance.resume == "card_drawn":
         game.apply(draws.pop(0) if draws else game.legal_actions()[0])
     return game
 
@@ -84,7 +84,7 @@ def next_round(game, body: str, monster: str, draws=()) -> ToTheDeathState:
     game.apply(("end",))  # the engine notices the round is over: straight to the draw step
     game.apply(("discard",))
     draws = list(draws)
-    while game.chance["kind"] == "card":
+    while game.chance.kind == "card":
         game.apply(draws.pop(0) if draws else game.legal_actions()[0])
     game.apply(monster)
     return game
@@ -116,16 +116,16 @@ def engine_best_turn(game, block: bool = True) -> dict:
 
     def go(state):
         chance = state.chance
-        if chance is not None and chance["resume"] in ("enemy_check", "card_drawn"):
+        if chance is not None and chance.resume in ("enemy_check", "card_drawn"):
             found = {}
             for card, q in state.chance_outcomes():
                 for outcome, p in after(state, card).items():
                     found[outcome] = found.get(outcome, 0) + p * q
             return found
         prompt = state.prompt
-        if chance is None and prompt is not None and prompt["kind"] not in ("main", "draw step"):
+        if chance is None and prompt is not None and prompt.question not in ("main", "draw step"):
             options = state.legal_actions()
-            if prompt["kind"] == "block":
+            if prompt.question == "block":
                 best = after(state, ("take",))
                 blocks = [o for o in options if o[0] == "block"]
                 if block and blocks:

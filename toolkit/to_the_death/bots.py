@@ -261,8 +261,8 @@ def greedy_score(observation: dict, action) -> float:
 
 def evaluate(state) -> float:
     """How well the party stands (solo): health and heroes kept, monsters hurt and defeated."""
-    if state.result is not None:
-        return 1000.0 * state.result[0]
+    if state.outcome is not None:
+        return 1000.0 * state.returns()[0]
     heroes = state.heroes(0)
     score = sum(h["health"] for h in heroes) + 4 * len(heroes)
     score -= sum(u["health"] for u in state.monster_units())
@@ -274,8 +274,8 @@ def estimate(state) -> list[float]:
     """Each seat's standing in [-1, 1], where a search stops short of the end: the solo party's
     :func:`evaluate`, squashed; in a duel, how much more health and how many more heroes a side
     has than the other."""
-    if state.result is not None:
-        return list(state.result)
+    if state.outcome is not None:
+        return state.returns()
     if state.players == 1:
         return [math.tanh(evaluate(state) / 30)]
     standing = [
@@ -288,7 +288,7 @@ def estimate(state) -> list[float]:
 def worth_a_search(view) -> bool:
     """The main step decides a turn; every other prompt the greedy score settles. (Blocks were
     searched too once: over six duels the search kept greedy's block 114 times in 116.)"""
-    return view.prompt is not None and view.prompt["kind"] == "main"
+    return view.prompt is not None and view.prompt.question == "main"
 
 
 def best_few(view, legal, width: int = 3) -> list:

@@ -64,7 +64,7 @@ def next_attacker_text(game, uid: str) -> str:
     names = display_names(game)
     text = f"{names[uid]} attacks next"
     left = (
-        game.prompt["args"]["left"] if game.prompt and game.prompt["kind"] == "attack order" else ()
+        game.prompt.args["left"] if game.prompt and game.prompt.question == "attack order" else ()
     )
     alike = next((group for group in attack_groups(game, left) if group[0] == uid), [uid])[1:]
     if alike:
@@ -263,13 +263,13 @@ def monsters_line(state) -> str:
 
 
 def result_text(state) -> str:
-    if state.result is None:
+    if state.outcome is None:
         return ""
     if state.players == 1:
-        return {1.0: "You win!", -1.0: "The monsters win."}.get(state.result[0], "A draw.")
-    if state.result[0] == state.result[1]:
+        return {1.0: "You win!", -1.0: "The monsters win."}.get(state.returns()[0], "A draw.")
+    if state.returns()[0] == state.returns()[1]:
         return "A draw."
-    return f"Player {1 if state.result[0] > 0 else 2} wins."
+    return f"Player {1 if state.returns()[0] > 0 else 2} wins."
 
 
 def board_html(state, seat: int = 0) -> str:
@@ -281,7 +281,7 @@ def board_html(state, seat: int = 0) -> str:
     effects = effect_names(state)
     parts = [
         f'<div class="ttd-result"><b>{escape(result_text(state))}</b></div>'
-        if state.result
+        if state.outcome
         else "",
         monsters_line(state),
         side_html(state, other, enemies, names, "ttd-enemies"),

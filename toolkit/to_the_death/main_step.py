@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from toolkit.actions import ActionBlocks
+from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.display import describe
 from toolkit.to_the_death.registry import EFFECTS, step
@@ -22,13 +23,7 @@ def main(game: ToTheDeathState, side: int) -> None:
     """The main step's prompt. Its options are listed when first asked for (the game does not
     change while it waits): the exact walk behind the numbers beside a decision stops at a
     main step without asking, and listing them there was an eighth of its time."""
-    game.prompt = {
-        "seat": side,
-        "kind": "main",
-        "options": main_options,
-        "resume": "main_choice",
-        "args": {"side": side},
-    }
+    game.prompt = Ask(side, "main", main_options, "main_choice", {"side": side})
 
 
 def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:

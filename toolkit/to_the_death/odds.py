@@ -228,14 +228,14 @@ def attack_order(state, order=None) -> list[dict]:
     attacked is not counted again); at a monster's check, that monster comes first. A ValueError
     if `order` does not name each of them once."""
     prompt = state.prompt
-    if prompt is not None and prompt["kind"] == "attack order":
-        units = [state.units[uid] for uid in prompt["args"]["left"]]
+    if prompt is not None and prompt.question == "attack order":
+        units = [state.units[uid] for uid in prompt.args["left"]]
         units = [unit for unit in units if not unit["defeated"]]
     else:
         units = state.monster_units()  # the order they came
         chance = state.chance
-        if chance is not None and chance["resume"] == "enemy_check":
-            first = [u for u in units if u["uid"] == chance["args"]["uid"]]
+        if chance is not None and chance.resume == "enemy_check":
+            first = [u for u in units if u["uid"] == chance.args["uid"]]
             units = first + [u for u in units if u not in first]
     if order is None:
         return units
@@ -933,7 +933,7 @@ def decision_odds(state):
     return DecisionOdds(
         game=state.game,
         seat=seat,
-        prompt=f"Expected outcome of each option ({prompt['kind']}), from the cards you cannot see",
+        prompt=f"Expected outcome of each option ({prompt.question}), from the cards you cannot see",
         measures=MEASURES,
         actions=tuple(
             ActionOdds(

@@ -106,11 +106,11 @@ class OptionWalk:
         view.history, view.public_history, view.log = [], [], []
         self.turn = view.turn
         self.their_turn = view.side != seat  # a block or a trophy in the other side's turn
-        self.draw_step = view.prompt["kind"] == "draw step"
+        self.draw_step = view.prompt.question == "draw step"
         # an attack-order option lasts while the step that picks the attacker after it waits
         self.still_to_pick = None
-        if view.prompt["kind"] == "attack order":
-            self.still_to_pick = len(view.prompt["args"]["left"]) - 1
+        if view.prompt.question == "attack order":
+            self.still_to_pick = len(view.prompt.args["left"]) - 1
         units = view.units.values()
         self.foes = [u["uid"] for u in units if u["side"] != seat and not u["defeated"]]
         self.mine = [u["uid"] for u in units if u["kind"] == "hero" and u["side"] == seat]
@@ -134,21 +134,19 @@ class OptionWalk:
         self.reached += 1
         if self.reached > self.allowed:
             raise OverBudget(self.budget)
-        if state.result is not None or state.turn != self.turn:
+        if state.outcome is not None or state.turn != self.turn:
             return True
         if self.still_to_pick is not None:
             return not self._attacking(state)
         chance = state.chance
         if chance is not None:
-            if chance["resume"] == "skill_check_card" and chance["args"]["uid"] in self.mine:
+            if chance.resume == "skill_check_card" and chance.args["uid"] in self.mine:
                 return False  # your hero's check (the Riddle's in the enemy turn): read its effect
-            return (
-                self.their_turn or chance["kind"] == "monster" or chance["resume"] == "enemy_check"
-            )
+            return self.their_turn or chance.kind == "monster" or chance.resume == "enemy_check"
         prompt = state.prompt
-        if prompt["kind"] == "draw step" and self.draw_step:
+        if prompt.question == "draw step" and self.draw_step:
             return False  # the next discard of the draw step being decided: see enough
-        return prompt["seat"] == self.seat and prompt["kind"] in STOP_PROMPTS
+        return prompt.seat == self.seat and prompt.question in STOP_PROMPTS
 
     def enough(self, state, actions):
         """The draw step asks for one discard at a time: a discard option is measured as that
@@ -156,7 +154,7 @@ class OptionWalk:
         is among the best on the way: a discard never adds a card, and the rest of the turn
         reads nothing of the hand (the draws come, then the turn ends)."""
         prompt = state.prompt
-        if prompt is not None and prompt["kind"] == "draw step" and DISCARD_NO_MORE in actions:
+        if prompt is not None and prompt.question == "draw step" and DISCARD_NO_MORE in actions:
             return [DISCARD_NO_MORE]
         return actions
 
@@ -208,8 +206,8 @@ class OptionWalk:
         or checked now changes the cards a monster's check may turn up later, whose suit picks
         the hero it attacks: each card is kept apart there, and :meth:`landing_alike` merges
         those it can."""
-        resume = state.chance["resume"]
-        if state.chance["kind"] == "blind":  # each card that may have gone unseen (see below)
+        resume = state.chance.resume
+        if state.chance.kind == "blind":  # each card that may have gone unseen (see below)
             return card
         if self.draw_step and resume == "card_drawn":
             return None
@@ -229,8 +227,8 @@ class OptionWalk:
         merged only if all or none were unseen, so the deck left behind holds as many stand-ins
         (which a card drawn where the seat cannot see it reads). Any other card is kept as it
         is."""
-        resume, args = state.chance["resume"], state.chance["args"]
-        if state.chance["kind"] == "blind":  # a card the seat does not see: only a draw tells
+        resume, args = state.chance.resume, state.chance.args
+        if state.chance.kind == "blind":  # a card the seat does not see: only a draw tells
             return "blind"
         if resume == "enemy_check":
             target, total, armor, damage, blocks = enemy_check_lands(state, card, **args)

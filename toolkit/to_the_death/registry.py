@@ -2,9 +2,7 @@
 
 Three tables:
 
-- ``STEPS``: the engine's resumable steps (``name -> function(game, *args)``). The engine keeps a
-  stack of ``(function, args)`` pairs instead of Python call frames, so a state can stop for a
-  decision or a card draw in the middle of an effect, be copied, saved and resumed.
+- ``STEPS``: the game's steps on the core step machine (:mod:`toolkit.steps`), by name.
 - ``EFFECTS``: what an activated ability or a burst box does, keyed ``"<card id>/<ability key>"``;
   called as ``function(game, hero_uid)``.
 - ``HOOKS``: passive and triggered abilities, ``HOOKS[hook][source id] = function(game, source, ...)``.
@@ -17,17 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-STEPS: dict[str, Callable] = {}
+from toolkit.steps import Steps
+
+STEPS = Steps()
+step = STEPS  # register a step under its function's name: ``@step``
 EFFECTS: dict[str, Callable] = {}
 HOOKS: dict[str, dict[str, Callable]] = {}
-
-
-def step(function: Callable) -> Callable:
-    """Register an engine step under its function name."""
-    if function.__name__ in STEPS:
-        raise ValueError(f"step {function.__name__!r} registered twice")
-    STEPS[function.__name__] = function
-    return function
 
 
 def effect(*ids: str) -> Callable:

@@ -28,7 +28,8 @@ from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.deck import shuffle
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, UniformOutcomes
+from toolkit.state import ChanceOutcomes, UniformOutcomes
+from toolkit.steps import Ask, Draw, StepMachine
 from toolkit.to_the_death.cards import (
     SECOND_PARTY,
     STARTER_KING,
@@ -51,6 +52,7 @@ DEFAULT_TURNS = {1: 5_000, 2: 200}
 MAX_TURNS = 1_000_000  # the largest cap one may ask for (GameSpec.max_moves bounds the defaults)
 MOVES_PER_TURN = 50  # room for a hero turn and the enemy turn after it (random play takes ~15)
 MONSTERS = 1  # the side the monsters play on in the solo game
+TURN_CAP = "the hero-turn cap"  # how a game stopped by the cap ended: a draw
 HIDDEN = "hidden:-1"  # in a player's view, a card that seat cannot see (value -1 matches nothing)
 T = TypeVar("T")
 
@@ -89,7 +91,7 @@ class Kept:
         self.until = -1
 
 
-class ToTheDeathState(GameState):
+class ToTheDeathState(StepMachine):
     """A game of To the Death!: ``players=1`` is the solo game, ``players=2`` the duel.
 
     Options (all JSON-able): ``party`` (solo, four hero ids), ``parties`` (duel, two lists),
@@ -100,6 +102,7 @@ class ToTheDeathState(GameState):
     """
 
     game = "to-the-death"
+    STEPS = STEPS
     # lists of cards, seats or numbers: a copy copies them flat, without looking at each item
     FLAT_LISTS = (
         "public_history",
@@ -169,14 +172,10 @@ class ToTheDeathState(GameState):
         self.tokens: list[dict] = []  # face-down cards that are not enemies (resurrection stones)
         self.effects: list[dict] = []
         self.focus = [0, 0]
-        self.stack: list[tuple[Callable, dict]] = []  # (step, its arguments), last on top
-        self.prompt: dict | None = None
-        self.chance: dict | None = None
         self.turn = 0
         self.side = 0  # whose turn it is
         self.hero_turns = 0
         self.round = 0
-        self.result: list[float] | None = None
         self.log: list[str] = []
         # uid -> (weapons used, weapons that damaged): tuples, replaced on a change, so a clone
         # copies the dict alone (the exact walk clones at every branch)
@@ -192,8 +191,6 @@ class ToTheDeathState(GameState):
         self._next_uid = 0
         self._pos = 0
         self.kept = Kept()
-        self._end_check_due = True  # a change may have ended the game or the round (see _run)
-        self._batch: list | None = []
         if players == 1 and encounter is not None:
             self._setup_encounter(party or list(STARTER_PARTY), encounter)
         elif players == 1:
@@ -205,8 +202,7 @@ class ToTheDeathState(GameState):
             for seat, heroes in enumerate(chosen):
                 self._add_party(seat, heroes)
             self._setup_duel()
-        self._run(self._batch)
-        self._batch = []
+        self.start_steps()
 
     # -- set-up ---------------------------------------------------------------------------------
     def _add_party(self, side: int, heroes) -> None:
@@ -330,43 +326,34 @@ class ToTheDeathState(GameState):
     def num_players(self) -> int:
         return self.players
 
-    def current_player(self) -> int:
-        if self.result is not None:
-            return TERMINAL
-        if self.chance is not None:
-            return CHANCE
-        return self.prompt["seat"]
-
     def _compute_legal(self) -> Sequence:
         """A prompt's options, or the function that lists them from the game (the main step's:
         see :func:`toolkit.to_the_death.main_step.main`), with the prompt's arguments."""
-        if self.result is not None:
-            return []
-        if self.chance is not None:
-            return self._chance_actions()
-        options = self.prompt["options"]
-        options = options(self, **self.prompt["args"]) if callable(options) else options
-        if self.blind and self.prompt["seat"] == self.viewer and len(options) > 1:
+        options = super()._compute_legal()
+        if self.prompt is None or self.chance is not None or self.outcome is not None:
+            return options
+        if self.blind and self.prompt.seat == self.viewer and len(options) > 1:
             raise UnseenPlaceUnknown(
                 "a card went where you cannot see from a deck whose cards you partly know, and "
                 "you would choose before knowing which"
             )
         return options
 
-    def chance_outcomes(self) -> UniformOutcomes:
+    def draw_outcomes(self, draw: Draw) -> UniformOutcomes:
         """The next monster card, or the next card of the deck: each equally likely (in a
         player's view, see :meth:`_view_outcomes`)."""
-        if self.chance is None:
-            raise ValueError("not a chance node")
-        if self.viewer is not None and self.chance["kind"] != "monster":
+        if self.viewer is not None and draw.kind != "monster":
             return self._view_outcomes()
         return UniformOutcomes(self._chance_actions())
+
+    def draw_actions(self, draw: Draw) -> Sequence[str]:
+        return self._chance_actions()
 
     def _chance_actions(self) -> Sequence[str]:
         """The chance node's outcomes alone. A card node's are the deck's cards, in sorted order:
         the deck tuple itself, which a change replaces, so outcomes once handed out stay as they
         were."""
-        if self.chance["kind"] == "monster":
+        if self.chance.kind == "monster":
             return sorted(self.monster_deck) or [self.king]
         if self.viewer is not None:
             return [card for card, _ in self._view_outcomes()]
@@ -443,9 +430,9 @@ class ToTheDeathState(GameState):
         """In a player's view, the next card: a stand-in (or a face-down card turned up) is any
         unseen card; a deck holding both known cards and stand-ins gives each known card its
         share and the stand-ins' share to the unseen cards, evenly."""
-        if self.chance["kind"] == "reveal":
+        if self.chance.kind == "reveal":
             return UniformOutcomes(self.unseen)
-        if self.chance["kind"] == "blind":
+        if self.chance.kind == "blind":
             return self._blind_outcomes()
         if self.deck_top:
             top = self.deck_top[-1]
@@ -481,39 +468,36 @@ class ToTheDeathState(GameState):
         self.discard[self.discard.index(HIDDEN)] = card
 
     def returns(self) -> list[float]:
-        return list(self.result) if self.result is not None else [0.0] * self.players
+        """1 for a win and -1 for a loss; 0 for every seat while the game goes on, at the
+        hero-turn cap and in a duel nobody won."""
+        outcome = self.outcome
+        if outcome is None or outcome.kind == TURN_CAP:
+            return [0.0] * self.players
+        if self.players == 1:
+            return [1.0 if outcome.winners else -1.0]
+        if not outcome.winners:
+            return [0.0, 0.0]
+        return [1.0 if seat in outcome.winners else -1.0 for seat in range(2)]
 
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        if self.result is None:
-            return None
-        return tuple(seat for seat, value in enumerate(self.result) if value > 0)
-
-    def _apply(self, action) -> None:
-        self._batch = batch = []
-        chance = self.chance
-        if chance is not None:
-            self.chance = None
-            if chance["kind"] == "monster":
-                if action in self.monster_deck:
-                    self.monster_deck.remove(action)
-                self.public_history.append(action)
-            elif chance["kind"] == "reveal":
-                self._reveal(action)
-            elif chance["kind"] == "blind":
-                self.take_from_deck(action)
-                self.public_history.append("?")
-                self.blind = True
-            else:
-                self.take_from_deck(action)
-                self.public_history.append("?" if chance["hidden"] == "all" else action)
-            STEPS[chance["resume"]](self, action, **chance["args"])
+    def drawn(self, draw: Draw, card: str) -> None:
+        """A card drawn leaves its deck, and the public history records it, as "?" where
+        nobody but its taker sees it."""
+        if draw.kind == "monster":
+            if card in self.monster_deck:
+                self.monster_deck.remove(card)
+            self.public_history.append(card)
+        elif draw.kind == "reveal":
+            self._reveal(card)
+        elif draw.kind == "blind":
+            self.take_from_deck(card)
+            self.public_history.append("?")
+            self.blind = True
         else:
-            prompt, self.prompt = self.prompt, None
-            self.public_history.append(action)
-            STEPS[prompt["resume"]](self, action, **prompt["args"])
-        self._run(batch)
-        self._batch = None  # between actions nothing may be scheduled
+            self.take_from_deck(card)
+            self.public_history.append(card if draw.public else "?")
+
+    def answered(self, ask: Ask, answer) -> None:
+        self.public_history.append(answer)
 
     def take_from_deck(self, card: str) -> None:
         """A card leaves the deck: drawn. In a player's view an unseen card
@@ -560,94 +544,7 @@ class ToTheDeathState(GameState):
         self.deck_top.append(card)
         self.top_put_by.append(seat)
 
-    # -- the step machine -----------------------------------------------------------------------
-    def then(self, step_name: str, /, **args) -> None:
-        """Schedule a step to run after the current one (steps run in the order scheduled), with
-        its arguments by name."""
-        self._batch.append((STEPS[step_name], args))
-
-    def then_now(self, step_name: str, /, **args) -> None:
-        """Schedule a step, or run it at once where it would run next anyway: while a step runs,
-        nothing else is scheduled yet, no end-of-game check is due (nothing was touched)
-        and nothing stopped the game. The caller may only schedule steps after this call: what
-        the step schedules then comes first, as it would from the stack."""
-        batch = self._batch
-        if (
-            not batch
-            and not self._end_check_due
-            and self.prompt is None
-            and self.chance is None
-            and self.result is None
-        ):
-            STEPS[step_name](self, **args)
-        else:
-            batch.append((STEPS[step_name], args))
-
-    def _run(self, batch: list) -> None:
-        """Run steps until one stops for a decision, a card or the end. `batch` is the list that
-        :meth:`then` fills (``self._batch``): what the last step scheduled, which goes on the
-        stack, first on top; one list serves every step."""
-        stack = self.stack
-        while True:
-            if batch:
-                stack.extend(reversed(batch))
-                batch.clear()
-            if self.prompt is not None or self.chance is not None or self.result is not None:
-                return
-            # the end of the game or of a round comes with a defeat or a new monster card, which
-            # touch the state (a health change alone does not end anything)
-            if self._end_check_due:
-                if self._game_over() or self._round_over():
-                    continue
-                self._end_check_due = False
-            if not stack:
-                raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
-            step, args = stack.pop()
-            step(self, **args)
-
-    def ask(
-        self,
-        seat: int,
-        question: str,
-        options: list,
-        resume: str,
-        /,
-        why: str | None = None,
-        **args,
-    ) -> None:
-        """Stop for a decision by `seat`; a single option is taken without asking. A prompt keeps
-        its step's arguments by name (``prompt["args"]``): views show them, and `why`, what the
-        choice will do, where the question alone does not say.
-
-        A question asked after a change that may have ended the game or the round (a defeat) is
-        put off until that is looked at, first of what the step scheduled: a game that is over
-        asks nothing more, and a round that is over drops it with the turn's other pending
-        abilities. A second question of the same step waits for the first to be answered (with the
-        options it had when asked)."""
-        if not options:
-            raise RuntimeError(f"a {question} decision with no options")
-        if len(options) == 1:
-            self._batch.append(
-                (_answer, {"step": STEPS[resume], "choice": options[0], "args": args})
-            )
-            return
-        if self._end_check_due or self.prompt is not None:
-            batch = self._batch
-            at = 0
-            while at < len(batch) and batch[at][0] is _ask_later:
-                at += 1
-            asked = {"seat": seat, "question": question, "options": options, "resume": resume}
-            batch.insert(at, (_ask_later, {"asked": asked, "why": why, "args": args}))
-            return
-        self.prompt = {
-            "seat": seat,
-            "kind": question,
-            "options": options,
-            "resume": resume,
-            "args": args,
-            "why": why,
-        }
-
+    # -- draws -------------------------------------------------------------------------------
     def need_card(self, resume: str, /, hidden: str | None = None, **args) -> None:
         """Take the top card of the deck (a chance node), then call step `resume`(card, **args).
 
@@ -656,19 +553,17 @@ class ToTheDeathState(GameState):
         """
         if not self.deck and not self.deck_top:
             if not self.discard:
-                self._batch.append((_answer, {"step": STEPS[resume], "choice": None, "args": args}))
+                self.answer_now(resume, None, **args)
                 return
             self.shuffle_discard_into_deck()
             self.narrate("The deck is empty: the discard pile is shuffled into a new deck.")
         kind = "card"
         if self.viewer is not None and hidden == "all" and args.get("seat") != self.viewer:
             if self.deck_top or all(card == HIDDEN for card in self.deck):
-                self._batch.append(
-                    (_answer, {"step": STEPS[resume], "choice": self._unseen_top(), "args": args})
-                )
+                self.answer_now(resume, self._unseen_top(), **args)
                 return
             kind = "blind"
-        self.chance = {"kind": kind, "resume": resume, "args": args, "hidden": hidden}
+        self.draw(kind, resume, public=hidden != "all", **args)
 
     def _unseen_top(self) -> str:
         """In a player's view, the top card goes where the seat cannot see it (face down, into
@@ -694,8 +589,7 @@ class ToTheDeathState(GameState):
         if self.deck or self.deck_top or self.discard:
             self.need_card(resume, **args)
             return
-        self.result = [-1.0] if self.players == 1 else [0.0, 0.0]
-        self.ended_by = "no card left to check"
+        self.end("no card left to check")
         self.narrate(
             "A check needs a card, and neither the deck nor the discard pile holds one: the game "
             + ("ends, and the monsters win." if self.players == 1 else "ends in a draw.")
@@ -721,27 +615,29 @@ class ToTheDeathState(GameState):
         self.log.append(text)
 
     # -- end of game and of round ---------------------------------------------------------------
+    def check_end(self) -> bool:
+        """After a change that may end something (a defeat, a new monster card): the game, or
+        the round."""
+        return self._game_over() or self._round_over()
+
     def _game_over(self) -> bool:
         heroes = (self.kept.roster or self._find_roster())[1]
         if self.players == 2:
             for side in (0, 1):
                 if not heroes[side]:
-                    self.result = [1.0, -1.0] if side == 1 else [-1.0, 1.0]
-                    self.ended_by = f"every hero of player {side + 1} fell"
+                    self.end(f"every hero of player {side + 1} fell", [1 - side])
                     self.narrate(
                         f"Every hero of player {side + 1} is defeated: player {2 - side} wins."
                     )
                     return True
             return False
         if not heroes[0]:
-            self.result = [-1.0]
-            self.ended_by = "every hero fell"
+            self.end("every hero fell")
             self.narrate("Every hero is defeated: the monsters win.")
             return True
         for card in self.monster_cards:
             if card["defeated"] and card["id"] == self.king:
-                self.result = [1.0]
-                self.ended_by = "the monster king fell"
+                self.end("the monster king fell", [0])
                 self.narrate("The monster king is defeated: you win!")
                 return True
         return False
@@ -1254,11 +1150,11 @@ class ToTheDeathState(GameState):
             "prompt": None
             if prompt is None
             else {
-                **_public_args(prompt["args"]),
-                "kind": prompt["kind"],
-                "seat": prompt["seat"],
-                "step": prompt["resume"],
-                "why": prompt.get("why"),
+                **_public_args(prompt.args),
+                "kind": prompt.question,
+                "seat": prompt.seat,
+                "step": prompt.resume,
+                "why": prompt.why,
             },
             "night": self.is_night() if solo else False,
             "seed": self.seed,
@@ -1271,7 +1167,7 @@ class ToTheDeathState(GameState):
             "rounds": self.round,
             "hero_turns": self.hero_turns,
             "heroes_left": len(self.heroes(0)),
-            "won": bool(self.result and self.result[0] > 0),
+            "won": self.winners == (0,),
             "monsters_defeated": sum(c["defeated"] for c in self.monster_cards),
         }
 
@@ -1279,14 +1175,14 @@ class ToTheDeathState(GameState):
         return describe(self, action)
 
     def why_illegal(self, action) -> str:
-        if self.result is not None:
+        if self.outcome is not None:
             return "the game is over"
         if self.chance is not None:
-            if self.chance["kind"] == "monster":
+            if self.chance.kind == "monster":
                 return f"the next monster card comes from {self._chance_actions()}, not {action!r}"
             return f"the game is waiting for a card from the deck, and {action!r} is not in it"
-        kind = self.prompt["kind"]
-        seat = self.prompt["seat"]
+        kind = self.prompt.question
+        seat = self.prompt.seat
         if isinstance(action, tuple) and action and action[0] == "ability" and len(action) == 4:
             hero = self.units.get(action[1])
             if hero is not None and hero["activated"]:
@@ -1427,11 +1323,6 @@ def _public_args(args: dict) -> dict:
     }
 
 
-def _ask_later(game: ToTheDeathState, asked: dict, why: str | None, args: dict) -> None:
-    """A question put off by :meth:`ToTheDeathState.ask`, asked now."""
-    game.ask(asked["seat"], asked["question"], asked["options"], asked["resume"], why=why, **args)
-
-
 # the options each mode has no use for: the solo game (with monsters and a king, or a challenge),
 # a one-monster encounter, the duel
 _UNUSED = {
@@ -1448,12 +1339,6 @@ def _refuse_unused(players: int, options: dict) -> None:
         if name in options:
             game = {"solo": "the solo game", "encounter": "an encounter", "duel": "the duel"}
             raise ValueError(f"{name}: {game[mode]} does not use this option")
-
-
-def _answer(game: ToTheDeathState, step: Callable, choice, args: dict) -> None:
-    """A decision with a single option, taken without asking, or a card asked for when there is
-    none (`choice` None): its step, as if the answer were an action."""
-    step(game, choice, **args)
 
 
 # the steps register themselves; they read the constants above

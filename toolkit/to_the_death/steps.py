@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog, suit_of, value_of
 from toolkit.to_the_death.display import card_name
 from toolkit.to_the_death.registry import EFFECTS, step
-from toolkit.to_the_death.rules import MONSTERS
+from toolkit.to_the_death.rules import MONSTERS, TURN_CAP
 
 if TYPE_CHECKING:
     from toolkit.to_the_death.rules import ToTheDeathState
@@ -26,7 +27,7 @@ def new_round(game: ToTheDeathState) -> None:
     if game.round >= 5:
         raise RuntimeError("no monster left for a new round")
     game.round += 1
-    game.chance = {"kind": "monster", "resume": "monster_revealed", "args": {}}
+    game.draw("monster", "monster_revealed")
 
 
 @step
@@ -230,8 +231,7 @@ def _drop_ended_effects(game: ToTheDeathState) -> None:
 @step
 def hero_turn(game: ToTheDeathState, side: int) -> None:
     if game.hero_turns >= game.max_turns:
-        game.result = [0.0] * game.players
-        game.ended_by = "the hero-turn cap"
+        game.end(TURN_CAP)
         game.narrate(f"The game stops at the {game.max_turns}-hero-turn cap: a draw.")
         return
     game.next_turn()
@@ -271,13 +271,7 @@ def draw_step(game: ToTheDeathState, seat: int, after: str | None = None) -> Non
     2^n sets of its cards."""
     hand = sorted(game.hands[seat])
     options = [("discard",)] + [("discard", c) for c in hand if after is None or c > after]
-    game.prompt = {
-        "seat": seat,
-        "kind": "draw step",
-        "options": options,
-        "resume": "draw_choice",
-        "args": {"seat": seat, "after": after},
-    }
+    game.prompt = Ask(seat, "draw step", options, "draw_choice", {"seat": seat, "after": after})
 
 
 @step
@@ -521,7 +515,7 @@ def place_created(
 def reveal_face_down(game: ToTheDeathState) -> None:
     """Only in a player's view: a stand-in was turned face up; which card it was is drawn from
     the cards that seat could not see (the step after, face_up_revealed, has nothing to do)."""
-    game.chance = {"kind": "reveal", "resume": "face_up_revealed", "args": {}, "hidden": None}
+    game.draw("reveal", "face_up_revealed")
 
 
 @step

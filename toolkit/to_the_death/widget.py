@@ -23,13 +23,14 @@ armor, hit or miss).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from html import escape
 
 import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
+from toolkit.steps import Ask, Draw
 from toolkit.to_the_death.cards import catalog, is_card, value_of
 from toolkit.to_the_death.display import (
     card_name,
@@ -120,6 +121,8 @@ def _plain(game: ToTheDeathState, swap: dict) -> dict:
             return [renamed(v) for v in value]
         if isinstance(value, (set, frozenset)):
             return frozenset(renamed(v) for v in value)
+        if isinstance(value, (Ask, Draw)):  # a question or a draw: its fields
+            return [type(value), *(renamed(getattr(value, f.name)) for f in fields(value))]
         return value
 
     plain = {k: renamed(v) for k, v in vars(game).items() if k not in _NOT_COMPARED}
@@ -203,7 +206,7 @@ class ToTheDeathWidget(GameWidget):
             seat = state.current_player()
             line = f"{self.seat_name(seat)}: {self.label(action)}"
             shown = self._shown_odds(action)
-            if state.prompt["kind"] == "target" and shown is not None and "dealt" in shown.odds:
+            if state.prompt.question == "target" and shown is not None and "dealt" in shown.odds:
                 line += f" (expected damage {exact(shown.odds['dealt'])})"
         hands_before = [list(hand) for hand in state.hands]
         state.apply(action)
@@ -257,10 +260,10 @@ class ToTheDeathWidget(GameWidget):
         (Goblin 1, Goblin 2; `names` from :func:`display_names`) and the draw step's and a
         block's plain choices spelled out."""
         state = self.state
-        kind = state.prompt["kind"] if state.prompt else None
+        kind = state.prompt.question if state.prompt else None
         if kind == "draw step":
             if len(action) == 1:
-                return "discard no more" if state.prompt["args"]["after"] else "discard nothing"
+                return "discard no more" if state.prompt.args["after"] else "discard nothing"
             return f"discard the {card_name(action[1])}"
         if kind == "block" and action == ("take",):
             return "take the hit"
@@ -293,7 +296,7 @@ class ToTheDeathWidget(GameWidget):
         seat = state.current_player()
         return (
             f"<b>{where}turn {state.turn}</b> ({state.hero_turns} hero turns so far). "
-            f"Now: {escape(self.seat_name(seat))}, {escape(state.prompt['kind'])}."
+            f"Now: {escape(self.seat_name(seat))}, {escape(state.prompt.question)}."
         )
 
     def _board(self) -> str:
@@ -330,29 +333,29 @@ class ToTheDeathWidget(GameWidget):
         if state.is_terminal():
             return ""
         prompt = state.prompt
-        who = escape(self.seat_name(prompt["seat"]))
-        args = prompt["args"]
+        who = escape(self.seat_name(prompt.seat))
+        args = prompt.args
         names = display_names(state)
-        if prompt["kind"] == "target":
+        if prompt.question == "target":
             hero = names[args["uid"]]
             text = (
                 f"{hero}'s {args['kind']} weapon {args['index'] + 1} (value {args['value']}): "
                 "choose its target, or focus first (+1 to this check per card)"
             )
-        elif prompt["kind"] == "block":
+        elif prompt.question == "block":
             text = (
                 f"{names[args['attacker']]}'s {args['kind']} weapon hits {names[args['target']]} "
                 f"for {args['damage']}: block with a card of the checked value, or take it"
             )
-        elif prompt["kind"] == "draw step":
+        elif prompt.question == "draw step":
             text = (
                 "draw step: discard any cards, one at a time, then draw up to "
-                f"{state.hand_limit(prompt['seat'])}"
+                f"{state.hand_limit(prompt.seat)}"
             )
         else:
-            text = QUESTIONS.get(prompt["kind"], prompt["kind"])
-            if prompt.get("why"):
-                text += f" ({prompt['why']})"
+            text = QUESTIONS.get(prompt.question, prompt.question)
+            if prompt.why:
+                text += f" ({prompt.why})"
         return f"<b>{who}</b>: {escape(text)}."
 
     def _choices(self) -> tuple[widgets.Widget, ...]:
@@ -366,7 +369,7 @@ class ToTheDeathWidget(GameWidget):
             return ()
         names = display_names(state)
         legal = state.legal_actions()
-        if state.prompt["kind"] != "main":
+        if state.prompt.question != "main":
             return (self.choice_table([self._row(a, names) for a in legal]),)
         key = self.position()
         if self._open_path[0] != key:
@@ -565,7 +568,7 @@ class ToTheDeathWidget(GameWidget):
 
     def __repr__(self) -> str:
         state = self.state
-        where = "over" if state.is_terminal() else f"waiting for: {state.prompt['kind']}"
+        where = "over" if state.is_terminal() else f"waiting for: {state.prompt.question}"
         return (
             f"ToTheDeathWidget(seed={self.seed}, {self._mode_text()}, "
             f"hero turn {state.hero_turns}, {where})"
