@@ -21,8 +21,8 @@ legal actions, and how an action is applied come from here, the same in every ga
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 
 from toolkit.state import CHANCE, TERMINAL, GameState
 
@@ -40,29 +40,28 @@ class Steps(dict):
         return function
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
+class Ask(NamedTuple):
     """A question to one seat. `options` are the actions it may answer with, or a function
     ``options(game, **args)`` that lists them from the table; `resume` names the step the
     answer goes to, with `args`; `why` says what the choice will do, where the question
-    alone does not."""
+    alone does not. A value: made anew, never changed (a copy of the game shares it)."""
 
     seat: int
     question: str
     options: Sequence | Callable
     resume: str
-    args: dict = field(default_factory=dict)
+    args: dict
     why: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """A chance node: what is drawn (`kind`, which the game reads to list the outcomes), the step
-    its outcome resumes, with `args`, and whether every seat sees the outcome (`public`)."""
+    its outcome resumes, with `args`, and whether every seat sees the outcome (`public`). A value,
+    like :class:`Ask` (a named tuple, as a game makes one at every draw)."""
 
     kind: str
     resume: str
-    args: dict = field(default_factory=dict)
+    args: dict
     public: bool = True
 
 
