@@ -23,14 +23,13 @@ armor, hit or miss).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from html import escape
 
 import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
-from toolkit.steps import Ask, Draw
 from toolkit.to_the_death.cards import catalog, is_card, value_of
 from toolkit.to_the_death.display import (
     card_name,
@@ -121,8 +120,6 @@ def _plain(game: ToTheDeathState, swap: dict) -> dict:
             return [renamed(v) for v in value]
         if isinstance(value, (set, frozenset)):
             return frozenset(renamed(v) for v in value)
-        if isinstance(value, (Ask, Draw)):  # a question or a draw: its fields
-            return [type(value), *(renamed(getattr(value, f.name)) for f in fields(value))]
         return value
 
     plain = {k: renamed(v) for k, v in vars(game).items() if k not in _NOT_COMPARED}
