@@ -487,3 +487,70 @@ def test_another_investigators_tied_choices_are_each_as_likely(monkeypatch):
     assert others(state) == [(action, Fraction(1, len(legal))) for action in legal]
     monkeypatch.setattr(bots, "evaluate", lambda observation, action: action == legal[-1])
     assert others(state) == [(legal[-1], 1)]
+
+
+# -- a run step that ends the actions ---------------------------------------------------------------
+def a_run_as_the_last_action(fire: int) -> DeathMayDieState:
+    """One investigator carrying `fire` tokens on their board, running as their last action: the
+    step that ends the run ends the actions too, so the same move goes on to the Mythos card, the
+    fight or a Discovery card, and the fire roll (which takes the tokens off the board)."""
+    state = new(players=1)
+    state.actions_left = 1
+    state.investigators[0]["fire"] = fire
+    state.forget_legal()
+    state.apply(("run",))
+    return state
+
+
+def _engine_hands_back(start: int):
+    """Where the real engine's move after a choice ends, read on the seat's view: past the choice,
+    at anyone's decision or at a die to roll (a card drawn is dealt within the move)."""
+
+    def stop(state) -> bool:
+        handed_back = state.current_player() != CHANCE or state.pending[0]["kind"] == "roll"
+        return len(state.history) > start and handed_back
+
+    return stop
+
+
+def _real_moves(state, action):
+    """The real engine's move `action` for every top card of each deck it may draw (each deck's
+    cards as the seat sees them), with its chance: the change of fire on the seat's board."""
+    seat = state.current_player()
+    mythos, discovery = sorted(set(state.mythos.cards)), sorted(set(state.discovery.cards))
+    for card, found in itertools.product(mythos, discovery):
+        game = state.clone()
+        for deck, top in ((game.mythos, card), (game.discovery, found)):
+            deck.cards.remove(top)
+            deck.cards.append(top)
+        game.apply(action)
+        drawn = (len(state.mythos) - len(game.mythos), len(state.discovery) - len(game.discovery))
+        assert drawn[0] <= 1 and drawn[1] <= 1  # one card each at most: their tops are all it read
+        chance = Fraction(state.mythos.cards.count(card), len(state.mythos.cards)) * Fraction(
+            state.discovery.cards.count(found), len(state.discovery.cards)
+        )
+        yield chance, game.investigators[seat]["fire"] - state.investigators[seat]["fire"]
+
+
+def test_a_run_step_that_ends_the_actions_counts_the_rest_of_its_move():
+    """Stopping a run that was the last action ends the actions in the same move: the engine
+    draws the Mythos card and then, with no enemy on your space, a Discovery card, and starts the
+    fire roll, which takes your 2 fire tokens off your board, unless a choice or a fight comes
+    first. The fire shown is the plain walk's to where the engine hands the game back, and the
+    real engine's over every pair of top cards; it was 0 when the walk stopped at the first card
+    drawn. A step that leaves actions to take ends at the next action, picking up nothing."""
+    state = a_run_as_the_last_action(fire=2)
+    shown = decision_odds(state)
+    seat = state.current_player()
+    view = state.players_view(seat)
+    start = view.investigators[seat]["fire"]
+    plain = Walk(seat, _engine_hands_back(len(view.history)),
+                 lambda s: (s.investigators[seat]["fire"] - start,), limit=PLAIN_LIMIT)  # fmt: skip
+    for odds in shown.actions:
+        after = view.clone()
+        after.apply_listed(odds.action)
+        assert odds.odds == {"fire": plain.value(after)[0]}, odds.label
+    stop = shown.for_action(("stop",)).odds["fire"]
+    assert stop == sum(chance * fire for chance, fire in _real_moves(state, ("stop",)))
+    assert -2 < stop < 0  # the fire roll is reached in some moves, not in all
+    assert shown.for_action(("move", "pier")).odds["fire"] == 0

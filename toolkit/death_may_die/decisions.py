@@ -6,11 +6,13 @@ engine through the dice, the seat taking its rerolls by one policy (:func:`roll_
 where the decision's consequences end: the next decision after the roll it starts or the attack
 against you (its wounds placed; what the roll sets off on its own, such as a red space's insanity
 card, included), the next decision after a choice that rolls nothing unless that is a roll (the
-fire after a Discovery card's choice, walked to its end too), or, for the choice that ends your
-actions, the start of the next investigator's actions (the rest of the turn: the Mythos card, a
-fight or a Discovery card, fire, the Elder One). There it reads what changed: the target
-defeated, wounds dealt past caps, the test passed, your death, sanity, wounds and stress, the
-Elder One's advance and the game's loss.
+fire after a Discovery card's choice, walked to its end too), where the engine's move ends for a
+step of a run (a step that ends your actions goes on, in the same move, through the Mythos card
+and the fight or a Discovery card to the next decision or the fire roll, whose tokens leave your
+board), or, for the choice that ends your actions, the start of the next investigator's actions
+(the rest of the turn: the Mythos card, a fight or a Discovery card, fire, the Elder One). There
+it reads what changed: the target defeated, wounds dealt past caps, the test passed, your death,
+sanity, wounds, stress and fire tokens, the Elder One's advance and the game's loss.
 
 A roll, the one large part of any such walk, is walked die by die by
 :class:`~toolkit.death_may_die.roll_walk.RollWalk` (the dice's own decision process, the engine
@@ -57,7 +59,7 @@ MEASURES = {
         Measure("stress", "expected stress you gain (a rest counts negative)", False),
         Measure("advanced", "P(the Elder One advances)"),
         Measure("lost", "P(the game is lost)"),
-        Measure("fire", "fire tokens you pick up", False),
+        Measure("fire", "change in the fire tokens on your board", False),
     )
 }
 
@@ -226,18 +228,24 @@ class _Changes:
 
     def stopped(self, state, how: str) -> bool:
         """Whether the decision's consequences have ended at `state`."""
-        if how == "step":
-            return len(state.history) > self.history
+        if how == "step":  # the move's end: where the engine hands the game back after a step
+            return len(state.history) > self.history and not _drawing(state)
         if how == "turn":  # the next investigator's actions (the game's end stops every walk)
             return (state.turn, state.active) != self.turn
         front = state.pending[0]["kind"]
-        if state.unseen_draws and state._deck_drawn(state.pending[0]) is not None:
+        if _drawing(state):
             return True  # the walk never looks past the next hidden card
         if how == "roll":
             return state.rolls_resolved > self.rolls_resolved or front != "roll"
         if how == "attack":
             return state.rolls_resolved > self.rolls_resolved and front != "wound"
         return front != "wound"
+
+
+def _drawing(state) -> bool:
+    """Whether the view stands at a card drawn unseen (a chance node of the view only: the real
+    game draws that card within the move that led here, with no one asked)."""
+    return state.unseen_draws and state._deck_drawn(state.pending[0]) is not None
 
 
 def _merge(state, outcome):
