@@ -328,9 +328,13 @@ VOILA_TEMPLATE = "death-toolkit"
 
 
 def app_command(notebook: Path, extra: list[str]) -> list[str]:
-    """Voila serving `notebook` with our template; run it in :func:`app_environment`."""
+    """Voila serving `notebook` with our template, unless `extra` names another (Voila refuses
+    two); run it in :func:`app_environment`."""
     # Voila, unlike JupyterLab, runs as root without an --allow-root.
-    return [sys.executable, "-m", "voila", str(notebook), f"--template={VOILA_TEMPLATE}", *extra]
+    command = [sys.executable, "-m", "voila", str(notebook)]
+    if not any(re.match(r"--(VoilaConfiguration\.)?template\b", arg) for arg in extra):
+        command.append(f"--template={VOILA_TEMPLATE}")
+    return command + extra
 
 
 def app_environment(environ: dict[str, str] | None = None) -> dict[str, str]:

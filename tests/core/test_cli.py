@@ -261,6 +261,15 @@ def test_app_dry_run_prints_voila_on_the_games_play_notebook(capsys, game):
     assert (first / "voila" / "templates" / "death-toolkit" / "index.html.j2").is_file()
 
 
+@pytest.mark.parametrize("given", [["--template=reveal"], ["--VoilaConfiguration.template", "lab"]])
+def test_app_serves_with_the_template_the_user_names(capsys, given):
+    """Voila refuses two templates, so one the user names replaces ours."""
+    status, out, _ = call(capsys, "app", "tpk", "--dry-run", *given)
+    assert status == 0
+    assert out.split()[-len(given) :] == given
+    assert "--template=death-toolkit" not in out.split()
+
+
 def test_app_keeps_a_jupyter_path_already_set():
     """Our folder goes first on JUPYTER_PATH; the user's own folders stay, after it."""
     from toolkit.cli import JUPYTER_DATA, app_environment
