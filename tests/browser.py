@@ -18,7 +18,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -29,6 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from _paths import ROOT
+
+from toolkit.cli import app_command, app_environment
 
 if TYPE_CHECKING:  # Playwright is imported lazily so collection works without it.
     from playwright.sync_api import Browser, Page
@@ -81,7 +82,8 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """One ``voila <notebook>`` process on 127.0.0.1:<free port>.
+    """One ``voila <notebook>`` process on 127.0.0.1:<free port>, started as ``death-toolkit
+    app`` starts it (:func:`toolkit.cli.app_command`: our template, found on JUPYTER_PATH).
 
     The kernel gets the repository root on PYTHONPATH, so it imports the working
     tree's ``toolkit``.  Jupyter's runtime dir (connection files) is a private temp
@@ -101,22 +103,21 @@ class VoilaServer:
 
     def start(self, timeout_s: float = VOILA_START_TIMEOUT_S) -> VoilaServer:
         tmp = Path(self._tmp.name)
-        env = dict(os.environ)
+        env = app_environment(os.environ)  # our Voila template, as `death-toolkit app` has it
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
         env.setdefault("MPLBACKEND", "Agg")
-        cmd = [
-            sys.executable,
-            "-m",
-            "voila",
-            str(self.notebook),
-            "--no-browser",
-            f"--port={self.port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-            "--VoilaConfiguration.show_tracebacks=True",
-            *self.extra_args,
-        ]
+        cmd = app_command(
+            self.notebook,
+            [
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+                "--VoilaConfiguration.show_tracebacks=True",
+                *self.extra_args,
+            ],
+        )
         self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             cmd,
@@ -182,8 +183,8 @@ def launch_chromium(playwright) -> Browser:
     )
 
 
-# Anything not served by the local Voila (e.g. Voila's FontAwesome CSS from a CDN) is
-# aborted, so a test behaves the same with or without a network.
+# Anything not served by the local Voila is aborted, so a test behaves the same with or without
+# a network, and a page that asks another host for anything logs a console error.
 NON_LOCAL_URL = re.compile(r"^(https?|wss?)://(?!(127\.0\.0\.1|localhost)[:/])")
 
 
@@ -193,6 +194,31 @@ def new_page(browser: Browser, viewport: dict | None = None) -> Page:
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.route(NON_LOCAL_URL, lambda route: route.abort())
     return page
+
+
+def console_error(msg) -> list[str]:
+    """A console message as an error to report (none unless it is an error), with where it
+    came from."""
+    if msg.type != "error":
+        return []
+    return [f"console.{msg.type}: {msg.text} ({msg.location.get('url', '')})"]
+
+
+def watch(page: Page, errors: list[str], requests: list[str] | None = None) -> None:
+    """From now on, append to `errors` what goes wrong on `page`: an uncaught JavaScript error,
+    a console error, a request or websocket to any host but 127.0.0.1 (:data:`NON_LOCAL_URL`;
+    the request is aborted as well). Append to `requests`, if given, every URL it asks for."""
+
+    def asked(url: str) -> None:
+        if requests is not None:
+            requests.append(url)
+        if NON_LOCAL_URL.match(url):
+            errors.append(f"request off 127.0.0.1: {url}")
+
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: errors.extend(console_error(msg)))
+    page.on("request", lambda request: asked(request.url))
+    page.on("websocket", lambda socket: asked(socket.url))
 
 
 def wait_for_widgets(page: Page, timeout_ms: int = RENDER_TIMEOUT_MS) -> None:

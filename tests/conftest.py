@@ -24,6 +24,7 @@ from browser import (
     launch_chromium,
     new_page,
     wait_for_widgets,
+    watch,
 )
 
 
@@ -70,25 +71,6 @@ def require_browser():
         pytest.skip(problem)
 
 
-# Voila's lab template links Font Awesome's stylesheets from jsDelivr, though its own script bundle
-# carries Font Awesome; the harness aborts every request off 127.0.0.1, so those two fail to load.
-VOILA_CDN_STYLESHEETS = {
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/all.min.css",
-    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/v4-shims.min.css",
-}
-
-
-def console_error(msg) -> list[str]:
-    """A console message as an error to report (none unless it is an error), with where it
-    came from; the failed loads of Voila's own CDN stylesheets are not counted."""
-    if msg.type != "error":
-        return []
-    url = msg.location.get("url", "")
-    if msg.text.startswith("Failed to load resource") and url in VOILA_CDN_STYLESHEETS:
-        return []
-    return [f"console.{msg.type}: {msg.text} ({url})"]
-
-
 class VoilaOpener:
     """Callable behind the ``open_voila`` fixture; one per test."""
 
@@ -100,6 +82,7 @@ class VoilaOpener:
         self.servers: list[VoilaServer] = []
         self.pages: list = []
         self._errors: dict[int, list[str]] = {}
+        self._requests: dict[int, list[str]] = {}
 
     def __call__(
         self,
@@ -118,9 +101,7 @@ class VoilaOpener:
         server.start()
         browser = self._ensure_browser()
         page = new_page(browser, viewport)
-        errors = self._errors.setdefault(id(page), [])
-        page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-        page.on("console", lambda msg: errors.extend(console_error(msg)))
+        watch(page, self._errors.setdefault(id(page), []), self._requests.setdefault(id(page), []))
         self.pages.append(page)
         page.goto(server.url, wait_until="domcontentloaded")
         if wait_for_widgets_ms != 0:
@@ -130,9 +111,13 @@ class VoilaOpener:
         return page
 
     def errors(self, page) -> list[str]:
-        """JavaScript page errors and console errors seen so far on ``page`` (but for Voila's
-        CDN stylesheets, see VOILA_CDN_STYLESHEETS)."""
+        """JavaScript page errors, console errors and requests off 127.0.0.1 seen so far on
+        ``page`` (see :func:`browser.watch`)."""
         return list(self._errors.get(id(page), []))
+
+    def requests(self, page) -> list[str]:
+        """The URL of every request and websocket ``page`` has made so far."""
+        return list(self._requests.get(id(page), []))
 
     def server_for(self, page) -> VoilaServer:
         return self.servers[self.pages.index(page)]
@@ -185,8 +170,10 @@ def open_voila(require_browser, request, tmp_path):
 
     Options: ``wait_for_widgets_ms`` (0 = do not wait for widgets; default 120 s),
     ``viewport`` (dict), ``voila_args`` (extra voila command-line flags).
-    ``open_voila.errors(page)`` lists JavaScript errors seen on the page. A test that passes
-    with an uncaught JavaScript error or a console error on any page it opened errors at teardown.
+    ``open_voila.errors(page)`` lists what went wrong on the page (:func:`browser.watch`),
+    ``open_voila.requests(page)`` every URL it asked for. A test that passes with an uncaught
+    JavaScript error, a console error or a request off 127.0.0.1 on any page it opened errors
+    at teardown.
     """
     opener = VoilaOpener(tmp_path)
     errors: dict[str, list[str]] = {}
@@ -203,4 +190,6 @@ def open_voila(require_browser, request, tmp_path):
                 if opener.errors(page)
             }
         opener.close()
-    assert errors == {}, "JavaScript or console errors on the Voila pages"
+    assert errors == {}, (
+        "JavaScript errors, console errors or requests off 127.0.0.1 on the Voila pages"
+    )

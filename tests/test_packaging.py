@@ -1,5 +1,6 @@
-"""The wheel carries the package, the top-level data/ as toolkit/data and notebooks/ as
-toolkit/notebooks (pyproject: [tool.hatch.build.targets.wheel.force-include])."""
+"""The wheel carries the package (with its Voila template under toolkit/jupyter), the
+top-level data/ as toolkit/data and notebooks/ as toolkit/notebooks (pyproject:
+[tool.hatch.build.targets.wheel.force-include])."""
 
 from __future__ import annotations
 
@@ -80,3 +81,14 @@ def test_wheel_leaves_out_development_files(wheel_names):
         assert not name.startswith(("tests/", "book/", "benchmarks/")), name
         assert "/.ipynb_checkpoints/" not in name, name
         assert "__pycache__" not in name, name
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(BUILD_TIMEOUT_S + 60)
+def test_wheel_carries_the_voila_template(wheel_names):
+    """`death-toolkit app` from an installed wheel finds its Voila template in the package."""
+    folder = ROOT / "toolkit" / "jupyter"
+    expected = {p.relative_to(ROOT).as_posix() for p in _files_under(folder)}
+    assert "toolkit/jupyter/voila/templates/death-toolkit/index.html.j2" in expected
+    assert "toolkit/jupyter/voila/templates/death-toolkit/conf.json" in expected
+    assert expected <= set(wheel_names), sorted(expected - set(wheel_names))

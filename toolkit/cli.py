@@ -319,19 +319,43 @@ def book_pdf(source: Path, output: Path | None, command: list[str]) -> int:
     return 0
 
 
+# A Jupyter data folder shipped in the package; Voila finds templates in such folders, under
+# voila/templates/NAME, once the folder is on JUPYTER_PATH.
+JUPYTER_DATA = Path(__file__).resolve().parent / "jupyter"
+# Voila's lab template without the Font Awesome stylesheets it links from a CDN, so an app page
+# loads nothing from another host (Voila's script bundle brings Font Awesome itself).
+VOILA_TEMPLATE = "death-toolkit"
+
+
 def app_command(notebook: Path, extra: list[str]) -> list[str]:
+    """Voila serving `notebook` with our template, unless `extra` names another (Voila refuses
+    two); run it in :func:`app_environment`."""
     # Voila, unlike JupyterLab, runs as root without an --allow-root.
-    return [sys.executable, "-m", "voila", str(notebook), *extra]
+    command = [sys.executable, "-m", "voila", str(notebook)]
+    if not any(re.match(r"--(VoilaConfiguration\.)?template\b", arg) for arg in extra):
+        command.append(f"--template={VOILA_TEMPLATE}")
+    return command + extra
+
+
+def app_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """`environ` (by default this process's) with the package's Jupyter data folder first on
+    JUPYTER_PATH, where Voila looks for the template :func:`app_command` names."""
+    env = dict(os.environ if environ is None else environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        filter(None, [str(JUPYTER_DATA), env.get("JUPYTER_PATH")])
+    )
+    return env
 
 
 def cmd_app(args) -> int:
     notebook = notebooks_dir(Path(args.dir)) / f"{args.game}-play.ipynb"
     command = app_command(notebook, args.jupyter_args)
-    if args.dry_run:
-        print(" ".join(command))
+    env = app_environment()
+    if args.dry_run:  # a line a shell runs as it is
+        print(f"JUPYTER_PATH={env['JUPYTER_PATH']} " + " ".join(command))
         return 0
     need("voila")
-    return subprocess.call(command)
+    return subprocess.call(command, env=env)
 
 
 def cmd_games(args) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -249,7 +250,33 @@ def test_app_dry_run_prints_voila_on_the_games_play_notebook(capsys, game):
     assert status == 0
     notebook = ROOT / "notebooks" / f"{game}-play.ipynb"
     assert notebook.is_file()
-    assert out.split() == [sys.executable, "-m", "voila", str(notebook), "--port=8866"]
+    setting, *command = out.split()
+    assert command == [
+        sys.executable, "-m", "voila", str(notebook), "--template=death-toolkit", "--port=8866"
+    ]  # fmt: skip
+    # the line runs in a shell as printed: the template is found on the JUPYTER_PATH it sets
+    name, _, value = setting.partition("=")
+    assert name == "JUPYTER_PATH"
+    first = Path(value.split(os.pathsep)[0])
+    assert (first / "voila" / "templates" / "death-toolkit" / "index.html.j2").is_file()
+
+
+@pytest.mark.parametrize("given", [["--template=reveal"], ["--VoilaConfiguration.template", "lab"]])
+def test_app_serves_with_the_template_the_user_names(capsys, given):
+    """Voila refuses two templates, so one the user names replaces ours."""
+    status, out, _ = call(capsys, "app", "tpk", "--dry-run", *given)
+    assert status == 0
+    assert out.split()[-len(given) :] == given
+    assert "--template=death-toolkit" not in out.split()
+
+
+def test_app_keeps_a_jupyter_path_already_set():
+    """Our folder goes first on JUPYTER_PATH; the user's own folders stay, after it."""
+    from toolkit.cli import JUPYTER_DATA, app_environment
+
+    env = app_environment({"JUPYTER_PATH": "/mine", "HOME": "/home/x"})
+    assert env == {"JUPYTER_PATH": f"{JUPYTER_DATA}{os.pathsep}/mine", "HOME": "/home/x"}
+    assert app_environment({})["JUPYTER_PATH"] == str(JUPYTER_DATA)
 
 
 def test_app_refuses_an_unknown_game(capsys):
@@ -312,6 +339,13 @@ def test_app_serves_the_game(tmp_path):
         os.killpg(app.pid, signal.SIGTERM)
         app.wait(timeout=30)
     assert "application/vnd.jupyter.widget-view+json" in page
+    # served with our template: no stylesheet, script or picture from another host
+    assert OFF_HOST.findall(page) == []
+
+
+OFF_HOST = re.compile(
+    r"""(?:href|src)=["']?((?:https?:)?//(?!(?:127\.0\.0\.1|localhost)[:/])[^"'\s>]*)"""
+)
 
 
 def fetch(url: str, seconds: float) -> str:
