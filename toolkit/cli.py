@@ -355,7 +355,7 @@ def cmd_app(args) -> int:
         print(f"JUPYTER_PATH={env['JUPYTER_PATH']} " + " ".join(command))
         return 0
     need("voila")
-    return subprocess.call(command, env=env)
+    return run_stoppable(command, env)
 
 
 def cmd_games(args) -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from browser import free_port
+from processes import alive, descendants, listening
 
 from toolkit.cli import main
 
@@ -320,8 +321,10 @@ def test_book_pdf_without_chromium_says_so_before_building(capsys, monkeypatch, 
 
 @pytest.mark.slow
 @pytest.mark.timeout(300)
-def test_app_serves_the_game(tmp_path):
-    """`death-toolkit app epic-death` really starts Voila, which runs the play notebook's widget."""
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
+def test_app_serves_the_game_and_a_signal_stops_all_of_it(tmp_path):
+    """`death-toolkit app epic-death` really starts Voila, which runs the play notebook's widget;
+    SIGTERM to the command stops Voila and its kernel too, and it exits 143."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_RUNTIME_DIR": str(tmp_path)}
     command = [sys.executable, "-m", "toolkit", "app", "epic-death", "--no-browser"]
@@ -331,13 +334,19 @@ def test_app_serves_the_game(tmp_path):
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        start_new_session=True,  # Voila and its kernel stop together
+        start_new_session=True,  # a group of its own, to clean up after a failure
     )
     try:
         page = fetch(f"http://127.0.0.1:{port}/", seconds=240)
+        tree = descendants(app.pid)
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(timeout=30) == 128 + signal.SIGTERM
+        assert not listening(port)
+        assert [pid for pid in tree if alive(pid)] == []
     finally:
-        os.killpg(app.pid, signal.SIGTERM)
-        app.wait(timeout=30)
+        if app.poll() is None:
+            os.killpg(app.pid, signal.SIGKILL)
+            app.wait(timeout=30)
     assert "application/vnd.jupyter.widget-view+json" in page
     # served with our template: no stylesheet, script or picture from another host
     assert OFF_HOST.findall(page) == []
