@@ -110,3 +110,27 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
             else:
                 state.apply(rng.choice(state.legal_actions()))
     assert checked > 200
+
+
+def test_a_bot_asked_to_finish_a_gift_gives_the_card_to_a_rival():
+    """A search may choose the card of a gift for a bot (which never starts one) and then ask the
+    bot whom to give it to: the answer is a rival's seat, not "skip", which is no longer legal."""
+    import random
+
+    from toolkit.how_i_died.bots import GloryGreedyBot
+    from toolkit.how_i_died.cards import EFFECT
+
+    for seed in range(200):
+        state, rng = get_game("how-i-died").new_state(3, seed), random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat >= 0:
+                obs = state.observation(seat)
+                if obs["phase"] == "effect" and EFFECT[obs["resolving"]] == "gift" and obs["picks"]:
+                    legal = list(state.legal_actions())
+                    choice = GloryGreedyBot(seed).choose(obs, legal)
+                    assert choice in legal and choice != obs["seat"]
+                    return
+            actions = [a for a, _ in state.chance_outcomes()] if seat < 0 else state.legal_actions()
+            state.apply(rng.choice(list(actions)))
+    pytest.fail("no seeded random game reached the second step of a gift")

@@ -122,6 +122,8 @@ class PlanningBot:
         if effect == "new_pool":
             pool = obs["pool"]
             return options[0] if max(self.card_value(obs, c) for c in pool) < 4 else "skip"
+        if effect == "gift" and picks:  # a search tried the gift: to the rival with least glory
+            return min(options, key=lambda s: sum(map(adventure_glory, obs["adventures"][s])))
         return "skip"  # gift: giving cards away helps no strategy here
 
     # -- swaps ---------------------------------------------------------------------------------
