@@ -162,11 +162,11 @@ def test_checks_merged_by_value_change_no_number():
 def blind_draws(monkeypatch) -> list:
     """A list that gains an entry whenever a walk meets a card drawn where the player cannot see
     from a deck it knows in part (a "blind" chance node)."""
+    from toolkit.to_the_death import rules
+
     met: list = []
-    outcomes = ToTheDeathState._blind_outcomes
-    monkeypatch.setattr(
-        ToTheDeathState, "_blind_outcomes", lambda view: met.append(1) or outcomes(view)
-    )
+    outcomes = rules.blind_outcomes
+    monkeypatch.setattr(rules, "blind_outcomes", lambda *args: met.append(1) or outcomes(*args))
     return met
 
 
