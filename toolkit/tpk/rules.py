@@ -38,6 +38,8 @@ OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
 PASS = "pass"
 KEEP, PLAY = "keep", "play"  # the two questions: what to keep, and what to use (or pass)
+KEEP_WHY = "the cards not kept are set aside until the next level"
+PLAY_WHY = "a pass hands the turn on; if it comes back with that threat still first, the party dies"
 KILLED, ESCAPED = "the party was killed", "the last level was cleared"  # how a game ends
 DEAL = "a partner's hidden cards"  # the one chance node, in a seat's view only
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -312,8 +314,9 @@ class TPKState(StepMachine):
                     view._place(other, sorted(pool)[:count])
             deck.shuffle(view.rng)
         view._unseen = tuple(unseen)
+        view.chance = None  # a view of a view deals afresh
         if unseen and view.outcome is None and view.prompt.seat != seat:
-            view.draw(DEAL, "dealt", public=False)
+            deal_hidden(view)
         return view
 
     def determinise(self, rng: random.Random) -> TPKState:
@@ -578,7 +581,7 @@ def keep(game: TPKState, seat: int, left: int) -> None:
     (all of them if they drew fewer); `left` counts this keep and those still to come."""
     if game._unseen:
         deal_hidden(game)
-    game.ask(seat, KEEP, keep_options, "kept", seat=seat, left=left)
+    game.ask(seat, KEEP, keep_options, "kept", why=KEEP_WHY, seat=seat, left=left)
 
 
 def keep_options(game: TPKState, seat: int, left: int) -> list[Action]:
@@ -628,7 +631,7 @@ def play(game: TPKState, seat: int) -> None:
     does not pass."""
     if game._unseen:
         deal_hidden(game)
-    game.ask(seat, PLAY, play_options, "played", seat=seat)
+    game.ask(seat, PLAY, play_options, "played", why=PLAY_WHY, seat=seat)
 
 
 def play_options(game: TPKState, seat: int) -> list[Action]:
