@@ -159,9 +159,10 @@ def table_html(obs: dict) -> str:
 def state_html(state) -> str:
     """The analyst's view: the table as seat 0 sees it, plus every hand."""
     cat = catalog()
+    held = [state.hands[s] + state.drawn_cards[s] for s in range(state.num_players)]
     hands = "".join(
         f"<li>{escape(cat.characters[c].name)}: "
-        f"{escape(', '.join(item_name(x) for x in state.hands[s] + state.drawn_cards[s]) or '(empty)')}</li>"
+        f"{escape(', '.join(item_name(x) for x in held[s]) or '(empty)')}</li>"
         for s, c in enumerate(state.characters)
     )
     won = "won" if state.ended_by == ESCAPED else "lost"

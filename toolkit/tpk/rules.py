@@ -541,13 +541,13 @@ class TPKState(StepMachine):
         return state_html(self)
 
 
-# -- the steps of a level, in rulebook order ---------------------------------------------------------
+# -- the steps of a level, in rulebook order -------------------------------------------------------
 @steps
 def level(game: TPKState, number: int, starter: int) -> None:
     """Set up level `number` (rulebook, Setup and Overcoming a Dungeon Level): the threats not
     taken go back and are shuffled, the level's row is laid out, and every player shuffles their
     whole equipment (treasures taken included) and draws the level's number of cards. `starter`
-    (whoever overcame the level before's last threat) keeps first and plays first."""
+    (whoever overcame the last threat of the level before) keeps first and plays first."""
     card = catalog().level(number)
     game.level = number
     game.threat_deck.cards.extend(
@@ -635,9 +635,10 @@ def play(game: TPKState, seat: int) -> None:
 
 
 def play_options(game: TPKState, seat: int) -> list[Action]:
-    """The plays open to `seat`: "pass", and every ("use", cards, threat positions) its hand allows: a card on the first
-    open threat (a ranged item on any threat it reaches), a powerful use on two adjacent simple
-    threats, two simple cards on an x2 threat, a treasure as a wild card on the first threat."""
+    """The plays open to `seat`: "pass", and every ("use", cards, threat positions) its hand
+    allows: a card on the first open threat (a ranged item on any threat it reaches), a powerful
+    use on two adjacent simple threats, two simple cards on an x2 threat, a treasure as a wild
+    card on the first threat."""
     hand = game.hands[seat]
     first = game.leftmost
     reach = game.reach()
