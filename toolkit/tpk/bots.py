@@ -32,7 +32,7 @@ from toolkit.bots import RandomBot
 from toolkit.search import SearchBot
 from toolkit.state import Action
 from toolkit.tpk.planner import PlannerBot
-from toolkit.tpk.rules import PASS, WILD, Uses, item_table, sheet, threat_table
+from toolkit.tpk.rules import KEEP, PASS, WILD, Uses, item_table, sheet, threat_table
 from toolkit.tpk.rules import covers as _covers
 
 # Whether a card's uses cover a threat, remembered: a game asks it about the same few dozen cards
@@ -216,7 +216,7 @@ def estimate(state) -> list[float]:
     is lost), a won game 1, and a party still alive half, and a little more for each treasure it
     carries (a wild card for the levels to come, counted up to four). A playout long enough to
     finish the level it starts in then says what a move is for: getting through this level."""
-    if state.result is not None:
+    if state.outcome is not None:
         return state.returns()
     alive = 0.5 + 0.05 * min(state.treasures_held(), 4)
     return [alive] * state.num_players
@@ -241,7 +241,7 @@ def in_play(view) -> bool:
     """Whether a decision is one to search: a play (use or pass), not a keep. The planner keeps
     better than playouts of the convention bot can tell: searching the keeps too won 20 of seeds
     0-59 where the planner alone won 23 (searching the plays only: 24); over seeds 0-99, 32 won."""
-    return view.phase != "keep"
+    return view.prompt.question != KEEP
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
