@@ -4,7 +4,8 @@ A game lists its *places* (:meth:`Hiding.places`): every list or slot where a ca
 some seat cannot see (a deck, another player's hand, a card face down), in a fixed order, each
 with the cards the seat knows are there. The view of a seat (:meth:`Hiding.players_view`) is a
 copy in which every other card of those places is a stand-in, and the cards behind the stand-ins
-are the view's :attr:`Hiding.unseen` cards.
+are the view's :attr:`Hiding.unseen` cards. Cards of different kinds (two decks, or each player's
+own deck) hide behind different stand-ins, one pool of unseen cards for each.
 
 Where a rule reads a stand-in (a card drawn into the seat's sight, a face-down card turned up) the
 game draws it at a chance node over the unseen cards (:func:`pile_outcomes`,
@@ -27,12 +28,14 @@ from toolkit.state import ChanceOutcomes, UniformOutcomes
 class Place(NamedTuple):
     """Cards at ``holder[key]``: one card, or a list or tuple of them. `known` holds the cards of
     it the seat knows are there (None: it sees them all, as in a discard pile). A place whose
-    cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt."""
+    cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its unseen
+    cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`)."""
 
     holder: Any
     key: Any
     known: Container | None = ()
     sort: bool = False
+    stand_in: str | None = None
 
 
 class Hiding:
@@ -40,9 +43,10 @@ class Hiding:
     (:attr:`STAND_IN`, a card id that matches no rule) and lists its :meth:`places`."""
 
     STAND_IN: ClassVar[str]
-    #: The seat whose view this is (None in the game itself), and the cards it cannot see.
+    #: The seat whose view this is (None in the game itself), and the cards it cannot see, by
+    #: the stand-in they hide behind, each pool sorted (its cards are only ever counted).
     viewer: int | None = None
-    unseen: tuple = ()
+    unseen: dict[str, tuple] = {}  # noqa: RUF012 (never changed: a view gets its own)
 
     def places(self, seat: int) -> Iterable[Place]:
         """Every place that may hold a card `seat` cannot see, always in the same order, with the
@@ -54,21 +58,19 @@ class Hiding:
 
     def players_view(self, seat: int):
         """The game as `seat` knows it: each card of a place that the seat does not know is
-        there becomes a stand-in, and the cards themselves the view's unseen cards (sorted, as
-        they are only ever counted)."""
+        there becomes a stand-in, and the cards themselves the view's unseen cards."""
         view = self.clone()
         view.viewer = seat
-        unseen: list = []
-        stand_in = self.STAND_IN
-        for holder, key, known, keep_sorted in view.places(seat):
-            if known is None:
-                continue
-            cards = holder[key]
+        unseen: dict[str, list] = {}
+        for holder, key, known, keep_sorted, stand_in in view.places(seat):
+            cards = None if known is None else holder[key]
             if cards is None:
                 continue
+            stand_in = stand_in or self.STAND_IN
+            pool = unseen.setdefault(stand_in, [])
             if isinstance(cards, str):
                 if cards not in known:
-                    unseen.append(cards)
+                    pool.append(cards)
                     holder[key] = stand_in
                 continue
             kept = []
@@ -76,45 +78,53 @@ class Hiding:
                 if card in known:
                     kept.append(card)
                 else:
-                    unseen.append(card)
+                    pool.append(card)
                     kept.append(stand_in)
             holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
-        view.unseen = tuple(sorted(unseen))
+        view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
         view.viewed()
         view.forget_legal()  # the listed chance outcomes were the real deck's
         return view
 
     def determinise(self, rng: random.Random):
         """On a view: one game the seat could be in. Every stand-in, place by place, is dealt one
-        of the unseen cards, shuffled by `rng`, and later shuffles come from `rng` too."""
+        of the unseen cards of its pool, each pool shuffled by `rng` (in the order of its
+        stand-in's name), and later shuffles come from `rng` too."""
         game = self.clone()
-        cards = list(self.unseen)
-        shuffle(cards, rng)
-        stand_in = self.STAND_IN
-        for holder, key, _, keep_sorted in game.places(game.viewer):
+        pools = {}
+        for stand_in in sorted(self.unseen):
+            pools[stand_in] = list(self.unseen[stand_in])
+            shuffle(pools[stand_in], rng)
+        for holder, key, _, keep_sorted, stand_in in game.places(game.viewer):
             held = holder[key]
             if held is None:
                 continue
+            stand_in = stand_in or self.STAND_IN
             if isinstance(held, str):
                 if held == stand_in:
-                    holder[key] = cards.pop()
+                    holder[key] = pools[stand_in].pop()
                 continue
-            dealt = [cards.pop() if card == stand_in else card for card in held]
+            dealt = [pools[stand_in].pop() if card == stand_in else card for card in held]
             holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
-        game.viewer, game.unseen = None, ()
+        game.viewer, game.unseen = None, {}
         game.rng = random.Random(rng.getrandbits(64))
         game.forget_legal()
         return game
 
-    def reveal_outcomes(self) -> UniformOutcomes:
-        """A stand-in turned face up: any unseen card, each as likely."""
-        return UniformOutcomes(self.unseen)
+    def unseen_for(self, stand_in: str | None = None) -> tuple:
+        """The unseen cards behind `stand_in` (by default the game's :attr:`STAND_IN`)."""
+        return self.unseen.get(stand_in or self.STAND_IN, ())
 
-    def seen_now(self, card) -> None:
+    def reveal_outcomes(self, stand_in: str | None = None) -> UniformOutcomes:
+        """A stand-in turned face up: any unseen card of its pool, each as likely."""
+        return UniformOutcomes(self.unseen_for(stand_in))
+
+    def seen_now(self, card, stand_in: str | None = None) -> None:
         """In a view, a stand-in has turned out to be `card`: it is no longer unseen."""
-        unseen = self.unseen
-        at = unseen.index(card)
-        self.unseen = unseen[:at] + unseen[at + 1 :]
+        stand_in = stand_in or self.STAND_IN
+        pool = self.unseen[stand_in]
+        at = pool.index(card)
+        self.unseen = {**self.unseen, stand_in: pool[:at] + pool[at + 1 :]}
 
 
 def pile_outcomes(pile: Sequence, unseen: Sequence, stand_in: str):

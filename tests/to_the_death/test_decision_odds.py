@@ -203,7 +203,7 @@ def test_a_card_known_on_top_is_the_next_check():
     game, low = known_top_card_miss()
     assert game.prompt.question == "main"
     view = game.players_view(0)
-    assert view.deck_top == [low] and HIDDEN in view.deck and low not in view.unseen
+    assert view.deck_top == [low] and HIDDEN in view.deck and low not in view.unseen_for()
     archer = uid_of(game, "Archer")
     odds = decision_odds(game)
     attacks = [o for o in odds.actions if o.action[:3] == ("attack", archer, "range")]

@@ -213,7 +213,7 @@ class OptionWalk:
             return None
         if resume == "enemy_check" or self.still_to_pick is not None:
             return card
-        return value_of(card), card in state.unseen
+        return value_of(card), card in state.unseen_for()
 
     def landing_alike(self, state, card: str) -> Hashable:
         """Cards that lead to the same position but for the card itself, which the walk merges
@@ -240,7 +240,7 @@ class OptionWalk:
             lands = value_of(card)
         else:
             return card
-        return lands, card in state.unseen
+        return lands, card in state.unseen_for()
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions

@@ -157,9 +157,6 @@ class ToTheDeathState(Hiding, StepMachine):
         # the deck cards each seat knows are in the deck (from the discard pile shuffled in): a
         # player's view keeps them, and makes the others unseen
         self.known_in_deck: list[set[str]] = [set() for _ in range(players)]
-        # only in a player's view (players_view): the seat, and the cards it cannot see
-        self.viewer: int | None = None
-        self.unseen: tuple[str, ...] = ()
         # in a view: a card went where the seat cannot see from a deck it knows in part, and the
         # walk took each card it could be as a chance outcome the seat never sees (see _unseen_top)
         self.blind = False
@@ -396,8 +393,8 @@ class ToTheDeathState(Hiding, StepMachine):
             return blind_outcomes(self.deck, HIDDEN)
         if self.deck_top:
             top = self.deck_top[-1]
-            return UniformOutcomes(self.unseen if top == HIDDEN else [top])
-        return pile_outcomes(self.deck, self.unseen, HIDDEN)
+            return UniformOutcomes(self.unseen_for() if top == HIDDEN else [top])
+        return pile_outcomes(self.deck, self.unseen_for(), HIDDEN)
 
     def _reveal(self, card: str) -> None:
         """In a player's view, the stand-in just turned face up was `card`."""
