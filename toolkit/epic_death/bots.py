@@ -172,7 +172,7 @@ def fate_candidates(view, legal):
 
 
 # Searched moves a decision, spent in rounds of one playout a candidate: about a second of CPU a
-# game; more playouts won hardly more games (data/epic_death/studies/README.md).
+# game; more took more time and won no clearly more games (data/epic_death/studies/README.md).
 SEARCH_ITERATIONS = 24
 
 

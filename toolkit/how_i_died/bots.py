@@ -416,8 +416,8 @@ def expected_future_glory(room: int) -> float:
 
 
 PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
-#: Playouts a decision: a 2-player game in about a second of CPU; fewer win clearly fewer games
-#: (data/how_i_died/studies/README.md).
+#: Playouts a decision: a 2-player game in about a second of CPU; fewer saved little time and won
+#: fewer games (data/how_i_died/studies/README.md).
 SEARCH_ITERATIONS = 50
 
 
