@@ -45,7 +45,7 @@ from toolkit.analysis import (
 from toolkit.how_i_died.cards import CARDS, is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
-LIMIT = 1600  # positions one decision's walks may reach in all: 65 to 75 ms at the 95th percentile
+LIMIT = 1600  # positions one decision's walks may reach in all: inside the widget's 100 ms
 MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
