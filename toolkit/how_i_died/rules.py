@@ -382,14 +382,17 @@ class HowIDiedState(StepMachine):
 def phase(state: HowIDiedState) -> str:
     """What the game waits for, in one word: the step a seat's answer goes to ("build",
     "effect" or "claim"), the draw ("tiebreak"), or "over"."""
-    if state.outcome is not None:
-        return "over"
-    if state.chance is not None:
-        return state.chance.kind
-    return state.prompt.resume
+    prompt = state.prompt  # none once the game is over or at a draw
+    if prompt is not None:
+        return prompt.resume
+    return "over" if state.outcome is not None else state.chance.kind
 
 
 # -- the turn, step by step ------------------------------------------------------------------------
+# The steps the machine resumes by name are registered (@steps): the first of the game, those a
+# seat's answer goes to (build, effect, claim), the draw's (tie_broken) and next_turn, which the
+# exact walk's view replaces to stop at the end of the turn. The others are the plain sequel of
+# the step before, called at once.
 def build_options(game: HowIDiedState) -> list[str]:
     """The cards of the type the adventure needs next, from the hand, then the Pool."""
     needed = TYPES[len(game.building)]
@@ -405,6 +408,7 @@ def effect_options(game: HowIDiedState) -> list:
 
 
 def ask_build(game: HowIDiedState) -> None:
+    """Ask the player for the adventure's next card."""
     game.ask(game.seat, "which card to play next", build_options, "build")
 
 
@@ -430,7 +434,7 @@ def ready_to_build(game: HowIDiedState) -> None:
         game.hands[seat].extend(game.building)
         game.building = []
     game.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")
-    game.then_now("end_turn", played=False)
+    end_turn(game, played=False)
 
 
 def _mulligan(game: HowIDiedState, seat: int) -> None:
@@ -474,10 +478,11 @@ def build(game: HowIDiedState, card: str) -> None:
         if game.effect().choices(game, game.seat, ()):
             ask_effect(game)
             return
-    game.then_now("card_done")
+    card_done(game)
 
 
 def ask_effect(game: HowIDiedState) -> None:
+    """Ask the player for the next pick of the effect being resolved."""
     name = CARDS[game.resolving].name
     game.ask(
         game.seat, f"the effect of {name}", effect_options, "effect", why=game.effect().summary
@@ -488,7 +493,7 @@ def ask_effect(game: HowIDiedState) -> None:
 def effect(game: HowIDiedState, pick) -> None:
     """One pick of the effect being resolved ("skip" leaves it); the last carries it out."""
     if pick == "skip":
-        game.then_now("card_done")
+        card_done(game)
         return
     game.picks += (pick,)
     chosen = game.effect()
@@ -497,10 +502,9 @@ def effect(game: HowIDiedState, pick) -> None:
         return
     chosen.resolve(game, game.seat, game.picks)
     game.effects_applied[game.seat] += 1
-    game.then_now("card_done", effect_applied=True)
+    card_done(game, effect_applied=True)
 
 
-@steps
 def card_done(game: HowIDiedState, effect_applied: bool = False) -> None:
     """After a card and its effect: the next card, or the end of the turn once the adventure
     is made. Playing a card leaves the types still needed in the hand or the Pool; only an
@@ -508,14 +512,13 @@ def card_done(game: HowIDiedState, effect_applied: bool = False) -> None:
     game.resolving = None
     game.picks = ()
     if not game.building:
-        game.then_now("end_turn", played=True)
+        end_turn(game, played=True)
     elif effect_applied:
-        game.then_now("ready_to_build")
+        ready_to_build(game)
     else:
         ask_build(game)
 
 
-@steps
 def end_turn(game: HowIDiedState, played: bool) -> None:
     """The pulse: 15 or more damage kills. The dead discard their hand and claim an
     achievement they meet (asked if several); the living draw back to six."""
@@ -536,7 +539,7 @@ def end_turn(game: HowIDiedState, played: bool) -> None:
             game.ask(seat, "which achievement to claim", claimable, "claim")
             return
         if claimable:
-            game.then_now("claim", achievement=claimable[0])
+            claim(game, claimable[0])
             return
     else:
         hand = game.hands[seat]
@@ -547,6 +550,7 @@ def end_turn(game: HowIDiedState, played: bool) -> None:
 
 @steps
 def claim(game: HowIDiedState, achievement: str) -> None:
+    """The dead player takes the achievement: it leaves the table."""
     game.claimed[game.seat] = achievement
     game.shown.remove(achievement)
     game.then_now("next_turn")
@@ -559,18 +563,15 @@ def next_turn(game: HowIDiedState) -> None:
     living = sum(game.alive)
     if living == 0 or game.passes >= living:
         game.stalled = living > 0
-        game.then_now(
-            "finish", ended_by="every player passed" if game.stalled else "every adventurer died"
-        )
+        finish(game, "every player passed" if game.stalled else "every adventurer died")
         return
     seat = (game.seat + 1) % game.players
     while not game.alive[seat]:
         seat = (seat + 1) % game.players
     game.seat = seat
-    game.then_now("ready_to_build")
+    ready_to_build(game)
 
 
-@steps
 def finish(game: HowIDiedState, ended_by: str) -> None:
     """The most glory wins; a tie is settled by a draw standing for rock-paper-scissors."""
     scores = game.scores()
@@ -584,4 +585,5 @@ def finish(game: HowIDiedState, ended_by: str) -> None:
 
 @steps
 def tie_broken(game: HowIDiedState, outcome: tuple, tied: list[int], ended_by: str) -> None:
+    """The die has named the winner among the tied."""
     game.end(f"{ended_by}; a tie broken by a die", [outcome[1]])

@@ -29,7 +29,7 @@ from toolkit.deck import Deck, shuffle
 from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
+from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
 from toolkit.steps import Steps
 
 TURN_OVER = "turn over"
@@ -195,6 +195,9 @@ class HowIDiedView(HowIDiedState):
     def phase(self) -> str:
         """What the view waits for: the game's :func:`~toolkit.how_i_died.rules.phase`, or
         :data:`TURN_OVER` once the turn is over."""
+        prompt = self.prompt
+        if prompt is not None:
+            return prompt.resume
         if self.outcome is not None and self.outcome.kind == TURN_OVER:
             return TURN_OVER
         return phase(self)
@@ -203,15 +206,11 @@ class HowIDiedView(HowIDiedState):
     def current_player(self) -> int:
         if self.reveal is not None:
             return CHANCE
-        if self.phase == TURN_OVER:
-            return TERMINAL
-        return super().current_player()
+        return super().current_player()  # terminal once the turn is over
 
     def _compute_legal(self) -> list:
         if self.reveal is not None:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        if self.phase == TURN_OVER:
-            return []
         return super()._compute_legal()
 
     def chance_outcomes(self):
