@@ -25,11 +25,11 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 from toolkit.deck import Deck
+from toolkit.hidden import set_outcomes
 from toolkit.state import Action, ChanceOutcomes, GameState
 from toolkit.steps import Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
@@ -364,7 +364,7 @@ class TPKState(StepMachine):
         deals = []
         for seat in self._unseen:
             pool, count, _ = self._hidden(seat)
-            deals.append((seat, _deals(tuple(sorted(pool)), count)))
+            deals.append((seat, set_outcomes(tuple(sorted(pool)), count)))
         return deals
 
     # -- results -----------------------------------------------------------------------------------
@@ -794,14 +794,6 @@ def _copy_level(record: dict | None) -> dict | None:
         return None
     row = [dict(cell) for cell in record["row"]]
     return {"level": record["level"], "row": row, "log": _copy_log(record["log"])}
-
-
-@lru_cache(maxsize=4096)
-def _deals(pool: tuple[str, ...], count: int) -> ChanceOutcomes:
-    """Each set of `count` cards of `pool`, equally likely (card ids are distinct in one deck)."""
-    sets = list(combinations(pool, count))
-    share = Fraction(1, len(sets))
-    return ChanceOutcomes((cards, share) for cards in sets)
 
 
 def _stack(deck: Deck, cards: list[str], where: str) -> None:
