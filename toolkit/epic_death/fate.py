@@ -9,8 +9,8 @@ played by the one action ``("fate", card_id)`` whenever its window is open (the 
 commonest, which the engine offers without a call). A kind whose plays depend on who plays it (their
 own party, or the others') says so with ``per_seat=True``: the engine asks the others' plays once
 for every seat while players only pass, as a pass changes nothing on the table. ``effect(state, seat, card, action)`` changes
-the turn's fields of the state and returns True when it has set up the next position itself (a die
-to roll, or the same plays offered again), False when the window goes on asking. A card that changes
+the turn's fields of the state and returns True when it has stopped the game at a draw (a die to
+roll, dice to re-roll), whose step asks on, False when the window goes on asking at once. A card that changes
 the pool says how with ``pool(modifiers, card)``, the :class:`toolkit.epic_death.odds.PoolModifiers`
 after it, so the odds of the quest after it can be asked (the greedy bot does).
 
@@ -70,27 +70,27 @@ def kind(window: str, plays: Plays | None = None, pool: Pool | None = None, per_
 def add_dice(state, seat, card, action) -> bool:
     """The pool gains `amount` dice."""
     state.dice_change += card.amount
-    return state.offer_again(seat, action)
+    return False
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, dice=mods.dice - card.amount))
 def remove_dice(state, seat, card, action) -> bool:
     """The pool loses `amount` dice."""
     state.dice_change -= card.amount
-    return state.offer_again(seat, action)
+    return False
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, plus_d6=mods.plus_d6 + 1))
 def add_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool gains that many dice."""
-    state.roll_d6(+1)
+    state.roll_d6(seat, +1)
     return True
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, minus_d6=mods.minus_d6 + 1))
 def remove_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool loses that many dice."""
-    state.roll_d6(-1)
+    state.roll_d6(seat, -1)
     return True
 
 
@@ -121,7 +121,7 @@ def reroll_failures_plays(state, seat, card_id) -> list:
 def reroll_failures(state, seat, card, action) -> bool:
     """Up to `amount` dice that are not Victories, as many as the player chooses, are rolled
     again."""
-    state.reroll(card.kind, *action[2:])
+    state.reroll(seat, *action[2:])
     return True
 
 
@@ -144,7 +144,7 @@ def reroll_victories_plays(state, seat, card_id) -> list:
 @kind("after_roll", reroll_victories_plays)
 def reroll_victories(state, seat, card, action) -> bool:
     """Up to `amount` Victory dice, as many as the player chooses, are rolled again."""
-    state.reroll(card.kind, *action[2:])
+    state.reroll(seat, *action[2:])
     return True
 
 
