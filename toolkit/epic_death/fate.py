@@ -9,8 +9,8 @@ played by the one action ``("fate", card_id)`` whenever its window is open (the 
 commonest, which the engine offers without a call). A kind whose plays depend on who plays it (their
 own party, or the others') says so with ``per_seat=True``: the engine asks the others' plays once
 for every seat while players only pass, as a pass changes nothing on the table. ``effect(state, seat, card, action)`` changes
-the turn's fields of the state and returns True when it has stopped the game at a draw (a die to
-roll, dice to re-roll), whose step asks on, False when the window goes on asking at once. A card that changes
+the turn's fields of the state and returns True when it has set up the next position itself (a die
+to roll, or the same plays offered again), False when the window goes on asking. A card that changes
 the pool says how with ``pool(modifiers, card)``, the :class:`toolkit.epic_death.odds.PoolModifiers`
 after it, so the odds of the quest after it can be asked (the greedy bot does).
 
@@ -70,14 +70,14 @@ def kind(window: str, plays: Plays | None = None, pool: Pool | None = None, per_
 def add_dice(state, seat, card, action) -> bool:
     """The pool gains `amount` dice."""
     state.dice_change += card.amount
-    return False
+    return state.offer_again(seat, action)
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, dice=mods.dice - card.amount))
 def remove_dice(state, seat, card, action) -> bool:
     """The pool loses `amount` dice."""
     state.dice_change -= card.amount
-    return False
+    return state.offer_again(seat, action)
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, plus_d6=mods.plus_d6 + 1))

@@ -32,10 +32,10 @@ from functools import cache
 from toolkit.data import expand
 from toolkit.deck import Deck, shuffle
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
-from toolkit.epic_death.fate import KINDS, REROLLS
+from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.state import Action, ChanceOutcomes
-from toolkit.steps import Draw, StepMachine, Steps
+from toolkit.steps import Ask, Draw, StepMachine, Steps
 
 FATE_HAND = 5
 SET_BONUS = 400
@@ -260,6 +260,20 @@ class EpicDeathState(StepMachine):
         self._open_to_all = None
 
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
+    def offer_again(self, seat: int, action) -> bool:
+        """After a play that changes nothing a card's plays depend on (the dice cards): `seat` is
+        asked again with the same plays, less this card's once its last copy is gone, and the
+        window is open to the same seats. Whether it was (it is unless the state was stacked by
+        hand and never listed the plays)."""
+        if self._legal_at != len(self.history):  # the position was stacked by hand
+            return False
+        plays = self._legal  # still the actions this one was chosen from, as it is being applied
+        if action[1] not in self.hands[seat]:
+            plays = tuple(play for play in plays if play != action)
+        self.pose(WINDOW_QUESTIONS[self.cards.fate[action[1]].timing, seat, 0])
+        self._offer(plays)
+        return True
+
     def roll_d6(self, seat: int, sign: int) -> None:
         """A D6 card played by `seat`: its die is rolled now, and the pool gains (+1) or loses
         (-1) what it shows."""
@@ -582,14 +596,16 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
     players = game._players
     while passes < players:
         if game._open_to_all or game._could_play(window, seat):  # the kept answer is the usual one
-            game.ask(
-                seat, window, fate_choices, "fate_answered", window=window, seat=seat, passes=passes
-            )
-            game._offer(fate_choices(game, window, seat, passes))  # legal at once: most moves
+            game.pose(WINDOW_QUESTIONS[window, seat, passes])
+            # the legal actions at once, as fate_choices lists them: most moves are made here
+            if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
+                game._offer(DONE_ONLY)
+            else:
+                game._offer((*game._fate_plays(window, seat), DONE))
             return
         seat = (seat + 1) % players
         passes += 1
-    game.then(AFTER_WINDOW[window])
+    game.then_now(AFTER_WINDOW[window])
 
 
 def fate_choices(game: EpicDeathState, window: str, seat: int, passes: int) -> tuple:
@@ -597,6 +613,22 @@ def fate_choices(game: EpicDeathState, window: str, seat: int, passes: int) -> t
     if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
         return DONE_ONLY
     return (*game._fate_plays(window, seat), DONE)
+
+
+# The question of a Fate window to a seat after so many passes (of up to five players), each made
+# once: one is put at most moves of a game.
+WINDOW_QUESTIONS = {
+    (window, seat, passes): Ask(
+        seat,
+        window,
+        fate_choices,
+        "fate_answered",
+        {"window": window, "seat": seat, "passes": passes},
+    )
+    for window in WINDOWS
+    for seat in range(5)
+    for passes in range(5)
+}
 
 
 @steps
@@ -635,7 +667,7 @@ def roll(game: EpicDeathState) -> None:
     else the pool is rolled."""
     if game.pool() < game.quest_card.victories and not game.frenzy:
         game.quest_outcome = "fail"
-        game.then("quest_ends")
+        game.then_now("quest_ends")
     else:
         game.draw("roll", "rolled")
 
@@ -660,7 +692,7 @@ def rerolled(game: EpicDeathState, action, dice: int, seat: int) -> None:
 @steps
 def resolve(game: EpicDeathState) -> None:
     game.quest_outcome = game.quest_card.outcome(game.victories())
-    game.then("quest_ends")
+    game.then_now("quest_ends")
 
 
 @steps
@@ -680,10 +712,10 @@ def quest_ends(game: EpicDeathState) -> None:
             game.finished_quests.append(game.quest)
         game.quest_placed = True
         game.loot_to_place = game.loot.draw_up_to(quest.rewards.loot, game.rng)
-        game.then("place_loot")
+        game.then_now("place_loot")
     elif game.quest_outcome == "fail" and game.deadly:
         game._kill(game.deadly[1], game.quest)
-        game.then("end_turn")
+        game.then_now("end_turn")
     elif game.quest_outcome == "fail" and not quest.epic_quest:
         game.ask(game.active, "place_fail", living_choices, "fail_placed")
     else:
@@ -700,7 +732,7 @@ def place_loot(game: EpicDeathState) -> None:
     if game.loot_to_place:
         game.ask(game.active, "place_loot", loot_choices, "loot_placed")
     else:
-        game.then("end_turn")
+        game.then_now("end_turn")
 
 
 def loot_choices(game: EpicDeathState) -> list[Action]:
@@ -720,14 +752,14 @@ def loot_placed(game: EpicDeathState, action) -> None:
             game.take_from(adventurer, card)
             game.loot.discard(card)
         game.put_under(adventurer, loot_id)
-    game.then("place_loot")
+    game.then_now("place_loot")
 
 
 @steps
 def fail_placed(game: EpicDeathState, action) -> None:
     game.put_under(action[1], game.quest)
     game.quest_placed = True
-    game.then("end_turn")
+    game.then_now("end_turn")
 
 
 @steps
@@ -735,7 +767,7 @@ def death_chosen(game: EpicDeathState, action) -> None:
     game._kill(action[1], game.quest)
     if game.quest_outcome == "epic_death":
         game.epic_deaths.add(game.quest)
-    game.then("end_turn")
+    game.then_now("end_turn")
 
 
 @steps
@@ -756,7 +788,7 @@ def end_turn(game: EpicDeathState) -> None:
             return
     game.active = (game.active + 1) % game._players
     game.turn += 1
-    game.then("new_turn")
+    game.then_now("new_turn")
 
 
 def dice_words(failed: int, plain: int, sixes: int) -> str:
