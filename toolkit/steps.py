@@ -171,7 +171,8 @@ class StepMachine(GameState):
             prompt, self.prompt = self.prompt, None
             self.answered(prompt, action)
             self.STEPS[prompt.resume](self, action, **prompt.args)
-        self._run(batch)
+        if batch or (self.prompt is None and self.chance is None):  # else it stopped at once
+            self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
 
     # -- what steps call ------------------------------------------------------------------------
