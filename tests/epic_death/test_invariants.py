@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.deck import Deck
-from toolkit.epic_death.rules import WINDOW_PHASES, EpicDeathState
+from toolkit.epic_death.fate import WINDOWS
+from toolkit.epic_death.rules import EpicDeathState
 from toolkit.simulate import sample_outcome
 from toolkit.state import CHANCE, GameState, from_json
 
@@ -26,8 +27,8 @@ def check_invariants(state: EpicDeathState) -> None:
     if state.quest:
         assert 0 <= state.pool() <= 16
     assert all(hand == sorted(hand) for hand in state.hands), "the Fate windows rely on it"
-    if state.phase in WINDOW_PHASES:  # the engine asks these once for every seat
-        for card_id, plays in CARDS.window_checks[state.phase].any_seat:
+    if state.stage() in WINDOWS:  # the engine asks these once for every seat
+        for card_id, plays in CARDS.window_checks[state.stage()].any_seat:
             ways = {tuple(plays(state, seat, card_id)) for seat in range(state.num_players)}
             assert len(ways) == 1, f"{card_id} plays by seat: its kind must be per_seat"
     shown = [
@@ -49,10 +50,10 @@ def check_kept_views_are_fresh(state: EpicDeathState) -> None:
     """The engine keeps its legal actions and the parties' view between changes; what it kept
     must equal what it would work out afresh now."""
     if not state.is_terminal() and not state.is_chance_node():
-        assert list(state.legal_actions()) == state._compute_legal()
-    if state.phase in WINDOW_PHASES and state._open_to_all is not None:
+        assert list(state.legal_actions()) == list(state._compute_legal())
+    if state.stage() in WINDOWS and state._open_to_all is not None:
         kept, state._open_to_all = state._open_to_all, None
-        state._could_play(state.asked)
+        state._could_play(state.stage(), state.prompt.seat)
         assert state._open_to_all == kept, "whom the window is open to is kept only while passing"
     kept = [state.observation(seat) for seat in range(state.num_players)]
     state._parties, state._adventurer_views = None, {}
