@@ -159,17 +159,28 @@ class StepMachine(GameState):
     def ended_by(self) -> str | None:
         return None if self.outcome is None else self.outcome.kind
 
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        # the bookkeeping hooks are called only by a game that has them (a call at every move)
+        cls._books_draws = cls.drawn is not StepMachine.drawn
+        cls._books_answers = cls.answered is not StepMachine.answered
+
     def _apply(self, action: Any) -> None:
         self._batch = batch = []
-        chance = self.chance
-        if chance is not None:
+        waiting = self.chance
+        if waiting is not None:
             self.chance = None
-            self.drawn(chance, action)
-            self.STEPS[chance.resume](self, action, **chance.args)
+            if self._books_draws:
+                self.drawn(waiting, action)
         else:
-            prompt, self.prompt = self.prompt, None
-            self.answered(prompt, action)
-            self.STEPS[prompt.resume](self, action, **prompt.args)
+            waiting, self.prompt = self.prompt, None
+            if self._books_answers:
+                self.answered(waiting, action)
+        args = waiting.args
+        if args:
+            self.STEPS[waiting.resume](self, action, **args)
+        else:
+            self.STEPS[waiting.resume](self, action)
         if batch or (self.prompt is None and self.chance is None):  # else it stopped at once
             self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
