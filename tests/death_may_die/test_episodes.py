@@ -31,5 +31,5 @@ def test_greedy_plays_the_hard_episode_to_the_end(players):
         state = play_seeded(
             "death-may-die", players, ["greedy"] * players, seed, episode="high_tide"
         )
-        assert state.is_terminal() and state.outcome in ("win", "loss")
+        assert state.is_terminal() and state.result in ("win", "loss")
         assert state.episode.id == "high_tide"

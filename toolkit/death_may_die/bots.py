@@ -168,7 +168,7 @@ def worth_a_search(view) -> bool:
     enemy moves never. With greedy scoring a level-up by :func:`level_gain` (21 games), level-ups
     were still a mistake at 4 of 63 and runs at 4 of 50. Every other choice the greedy score
     settles."""
-    return view.pending[0]["kind"] == "level"
+    return view.front() == "level"
 
 
 #: Playouts a level-up: its two or three skills get 20 to 30 rounds each on the same cards and

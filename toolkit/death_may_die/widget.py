@@ -101,9 +101,7 @@ class DeathMayDieWidget(GameWidget):
 
     def _roll_in_progress(self) -> dict | None:
         state = self.state
-        if state.is_terminal() or state.pending[0]["kind"] != "roll":
-            return None
-        return state.pending[0]
+        return None if state.is_terminal() else state.roll
 
     def _draw(self) -> None:
         state = self.state
