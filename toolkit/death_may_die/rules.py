@@ -55,6 +55,11 @@ def _face_outcomes(colour: str) -> ChanceOutcomes:
     return ChanceOutcomes((face, Fraction(n, 6)) for face, n in faces.items())
 
 
+@cache
+def _face_actions(colour: str) -> tuple[str, ...]:
+    return tuple(face for face, _ in _face_outcomes(colour))
+
+
 class DeathMayDieState(StepMachine):
     """A game of one episode (the learning one unless another is named) for 1 to 4 investigators
     (one per seat).
@@ -65,8 +70,8 @@ class DeathMayDieState(StepMachine):
 
     game = "death-may-die"
     STEPS = steps
-    # A question with one choice is still asked (a skill to level when one is left below its
-    # cap, a roll of no dice to accept), as the engine always has: the histories hold the answer.
+    # A question with one choice is still asked (a skill to level when only one is below its
+    # cap), as the engine always has: the histories hold the answer.
     ASKS_SINGLE_OPTIONS = True
     # The card set, its parts and the map are loaded once for every game and only read in play.
     SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
@@ -178,6 +183,11 @@ class DeathMayDieState(StepMachine):
             return self._faces[self._next_die_colour(self.roll)]
         deck = self.mythos if draw.kind == "mythos" else self.discovery
         return _card_outcomes(deck.cards or deck.discards)
+
+    def draw_actions(self, draw: Draw) -> tuple:
+        if draw.kind == "die":
+            return _face_actions(self._next_die_colour(self.roll))
+        return tuple(card for card, _ in self.draw_outcomes(draw))
 
     def drawn(self, draw: Draw, outcome) -> None:
         """A card drawn at a chance node of a seat's view leaves its deck (an empty draw pile takes
@@ -390,7 +400,7 @@ class DeathMayDieState(StepMachine):
         """Make the roll in progress show `faces` with its last die still to land (a hand-made
         position of the roll walk, on a copy)."""
         self.roll["faces"], self.roll["reroll"] = faces, None
-        self.prompt, self.chance = None, Draw("die", "landed")
+        self.prompt, self.chance = None, DIE
         self.forget_legal()
 
     def _resolve_roll(self, roll: dict) -> None:
@@ -506,8 +516,8 @@ class DeathMayDieState(StepMachine):
             self._die(me, "wounds")
 
     def lose_sanity(self, me: dict, amount: int) -> None:
-        """Move the sanity marker: the last space is madness; a red space reached queues the
-        investigator's insanity card and a skill level."""
+        """Move the sanity marker: the last space is madness; a red space reached brings the
+        investigator's insanity card and a skill level, at once."""
         position, red = self.rules.sanity.lose(me["sanity"], amount)
         lost, me["sanity"] = position - me["sanity"], position
         stopped = " (stopped at a red space)" if lost < amount else ""
@@ -936,7 +946,7 @@ def begin_turn(game: DeathMayDieState, seat: int) -> None:
 def actions(game: DeathMayDieState) -> None:
     me = game.investigators[game.active]
     if me["alive"] and game.actions_left > 0:
-        game.ask(game.active, "actions", _action_options, "act")
+        game.prompt = ACTIONS[game.active]
 
 
 def _action_options(game: DeathMayDieState) -> list[Action]:
@@ -1184,9 +1194,9 @@ def _roll_on(game: DeathMayDieState) -> None:
     reroll), or else its result."""
     rolling = game.roll
     if game._roll_needs_die(rolling):
-        game.draw("die", "landed")
+        game.chance = DIE
     elif game.investigators[rolling["seat"]]["stress"] < game.rules.max_stress:
-        game.ask(rolling["seat"], "roll", _roll_options, "rerolled")
+        game.prompt = REROLL_OR_ACCEPT[rolling["seat"]]
     else:
         game.roll = None
         game._resolve_roll(rolling)
@@ -1202,6 +1212,14 @@ def _roll_options(game: DeathMayDieState) -> list[Action]:
         else:
             rerolls = [("reroll", i) for i in dice]
     return [("accept",), *rerolls]
+
+
+# The die and the two questions put most often (an action, a reroll or acceptance) are built
+# once, and the machine's fields set to them as draw() and ask() would set new ones (this game
+# never defers a question): a die is thrown hundreds of times a game.
+DIE = Draw("die", "landed")
+ACTIONS = tuple(Ask(seat, "actions", _action_options, "act") for seat in range(4))
+REROLL_OR_ACCEPT = tuple(Ask(seat, "roll", _roll_options, "rerolled") for seat in range(4))
 
 
 @steps
