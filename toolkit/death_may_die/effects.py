@@ -3,8 +3,8 @@ use (``do: stress``, ``do: summon`` ...; :data:`toolkit.death_may_die.cards.EFFE
 
 An effect function takes the state, the :class:`~toolkit.death_may_die.cards.Effect` and the
 investigator it is resolved for, and changes the table or schedules the steps that follow
-(:meth:`toolkit.steps.StepMachine.then`). What an enemy's elder signs do to the investigator it attacks (``Enemy.elder``) is
-registered the same way, by the name the enemy card gives.
+(:meth:`toolkit.steps.StepMachine.then`). What an enemy's elder signs do to the investigator it
+attacks (``Enemy.elder``) is registered the same way, by the name the enemy card gives.
 """
 
 from __future__ import annotations

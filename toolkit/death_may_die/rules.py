@@ -185,6 +185,7 @@ class DeathMayDieState(StepMachine):
         return _card_outcomes(deck.cards or deck.discards)
 
     def draw_actions(self, draw: Draw) -> tuple:
+        """The outcomes alone: a die's faces listed once per colour, as a die is thrown often."""
         if draw.kind == "die":
             return _face_actions(self._next_die_colour(self.roll))
         return tuple(card for card, _ in self.draw_outcomes(draw))
@@ -205,8 +206,8 @@ class DeathMayDieState(StepMachine):
 
     @property
     def result(self) -> str | None:
-        """ "win" or "loss" once the game is over (every seat wins or loses together), else None;
-        why it ended is :attr:`ended_by`."""
+        """The game's result once it is over, "win" or "loss" (every seat wins or loses
+        together), else None; why it ended is :attr:`ended_by`."""
         if self.outcome is None:
             return None
         return "win" if self.outcome.winners else "loss"
@@ -256,12 +257,12 @@ class DeathMayDieState(StepMachine):
                 return f"it is not the time for actions (waiting for: {self.describe_step()})"
         return super().why_illegal(action)
 
-    # -- steps run by hand -----------------------------------------------------------------------
+    # -- scheduling ------------------------------------------------------------------------------
     def push(self, *scheduled: tuple[str, dict]) -> None:
         """Schedule steps (names and arguments) before every step the current one has scheduled
-        so far: what an investigator's change brings (a red space's insanity card, a wound to
-        place) comes at once, before what the card still has to do; a change to everyone brings
-        the last investigator's first."""
+        so far, where :meth:`then` puts them after: what an investigator's change brings (a red
+        space's insanity card, a wound to place) comes at once, before what the card still has
+        to do; a change to everyone brings the last investigator's first."""
         self._batch[0:0] = [(self.STEPS[name], args) for name, args in scheduled]
 
     @contextmanager
