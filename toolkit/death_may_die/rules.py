@@ -931,7 +931,8 @@ def _public(investigator: dict) -> dict:
 # -- the turn, in the rulebook's order ------------------------------------------------------------
 # Each step is ``step(game, **args)``; a step that asks names the step its answer resumes, and the
 # options of a question are listed when the seat looks (a seat's view lists a reroll of dice
-# alike once).
+# alike once). A step that would run next anyway runs at once (``then_now``): the next action
+# after one that started nothing, the next step of a run.
 @steps
 def begin_turn(game: DeathMayDieState, seat: int) -> None:
     """An investigator's turn: three actions, the rest of the turn, then the next investigator."""
@@ -983,7 +984,7 @@ def act(game: DeathMayDieState, action: Action) -> None:
             ),
         )
     if game.actions_left > 0:
-        game.then("actions")
+        game.then_now("actions")
 
 
 @steps
@@ -1003,7 +1004,7 @@ def ran(game: DeathMayDieState, action: Action, left: int) -> None:
         return
     game._step_investigator(game.investigators[game.active], action[1])
     if left > 1:
-        game.then("run", left=left - 1)
+        game.then_now("run", left=left - 1)
 
 
 @steps
@@ -1020,14 +1021,14 @@ def _trade_options(game: DeathMayDieState) -> list[Action]:
 def traded(game: DeathMayDieState, action: Action) -> None:
     if action != ("done",):
         game._give(*action[1:])
-        game.then("trade")
+        game.then_now("trade")
 
 
 @steps
 def turn(game: DeathMayDieState) -> None:
     """The turn after the actions: Mythos, investigate or fight, fire, then the Elder One."""
-    for phase in ("mythos", "investigate_or_fight", "fire", "mythos_check", "summon_check",
-                  "elder_end"):  # fmt: skip
+    game.then_now("mythos")
+    for phase in ("investigate_or_fight", "fire", "mythos_check", "summon_check", "elder_end"):
         game.then(phase)
 
 
@@ -1186,7 +1187,8 @@ def next_turn(game: DeathMayDieState) -> None:
 @steps
 def roll(game: DeathMayDieState, **roll_args) -> None:
     """A roll (:meth:`DeathMayDieState.roll_args`): its dice one by one, then the seat's rerolls."""
-    game.roll = dict(roll_args, faces=[], reroll=None)
+    game.roll = roll_args  # a dict of its own: the faces showing and the die rerolled join it
+    roll_args["faces"], roll_args["reroll"] = [], None
     _roll_on(game)
 
 
