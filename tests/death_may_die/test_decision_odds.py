@@ -50,8 +50,8 @@ PLAIN_LIMIT = 2_000_000
 
 def _plain_key(state):
     """A roll's position with nothing lumped: every face as it is, the target by its own id."""
-    step = state.pending[0]
-    if step["kind"] != "roll":
+    step = state.roll
+    if step is None:
         return None
     faces = [tuple(face) for face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
@@ -63,8 +63,9 @@ def _plain_key(state):
 def _plain_position(state):
     """A position of the rest of a turn with nothing left out: the whole table, both decks and
     their discards card by card, the roll at the front by :func:`_plain_key`."""
-    front = _plain_key(state) if state.pending and state.pending[0]["kind"] == "roll" else None
-    pending = state.pending[1:] if front is not None else state.pending
+    front = _plain_key(state)
+    ahead = state.steps_ahead()
+    pending = ahead[1:] if front is not None else ahead
     return (
         front, repr(pending), repr(state.investigators), repr(sorted(state.enemies.items())),
         repr(sorted(state.elder.items())), repr(sorted(state.fire.items())), repr(state.tokens),
@@ -188,9 +189,7 @@ def test_lumped_faces_are_the_walk_of_every_face():
     and a Fire Vampire's attacks."""
     checked = 0
     seeded = (
-        state
-        for state in decision_points(SLUG, 2, range(4))
-        if state.pending[0]["kind"] in ("roll", "fight")
+        state for state in decision_points(SLUG, 2, range(4)) if state.front() in ("roll", "fight")
     )
     stacked = (elder_one_attacks(None, stress=2), fire_vampire_attacks())
     for state in itertools.chain(itertools.islice(seeded, 25), stacked):
@@ -229,11 +228,11 @@ def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
 def test_the_field_by_field_clone_copies_every_changing_part():
     """A clone played on leaves the original as it was, at every position of a seeded game."""
     for state in itertools.islice(decision_points(SLUG, 2, [1]), 0, 200, 5):
-        before = state.to_json(), state.observation(0), repr(state.pending)
+        before = state.to_json(), state.observation(0), repr(state.steps_ahead())
         copy = state.clone()
         while not copy.is_terminal() and len(copy.history) < len(state.history) + 30:
             copy.apply_listed(copy.legal_actions()[-1])
-        assert (state.to_json(), state.observation(0), repr(state.pending)) == before
+        assert (state.to_json(), state.observation(0), repr(state.steps_ahead())) == before
 
 
 # -- the issue's examples --------------------------------------------------------------------------
@@ -276,8 +275,7 @@ def guarded_attack(guard: int, faces: list[str]) -> DeathMayDieState:
     state = new(players=1)
     me = state.investigators[0]
     me["skills"]["guard"] = guard
-    state.push([state._roll_step("enemy", len(faces), 0, 0, attacker="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("enemy", len(faces), 0, 0, attacker="cultist-1")))
     roll(state, faces)
     return state
 
@@ -326,8 +324,7 @@ def elder_one_attacks(companion: str | None, stress: int) -> DeathMayDieState:
     state.elder.update(summoned=True, progression=5, stage=4, wounds=0, space="nave")
     me = state.investigators[0]
     me.update(space="nave", stress=stress, companions=[[companion, 0]] if companion else [])
-    state.push([state._attack_roll_step("elder", me)])
-    state._advance()
+    state.run_steps(("roll", state.attack_roll("elder", me)))
     roll(state, ["success", "tentacle", "elder", "blank", "success", "elder"])
     return state
 
@@ -401,8 +398,7 @@ def fire_vampire_attacks() -> DeathMayDieState:
     assert state._place_enemy("fire_vampire", "nave")
     vampire = next(uid for uid, e in state.enemies.items() if e["type"] == "fire_vampire")
     state.investigators[0]["space"] = "nave"
-    state.push([state._attack_roll_step(vampire, state.investigators[0])])
-    state._advance()
+    state.run_steps(("roll", state.attack_roll(vampire, state.investigators[0])))
     roll(state, ["success", "elder", "success+elder"])
     return state
 
@@ -466,8 +462,7 @@ def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
     any walk, so the refusal is at once; the benchmark times it)."""
     state = new(players=1)
     state.investigators[0]["space"] = "nave"
-    state.push([state._roll_step("attack", 3, 30, 0, target="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("attack", 3, 30, 0, target="cultist-1")))
     roll(state, ["blank"] * 33)
     shown = decision_odds(state)
     assert all(odds.note == TOO_LARGE and not odds.odds for odds in shown.actions)
@@ -507,7 +502,7 @@ def _engine_hands_back(start: int):
     at anyone's decision or at a die to roll (a card drawn is dealt within the move)."""
 
     def stop(state) -> bool:
-        handed_back = state.current_player() != CHANCE or state.pending[0]["kind"] == "roll"
+        handed_back = not state.drawing_card()
         return len(state.history) > start and handed_back
 
     return stop
