@@ -52,8 +52,6 @@ class DeathMayDieState(GameState):
     (one per seat)."""
 
     game = "death-may-die"
-    # The card set, its parts and the map are loaded once for every game and only read in play.
-    SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
     FLAT_LISTS = ("log",)
     #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
     #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
@@ -525,7 +523,7 @@ class DeathMayDieState(GameState):
         other.wards = set(self.wards)
         other.elder = dict(self.elder)
         other.pending = [
-            {key: value.copy() if value.__class__ is list else value for key, value in s.items()}
+            {key: value.copy() if type(value) is list else value for key, value in s.items()}
             for s in self.pending
         ]
         return other
@@ -1194,11 +1192,6 @@ class DeathMayDieState(GameState):
 
     def __repr__(self) -> str:
         return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
-
-    def _repr_html_(self) -> str:
-        from toolkit.death_may_die.display import state_html
-
-        return state_html(self)
 
 
 def _public(investigator: dict) -> dict:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.data import expand
-from toolkit.deck import Deck, shuffle
+from toolkit.deck import Deck
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
@@ -60,7 +60,6 @@ class EpicDeathState(GameState):
     game = "epic-death"
     # A clone shares the card set and the immutable quest card being attempted, and copies flat
     # the lists of card ids and of plays and results (tuples).
-    SHARED = ("cards", "quest_card")
     FLAT_LISTS = (
         "quest_deck",
         "quest_line",
@@ -99,7 +98,7 @@ class EpicDeathState(GameState):
     def clone(self) -> EpicDeathState:
         """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
         copies the game at every roll outcome, and a deep copy, which visits every card of every
-        pile, was most of its time. Only the read-only tables (``SHARED``) and the public views of
+        pile, was most of its time. Only the read-only tables (the card set, the quest card) and the public views of
         the adventurers, which are replaced and never changed, are shared; the invariant tests
         check the copy against a deep one."""
         new = copy.copy(self)
@@ -124,8 +123,8 @@ class EpicDeathState(GameState):
     def _deal(self, quests_per_player: int) -> None:
         rng = self.rng
         quests, epics = list(self.cards.quests), list(self.cards.epic_quests)
-        shuffle(quests, rng)
-        shuffle(epics, rng)
+        rng.shuffle(quests)
+        rng.shuffle(epics)
         self.out_of_game: list[str] = []  # quests left in the box for a shorter game
         if quests_per_player:
             keep = quests_per_player * self._players
@@ -136,7 +135,7 @@ class EpicDeathState(GameState):
         self.quest_line: list[str] = []
         self.finished_quests: list[str] = []
         adventurers = list(self.cards.adventurers)
-        shuffle(adventurers, rng)
+        rng.shuffle(adventurers)
         party_size = 4 if self._players == 5 else 5
         self.parties = [
             adventurers[i * party_size : (i + 1) * party_size] for i in range(self._players)
@@ -244,7 +243,7 @@ class EpicDeathState(GameState):
             play = window_plays.get(card_id)
             if play is None:  # not played in this window
                 continue
-            if play.__class__ is tuple:
+            if isinstance(play, tuple):
                 plays.append(play)
             else:  # a kind whose plays depend on the table
                 plays += play(self, seat, card_id)
@@ -313,7 +312,7 @@ class EpicDeathState(GameState):
 
     # -- applying actions -----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        HANDLERS[action[0] if action.__class__ is tuple else action](self, action)
+        HANDLERS[action[0] if isinstance(action, tuple) else action](self, action)
 
     def _do_quest(self, action) -> None:
         self.quest = action[1]
@@ -719,11 +718,6 @@ class EpicDeathState(GameState):
             return f"{verb} {self.cards.adventurers[action[1]].name}"
         return str(action)
 
-    def _repr_html_(self) -> str:
-        from toolkit.epic_death.display import state_html
-
-        return state_html(self)
-
 
 def dice_words(failed: int, plain: int, sixes: int) -> str:
     """'1 failed die', '1 plain Victory and 1 six': the dice a re-roll card takes."""
@@ -760,5 +754,5 @@ def _shuffled(cards: Counter, rng: random.Random) -> list[str]:
     """The cards counted, in an order drawn from `rng` (sorted first, so the order depends on
     `rng` alone)."""
     deck = sorted(cards.elements())
-    shuffle(deck, rng)
+    rng.shuffle(deck)
     return deck

@@ -139,7 +139,6 @@ class TPKState(GameState):
     """
 
     game = "tpk"
-    SHARED = ("items", "threats", "characters", "scenario", "amulet_sides", "config")
     # A seat's view (players_view) only: the partners whose cards are still to be dealt, and the
     # history length after which the deal is due. A real game deals nothing.
     _unseen: tuple[int, ...] = ()
@@ -706,11 +705,6 @@ class TPKState(GameState):
             for c, s in zip(self.row, self.status, strict=True)
         )
         return f"TPK level {self.level}, {self.phase}, seat {self.current} to act: {row}"
-
-    def _repr_html_(self) -> str:
-        from toolkit.tpk.display import state_html
-
-        return state_html(self)
 
 
 def _copy_log(log: list[dict]) -> list[dict]:
