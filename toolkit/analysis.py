@@ -341,7 +341,7 @@ class ActionOdds:
 class DecisionOdds:
     """The exact numbers beside every choice of the seat to act: what the game's widget shows and
     what ``death-toolkit analyse`` prints, from one function per game
-    (``toolkit.<game>.odds.decision_odds(state)``), so the two cannot differ.
+    (``GameSpec.decision_odds``, the game's ``decision_odds(state)``), so the two cannot differ.
 
     `prompt` says what is being decided; `measures` the numbers, in the order shown; `note` why
     some or all numbers are missing (a question too large to answer exactly is refused, never
