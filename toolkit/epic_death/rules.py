@@ -98,9 +98,9 @@ class EpicDeathState(GameState):
     def clone(self) -> EpicDeathState:
         """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
         copies the game at every roll outcome, and a deep copy, which visits every card of every
-        pile, was most of its time. Only the read-only tables (the card set, the quest card) and the public views of
-        the adventurers, which are replaced and never changed, are shared; the invariant tests
-        check the copy against a deep one."""
+        pile, was most of its time. Only the read-only tables (cards, quest card) and the public
+        views of the adventurers, which are replaced and never changed, are shared; the invariant
+        tests check the copy against a deep one."""
         new = copy.copy(self)
         if self.rng is not None:  # a player's view has none
             new.rng = random.Random()

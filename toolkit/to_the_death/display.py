@@ -1,5 +1,6 @@
 """To the Death! for people: HTML pictures of a table, for a state's notebook display and for the
-widget. The sentence per action (logs, buttons) is the engine's, in :mod:`toolkit.to_the_death.words`.
+widget. The sentence per action (logs, buttons) is the engine's own
+(:mod:`toolkit.to_the_death.words`).
 
 Everything here reads the state and never changes it; what a seat may not see (the deck's order,
 face-down cards, in the duel the other hand) is never drawn. Classes carry the ``ttd-`` prefix, so
