@@ -41,7 +41,7 @@ KIND_TARGETS = {
     "how-i-died": (
         5,
         "the first card of a turn",
-        lambda state, action: state.phase == "build" and not state.building,
+        lambda state, action: state.prompt.resume == "build" and not state.building,
     ),
     "death-may-die": (
         4,

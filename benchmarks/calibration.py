@@ -86,7 +86,7 @@ def observe_tpk(state, action, rng) -> dict[str, Fraction]:
     level, cleared = state.level, state.levels_cleared()
     after = state.clone()
     after.apply_listed(action)
-    if after.result is not None or after.level != level:
+    if after.outcome is not None or after.level != level:
         return {"clearable": Fraction(int(after.levels_cleared() > cleared))}
     threats, hands, caps, first = position_problem(after)
     return {"clearable": Fraction(int(solve(threats, hands, caps, first) is not None))}

@@ -24,7 +24,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
-CHAPTERS = ["intro", "primer", "epic-death", "to-the-death", "tpk", "how-i-died", "death-may-die"]
+CHAPTERS = [
+    "intro", "primer", "epic-death", "to-the-death", "tpk", "how-i-died", "death-may-die",
+    "contributing",
+]  # fmt: skip
 NOTES = ["rules-notes", *(f"rules-notes/{p.stem}" for p in sorted(BOOK.glob("rules-notes/*.md")))]
 MEDIAN_WORDS = 20
 

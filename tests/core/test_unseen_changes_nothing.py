@@ -38,8 +38,8 @@ def redeal_tpk(state, seat: int, rng: random.Random) -> None:
         if other == seat:
             rng.shuffle(deck.cards)
             continue
-        zones = [deck.cards, state.hands[other], state.drawn[other], state.aside[other]]
-        deck.cards, state.hands[other], state.drawn[other], state.aside[other] = _deal_into(
+        zones = [deck.cards, state.hands[other], state.drawn_cards[other], state.aside[other]]
+        deck.cards, state.hands[other], state.drawn_cards[other], state.aside[other] = _deal_into(
             zones, rng
         )
     rng.shuffle(state.threat_deck.cards)
@@ -86,7 +86,7 @@ def redeal_death_may_die(state, seat: int, rng: random.Random) -> None:
 
 def hidden(state) -> str:
     """The places the redeals deal into, as text: to tell that a redeal moved something."""
-    names = ("decks", "hands", "drawn", "aside", "threat_deck", "fate", "loot", "loot_to_place",
+    names = ("decks", "hands", "drawn_cards", "aside", "threat_deck", "fate", "loot", "loot_to_place",
              "quest_deck", "deck", "mythos", "discovery")  # fmt: skip
     parts = []
     for name in names:

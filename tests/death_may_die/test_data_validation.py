@@ -122,3 +122,36 @@ def test_too_few_insanity_cards_for_a_full_table_are_refused(tmp_path, monkeypat
 def test_an_empty_team_is_refused_not_replaced_by_the_default():
     with pytest.raises(ValueError, match=r"one investigator each \(got 2, \[\]\)"):
         DeathMayDieState(players=2, investigators=[])
+
+
+@pytest.mark.parametrize(("teams", "problem"), [
+    ("[[sailor, nobody]]", "field 'teams[0]': unknown investigator 'nobody'"),
+    ("[[sailor, sailor]]", "field 'teams[0]': an investigator can be in a team once"),
+    ("[[sailor, priest], [boxer, scholar]]",
+     "field 'teams[1]': a second team of 2: one team a table size"),
+    ("[[]]", "field 'teams[0]': a team is 1 to 4 investigators, not 0"),
+])  # fmt: skip
+def test_an_episode_team_that_cannot_be_dealt_is_refused_at_load(
+    tmp_path, monkeypatch, fresh_caches, teams, problem
+):
+    def change(folder):
+        _rewrite(folder / "episodes.yaml", "teams: [[sailor, priest]]", f"teams: {teams}")
+
+    folder = data_copy(tmp_path, monkeypatch, change)
+    with pytest.raises(DataError) as caught:
+        catalog()
+    assert str(caught.value) == f"{folder / 'episodes.yaml'}: card 'high_tide', {problem}"
+
+
+def test_an_effect_for_a_table_size_the_game_has_not_is_refused_at_load(
+    tmp_path, monkeypatch, fresh_caches
+):
+    def change(folder):
+        _rewrite(folder / "episodes.yaml", "players: [1, 2, 3]", "players: [1, 5]")
+
+    folder = data_copy(tmp_path, monkeypatch, change)
+    with pytest.raises(DataError) as caught:
+        catalog()
+    message = str(caught.value)
+    assert message.startswith(f"{folder / 'episodes.yaml'}: card 'high_tide', field ")
+    assert "advance[0].players[1]': expected one of 1, 2, 3, 4, got 5" in message

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.how_i_died.cards import ALL_IDS, CARDS
-from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.rules import HowIDiedState, ask_build, ask_effect
 
 
 def stacked(
@@ -34,8 +34,16 @@ def stacked(
     state.deck.cards = rest + list(deck_top)[::-1]
     state.deck.discards = list(discards)
     state.seat = seat
-    state.phase = "build"
     state.building = []
+    return asking(state)
+
+
+def asking(state, card=None, picks=()) -> HowIDiedState:
+    """`state` waiting for its seat's next card, or, given `card`, for a pick of the effect of
+    `card` (`picks` made so far): the question asked as the engine asks it."""
+    state.resolving, state.picks, state.prompt = card, tuple(picks), None
+    (ask_build if card is None else ask_effect)(state)
+    state.forget_legal()
     return state
 
 

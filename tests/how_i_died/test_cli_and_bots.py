@@ -13,6 +13,7 @@ from _paths import ROOT
 
 from toolkit.games import get_game
 from toolkit.how_i_died.odds import legendary_chance
+from toolkit.how_i_died.rules import phase
 from toolkit.simulate import play_one
 
 
@@ -81,7 +82,7 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
     for seed in range(40):
         state, rng = HowIDiedState(seed=seed, players=4), random.Random(seed)
         while not state.is_terminal():
-            effect = EFFECT.get(state.resolving) if state.phase == "effect" else None
+            effect = EFFECT.get(state.resolving) if phase(state) == "effect" else None
             if effect in ("swap_table", "barbaric", "pool_swap", "swap_own") and not state.picks:
                 obs, legal = state.observation(state.seat), state.legal_actions()
                 for cls in (B.GloryGreedyBot, B.SurvivorBot, B.RecklessBot, B.LookaheadBot):

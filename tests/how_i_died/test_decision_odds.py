@@ -19,13 +19,14 @@ import json
 from collections.abc import Mapping
 from fractions import Fraction
 
-from how_i_died.hid_table import stacked
+from how_i_died.hid_table import asking, stacked
 from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
 from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
+from toolkit.how_i_died.rules import phase
 from toolkit.how_i_died.view import Hidden, HowIDiedView
 from toolkit.simulate import decision_points
 from toolkit.state import GameState
@@ -177,8 +178,7 @@ def red_adventure_swapping(picks=(), pool=(), deck_top=()):
     table = out_of_play([*own, *pool, *deck_top])
     table["adventures"][0] = [own]
     state = stacked(players=2, pool=pool, deck_top=deck_top, **table)
-    state.phase, state.resolving, state.picks = "effect", "dragon", tuple(picks)
-    state.forget_legal()
+    asking(state, "dragon", picks)
     return dead_opponent(state)
 
 
@@ -244,7 +244,7 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
         for row in odds.actions:
             after = state.clone()
             after.apply(row.action)
-            if row.action in state.pool or after.phase != "build":
+            if row.action in state.pool or phase(after) != "build":
                 continue  # a refill drawn and seen, or an effect to resolve first
             following = [o.odds for o in decision_odds(after).actions]
 
@@ -276,13 +276,11 @@ def test_cards_a_choice_shows_stay_known_in_the_view():
     """Stealing, the seat looks at the opponent's hand; foreseeing, at the deck's top three: the
     view keeps them where they are (a known top card stays on top)."""
     steal = stacked(players=2, hands={0: ["the-sneaky"], 1: ["bit", "troll"]})
-    steal.phase, steal.resolving, steal.picks = "effect", "the-sneaky", (1,)
-    steal.forget_legal()
+    asking(steal, "the-sneaky", (1,))
     assert sorted(steal.legal_actions()) == ["bit", "troll"]
     assert sorted(steal.players_view(0).hands[1]) == ["bit", "troll"]
     foresee = stacked(players=2, hands={0: []}, deck_top=["ogre", "bit", "the-royal"])
-    foresee.phase, foresee.resolving, foresee.picks = "effect", "the-prophetic", ("look",)
-    foresee.forget_legal()
+    asking(foresee, "the-prophetic", ("look",))
     view = foresee.players_view(0)
     assert view.deck.peek(3) == ["ogre", "bit", "the-royal"]
     assert all(isinstance(card, Hidden) for card in view.deck.cards[:-3])
@@ -310,7 +308,7 @@ def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rn
 
 
 def test_cli_shows_what_decision_odds_shows_at_a_game_position():
-    state = first(decision_points(SLUG, 2, range(1)), lambda s: s.phase == "effect")
+    state = first(decision_points(SLUG, 2, range(1)), lambda s: phase(s) == "effect")
     assert cli_shows(SLUG, state) == json.loads(json.dumps(decision_odds(state).to_json()))
 
 

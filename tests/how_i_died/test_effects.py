@@ -14,6 +14,7 @@ from how_i_died.hid_table import stacked, where
 
 from toolkit.how_i_died.cards import CARDS, TYPE
 from toolkit.how_i_died.effects import EFFECTS
+from toolkit.how_i_died.rules import phase
 from toolkit.state import IllegalAction
 
 PLAIN = {"I": "cursed", "II": "the-drunken", "III": "troll"}
@@ -30,7 +31,7 @@ def build(state, effect_card):
         state.apply(card)
         if card == effect_card:
             break
-    assert state.phase == "effect" and state.resolving == effect_card
+    assert phase(state) == "effect" and state.resolving == effect_card
 
 
 def finish(state, effect_card):
@@ -69,10 +70,10 @@ def test_an_effect_is_chosen_as_soon_as_its_card_is_played():
     state = table("mounted", hand=["the-sneaky"], hands={1: ["mocked"]})
     state.adventures[0] = [("summoned", "the-flaming", "werewolf")]
     state.apply("mounted")
-    assert state.phase == "effect" and state.resolving == "mounted"
+    assert phase(state) == "effect" and state.resolving == "mounted"
     assert "the-sneaky" not in state.legal_actions() and "summoned" in state.legal_actions()
     state.apply("skip")
-    assert state.phase == "build" and state.building == ["mounted"]
+    assert phase(state) == "build" and state.building == ["mounted"]
     state.apply("the-sneaky")
     assert state.resolving == "the-sneaky" and list(state.legal_actions()) == ["skip", 1]
 
@@ -91,7 +92,7 @@ def test_an_effect_that_leaves_no_card_of_a_needed_type_brings_the_mulligan():
     state.apply(1)  # player 1 now holds no end, and the Pool has none
     assert state.mulligans[0] == 1 and state.deck.discards == ["mocked", "the-wicked"]
     assert state.hands[0] == fresh and state.building == ["manipulated"]
-    assert state.phase == "build" and state.seat == 0
+    assert phase(state) == "build" and state.seat == 0
     assert state.log == [
         "Player 1 cannot finish the adventure: shows their hand (Mocked, The Wicked), discards "
         "it and draws six new cards."
@@ -144,7 +145,7 @@ def test_swap_table_never_touches_the_dead_and_a_swapped_in_effect_does_not_fire
     assert state.building == ["kissed"] and state.adventures[2][0][0] == "chased"
     finish(state, "chased")
     assert state.adventures[0][0] == ("kissed", "the-drunken", "troll")
-    assert state.phase == "build" and state.seat == 2  # kissed's effect did not fire: turn over
+    assert phase(state) == "build" and state.seat == 2  # kissed's effect did not fire: turn over
 
 
 def test_skip_leaves_the_table_as_it_was():
@@ -154,7 +155,7 @@ def test_skip_leaves_the_table_as_it_was():
     state.apply("skip")
     assert (state.pool, [list(a) for a in state.adventures]) == before
     assert state.effects_applied[0] == 0
-    assert state.phase == "build" and state.building == ["chased"]
+    assert phase(state) == "build" and state.building == ["chased"]
 
 
 def test_mounted_swaps_an_own_adventure_card_with_a_hand_card_but_not_itself():
@@ -311,7 +312,7 @@ def test_an_effect_without_a_choice_is_skipped_by_itself():
     state = table("the-deadly")  # no opponent adventures: nothing to swap
     for card in ("cursed", "the-deadly", "troll"):
         state.apply(card)
-    assert state.phase == "build" and state.seat == 1
+    assert phase(state) == "build" and state.seat == 1
 
 
 @pytest.mark.parametrize("effect_card", ["chased", "mounted", "the-sneaky", "kraken"])
@@ -322,6 +323,6 @@ def test_effects_conserve_the_90_cards(effect_card):
         adventures={0: [("summoned", "the-flaming", "werewolf")], 1: OPPONENT_LEGEND},
     )
     build(state, effect_card)
-    while state.phase == "effect":
+    while phase(state) == "effect":
         state.apply([a for a in state.legal_actions() if a != "skip"][0])
     assert state.card_locations() == Counter(CARDS.keys())

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.how_i_died.cards import CARDS, TYPE
-from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.simulate import sample_outcome
 from toolkit.state import IllegalAction, from_json
 
@@ -43,7 +43,7 @@ def play_randomly(state: HowIDiedState, rng: random.Random, stop_after: int | No
             action = rng.choice(state.legal_actions())
         state.apply(action)
         moves += 1
-        if state.phase != "claim":  # a claim completes the death (locked once claimed)
+        if phase(state) != "claim":  # a claim completes the death (locked once claimed)
             check_invariants(state, locked)
     return state
 

@@ -6,7 +6,7 @@ import random
 
 from toolkit.bots import RandomBot
 from toolkit.how_i_died.cards import CARDS, is_legendary
-from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.simulate import play
 from toolkit.state import from_json
 
@@ -44,7 +44,7 @@ def test_scoring_example_is_102():
     assert [is_legendary(a) for a in state.adventures[0]] == [True, False, False]
     assert state.glory(0) == 52  # 14 x 2 + 13 + 11, before the achievement
     # Dying first with a Legendary Adventure: The Reckless (50) or The Legend (30), one only.
-    assert state.phase == "claim"
+    assert phase(state) == "claim"
     assert sorted(state.legal_actions()) == ["the-legend", "the-reckless"]
     state.apply("the-reckless")
     assert state.claimed[0] == "the-reckless"

@@ -18,6 +18,7 @@ from how_i_died.hid_table import stacked
 from toolkit.how_i_died.cards import ALL_IDS
 from toolkit.how_i_died.knowledge import FIRST, knowledge
 from toolkit.how_i_died.odds import decision_odds
+from toolkit.how_i_died.rules import phase
 from toolkit.how_i_died.view import Hidden
 from toolkit.simulate import decision_points
 from toolkit.state import CHANCE
@@ -55,7 +56,7 @@ def turn_values(state, action, seat: int) -> tuple[Fraction, ...]:
 
     def over(s) -> bool:
         return s.is_terminal() or s.current_player() == CHANCE or (
-            s.turn > turn and s.phase != "claim")  # fmt: skip
+            s.turn > turn and phase(s) != "claim")  # fmt: skip
 
     def measure(s) -> tuple[Fraction, ...]:
         return (Fraction(s.glory(seat) - before[0]), Fraction(before[1] - s.damage(seat)),

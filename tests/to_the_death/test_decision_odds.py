@@ -162,11 +162,11 @@ def test_checks_merged_by_value_change_no_number():
 def blind_draws(monkeypatch) -> list:
     """A list that gains an entry whenever a walk meets a card drawn where the player cannot see
     from a deck it knows in part (a "blind" chance node)."""
+    from toolkit.to_the_death import rules
+
     met: list = []
-    outcomes = ToTheDeathState._blind_outcomes
-    monkeypatch.setattr(
-        ToTheDeathState, "_blind_outcomes", lambda view: met.append(1) or outcomes(view)
-    )
+    outcomes = rules.blind_outcomes
+    monkeypatch.setattr(rules, "blind_outcomes", lambda *args: met.append(1) or outcomes(*args))
     return met
 
 
@@ -203,7 +203,7 @@ def test_a_card_known_on_top_is_the_next_check():
     game, low = known_top_card_miss()
     assert game.prompt.question == "main"
     view = game.players_view(0)
-    assert view.deck_top == [low] and HIDDEN in view.deck and low not in view.unseen
+    assert view.deck_top == [low] and HIDDEN in view.deck and low not in view.unseen_for()
     archer = uid_of(game, "Archer")
     odds = decision_odds(game)
     attacks = [o for o in odds.actions if o.action[:3] == ("attack", archer, "range")]

@@ -21,7 +21,7 @@ from toolkit.simulate import decision_points
 from toolkit.state import CHANCE, TERMINAL
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, LEVEL_ONE_OPTIONS, level_one_example
 from toolkit.tpk.odds import CLEARABLE, decision_odds
-from toolkit.tpk.rules import PASS, WILD, TPKState
+from toolkit.tpk.rules import DEAL, KEEP, PASS, WILD, TPKState
 from toolkit.tpk.widget import TPKWidget
 
 WALK_LIMIT = 3_000  # positions one reference walk may visit; larger ones are left out, counted
@@ -57,6 +57,13 @@ class OneMind:
         self.state.apply_listed(action)
 
 
+def asked(state: TPKState) -> tuple | None:
+    """The question waiting, as the step its answer resumes and that step's arguments (the seat,
+    and in a keep the keeps still to come); None once the game is over."""
+    ask = state.prompt
+    return None if ask is None else (ask.resume, tuple(ask.args.items()))
+
+
 def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
     """P(the level can still be cleared, every hand shown) after each legal action, by walking
     the engine from the seat's view. Cards are told apart by what they do (their uses), so
@@ -74,9 +81,9 @@ def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
     def key(mind: OneMind):
         s = mind.state
         return (
-            s.phase, s.current, s.to_keep, s.leftmost, tuple(s.status), s._unseen,
+            asked(s), s.leftmost, tuple(s.status), s._unseen,
             tuple(passed == s.leftmost for passed in s.passed_on),
-            tuple(map(kinds, s.hands)), tuple(map(kinds, s.drawn)), s.current_player(),
+            tuple(map(kinds, s.hands)), tuple(map(kinds, s.drawn_cards)), s.current_player(),
         )  # fmt: skip
 
     walk = Walk(
@@ -97,7 +104,7 @@ def example_positions():
     for seed in range(6):
         state = level_one_example(seed)
         for action, _ in LEVEL_ONE_MOVES:
-            if state.result is not None or state.level != 1:
+            if state.outcome is not None or state.level != 1:
                 break
             yield state.clone()
             state.apply(action)
@@ -117,7 +124,7 @@ def game_positions():
     for players, bot, seeds, nth_keep in plan:
         keeps = 0
         for state in decision_points("tpk", players, seeds, bot):
-            if state.phase == "keep":
+            if state.prompt.question == KEEP:
                 keeps += 1
                 if nth_keep is None or keeps % nth_keep:
                     continue
@@ -170,6 +177,8 @@ def test_the_view_deals_a_partners_hand_from_what_they_could_hold():
     assert view.hands[1] != ["taric-greatsword"]  # the stand-in is not the real card
     view.apply(LEVEL_ONE_MOVES[5][0])  # the potion on the small monster
     assert view.current_player() == CHANCE
+    assert view.chance.kind == DEAL and not view.chance.public  # Galen does not see the deal
+    assert view.prompt.seat == 0  # Brin's question waits for the deal
     deals = dict(view.unseen_deals())
     assert sorted(deals) == [0, 1]
     assert all(len(outcomes) == 8 for outcomes in deals.values())
@@ -192,12 +201,15 @@ def test_the_view_holds_nothing_of_a_partners_real_cards():
     views = []
     for state in (level_one_example(), TPKState(**other)):
         state.apply(("keep", ("brin-torch",)))
-        state.apply(("keep", tuple(sorted(state.drawn[1]))[:1]))
+        state.apply(("keep", tuple(sorted(state.drawn_cards[1]))[:1]))
         views.append(state.players_view(0))
     first, second = views
     assert first.observation(0) == second.observation(0)
     for seat in (1, 2):
-        assert first.hands[seat] == second.hands[seat] or first.drawn[seat] == second.drawn[seat]
+        assert (
+            first.hands[seat] == second.hands[seat]
+            or first.drawn_cards[seat] == second.drawn_cards[seat]
+        )
         assert sorted(first.decks[seat].cards) == sorted(second.decks[seat].cards)
 
 

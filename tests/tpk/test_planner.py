@@ -12,7 +12,7 @@ from toolkit.tpk.analysis import bots_table, main
 from toolkit.tpk.bots import BOTS
 from toolkit.tpk.coordination import position_problem, solve
 from toolkit.tpk.examples import level_one_example
-from toolkit.tpk.rules import PASS, TPKState
+from toolkit.tpk.rules import KILLED, PASS, TPKState
 
 PARTY = ["taric", "galen", "brin", "land"]
 # Two level-3 deals for four characters (seeds 0 and 9 of the study), stacked.
@@ -54,7 +54,7 @@ def stacked(deal: dict) -> TPKState:
 
 def still_clearable(state: TPKState, level: int = 3) -> bool:
     """Every hand shown: could the party still clear the level?"""
-    if state.result == "lost":
+    if state.ended_by == KILLED:
         return False
     if state.level != level:
         return True
@@ -108,10 +108,10 @@ def test_the_planner_covers_a_threat_the_turn_would_bring_back_uncovered():
     ]
     for move in moves:
         if move[0] == "use":
-            while move[1][0] not in state.hands[state.current]:
+            while move[1][0] not in state.hands[state.to_play()]:
                 state.apply(PASS)
         state.apply(move)
-    assert state.current == 0 and state.passed_on[3] == state.leftmost == 4
+    assert state.to_play() == 0 and state.passed_on[3] == state.leftmost == 4
     assert still_clearable(state)
     assert not still_clearable(chosen(state, "convention"))
     after = chosen(state, "planner")
@@ -123,10 +123,10 @@ def test_the_planner_clears_the_rulebook_example():
     example's moves: the planner acts rather than pass when acting is as good)."""
     state = level_one_example()
     bots = [BOTS["planner"](seat, seat) for seat in range(3)]
-    while state.level == 1 and state.result is None:
+    while state.level == 1 and state.outcome is None:
         seat = state.current_player()
         state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
-    assert state.result is None and state.level == 2
+    assert state.outcome is None and state.level == 2
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -134,7 +134,7 @@ def test_the_planner_is_only_shown_what_a_player_at_the_table_sees(players):
     for seed in range(3):
         state = TPKState(seed=seed, players=players, first_level=2)
         bots = [SilentSpy(BOTS["planner"](s, seed), s, state) for s in range(players)]
-        while state.level == 2 and state.result is None:  # one level: deeper ones take longer
+        while state.level == 2 and state.outcome is None:  # one level: deeper ones take longer
             seat = state.current_player()
             state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
 
@@ -144,12 +144,12 @@ def test_the_planner_decides_the_same_whatever_its_partners_hold_unseen():
     same choice, at every decision of seat 0 through a level."""
     state = TPKState(seed=4, players=4, first_level=2)
     bot = BOTS["planner"]
-    while state.level == 2 and state.result is None:
+    while state.level == 2 and state.outcome is None:
         seat = state.current_player()
         if seat == 0:
             other = state.clone()
             partner = 1 if other.hands[1] else 2
-            hidden = other.hands[partner] or other.drawn[partner]
+            hidden = other.hands[partner] or other.drawn_cards[partner]
             pool = other.decks[partner].cards
             if hidden and pool:
                 hidden[0], pool[0] = pool[0], hidden[0]

@@ -18,7 +18,7 @@ from toolkit.tpk import GAME
 from toolkit.tpk.bots import ConventionBot
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable, play_plan
-from toolkit.tpk.rules import OPEN, PASS, TPKState
+from toolkit.tpk.rules import ESCAPED, KEEP, KILLED, OPEN, PASS, TPKState
 
 FULL_BOX = Counter(catalog().all_cards())
 
@@ -52,7 +52,7 @@ def test_random_play_keeps_every_invariant_and_replays(seed, players, infernal, 
         moves += 1
         assert moves < 2000
     check_invariants(state)
-    assert state.legal_actions() == () and state.result in ("won", "lost")
+    assert state.legal_actions() == () and state.ended_by in (ESCAPED, KILLED)
     loaded = from_json(state.to_json())
     assert loaded.history == state.history and loaded.summary() == state.summary()
     assert loaded.observation(0) == state.observation(0)
@@ -74,7 +74,9 @@ class SilentSpy:
         for other in range(self.state.num_players):
             if other == self.seat:
                 continue
-            hidden = self.state.hands[other] + self.state.aside[other] + self.state.drawn[other]
+            hidden = (
+                self.state.hands[other] + self.state.aside[other] + self.state.drawn_cards[other]
+            )
             for card in hidden:
                 assert f'"{card}"' not in text, f"seat {self.seat} could see {card!r} of {other}"
         assert observation["hand"] == self.state.hands[self.seat]
@@ -149,13 +151,13 @@ def test_every_plan_found_clears_the_level_in_the_engine(players):
             if plan is None:
                 continue
             play_plan(state, plan)
-            assert state.result == "won" if level == 7 else state.level == level + 1
+            assert state.ended_by == ESCAPED if level == 7 else state.level == level + 1
 
 
 def test_keeping_is_a_private_choice_and_passing_is_always_allowed():
     state = TPKState(seed=2, players=3)
     state.apply(state.legal_actions()[0])
     assert state.observation(1)["hand"] == [] and state.observation(0)["hand_sizes"][0] == 1
-    while state.phase == "keep":
+    while state.prompt.question == KEEP:
         state.apply(state.legal_actions()[-1])
     assert state.legal_actions()[0] == PASS

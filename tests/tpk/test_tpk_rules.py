@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from toolkit.state import IllegalAction
+from toolkit.steps import Outcome
 from toolkit.tpk.coordination import clearable, play_plan
 from toolkit.tpk.display import reputation
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, level_one_example
-from toolkit.tpk.rules import PASS, TPKState, starting_deck
+from toolkit.tpk.rules import KEEP, KILLED, PASS, TPKState, starting_deck
 
 
 def stacked(characters, row, draws, level=1, keeps=None, **options) -> TPKState:
@@ -55,11 +56,11 @@ def test_level_one_example_replays_as_in_the_rulebook():
         (1, "pass (no cards)", 2),
         (2, "pass (no cards)", 2),
     ]
-    assert state.status == [1, 1, 0] and state.current == 0
+    assert state.status == [1, 1, 0] and state.to_play() == 0
     state.apply(LEVEL_ONE_MOVES[-1][0])
     # Level 1 is clear; Brin's player overcame the last threat, so starts level 2.
     assert state.cleared == [{"level": 1, "cleared_by": 0}]
-    assert (state.level, state.phase, state.current, len(state.row)) == (2, "keep", 0, 6)
+    assert (state.level, state.prompt.question, state.to_play(), len(state.row)) == (2, KEEP, 0, 6)
     assert "taric-greatsword" in state._equipment_of(1)  # used cards went home
 
 
@@ -84,7 +85,7 @@ def test_the_example_is_lost_if_galen_passes_too():
     for action, _ in LEVEL_ONE_MOVES[:5]:
         state.apply(action)
     state.apply(PASS)  # Galen passes: the turn comes back to Brin, the small monster still there
-    assert state.result == "lost" and state.is_terminal()
+    assert state.outcome == Outcome(KILLED) and state.is_terminal()
     assert state.log[-1] == {"seat": 0, "event": "party killed", "threat": 0}
     assert state.returns() == [0.0, 0.0, 0.0] and state.summary()["treasures"] == 0
 
@@ -101,7 +102,7 @@ def test_a_pass_is_safe_once_the_threat_passed_on_is_gone():
     with pytest.raises(IllegalAction):
         state.apply(("use", ("potion-land",), (1,)))  # ...Land cannot skip it with a melee item
     state.apply(PASS)  # Land passes too: back to Taric, the monster is still there
-    assert state.result == "lost"
+    assert state.outcome == Outcome(KILLED)
 
 
 def test_a_player_keeps_playing_until_passing_or_out_of_cards():
@@ -112,9 +113,9 @@ def test_a_player_keeps_playing_until_passing_or_out_of_cards():
         level=2,
     )
     state.apply(("use", ("taric-mace",), (0,)))
-    assert state.current == 0
+    assert state.to_play() == 0
     state.apply(("use", ("taric-shield-bash",), (1,)))
-    assert state.current == 1 and events(state)[-1] == (0, "pass (no cards)")
+    assert state.to_play() == 1 and events(state)[-1] == (0, "pass (no cards)")
     state.apply(("use", ("potion-land",), (2,)))
     state.apply(("use", ("land-skeleton-key",), (3,)))
     assert state.level == 3 and state.starter == 1
@@ -131,7 +132,7 @@ def test_a_run_of_treasures_is_taken_one_per_player():
     state.apply(("use", ("taric-mace",), (0,)))
     # Taric cleared the path: takes the crown, turn over; Land takes the egg, turn over.
     assert events(state)[-2:] == [(0, "treasure"), (1, "treasure")]
-    assert state.current == 0 and state.status == [1, 2, 2, 0]
+    assert state.to_play() == 0 and state.status == [1, 2, 2, 0]
     assert "golden-crown" in state.decks[0].discards and "dragon-egg" in state.decks[1].discards
     assert "golden-crown" not in state.hands[0]  # into the equipment deck, not the hand
 
@@ -148,11 +149,11 @@ def test_a_treasure_goes_to_whoever_overcame_the_card_before_it_even_at_range():
     # once, though the trap still bars the way, and his turn is over.
     state.apply(("use", ("brin-longbow",), (1,)))
     assert events(state)[-2:] == [(0, "use"), (0, "treasure")]
-    assert state.status == [0, 1, 2, 0] and state.current == 1 and state.leftmost == 0
+    assert state.status == [0, 1, 2, 0] and state.to_play() == 1 and state.leftmost == 0
     assert "golden-crown" in state.decks[0].discards
     # Land then disarms the trap: the crown is gone, so Land's turn goes on.
     state.apply(("use", ("land-nimble-fingers",), (0,)))
-    assert state.current == 1 and events(state).count((1, "treasure")) == 0
+    assert state.to_play() == 1 and events(state).count((1, "treasure")) == 0
     assert "golden-crown" not in state._equipment_of(1)
 
 
@@ -169,7 +170,7 @@ def test_a_run_of_treasures_reached_at_range_passes_down_the_table():
     )
     state.apply(("use", ("brin-longbow",), (1,)))
     assert events(state)[-3:] == [(0, "use"), (0, "treasure"), (1, "treasure")]
-    assert state.status[:4] == [0, 1, 2, 2] and state.current == 0
+    assert state.status[:4] == [0, 1, 2, 2] and state.to_play() == 0
     assert "dragon-egg" in state.decks[1].discards
 
 
@@ -180,7 +181,7 @@ def test_a_treasure_at_the_front_goes_to_the_starting_player():
         [["taric-mace", "taric-shield-bash"], ["potion-land", "land-skeleton-key"]],
         level=2,
     )
-    assert events(state) == [(0, "treasure")] and state.current == 1
+    assert events(state) == [(0, "treasure")] and state.to_play() == 1
 
 
 def _crown_in_hand(infernal=False) -> TPKState:
@@ -369,8 +370,8 @@ def test_cards_not_kept_are_set_aside_for_later_levels():
         state.apply(action)
     assert state.level == 2 and state.aside == [[], [], []]
     for seat in range(3):  # back in the equipment deck, shuffled and drawn from again
-        assert len(state.decks[seat].cards) + len(state.drawn[seat]) == 8
-        assert set(aside[seat]) <= set(state.decks[seat].cards + state.drawn[seat])
+        assert len(state.decks[seat].cards) + len(state.drawn_cards[seat]) == 8
+        assert set(aside[seat]) <= set(state.decks[seat].cards + state.drawn_cards[seat])
 
 
 def test_a_powerful_ranged_item_takes_an_x2_or_two_adjacent_threats_at_range():
@@ -400,7 +401,7 @@ def test_escaping_level_seven_wins_for_the_whole_party_with_every_treasure_kept(
     plan = clearable(state)
     assert plan is not None
     play_plan(state, plan)
-    assert (state.result, state.winners, state.returns()) == ("won", (0, 1), [1.0, 1.0])
+    assert (state.winners, state.returns()) == ((0, 1), [1.0, 1.0])
     assert state.ended_by == "the last level was cleared" and state.legal_actions() == ()
     held = state.treasures_held()
     assert held == 2 and state.summary()["treasures"] == held  # the whole group's count

@@ -8,6 +8,7 @@ from widget_clicks import assert_double_click_acts_once, assert_stale_clicks_are
 
 from toolkit.tpk.display import describe_event, table_html
 from toolkit.tpk.examples import LEVEL_ONE_MOVES, LEVEL_ONE_OPTIONS, level_one_example
+from toolkit.tpk.rules import KEEP
 from toolkit.tpk.widget import TPKWidget
 
 NOTEBOOK_CALL = 'TPKWidget(seed=3, players=3, bots="convention")'
@@ -17,7 +18,7 @@ def next_click(game: TPKWidget) -> str:
     """A fixed way to play: keep the first cards drawn; use the first usable card, else pass.
     Returns the button to click."""
     state = game.state
-    if state.phase == "keep":
+    if state.prompt.question == KEEP:
         size = len(state.legal_actions()[0][1])
         kept = ("keep", tuple(sorted(state.observation(game.seat)["drawn"][:size])))
         return state.action_to_string(kept)
@@ -85,7 +86,7 @@ def test_stale_clicks_are_ignored_with_a_note():
 
 def test_a_double_click_on_keep_keeps_once():
     game = TPKWidget(seed=3, players=3)
-    assert game.state.phase == "keep"
+    assert game.state.prompt.question == KEEP
     assert_double_click_acts_once(game, next_click(game))
 
 

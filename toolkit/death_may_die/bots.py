@@ -109,11 +109,8 @@ def evaluate(observation: dict, action) -> float:
     the active investigator at the end of every turn, and anyone on its space follows a run, so
     running to it only spends an action of the turn the fight begins, and running from it
     escapes nothing. Waiting, it rests if hurt and meets the Elder One with three attacks.
-    Greedy used to run to it: alone, on seeds 11000-14999, it won 3,349 of 4,000 games that way
-    and wins 3,690 waiting (it won 545 games the old one lost and lost 204 it won). With two
-    or more alive the Elder One turns to each in turn and reaches none waiting: two greedy
-    investigators who never ran won 114 of seeds 0-199 (198 running), four 69 of seeds 0-99
-    (100 running), so there they still run to it."""
+    With two or more alive the Elder One turns to each in turn and reaches none waiting, so there
+    they still run to it (the games behind both: ``data/death_may_die/studies/README.md``)."""
     step = observation["step"]
     if step == "roll":
         reroll = roll_advice(observation)
@@ -157,24 +154,14 @@ def evaluate(observation: dict, action) -> float:
 
 
 def worth_a_search(view) -> bool:
-    """A skill to level up (a red space of the sanity track was reached): the choice greedy got
-    wrong most often and by most. Its one-step score used to prefer the attack skill always, blind
-    to what the next level adds (a first level-up of Brawl adds no die, one of Dodge cancels a
-    success of every enemy attack). Played out on that greedy's games of seeds 2000-2031 with 60
-    rounds of common random numbers a move, another skill beat greedy's by over 10 points (2.5
-    standard errors of the paired difference) at 52 of 113 level-ups, by 32 points on average;
-    choices of action did so at 5 of 102 sampled (none in the first three rounds), die aims at 3
-    of 76, runs at 2 of 68, companions taking wounds at 2 of 22, and targets, Discovery choices and
-    enemy moves never. With greedy scoring a level-up by :func:`level_gain` (21 games), level-ups
-    were still a mistake at 4 of 63 and runs at 4 of 50. Every other choice the greedy score
-    settles."""
+    """A skill to level up (a red space of the sanity track was reached): the choice greedy gets
+    wrong most often and by most, as games played out move by move showed
+    (``data/death_may_die/studies/README.md``). Every other choice the greedy score settles."""
     return view.pending[0]["kind"] == "level"
 
 
 #: Playouts a level-up: its two or three skills get 20 to 30 rounds each on the same cards and
-#: dice. On seeds 1000-1299 (greedy wins 173) searching level-ups alone won 231 games with 20
-#: playouts, 236 with 30, 249 with 60 (0.35 s a game) and 247 with 120 (0.64 s): 60 is where more
-#: rounds stop paying.
+#: dice. Fewer win fewer games; more stop paying (``data/death_may_die/studies/README.md``).
 LEVEL_PLAYOUTS = 60
 
 
@@ -182,42 +169,10 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot at each level-up (:func:`worth_a_search`), greedy play for every other
     choice and after the searched one, each playout to the end of the game.
 
-    Searching where greedy errs beats searching where the game seems decided. Until this, the
-    bot searched the choices of action of the first three rounds with 20 playouts each: 185 wins
-    of seeds 0-299 where greedy wins 166, but over the committed study's 1,000 seeds 581 to
-    greedy's 554, intervals overlapping. Nothing tuned there separated them: more playouts (30,
-    40), `depth=1`, dice drawn turn by turn, rounds 3-6, `confidence` 0.5, a fitted win estimate
-    after 20 to 60 moves. Two moves' playouts part in a third of rounds, so a handful of rounds
-    tells apart only blunders, and greedy blunders rarely there (played out with 60 rounds, no
-    choice of action in the first three rounds was a significant mistake). On seeds 1000-1299
-    (greedy 173, Wilson 95% [0.520, 0.631]) searching level-ups with 60 playouts won 249
-    ([0.783, 0.868], 0.35 s a game, max 0.92 s; CPU, busy machine), and on seeds 1300-1599 235
-    ([0.733, 0.826]) where greedy wins 170 ([0.510, 0.622]); `confidence` 0.5 won 252 and
-    `depth=1` 243 of seeds 1000-1299, no better than the defaults. Adding the first three
-    rounds' choices of action won no more (231 with 20 playouts a decision, as many as level-ups
-    alone with 20, at 0.84 s a game), nor did companions taking wounds (227 with 20), nor those and
-    the choices of action from round 4 on (241 with 20, at up to 2.24 s a game).
-
-    The figures above were measured against, and played out with, the greedy bot of then, which
-    always raised the attack skill. Greedy now scores a level-up by what the next level adds
-    (:func:`level_gain`), then by its old order: alone it won 257 of seeds 1000-1299 ([0.812,
-    0.892]), more than the search above; this search with it in its playouts won 266 ([0.846,
-    0.918]), and searching the runs of rounds 2-6 too (20 playouts) 256. Over the committed study's
-    1,000 seeds greedy now wins 803 (Wilson 95% [0.777, 0.826]; it won 554) and this search 828
-    ([0.803, 0.850]; 4.5 minutes on two workers): ahead, the intervals overlapping.
-
-    Then greedy stopped running to the Elder One (:func:`evaluate`), which a search of every
-    decision had found (40 rounds a move, a move other than greedy's played where it won by 2
-    standard errors, its gain measured again on 200 fresh rounds, ``benchmarks/headroom.py``: 8.1
-    points of win rate a game over that greedy, standard error 2.5, 30 games of seeds 5000-5015 and
-    5100-5113). Over the study's seeds greedy wins 937 ([0.920, 0.950]) and this search 933
-    ([0.916, 0.947]); on seeds 5200-5499 283 to greedy's 279 (0.30 s a game, max 0.94 s). The same
-    search of every decision gains 2.7 points a game over the new greedy (standard error 0.9, 92
-    games of seeds 5000-5060 and 5100-5130, 140 moves other than greedy's; about a minute a game),
-    and searching choices of action, runs and rolls after the disruption as well as level-ups (60
-    playouts) won 271 of seeds 5200-5499 at up to 4 s a game. What greedy leaves is spread thin
-    over kinds of choice, a point or two a move, below what 60 playouts tell apart: to show a
-    search the stronger over 1,000 games it would have to win some 965 of the study's seeds."""
+    Searching where greedy errs beats searching where the game seems decided: two moves'
+    playouts part in few rounds, so a handful of playouts tells apart only blunders, and greedy's
+    costliest are at level-ups. Searching more kinds of choice as well won no more games, at
+    several times the time (what was tried: ``data/death_may_die/studies/README.md``)."""
     return SearchBot(
         seat,
         seed,

@@ -23,11 +23,14 @@ EFFECT_KINDS = (
 )  # fmt: skip
 SKILL_KINDS = ("attack", "test", "guard", "resolve")
 MAX_SEATS = 4  # investigators at the table, one a seat
+TableSize = Literal[1, 2, 3, 4]  # how many investigators play, one a seat
 
 
 @dataclass(frozen=True, kw_only=True)
 class Effect:
-    """One step of a card. `who` is the active investigator unless it says all."""
+    """One step of a card. `who` is the active investigator unless it says all. `players` names
+    the table sizes at which the step happens (a card scaled to the number of investigators);
+    empty, it happens at every size."""
 
     do: Literal[EFFECT_KINDS]  # type: ignore[valid-type]
     amount: int = 1
@@ -38,6 +41,7 @@ class Effect:
     need: int = 0
     on_success: tuple[Effect, ...] = ()
     on_failure: tuple[Effect, ...] = ()
+    players: tuple[TableSize, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,11 +97,16 @@ class EpisodeAction:
 
 @dataclass(frozen=True, kw_only=True)
 class Episode(Card):
+    """An episode: its map, ritual and two actions, and what happens each time the Elder One
+    advances. `teams` are the investigators it deals when none are chosen, at most one team a
+    table size (a game of a size it does not name takes the first investigators in order)."""
+
     DEALT_BY_COPIES: ClassVar[bool] = False  # one of each
     map: str
     ritual_token: str
     actions: tuple[EpisodeAction, ...]
     advance: tuple[Effect, ...] = ()
+    teams: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -310,6 +319,7 @@ def check_references(cards: CardSet) -> None:
         )
     for episode in cards.episodes.values():
         _check_map(cards, episode)
+        _check_teams(cards, root / "episodes.yaml", episode)
         if sum(1 for m in cards.mythos.values() if m.deck == episode.id) != 8:
             raise DataError(root / "mythos.yaml", f"episode {episode.id!r} needs 8 Mythos cards")
     for elder in cards.elder_ones.values():
@@ -327,6 +337,27 @@ def _check_map(cards: CardSet, episode: Episode) -> None:
             raise MapError(
                 board.path, f"unknown enemy {enemy!r}", space=space, field=f"enemies[{index}].enemy"
             )
+
+
+def _check_teams(cards: CardSet, path, episode: Episode) -> None:
+    """Each of the episode's teams is 1 to 4 known investigators, none twice, one team a size."""
+    sizes: set[int] = set()
+    for index, team in enumerate(episode.teams):
+        field = f"teams[{index}]"
+        if not 1 <= len(team) <= MAX_SEATS:
+            problem = f"a team is 1 to {MAX_SEATS} investigators, not {len(team)}"
+            raise DataError(path, problem, card=episode.id, field=field)
+        for name in team:
+            if name not in cards.investigators:
+                problem = f"unknown investigator {name!r}"
+                raise DataError(path, problem, card=episode.id, field=field)
+        if len(set(team)) != len(team):
+            problem = "an investigator can be in a team once"
+            raise DataError(path, problem, card=episode.id, field=field)
+        if len(team) in sizes:
+            problem = f"a second team of {len(team)}: one team a table size"
+            raise DataError(path, problem, card=episode.id, field=field)
+        sizes.add(len(team))
 
 
 def _effects_of(card):

@@ -41,11 +41,9 @@ from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
-# The rest of a turn's walk: its positions, each roll's dice showing and ends among them, cost
-# about 50 microseconds each (an end plays the engine on a copy): 1,250 take about 60 ms on the
-# shared two-core machine, so that the decision's other choices still fit the widget's time
-# (bench_decision_odds, 4 players: 68-69 ms at the 95th percentile where 1,000 took 52-56 ms
-# and 1,500 took 79-86 ms; a refused walk spends all of its positions first).
+# The rest of a turn's walk, in positions (each roll's dice showing and ends among them): about
+# 60 ms of the widget's 100 ms, so that the decision's other choices still fit (the timings:
+# data/death_may_die/studies/README.md).
 TURN_LIMIT = 1_250
 
 MEASURES = {

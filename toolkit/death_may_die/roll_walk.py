@@ -25,9 +25,9 @@ from math import comb, lcm, prod
 from toolkit.analysis import Values, Walk, WalkTooLarge, patient
 
 COLOURS = ("black", "green")  # the order the engine throws a roll's dice in
-# The most positions (dice showing, times the rerolls left) one roll may have: 2,000 take about
-# 100 ms on the shared two-core machine. Only a hand-made roll has more (3 black and 20 green dice
-# with four rerolls): it is refused before it is walked, as a walk too large.
+# The most positions (dice showing, times the rerolls left) one roll may have: about the widget's
+# 100 ms. Only a hand-made roll has more (3 black and 20 green dice with four rerolls): it is
+# refused before it is walked, as a walk too large.
 LIMIT = 2_000
 
 

@@ -79,7 +79,10 @@ class DeathMayDieState(GameState):
             raise ValueError(
                 f"unknown Elder One {elder_one!r}; known: {', '.join(cards.elder_ones)}"
             )
-        team = list(DEFAULT_TEAM[:players] if investigators is None else investigators)
+        if investigators is None:
+            team = self.default_team(cards.episodes[episode].teams, players)
+        else:
+            team = list(investigators)
         if not 1 <= players <= 4 or len(team) != players:
             raise ValueError(f"1 to 4 players, one investigator each (got {players}, {team})")
         for name in team:
@@ -95,6 +98,12 @@ class DeathMayDieState(GameState):
         self._faces = {colour: _face_outcomes(colour) for colour in ("black", "green")}
         self._setup(team)
         self._advance()
+
+    @staticmethod
+    def default_team(teams: tuple[tuple[str, ...], ...], players: int) -> list[str]:
+        """The investigators dealt when none are chosen: the episode's team of that size if it
+        names one, else the first `players` of the standard order."""
+        return list(next((t for t in teams if len(t) == players), DEFAULT_TEAM[:players]))
 
     # -- set-up -------------------------------------------------------------------------------------
     def _setup(self, team: list[str]) -> None:
@@ -684,7 +693,13 @@ class DeathMayDieState(GameState):
 
     # -- effects -------------------------------------------------------------------------------
     def _effect_steps(self, effects, seat: int) -> list[dict]:
-        return [{"kind": "effect", "effect": e, "seat": seat} for e in effects]
+        """One step an effect, leaving out those scaled to other table sizes than this one."""
+        size = len(self.investigators)
+        return [
+            {"kind": "effect", "effect": e, "seat": seat}
+            for e in effects
+            if not e.players or size in e.players
+        ]
 
     def _push_effects(self, effects, seat: int) -> None:
         self.push(self._effect_steps(effects, seat))

@@ -104,11 +104,10 @@ def _reroll_value(obs, quest, cards, action, sign: int) -> Fraction:
     return sign * (sum(chance * value[end] for end, chance in ends.items()) - value[now])
 
 
-# A logistic fit of who won (log loss 0.613 on held-out turns, 0.693 for a coin), from the table at
-# the start of 38,844 turns of 2,000 greedy games (2 players). The dead's EPIC, the Fate cards in
-# hand and having the next turn count for more as the quests run out (divided by 1 + 0.6 a quest
-# left); what the living hold where it is worth dying for counts the same throughout. EPIC is in
-# thousands.
+# A logistic fit of who won, from the table at the start of each turn of 2-player greedy games (the
+# fit: data/epic_death/studies/README.md). The dead's EPIC, the Fate cards in hand and having the
+# next turn count for more as the quests run out (divided by 1 + 0.6 a quest left); what the
+# living hold where it is worth dying for counts the same throughout. EPIC is in thousands.
 DEAD_WEIGHT, HAND_WEIGHT, NEXT_TURN_WEIGHT, LEFT_DISCOUNT = 7.7, 0.37, 1.39, 0.6
 LIVING_WEIGHT = 0.97
 
@@ -172,9 +171,8 @@ def fate_candidates(view, legal):
     return best if DONE in best else [*best, DONE]
 
 
-# Searched moves a decision, spent in rounds of one playout a candidate. Head to head against
-# greedy, 2 players: 30 won 130/200 (0.650, Wilson 95% [0.582, 0.713]) in 1.45 s a game under
-# load; 24 won 183/300 (0.610 [0.554, 0.663], seeds 5000-5299) in 1.12 s a game (at most 1.88 s).
+# Searched moves a decision, spent in rounds of one playout a candidate: about a second of CPU a
+# game; more took more time and won no clearly more games (data/epic_death/studies/README.md).
 SEARCH_ITERATIONS = 24
 
 
@@ -183,11 +181,9 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     played to the end of the turn by greedy bots, and the table then is scored by
     :func:`table_estimate`. Every decision with a choice is searched: the Fate windows, where greedy
     plays any card worth a little now, blind to the answer it invites and to the card's worth
-    later (searched alone: 87/150 won, 0.58), and the quest and the placing of loot, FAIL and
-    death, where greedy's one-step values ignore which adventurer will die (alone, 40 playouts:
-    93/150, 0.62). Playouts to the end of the game with greedy bots won 19/40 at 14 s a game, with
-    random moves (the old setting, 15 playouts) 6/60: a turn and a fitted table are both cheaper
-    and surer."""
+    later, and the quest and the placing of loot, FAIL and death, where greedy's one-step values
+    ignore which adventurer will die. A turn played out and a fitted table are both cheaper and
+    surer than playouts to the end of the game (data/epic_death/studies/README.md)."""
     return SearchBot(
         seat,
         seed,

@@ -415,17 +415,15 @@ def expected_future_glory(room: int) -> float:
 
 
 PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
-#: Playouts a decision: a 2-player game against lookahead in 1.2 s of CPU on average, won 228 of
-#: 300 (0.760, Wilson 95% [0.709, 0.805]; seeds 0-299, seats alternating). 40 saves a tenth of
-#: the time and wins 211 of 300 (0.703 [0.649, 0.752]).
+#: Playouts a decision: a 2-player game in about a second of CPU; fewer saved little time and won
+#: fewer games (data/how_i_died/studies/README.md).
 SEARCH_ITERATIONS = 50
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot; the lookahead bot plays every seat of its playouts to the end (a
     random playout tells the search next to nothing: random players die early). Lookahead is the
-    one to beat: it wins 264 of 400 two-player games against survivor, the next best, and more
-    against glory-greedy and reckless."""
+    strongest of the other bots (data/how_i_died/studies/README.md)."""
     return SearchBot(
         seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd)
     )

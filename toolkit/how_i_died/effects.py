@@ -228,7 +228,7 @@ def draw_two_choices(state, seat, picks):
 
 @register("draw_two", "constructed", 1, "Draw two cards.", draw_two_choices)
 def draw_two(state, seat, picks):
-    state.hands[seat].extend(state.draw(2))
+    state.hands[seat].extend(state.draw_cards(2))
 
 
 def take_from_pool_choices(state, seat, picks):
@@ -278,7 +278,7 @@ def new_pool_choices(state, seat, picks):
 def new_pool(state, seat, picks):
     state.deck.discard(state.pool)
     state.pool[:] = []
-    state.pool.extend(state.draw(POOL_SIZE))
+    state.pool.extend(state.draw_cards(POOL_SIZE))
 
 
 def redraw_hand_choices(state, seat, picks):
@@ -295,7 +295,7 @@ def redraw_hand_choices(state, seat, picks):
 def redraw_hand(state, seat, picks):
     state.deck.discard(state.hands[seat])
     state.hands[seat][:] = []
-    state.hands[seat].extend(state.draw(HAND_SIZE))
+    state.hands[seat].extend(state.draw_cards(HAND_SIZE))
 
 
 def steal_choices(state, seat, picks):

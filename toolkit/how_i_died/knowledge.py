@@ -98,7 +98,7 @@ class Knowledge:
 
     def _foreseen_by_another(self, state, seat: int) -> list[str]:
         """The deck's top three if another seat is about to take one of them unseen."""
-        if seat in (self.seat, -1) or state.phase != "effect":
+        if seat in (self.seat, -1) or state.prompt.resume != "effect":
             return []
         if EFFECT[state.resolving] != "foresee" or not state.picks:
             return []

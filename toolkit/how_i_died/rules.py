@@ -1,6 +1,7 @@
 """The rules engine of And That's How I Died (the standard game, 2-5 players).
 
-A turn is a run of decisions by the player whose turn it is:
+A turn runs on the core step machine (:mod:`toolkit.steps`): the steps at the end of this module,
+in rulebook order, ask the player whose turn it is, and each answer resumes the step it names:
 
 1. *build*: play a beginning (I), then a middle (II), then an end (III), each from the hand or the
    Pool (one action each: the card's id). A Pool card is replaced at once from the deck, and the new
@@ -43,7 +44,8 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.state import CHANCE, TERMINAL, GameState
+from toolkit.state import GameState
+from toolkit.steps import StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
@@ -55,6 +57,9 @@ STEP_WORDS = {
     "redeal": "lay out a new Pool",
     "redraw": "draw a new hand",
 }
+
+
+steps = Steps()
 
 
 def names(cards) -> str:
@@ -69,9 +74,13 @@ def _replace(holder: list, index: int, old: str, new: str) -> None:
         holder[index] = new
 
 
-class HowIDiedState(GameState):
+class HowIDiedState(StepMachine):
     game = "how-i-died"
     FLAT_LISTS = ("log",)
+    STEPS = steps
+    #: A single card that can be played, or a single pick of an effect, is still asked: the
+    #: player says it, and it is a move of the game's record.
+    ASKS_SINGLE_OPTIONS = True
 
     def __init__(
         self,
@@ -104,17 +113,13 @@ class HowIDiedState(GameState):
         self.mulligans = [0] * players
         self.turn = 0
         self.passes = 0
-        self.seat = 0
-        self.phase = "build"
+        self.seat = 0  # whose turn it is
         self.building: list[str] = []  # the cards of the adventure being played, on the table
         self.resolving: str | None = None  # the card whose effect is being chosen
-        self.picks: tuple = ()
-        self.claimable: list[str] = []
-        self.tied: list[int] = []
-        self.winner: int | None = None
+        self.picks: tuple = ()  # the effect's choices made so far
         self.stalled = False
         self.log: list[str] = []  # what happens without a decision: mulligans and passes
-        self._ready_to_build()
+        self.start_steps("ready_to_build")
 
     # -- set-up ---------------------------------------------------------------------------------
     def _ordered_deck(self, stacked: Sequence[str] | None) -> list[str]:
@@ -193,7 +198,7 @@ class HowIDiedState(GameState):
         return kinds.issuperset(self.types_needed())
 
     # -- moving cards ---------------------------------------------------------------------------
-    def draw(self, n: int) -> list[str]:
+    def draw_cards(self, n: int) -> list[str]:
         """Up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
         return self.deck.draw_up_to(n, self.rng)
 
@@ -201,7 +206,7 @@ class HowIDiedState(GameState):
         """Remove a Pool card and refill its place at once (the Pool shrinks only if no card is
         left to draw)."""
         index = self.pool.index(card)
-        refill = self.draw(1)
+        refill = self.draw_cards(1)
         if refill:
             self.pool[index] = refill[0]
         else:
@@ -229,204 +234,24 @@ class HowIDiedState(GameState):
         _replace(*place_a, a, b)
         _replace(*place_b, b, a)
 
-    # -- the protocol ---------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "tiebreak":
-            return CHANCE
-        return self.seat
-
-    def _compute_legal(self) -> list:
-        phase = self.phase
-        if phase == "build":
-            needed = TYPES[len(self.building)]
-            return [c for c in self.hands[self.seat] if TYPE[c] == needed] + [
-                c for c in self.pool if TYPE[c] == needed
-            ]
-        if phase == "effect":
-            options = self.effect().choices(self, self.seat, self.picks)
-            return options if self.picks else ["skip", *options]
-        if phase == "claim":
-            return list(self.claimable)
-        if phase == "tiebreak":
-            return [("winner", seat) for seat in self.tied]
-        return []
-
-    def chance_outcomes(self) -> list[tuple[tuple, Fraction]]:
-        if self.phase != "tiebreak":
-            raise ValueError("no chance node now")
-        return [(("winner", seat), Fraction(1, len(self.tied))) for seat in self.tied]
+    # -- the machine's hooks -------------------------------------------------------------------
+    def draw_outcomes(self, draw) -> list[tuple[tuple, Fraction]]:
+        """The tiebreak: each tied seat wins alike (rock-paper-scissors played out)."""
+        tied = draw.args["tied"]
+        return [(("winner", seat), Fraction(1, len(tied))) for seat in tied]
 
     def effect(self):
         """The effect being resolved now."""
         return EFFECTS[EFFECT[self.resolving]]
-
-    def _apply(self, action) -> None:
-        phase = self.phase
-        if phase == "build":
-            self._play_card(action)
-        elif phase == "effect":
-            self._effect_step(action)
-        elif phase == "claim":
-            self._claim(action)
-        else:
-            self._crown(action[1], "a tie broken by a die")
-
-    def _play_card(self, card: str) -> None:
-        """Put a card of the adventure on the table; its effect, if it has a choice, is applied
-        at once, before the next card is played."""
-        hand = self.hands[self.seat]
-        if card in hand:
-            hand.remove(card)
-        else:
-            self.take_from_pool(card)
-        self.building.append(card)
-        if len(self.building) == 3:  # the adventure is made: it joins the others before the effect
-            self.adventures[self.seat].append(tuple(self.building))
-            self.building = []
-        if card in EFFECT:
-            self.resolving = card
-            if self.effect().choices(self, self.seat, ()):
-                self.phase = "effect"
-                return
-        self._card_done()
-
-    def _effect_step(self, action) -> None:
-        if action == "skip":
-            self._card_done()
-            return
-        self.picks += (action,)
-        effect = self.effect()
-        if len(self.picks) == effect.steps:
-            effect.resolve(self, self.seat, self.picks)
-            self.effects_applied[self.seat] += 1
-            self._card_done(effect_applied=True)
-
-    def _card_done(self, effect_applied: bool = False) -> None:
-        """After a card and its effect: the next card, or the end of the turn once the adventure
-        is made. Playing a card leaves the types still needed in the hand or the Pool; only an
-        applied effect may take them away, so only then is the mulligan looked at."""
-        self.resolving = None
-        self.picks = ()
-        if not self.building:
-            self._end_turn(played=True)
-        elif effect_applied:
-            self._ready_to_build()
-        else:
-            self.phase = "build"
-
-    def _ready_to_build(self) -> None:
-        """Ask for the next card of the adventure (the first, at the start of a turn), after the
-        mulligans needed to go on; if none can help, the cards played this turn go back to the
-        hand and the turn passes (rules notes)."""
-        seat = self.seat
-        for _ in range(MAX_MULLIGANS):
-            if self.can_build(seat):
-                self.phase = "build"
-                return
-            if not self._mulligan_can_help(seat):
-                break
-            self._mulligan(seat)
-        if self.can_build(seat):  # the last mulligan allowed may have helped
-            self.phase = "build"
-            return
-        taken_back = ""
-        if self.building:
-            taken_back = f", taking back {names(self.building)}"
-            self.hands[seat].extend(self.building)
-            self.building = []
-        self.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")
-        self._end_turn(played=False)
-
-    def _mulligan(self, seat: int) -> None:
-        """Show the hand to everybody, discard it, draw six."""
-        hand = self.hands[seat]
-        what = "finish the adventure" if self.building else "make an adventure"
-        self.log.append(
-            f"Player {seat + 1} cannot {what}: shows their hand "
-            f"({names(hand) or 'no cards'}), discards it and draws six new cards."
-        )
-        self.mulligans[seat] += 1
-        self.deck.discard(hand)
-        self.hands[seat] = self.draw(HAND_SIZE)
-
-    def _mulligan_can_help(self, seat: int) -> bool:
-        """Whether a new hand could bring the missing types: they must be among the cards that a
-        draw can reach (deck, discard pile, and this hand once discarded)."""
-        present = {TYPE[card] for card in self.pool}
-        reachable = {TYPE[card] for card in self.deck.cards}
-        reachable.update(TYPE[card] for card in self.deck.discards)
-        reachable.update(TYPE[card] for card in self.hands[seat])
-        return all(kind in present or kind in reachable for kind in self.types_needed())
-
-    def _end_turn(self, played: bool) -> None:
-        seat = self.seat
-        self.turn += 1
-        self.turns_taken[seat] += 1
-        dies = self.damage(seat) >= DEATH_AT
-        # A run of passes counts living players only; a death also ends it, as the dead player's
-        # hand goes to the discard pile, where a mulligan may find the missing type.
-        self.passes = 0 if played or dies else self.passes + 1
-        if dies:
-            self.alive[seat] = False
-            self.death_order.append(seat)
-            self.claimable = [a for a in self.shown if meets(self, seat, a)]
-            self.deck.discard(self.hands[seat])
-            self.hands[seat] = []
-            if len(self.claimable) > 1:
-                self.phase = "claim"
-                return
-            if self.claimable:
-                self._claim(self.claimable[0])
-                return
-        else:
-            hand = self.hands[seat]
-            if len(hand) < HAND_SIZE:
-                hand.extend(self.draw(HAND_SIZE - len(hand)))
-        self._next_turn()
-
-    def _claim(self, achievement: str) -> None:
-        self.claimed[self.seat] = achievement
-        self.shown.remove(achievement)
-        self.claimable = []
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        living = sum(self.alive)
-        if living == 0 or self.passes >= living:
-            self.stalled = living > 0
-            self._finish("every player passed" if self.stalled else "every adventurer died")
-            return
-        seat = (self.seat + 1) % self.players
-        while not self.alive[seat]:
-            seat = (seat + 1) % self.players
-        self.seat = seat
-        self._ready_to_build()
-
-    def _finish(self, ended_by: str) -> None:
-        scores = self.scores()
-        best = max(scores)
-        self.tied = [seat for seat, score in enumerate(scores) if score == best]
-        if len(self.tied) == 1:
-            self._crown(self.tied[0], ended_by)
-        else:
-            self.ended_by = ended_by  # said again with the die that breaks the tie
-            self.phase = "tiebreak"
-
-    def _crown(self, seat: int, ended_by: str) -> None:
-        self.winner, self.winners = seat, (seat,)
-        self.ended_by = ended_by if self.phase != "tiebreak" else f"{self.ended_by}; {ended_by}"
-        self.phase = "over"
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         return [self.glory(seat) for seat in range(self.players)]
 
     def returns(self) -> list[float]:
-        if self.phase != "over":
+        if self.outcome is None:
             return [0.0] * self.players
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
+        return [1.0 if seat in self.outcome.winners else 0.0 for seat in range(self.players)]
 
     def summary(self) -> dict:
         adventures = [adventure for seat in self.adventures for adventure in seat]
@@ -441,7 +266,7 @@ class HowIDiedState(GameState):
             legendary=sum(1 for adventure in adventures if is_legendary(adventure)),
             first_dead=self.death_order[0] if self.death_order else -1,
             shown=",".join(sorted(self.shown + [a for a in self.claimed if a])),
-            winner=-1 if self.winner is None else self.winner,
+            winner=self.outcome.winners[0] if self.outcome else -1,
             stalled=self.stalled,
         )
         return row
@@ -453,7 +278,7 @@ class HowIDiedState(GameState):
         return {
             "seat": player,
             "to_play": self.to_play(),
-            "phase": self.phase,
+            "phase": phase(self),
             "hand": list(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],
             "pool": list(self.pool),
@@ -481,9 +306,10 @@ class HowIDiedState(GameState):
 
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:
-        if self.phase == "over":
+        asked = phase(self)
+        if asked == "over":
             return "the game is over"
-        if self.phase == "build" and isinstance(action, str):
+        if asked == "build" and isinstance(action, str):
             needed = self.types_needed()[0]
             if action not in CARDS:
                 return f"{action!r} is not a card id"
@@ -494,15 +320,15 @@ class HowIDiedState(GameState):
                     f"an adventure is played I, II, III: the next card must be a type "
                     f"{needed}, and {CARDS[action].name} is a type {TYPE[action]}"
                 )
-        if self.phase == "effect":
+        if asked == "effect":
             effect = self.effect()
             step = len(self.picks) + 1
             return (
                 f"{CARDS[self.resolving].name}'s effect ({effect.summary}) step {step} of "
                 f"{effect.steps} allows: {', '.join(map(repr, self.legal_actions()))}"
             )
-        if self.phase == "claim":
-            return f"you may claim one of: {', '.join(self.claimable)}"
+        if asked == "claim":
+            return f"you may claim one of: {', '.join(self.prompt.options)}"
         return super().why_illegal(action)
 
     def action_to_string(self, action) -> str:
@@ -511,7 +337,7 @@ class HowIDiedState(GameState):
         player's own, a bot's too), so the same card is never named two ways."""
         if isinstance(action, str) and action in CARDS:
             return f"{CARDS[action].name} ({self.where(action)})"
-        if self.phase == "claim" and action in ACHIEVEMENTS:
+        if action in ACHIEVEMENTS and self.prompt is not None and self.prompt.resume == "claim":
             return f"claim {ACHIEVEMENTS[action].name} ({ACHIEVEMENTS[action].glory})"
         if isinstance(action, int):
             return f"player {action + 1}"
@@ -537,7 +363,7 @@ class HowIDiedState(GameState):
     def __repr__(self) -> str:
         lines = [
             f"And That's How I Died, {self.players} players, turn {self.turn}, "
-            f"{self.phase} (player {self.seat + 1})"
+            f"{phase(self)} (player {self.seat + 1})"
         ]
         for seat in range(self.players):
             status = "alive" if self.alive[seat] else "dead"
@@ -546,3 +372,213 @@ class HowIDiedState(GameState):
                 f"glory {self.glory(seat)}, {len(self.adventures[seat])} adventures"
             )
         return "\n".join(lines)
+
+
+def phase(state: HowIDiedState) -> str:
+    """What the game waits for, in one word: the step a seat's answer goes to ("build",
+    "effect" or "claim"), the draw ("tiebreak"), or "over"."""
+    prompt = state.prompt  # none once the game is over or at a draw
+    if prompt is not None:
+        return prompt.resume
+    return "over" if state.outcome is not None else state.chance.kind
+
+
+# -- the turn, step by step ------------------------------------------------------------------------
+# The steps the machine resumes by name are registered (@steps): the first of the game, those a
+# seat's answer goes to (build, effect, claim), the draw's (tie_broken) and next_turn, which the
+# exact walk's view replaces to stop at the end of the turn. The others are the plain sequel of
+# the step before, called at once.
+def build_options(game: HowIDiedState) -> list[str]:
+    """The cards of the type the adventure needs next, from the hand, then the Pool."""
+    needed = TYPES[len(game.building)]
+    return [c for c in game.hands[game.seat] if TYPE[c] == needed] + [
+        c for c in game.pool if TYPE[c] == needed
+    ]
+
+
+def effect_options(game: HowIDiedState) -> list:
+    """The effect's next pick; before the first, "skip" too (an effect is optional)."""
+    options = game.effect().choices(game, game.seat, game.picks)
+    return options if game.picks else ["skip", *options]
+
+
+def ask_build(game: HowIDiedState) -> None:
+    """Ask the player for the adventure's next card."""
+    game.ask(game.seat, "which card to play next", build_options, "build")
+
+
+@steps
+def ready_to_build(game: HowIDiedState) -> None:
+    """Ask for the next card of the adventure (the first, at the start of a turn), after the
+    mulligans needed to go on; if none can help, the cards played this turn go back to the
+    hand and the turn passes (rules notes)."""
+    seat = game.seat
+    for _ in range(MAX_MULLIGANS):
+        if game.can_build(seat):
+            ask_build(game)
+            return
+        if not _mulligan_can_help(game, seat):
+            break
+        _mulligan(game, seat)
+    if game.can_build(seat):  # the last mulligan allowed may have helped
+        ask_build(game)
+        return
+    taken_back = ""
+    if game.building:
+        taken_back = f", taking back {names(game.building)}"
+        game.hands[seat].extend(game.building)
+        game.building = []
+    game.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")
+    end_turn(game, played=False)
+
+
+def _mulligan(game: HowIDiedState, seat: int) -> None:
+    """Show the hand to everybody, discard it, draw six."""
+    hand = game.hands[seat]
+    what = "finish the adventure" if game.building else "make an adventure"
+    game.log.append(
+        f"Player {seat + 1} cannot {what}: shows their hand "
+        f"({names(hand) or 'no cards'}), discards it and draws six new cards."
+    )
+    game.mulligans[seat] += 1
+    game.deck.discard(hand)
+    game.hands[seat] = game.draw_cards(HAND_SIZE)
+
+
+def _mulligan_can_help(game: HowIDiedState, seat: int) -> bool:
+    """Whether a new hand could bring the missing types: they must be among the cards that a
+    draw can reach (deck, discard pile, and this hand once discarded)."""
+    present = {TYPE[card] for card in game.pool}
+    reachable = {TYPE[card] for card in game.deck.cards}
+    reachable.update(TYPE[card] for card in game.deck.discards)
+    reachable.update(TYPE[card] for card in game.hands[seat])
+    return all(kind in present or kind in reachable for kind in game.types_needed())
+
+
+@steps
+def build(game: HowIDiedState, card: str) -> None:
+    """Put a card of the adventure on the table; its effect, if it has a choice, is applied
+    at once, before the next card is played."""
+    hand = game.hands[game.seat]
+    if card in hand:
+        hand.remove(card)
+    else:
+        game.take_from_pool(card)
+    game.building.append(card)
+    if len(game.building) == 3:  # the adventure is made: it joins the others before the effect
+        game.adventures[game.seat].append(tuple(game.building))
+        game.building = []
+    if card in EFFECT:
+        game.resolving = card
+        if game.effect().choices(game, game.seat, ()):
+            ask_effect(game)
+            return
+    card_done(game)
+
+
+def ask_effect(game: HowIDiedState) -> None:
+    """Ask the player for the next pick of the effect being resolved."""
+    name = CARDS[game.resolving].name
+    game.ask(
+        game.seat, f"the effect of {name}", effect_options, "effect", why=game.effect().summary
+    )
+
+
+@steps
+def effect(game: HowIDiedState, pick) -> None:
+    """One pick of the effect being resolved ("skip" leaves it); the last carries it out."""
+    if pick == "skip":
+        card_done(game)
+        return
+    game.picks += (pick,)
+    chosen = game.effect()
+    if len(game.picks) < chosen.steps:
+        ask_effect(game)
+        return
+    chosen.resolve(game, game.seat, game.picks)
+    game.effects_applied[game.seat] += 1
+    card_done(game, effect_applied=True)
+
+
+def card_done(game: HowIDiedState, effect_applied: bool = False) -> None:
+    """After a card and its effect: the next card, or the end of the turn once the adventure
+    is made. Playing a card leaves the types still needed in the hand or the Pool; only an
+    applied effect may take them away, so only then is the mulligan looked at."""
+    game.resolving = None
+    game.picks = ()
+    if not game.building:
+        end_turn(game, played=True)
+    elif effect_applied:
+        ready_to_build(game)
+    else:
+        ask_build(game)
+
+
+def end_turn(game: HowIDiedState, played: bool) -> None:
+    """The pulse: 15 or more damage kills. The dead discard their hand and claim an
+    achievement they meet (asked if several); the living draw back to six."""
+    seat = game.seat
+    game.turn += 1
+    game.turns_taken[seat] += 1
+    dies = game.damage(seat) >= DEATH_AT
+    # A run of passes counts living players only; a death also ends it, as the dead player's
+    # hand goes to the discard pile, where a mulligan may find the missing type.
+    game.passes = 0 if played or dies else game.passes + 1
+    if dies:
+        game.alive[seat] = False
+        game.death_order.append(seat)
+        claimable = [a for a in game.shown if meets(game, seat, a)]
+        game.deck.discard(game.hands[seat])
+        game.hands[seat] = []
+        if len(claimable) > 1:
+            game.ask(seat, "which achievement to claim", claimable, "claim")
+            return
+        if claimable:
+            claim(game, claimable[0])
+            return
+    else:
+        hand = game.hands[seat]
+        if len(hand) < HAND_SIZE:
+            hand.extend(game.draw_cards(HAND_SIZE - len(hand)))
+    game.then_now("next_turn")
+
+
+@steps
+def claim(game: HowIDiedState, achievement: str) -> None:
+    """The dead player takes the achievement: it leaves the table."""
+    game.claimed[game.seat] = achievement
+    game.shown.remove(achievement)
+    game.then_now("next_turn")
+
+
+@steps
+def next_turn(game: HowIDiedState) -> None:
+    """The next living player's turn, unless every player is dead or every living player has
+    passed in a row: then the game is scored."""
+    living = sum(game.alive)
+    if living == 0 or game.passes >= living:
+        game.stalled = living > 0
+        finish(game, "every player passed" if game.stalled else "every adventurer died")
+        return
+    seat = (game.seat + 1) % game.players
+    while not game.alive[seat]:
+        seat = (seat + 1) % game.players
+    game.seat = seat
+    ready_to_build(game)
+
+
+def finish(game: HowIDiedState, ended_by: str) -> None:
+    """The most glory wins; a tie is settled by a draw standing for rock-paper-scissors."""
+    scores = game.scores()
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    if len(tied) == 1:
+        game.end(ended_by, tied)
+    else:
+        game.draw("tiebreak", "tie_broken", tied=tied, ended_by=ended_by)
+
+
+@steps
+def tie_broken(game: HowIDiedState, outcome: tuple, tied: list[int], ended_by: str) -> None:
+    """The die has named the winner among the tied."""
+    game.end(f"{ended_by}; a tie broken by a die", [outcome[1]])

@@ -42,10 +42,10 @@ from toolkit.analysis import (
     WalkTooLarge,
     patient,
 )
-from toolkit.how_i_died.cards import CARDS, is_legendary
+from toolkit.how_i_died.cards import is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 
-LIMIT = 1600  # positions one decision's walks may reach in all: 65 to 75 ms at the 95th percentile
+LIMIT = 1600  # positions one decision's walks may reach in all: inside the widget's 100 ms
 MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
@@ -161,11 +161,7 @@ def answers(view, seat: int, legal) -> dict:
 
 def prompt(state) -> str:
     seat = state.current_player()
-    if state.phase == "effect":
-        return f"Player {seat + 1}: the effect of {CARDS[state.resolving].name}"
-    if state.phase == "claim":
-        return f"Player {seat + 1}: which achievement to claim"
-    return f"Player {seat + 1}: which card to play next"
+    return f"Player {seat + 1}: {state.prompt.question}"
 
 
 def decision_odds(state) -> DecisionOdds:

@@ -28,8 +28,9 @@ from fractions import Fraction
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
-from toolkit.how_i_died.rules import HowIDiedState, _replace
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, UniformOutcomes
+from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
+from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
+from toolkit.steps import Steps
 
 TURN_OVER = "turn over"
 AWAY = ("a swap away from the player's adventures",)  # see HowIDiedView.alike
@@ -163,9 +164,15 @@ class ViewDeck(Deck):
         self.discards.clear()
 
 
+def turn_over(game: HowIDiedView) -> None:
+    """In the view, the next turn is not played: the view ends with this one."""
+    game.end(TURN_OVER)
+
+
 class HowIDiedView(HowIDiedState):
     """A copy of the game as `seat` sees it (built by :func:`players_view`)."""
 
+    STEPS = Steps({**steps, "next_turn": turn_over})
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
     doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
     early: Unseen | None = None  # the groups of a trial move whose reshuffle made `reveal`
@@ -184,19 +191,26 @@ class HowIDiedView(HowIDiedState):
         copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
         return copy
 
+    @property
+    def phase(self) -> str:
+        """What the view waits for: the game's :func:`~toolkit.how_i_died.rules.phase`, or
+        :data:`TURN_OVER` once the turn is over."""
+        prompt = self.prompt
+        if prompt is not None:
+            return prompt.resume
+        if self.outcome is not None and self.outcome.kind == TURN_OVER:
+            return TURN_OVER
+        return phase(self)
+
     # -- the protocol, with reveals -------------------------------------------------------------
     def current_player(self) -> int:
         if self.reveal is not None:
             return CHANCE
-        if self.phase == TURN_OVER:
-            return TERMINAL
-        return super().current_player()
+        return super().current_player()  # terminal once the turn is over
 
     def _compute_legal(self) -> list:
         if self.reveal is not None:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        if self.phase == TURN_OVER:
-            return []
         return super()._compute_legal()
 
     def chance_outcomes(self):
@@ -453,7 +467,7 @@ class HowIDiedView(HowIDiedState):
         if self.phase == "claim":  # the player died: an achievement to claim, then the scoring
             own = tuple(self.adventures[seat])
             hidden_own = "?" in "".join(map("".join, own))  # a stand-in, revealed at the end
-            return ("claim", tuple(self.claimable), own, hidden_own and unseen,
+            return ("claim", tuple(self.prompt.options), own, hidden_own and unseen,
                     self.reveal, self.pending)  # fmt: skip
         others = [
             card
@@ -501,7 +515,6 @@ class HowIDiedView(HowIDiedState):
             tuple(others),
             tuple(self.alive),
             self.claimed[seat],
-            tuple(self.claimable),
             tuple(self.deck.cards),
             hidden,
         )
@@ -523,10 +536,6 @@ class HowIDiedView(HowIDiedState):
                       tuple(self.deck.cards), tuple(self.deck.discards))  # fmt: skip
         return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
                 self.effects_applied[seat], tuple(self.alive), groups)  # fmt: skip
-
-    def _next_turn(self) -> None:
-        self.phase = TURN_OVER
-        self._settle()
 
     def returns(self) -> list[float]:
         return [0.0] * self.players

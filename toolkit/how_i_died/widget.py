@@ -25,7 +25,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.display import story_card_html, symbol_key_html, table_html
-from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.story import CLOSE, StoryState
 from toolkit.how_i_died.turn_odds import LIMIT
 from toolkit.widgets import GameWidget
@@ -68,7 +68,7 @@ class HowIDiedWidget(GameWidget):
         state = self.state
         return (
             f"HowIDiedWidget({state.players} players, humans {list(self.humans)}, "
-            f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {state.phase})"
+            f"{self.bot_kind} bots, seed {state.seed}, turn {state.turn}, {phase(state)})"
         )
 
     # -- driving the game -----------------------------------------------------------------------
@@ -103,7 +103,7 @@ class HowIDiedWidget(GameWidget):
             return
         said = state.action_to_string(action)  # the button's words: where the card was
         line = f"{self.seat_name(seat)}: {said}"
-        if state.phase == "effect":
+        if state.prompt.resume == "effect":
             line = f"{self.seat_name(seat)}, effect of {CARDS[state.resolving].name}: {said}"
         adventures = len(state.adventures[seat])
         state.apply(action)
@@ -123,7 +123,7 @@ class HowIDiedWidget(GameWidget):
         self._tell_log()
         if state.is_terminal():
             scores = ", ".join(f"{self.seat_name(s)} {g}" for s, g in enumerate(state.scores()))
-            self.narration.append(f"Game over. {scores}. {self.seat_name(state.winner)} wins.")
+            self.narration.append(f"Game over. {scores}. {self.seat_name(state.winners[0])} wins.")
 
     # -- words ----------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -137,7 +137,7 @@ class HowIDiedWidget(GameWidget):
         seat = state.current_player()
         if seat not in self.humans:
             return "The bots are thinking."
-        if state.phase == "build":
+        if state.prompt.resume == "build":
             kind = TYPE_WORD[len(state.building)]
             so_far = " → ".join(CARDS[c].name for c in state.building)
             return (
@@ -145,7 +145,7 @@ class HowIDiedWidget(GameWidget):
                 + (f" (so far: {so_far})" if so_far else "")
                 + "."
             )
-        if state.phase == "effect":
+        if state.prompt.resume == "effect":
             effect = state.effect()
             step = len(state.picks) + 1
             return (

@@ -318,10 +318,8 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     three things to do and ending the step: each is played out four moves on (the action's
     prompts and checks) by greedy and scored by :func:`estimate`, three rounds of common cards.
     Greedy scores an ability by its card alone and an attack by its hits; playing both out
-    tells which does more, and that is where search beats it. Measured in the duel against
-    greedy (seats alternating, 60 games, CPU s a game): playouts of 3 moves won 40 and lost 9
-    (0.90 s); of 5 moves won 45 and lost 9 (1.21 s); of 8 moves won 38 and lost 11 (1.26 s);
-    greedy against itself wins 46 and loses 33 of 100 from the same seat."""
+    tells which does more, and that is where search beats it. Four moves is about one action
+    played out; longer playouts won no more duels (data/to_the_death/studies/README.md)."""
     return SearchBot(
         seat,
         seed,

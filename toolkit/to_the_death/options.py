@@ -55,15 +55,15 @@ MEASURES = (
 )
 # the order decisions on the way compare the measures in (see the module's docstring)
 DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
-OPTION_LIMIT = 4_000  # positions one option may visit; a larger one is refused with a note
-# The widget's budget for one decision, in positions the walks of all its options may reach
-# (each is a copy of the game and a step of the engine, about 0.1 ms): the options are walked
-# cheapest first, and an option the rest of the budget cannot answer is refused with a note rather
-# than left to freeze the widget. In bench_decision_odds' 300 decisions 800 answers 8,451 of the
-# duel's 8,936 choices (1,475 of its 1,610 attacks) and 4,286 of 4,397 solo (700 of 738 attacks),
-# at a 95th percentile of 43 to 46 ms idle, inside the 100 ms target; 600 answered 8,250 and
-# 4,256 (25 to 38 ms), 1,000 would answer 8,535 and 4,301 (55 to 66 ms).
+# The game's one budget: the widget's for one decision, in positions the walks of all its options
+# may reach (each is a copy of the game and a step of the engine, about 0.1 ms), times the
+# patience in force. The options are walked cheapest first, and an option the rest of the budget
+# cannot answer is refused with a note rather than left to freeze the widget. 800 answers nearly
+# every choice inside the 100 ms target (the benchmark: data/to_the_death/studies/README.md).
 DECISION_BUDGET = 800
+# The positions one option's walk may visit, a larger one refused with a note: it binds only
+# where no decision's budget does (a reference walk of the tests, the calibration run).
+OPTION_LIMIT = 5 * DECISION_BUDGET
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
@@ -213,7 +213,7 @@ class OptionWalk:
             return None
         if resume == "enemy_check" or self.still_to_pick is not None:
             return card
-        return value_of(card), card in state.unseen
+        return value_of(card), card in state.unseen_for()
 
     def landing_alike(self, state, card: str) -> Hashable:
         """Cards that lead to the same position but for the card itself, which the walk merges
@@ -240,7 +240,7 @@ class OptionWalk:
             lands = value_of(card)
         else:
             return card
-        return lands, card in state.unseen
+        return lands, card in state.unseen_for()
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions

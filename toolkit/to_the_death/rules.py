@@ -18,16 +18,15 @@ Seats: solo has one seat (0) and the monsters are side 1; in the two-player game
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from functools import cache
 from operator import itemgetter
 from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
-from toolkit.state import ChanceOutcomes, UniformOutcomes
+from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
+from toolkit.state import UniformOutcomes
 from toolkit.steps import Ask, Draw, StepMachine
 from toolkit.to_the_death import main_step  # noqa: F401  (registers the main step)
 from toolkit.to_the_death.cards import (
@@ -91,7 +90,7 @@ class Kept:
         self.until = -1
 
 
-class ToTheDeathState(StepMachine):
+class ToTheDeathState(Hiding, StepMachine):
     """A game of To the Death!: ``players=1`` is the solo game, ``players=2`` the duel.
 
     Options (all JSON-able): ``party`` (solo, four hero ids), ``parties`` (duel, two lists),
@@ -103,6 +102,7 @@ class ToTheDeathState(StepMachine):
 
     game = "to-the-death"
     STEPS = STEPS
+    STAND_IN = HIDDEN
     # lists of cards, seats or numbers: a copy copies them flat, without looking at each item
     FLAT_LISTS = (
         "public_history",
@@ -158,9 +158,6 @@ class ToTheDeathState(StepMachine):
         # the deck cards each seat knows are in the deck (from the discard pile shuffled in): a
         # player's view keeps them, and makes the others unseen
         self.known_in_deck: list[set[str]] = [set() for _ in range(players)]
-        # only in a player's view (players_view): the seat, and the cards it cannot see
-        self.viewer: int | None = None
-        self.unseen: tuple[str, ...] = ()
         # in a view: a card went where the seat cannot see from a deck it knows in part, and the
         # walk took each card it could be as a chance outcome the seat never sees (see _unseen_top)
         self.blind = False
@@ -360,111 +357,49 @@ class ToTheDeathState(StepMachine):
         return [self.deck_top[-1]] if self.deck_top else self.deck
 
     # -- a player's view ------------------------------------------------------------------------
-    def players_view(self, seat: int) -> ToTheDeathState:
-        """The game as `seat` knows it: every card it cannot see (in the deck, under a created
-        enemy or a resurrection stone, in the other hand of the duel, a card the other player put
-        on top) becomes a :data:`HIDDEN` stand-in, and the cards themselves become ``unseen``.
-        Cards the seat knows are in the deck (the discard pile shuffled in) and a card
-        it put on top itself stay as they are. Drawing a stand-in is a chance node over the
-        unseen cards, each equally likely (any unseen card is as likely to be in any unseen
-        place); a stand-in turned face up is one too; a card drawn face down or into the other
-        hand stays a stand-in, so the walk never learns what the seat would not."""
-        view = self.clone()
-        view.viewer = seat
-        unseen: list[str] = []
-        deck = []
-        for card in self.deck:
-            if card in self.known_in_deck[seat]:
-                deck.append(card)
-            else:
-                unseen.append(card)
-                deck.append(HIDDEN)
-        view.deck = tuple(sorted(deck))
-        view.deck_top = []
-        for card, by in zip(self.deck_top, self.top_put_by, strict=True):
-            if by != seat:
-                unseen.append(card)
-            view.deck_top.append(card if by == seat else HIDDEN)
-        for unit in view.units.values():
-            if unit.get("facedown"):
-                unseen.append(unit["facedown"])
-                unit["facedown"] = HIDDEN
-        for token in view.tokens:
-            unseen.append(token["card"])
-            token["card"] = HIDDEN
-        for other, hand in enumerate(view.hands):
-            if other != seat:
-                unseen += hand
-                view.hands[other] = [HIDDEN] * len(hand)
-        view.unseen = tuple(sorted(unseen))
-        view.face_down_at = {}
-        view._legal_at = -1  # the listed chance outcomes were the real deck's
-        return view
+    def places(self, seat: int) -> list[Place]:
+        """Where cards lie that a seat may not see (see :mod:`toolkit.hidden`): the deck (the
+        seat knows the cards of the discard pile shuffled into it), the cards put on top (the
+        seat knows its own), the discard pile (seen by all), the hands (another's unseen), the
+        cards face down under created enemies and resurrection stones. Drawing a stand-in is a
+        chance node over the unseen cards; a stand-in turned face up is one too; a card drawn
+        face down or into the other hand stays a stand-in, so the walk never learns what the
+        seat would not."""
+        mine_on_top = {
+            card for card, by in zip(self.deck_top, self.top_put_by, strict=True) if by == seat
+        }
+        fields = vars(self)
+        return [
+            Place(fields, "deck", self.known_in_deck[seat], sort=True),
+            Place(fields, "deck_top", mine_on_top),
+            Place(fields, "discard", None),
+            *(
+                Place(self.hands, other, None if other == seat else ())
+                for other in range(self.players)
+            ),
+            *(Place(unit, "facedown") for unit in self.units.values() if unit.get("facedown")),
+            *(Place(token, "card") for token in self.tokens),
+        ]
 
-    def determinise(self, rng: random.Random) -> ToTheDeathState:
-        """On a view: the game itself, each :data:`HIDDEN` stand-in dealt one of the unseen
-        cards, shuffled by `rng` (any unseen card is as likely to be in any unseen place), so it
-        plays on where the view cannot (a card turned face up from a deck known in part)."""
-        game = self.clone()
-        cards = list(self.unseen)
-        rng.shuffle(cards)
-
-        def deal(card: str) -> str:
-            return cards.pop() if card == HIDDEN else card
-
-        game.deck = tuple(sorted(map(deal, game.deck)))
-        game.deck_top = list(map(deal, game.deck_top))
-        game.discard = list(map(deal, game.discard))
-        game.hands = [list(map(deal, hand)) for hand in game.hands]
-        for unit in game.units.values():
-            if unit.get("facedown"):
-                unit["facedown"] = deal(unit["facedown"])
-        for token in game.tokens:
-            token["card"] = deal(token["card"])
-        game.viewer, game.unseen = None, ()
-        game.rng = random.Random(rng.getrandbits(64))
-        game._legal_at = -1
-        return game
+    def viewed(self) -> None:
+        self.face_down_at = {}
 
     def _view_outcomes(self) -> Sequence[tuple[str, object]]:
-        """In a player's view, the next card: a stand-in (or a face-down card turned up) is any
-        unseen card; a deck holding both known cards and stand-ins gives each known card its
-        share and the stand-ins' share to the unseen cards, evenly."""
+        """In a player's view, the next card: a stand-in turned face up is any unseen card; a
+        card known to be on top is that card; otherwise each card of the deck is as likely, a
+        stand-in's share spread over the unseen cards."""
         if self.chance.kind == "reveal":
-            return UniformOutcomes(self.unseen)
+            return self.reveal_outcomes()
         if self.chance.kind == "blind":
-            return self._blind_outcomes()
+            return blind_outcomes(self.deck, HIDDEN)
         if self.deck_top:
             top = self.deck_top[-1]
-            return UniformOutcomes(self.unseen if top == HIDDEN else [top])
-        hidden = self.deck.count(HIDDEN)
-        if not hidden:
-            return UniformOutcomes(self.deck)
-        if hidden == len(self.deck):
-            return UniformOutcomes(self.unseen)
-        share = Fraction(1, len(self.deck))
-        stand_in = share * hidden / len(self.unseen)
-        return ChanceOutcomes(
-            [(card, share) for card in self.deck if card != HIDDEN]
-            + [(card, stand_in) for card in self.unseen]
-        )
-
-    def _blind_outcomes(self) -> ChanceOutcomes:
-        """In a player's view, the top card of a deck the seat knows in part goes where it
-        cannot see: each card known to be in the deck with its share, a stand-in (any unseen
-        card, which stays unseen) with the stand-ins' share."""
-        share = Fraction(1, len(self.deck))
-        hidden = self.deck.count(HIDDEN)
-        known = [(card, share) for card in self.deck if card != HIDDEN]
-        return ChanceOutcomes(([(HIDDEN, share * hidden)] if hidden else []) + known)
-
-    def _drop_unseen(self, card: str) -> None:
-        at = self.unseen.index(card)
-        self.unseen = self.unseen[:at] + self.unseen[at + 1 :]
+            return UniformOutcomes(self.unseen_for() if top == HIDDEN else [top])
+        return pile_outcomes(self.deck, self.unseen_for(), HIDDEN)
 
     def _reveal(self, card: str) -> None:
         """In a player's view, the stand-in just turned face up was `card`."""
-        self._drop_unseen(card)
+        self.seen_now(card)
         self.discard[self.discard.index(HIDDEN)] = card
 
     def returns(self) -> list[float]:
@@ -510,10 +445,10 @@ class ToTheDeathState(StepMachine):
                 self.deck_top.pop()
                 self.top_put_by.pop()
                 if top == HIDDEN:
-                    self._drop_unseen(card)
+                    self.seen_now(card)
                 return
         if self.viewer is not None and card not in self.deck:
-            self._drop_unseen(card)
+            self.seen_now(card)
             card = HIDDEN
         at = self.deck.index(card)
         self.deck = self.deck[:at] + self.deck[at + 1 :]

@@ -17,19 +17,19 @@ from toolkit.tpk.bots import BOTS
 from toolkit.tpk.cli import summarize
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.odds import party
-from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState
+from toolkit.tpk.rules import DEFAULT_PARTIES, ESCAPED, TPKState
 
 
 def play_level(state: TPKState, bots: str, seed: int) -> bool:
     """Play the current level of `state` with silent bots; True if they clear it."""
     level = state.level
     seats = [BOTS[bots](seat, bot_seed(seed, seat)) for seat in range(state.num_players)]
-    while state.level == level and state.result is None:
+    while state.level == level and state.outcome is None:
         seat = state.current_player()
         state.apply(
             seats[seat].choose(state.observation(seat), state.legal_actions()), atomic=False
         )
-    return state.result == "won" or state.level > level
+    return state.ended_by == ESCAPED or state.level > level
 
 
 def level_study(

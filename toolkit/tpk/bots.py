@@ -32,7 +32,7 @@ from toolkit.bots import RandomBot
 from toolkit.search import SearchBot
 from toolkit.state import Action
 from toolkit.tpk.planner import PlannerBot
-from toolkit.tpk.rules import PASS, WILD, Uses, item_table, sheet, threat_table
+from toolkit.tpk.rules import KEEP, PASS, WILD, Uses, item_table, sheet, threat_table
 from toolkit.tpk.rules import covers as _covers
 
 # Whether a card's uses cover a threat, remembered: a game asks it about the same few dozen cards
@@ -216,7 +216,7 @@ def estimate(state) -> list[float]:
     is lost), a won game 1, and a party still alive half, and a little more for each treasure it
     carries (a wild card for the levels to come, counted up to four). A playout long enough to
     finish the level it starts in then says what a move is for: getting through this level."""
-    if state.result is not None:
+    if state.outcome is not None:
         return state.returns()
     alive = 0.5 + 0.05 * min(state.treasures_held(), 4)
     return [alive] * state.num_players
@@ -239,9 +239,8 @@ def distinct_moves(view, legal: list[Action]) -> list[Action]:
 
 def in_play(view) -> bool:
     """Whether a decision is one to search: a play (use or pass), not a keep. The planner keeps
-    better than playouts of the convention bot can tell: searching the keeps too won 20 of seeds
-    0-59 where the planner alone won 23 (searching the plays only: 24); over seeds 0-99, 32 won."""
-    return view.phase != "keep"
+    better than playouts of the convention bot can tell (data/tpk/studies/README.md)."""
+    return view.prompt.question != KEEP
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
@@ -250,39 +249,9 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     seat show another clearly better (the planner is too slow to play out). Every distinct move
     is played out 15 moves on (about the rest of a level) and scored by :func:`estimate`, so a
     playout asks whether the party gets through the level, not whether it wins the whole dungeon.
-    Measured at 2 characters, every seat searching, seeds 0-99: wins 37 with 15 playouts a
-    decision, 1.5 s of CPU a game (max 4.6 s: won games play all four levels); 38 with 30, at
-    about 2.3 s (the planner alone won 36, convention 18, the search favouring the convention
-    bot 31). On seeds 100-199, 15 playouts won 30 and 30 won 32, the planner 32: over seeds
-    0-199 it wins 67 of 200 (Wilson 95% 27.3% to 40.3%), level with the planner, not yet above.
-    With the convention bot favoured, playouts of 10 moves won 24 and playouts to the end 3.
-
-    How much room there is (issue #16 asks for about 37% over 1,000 games to clear the planner's
-    28.0-33.7%): a party that sees every hand and coordinates perfectly, playing whole games on
-    the same seeds, wins 418 of seeds 0-999 (Wilson 95% 38.8-44.9%; the planner 308) and 76 of
-    1000-1199 (the planner 54). Of the planner's 146 losses on 1000-1199, 117 come at a level no
-    party could clear with the cards dealt (61 at level 1); 29 at a level a perfect party could:
-    2 by a keep, 27 in play after a keep that still allowed it. At the 11 such losing plays of
-    seeds 1000-1135 the planner's own count favoured the losing move by 4 deals or more in 5
-    (12 of 24 against 3, 15 against 6; 4 of them passes), by 3 in 3 and by at most one in 3:
-    mostly a partner's hand it cannot see, not too few deals. A silent bot at 37% would have to
-    win back nearly every game that perfect play wins back.
-
-    Tried on seeds 1000-1199 (every seat the same bot; the planner won 54), none kept:
-    searching only where the planner is unsure (its best play neither 0 nor 24 deals, another
-    within 4), each close play played out to the end of the level by planners of few deals in
-    every seat (a small `stop` option for the core search ended playouts there): 16 playouts of
-    6-deal planners won 60, 8 of 4-deal planners 57; on seeds 1200-1399, where the planner won
-    72, they won 69 and 67 (over the 400 games 129 and 124 to its 126: level; the second then
-    won 22 of seeds 1400-1499, where the planner won 29). The first took twice the planner's
-    CPU time, the second what this search takes (1.6 s and 1.7 s a game in the same loaded
-    runs, the planner 1.0 s). The planner dealing 48 more deals where its best
-    two plays are within one won 41 of 146 (it won 45); dealing a partner's kept hand as a draw
-    kept for the threats this seat's sheet covers worst, instead of uniformly, 50 of 200 (the
-    conditioning is wrong or too sure); a pass margin of 0 deals, 12 of 48 (it won 16), of 4,
-    20 of 71 (it won 21). This search, level with the planner on seeds 0-999 (tuned on 0-199),
-    won 117 of the 436 games of seeds 1000-1135 and 1200-1499 where the planner won 140 (19 won
-    that it lost, 42 lost that it won): on fresh seeds it is below the planner."""
+    It plays about as well as the planner alone, no better: a perfectly coordinated party shows how
+    little room a silent bot has above the planner (the games, and what else was tried:
+    data/tpk/studies/README.md)."""
     return SearchBot(
         seat,
         seed,

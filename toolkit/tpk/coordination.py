@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.rules import (
+    KEEP,
     OPEN,
     PASS,
     WILD,
@@ -331,12 +332,12 @@ class _Search:
 
 def clearable(state: TPKState) -> Plan | None:
     """Whether the level just dealt (in its keep phase) can be cleared with perfect coordination."""
-    if state.phase != "keep" or state.result is not None:
+    if state.outcome is not None or state.prompt.question != KEEP:
         raise ValueError("ask at the start of a level, while the players are choosing what to keep")
     threats = [state.threats[card] for card in state.row]
     hands = [
         [(card, state.items.get(card, WILD)) for card in drawn + hand]
-        for drawn, hand in zip(state.drawn, state.hands, strict=True)
+        for drawn, hand in zip(state.drawn_cards, state.hands, strict=True)
     ]
     return solve(threats, hands, catalog().level(state.level).keep)
 
@@ -362,12 +363,12 @@ def position_problem(
     keep = catalog().level(state.level).keep
     hands, caps = [], []
     for seat in range(state.num_players):
-        cards = state.drawn[seat] or state.hands[seat]
+        cards = state.drawn_cards[seat] or state.hands[seat]
         hands.append([(card, state.items.get(card, WILD)) for card in cards])
-        caps.append(keep if state.drawn[seat] else len(cards))
+        caps.append(keep if state.drawn_cards[seat] else len(cards))
     first = []
     for step in range(state.num_players):
-        seat = (state.current + step) % state.num_players
+        seat = (state.prompt.seat + step) % state.num_players
         if step and state.passed_on[seat] == state.leftmost:
             break
         first.append(seat)
@@ -380,16 +381,16 @@ def play_plan(state: TPKState, plan: Plan) -> None:
     come to the front and passes otherwise."""
     level = state.level
     keep = catalog().level(level).keep
-    while state.phase == "keep" and state.level == level:
-        seat = state.current
+    while state.prompt.question == KEEP and state.level == level:
+        seat = state.prompt.seat
         mine = plan.cards_of(seat)
-        spare = [c for c in state.drawn[seat] if c not in mine]
-        chosen = (mine + spare)[: min(keep, len(state.drawn[seat]))]
+        spare = [c for c in state.drawn_cards[seat] if c not in mine]
+        chosen = (mine + spare)[: min(keep, len(state.drawn_cards[seat]))]
         state.apply(("keep", tuple(sorted(chosen))))
     by_first = {cover.threats[0]: cover for cover in plan.covers}
-    while state.level == level and state.result is None:
+    while state.level == level and state.outcome is None:
         cover = by_first.get(state.leftmost)
-        if cover is not None and cover.seat == state.current:
+        if cover is not None and cover.seat == state.prompt.seat:
             state.apply(("use", cover.cards, cover.threats))
         else:
             state.apply(PASS)

@@ -13,6 +13,7 @@ from html import escape
 from toolkit.html import table
 from toolkit.svg import card
 from toolkit.tpk.cards import catalog
+from toolkit.tpk.rules import ESCAPED
 
 # Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
 REPUTATION = (
@@ -158,10 +159,12 @@ def table_html(obs: dict) -> str:
 def state_html(state) -> str:
     """The analyst's view: the table as seat 0 sees it, plus every hand."""
     cat = catalog()
+    held = [state.hands[s] + state.drawn_cards[s] for s in range(state.num_players)]
     hands = "".join(
         f"<li>{escape(cat.characters[c].name)}: "
-        f"{escape(', '.join(item_name(x) for x in state.hands[s] + state.drawn[s]) or '(empty)')}</li>"
+        f"{escape(', '.join(item_name(x) for x in held[s]) or '(empty)')}</li>"
         for s, c in enumerate(state.characters)
     )
-    result = f"<div><b>The party {state.result}.</b></div>" if state.result else ""
+    won = "won" if state.ended_by == ESCAPED else "lost"
+    result = f"<div><b>The party {won}.</b></div>" if state.outcome else ""
     return result + table_html(state.observation(0)) + f"<div>All hands:</div><ul>{hands}</ul>"

@@ -35,6 +35,7 @@ from toolkit.tpk.coordination import clearable, position_problem, solve
 from toolkit.tpk.families import CountTooLarge, Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
     DEFAULT_PARTIES,
+    KEEP,
     WILD,
     TPKState,
     amulet_sides,
@@ -64,7 +65,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
     and the note says so."""
     seat = state.current_player()
     view = state.players_view(seat)
-    held = [view.items.get(card, WILD) for card in view.drawn[seat] or view.hands[seat]]
+    held = [view.items.get(card, WILD) for card in view.drawn_cards[seat] or view.hands[seat]]
     steps = patient(COUNT_STEPS)
     memo: dict = {"joiner": Joiner(steps), "held": (seat, held)}
     actions, refused = [], 0
@@ -87,7 +88,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
         else ""
     )
     prompt = (
-        "What to keep" if state.phase == "keep" else "Use cards on the threats, or pass"
+        "What to keep" if state.prompt.question == KEEP else "Use cards on the threats, or pass"
     ) + f" (level {state.level})"
     return DecisionOdds("tpk", seat, prompt, (CLEARABLE,), tuple(actions), note)
 
@@ -97,7 +98,7 @@ def clearable_after(after: TPKState, level: int, cleared: int, memo: dict) -> Fr
     move: its partners' cards not yet dealt), every hand shown from here on. `memo` holds what
     the choices of one decision share: the count's :class:`Joiner` and the chooser's cards
     before its move (``"held"``: seat and uses)."""
-    if after.result is not None or after.level != level:  # the engine ended the level
+    if after.outcome is not None or after.level != level:  # the engine ended the level
         return Fraction(int(after.levels_cleared() > cleared))
     threats, hands, caps, first = position_problem(after)
     row = memo.get(("row", tuple(threats)))

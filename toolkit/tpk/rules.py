@@ -14,6 +14,10 @@ and its actions (a real game has no chance nodes; a seat's view of it,
 :meth:`TPKState.players_view`, deals the cards that seat cannot see at chance nodes). The rules
 decisions the rulebook leaves open are in ``book/rules-notes/tpk.md``, and the tests that pin them
 in ``book/conformance/tpk.md``.
+
+The turn runs on the core step machine (:mod:`toolkit.steps`): the module reads as the card
+tables, the state's fields, then the steps of a level in rulebook order (lay out, keep, turns)
+and the effects of a move (pass, use, take a treasure, move past what is dealt with).
 """
 
 from __future__ import annotations
@@ -26,12 +30,18 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from toolkit.deck import Deck
-from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
+from toolkit.state import Action, ChanceOutcomes, GameState
+from toolkit.steps import Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
 PASS = "pass"
+KEEP, PLAY = "keep", "play"  # the two questions: what to keep, and what to use (or pass)
+KEEP_WHY = "the cards not kept are set aside until the next level"
+PLAY_WHY = "a pass hands the turn on; if it comes back with that threat still first, the party dies"
+KILLED, ESCAPED = "the party was killed", "the last level was cleared"  # how a game ends
+DEAL = "a partner's hidden cards"  # the one chance node, in a seat's view only
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_PARTIES = {
     2: ("taric", "land"),
@@ -57,6 +67,12 @@ def item_table(amulet_sides: tuple[tuple[str, str], ...]) -> dict[str, Uses]:
         amulet = cat.amulet(character)
         table[amulet.id] = tuple((use.bits, use.powerful, use.ranged) for use in amulet.sides[side])
     return table
+
+
+@cache
+def threat_cards() -> tuple[str, ...]:
+    """The threat deck's cards, every copy (the box's threat cards)."""
+    return tuple(catalog().threat_deck())
 
 
 @cache
@@ -128,7 +144,10 @@ def sheet(character: str, players: int, amulet_side: str) -> tuple[str, ...]:
     return tuple(starting_deck(character, players, amulet_side))
 
 
-class TPKState(GameState):
+steps = Steps()  # the turn, step by step: filled in below the state
+
+
+class TPKState(StepMachine):
     """A game of TPK. Seat 0 starts level 1; play goes to the left (seat + 1).
 
     Options (all JSON-able): ``characters`` (one character id per seat, default by party size),
@@ -136,14 +155,21 @@ class TPKState(GameState):
     character -> "a", "b" or "none"; default "a"), ``scenario`` (stacked cards for worked examples:
     ``{"1": {"row": [threat ids], "draws": [[card ids] per seat]}}``, put on top before dealing),
     ``first_level`` (start deeper in the dungeon, for studying one level).
+
+    The table: the threat deck and each seat's equipment deck; each seat's cards drawn (before
+    its keep), hand and set aside cards; the row of threats with each one's status and who dealt
+    with it; the first open threat (`leftmost`); the threat each seat last passed on; the level,
+    its starter and its log. The turn runs on :data:`steps`, below the class.
     """
 
     game = "tpk"
-    # A seat's view (players_view) only: the partners whose cards are still to be dealt, and the
-    # history length after which the deal is due. A real game deals nothing.
+    STEPS = steps
+    #: A keep with one way to keep, and a play whose only option is to pass, are still asked:
+    #: every keep and every pass is an action of the game's history.
+    ASKS_SINGLE_OPTIONS = True
+    #: A seat's view (players_view) only: the partners whose hidden cards are still to be dealt.
+    #: A real game deals nothing.
     _unseen: tuple[int, ...] = ()
-    _viewer: int | None = None
-    _seen_at: int = 0
 
     def __init__(
         self,
@@ -176,16 +202,14 @@ class TPKState(GameState):
         self.scenario = scenario or {}
         self._check_scenario()
 
-        cat = catalog()
-        self.threat_deck = Deck(cat.threat_deck())
+        self.threat_deck = Deck(threat_cards())
         self.threat_deck.shuffle(self.rng)
         self.removed: list[str] = []  # treasures out of the game (Infernal Dungeon)
         self.decks = [
-            Deck(starting_deck(c, players, self.amulet_sides.get(c, "none")))
-            for c in self.characters
+            Deck(sheet(c, players, self.amulet_sides.get(c, "none"))) for c in self.characters
         ]
         n = players
-        self.drawn: list[list[str]] = [[] for _ in range(n)]
+        self.drawn_cards: list[list[str]] = [[] for _ in range(n)]
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.aside: list[list[str]] = [[] for _ in range(n)]
         self.row: list[str] = []
@@ -198,13 +222,11 @@ class TPKState(GameState):
         self.treasures_found = 0
         self.treasures_spent = 0
         self.level = 0
-        self.phase = "keep"
-        self.result: str | None = None
-        self.current = 0
+        self.starter = 0  # who begins the level: whoever overcame the last threat of the one before
         self.leftmost = 0
         if first_level not in range(1, LAST_LEVEL + 1):
             raise ValueError(f"first_level must be 1 to {LAST_LEVEL}, not {first_level!r}")
-        self._start_level(first_level, starter=0)
+        self.start_steps("level", number=first_level, starter=0)
 
     # -- set-up ----------------------------------------------------------------------------------
     def _check_party(self, players: int) -> None:
@@ -226,61 +248,9 @@ class TPKState(GameState):
             if len(spec.get("draws", [])) > len(self.characters):
                 raise ValueError(f"scenario level {key}: more draw lists than players")
 
-    def _start_level(self, number: int, starter: int) -> None:
-        """Gather and shuffle the threats, lay out the row, shuffle and deal every equipment deck."""
-        level = catalog().level(number)
-        self.level = number
-        self.threat_deck.cards.extend(
-            card for card, status in zip(self.row, self.status, strict=True) if status != TAKEN
-        )
-        self.threat_deck.reshuffle(self.rng)
-        stacked = self.scenario.get(str(number), {})
-        _stack(self.threat_deck, stacked.get("row", []), f"scenario level {number} row")
-        self.row = self.threat_deck.draw(level.threats_per_character * self.num_players)
-        self.status = [OPEN] * len(self.row)
-        self.by = [None] * len(self.row)
-        self.leftmost = 0
-        draws = stacked.get("draws", [])
-        for seat, deck in enumerate(self.decks):
-            deck.cards.extend(self.hands[seat] + self.aside[seat] + self.drawn[seat])
-            self.hands[seat], self.aside[seat] = [], []
-            deck.reshuffle(self.rng)
-            if seat < len(draws):
-                _stack(deck, draws[seat], f"scenario level {number} draws of seat {seat}")
-            self.drawn[seat] = deck.draw(level.draw)
-        self.passed_on = [None] * self.num_players
-        self.log = []
-        self._unseen = ()  # a view's hidden cards went back into the decks before the shuffle
-        self.phase = "keep"
-        self.starter = starter
-        self.current = starter
-        self.to_keep = self.num_players
-
-    # -- the protocol ----------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
         return len(self.characters)
-
-    def current_player(self) -> int:
-        if self.result is not None:
-            return TERMINAL
-        if self._unseen and self._deal_due():
-            return CHANCE
-        return self.current
-
-    def _compute_legal(self) -> list[Action]:
-        if self.result is not None:
-            return []
-        if self._unseen and self._deal_due():
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        return self._keep_actions() if self.phase == "keep" else self._play_actions()
-
-    def _keep_actions(self) -> list[Action]:
-        keep = catalog().level(self.level).keep
-        drawn = self.drawn[self.current]
-        return sorted(
-            {("keep", tuple(sorted(c))) for c in combinations(drawn, min(keep, len(drawn)))}
-        )
 
     def reach(self) -> list[int]:
         """Open threat positions a ranged item can hit: from the first open one up to the next door."""
@@ -296,68 +266,6 @@ class TPKState(GameState):
                 break
         return positions
 
-    def _play_actions(self) -> list[Action]:
-        hand = self.hands[self.current]
-        first = self.leftmost
-        reach = self.reach()
-        row, status, threats = self.row, self.status, self.threats
-        uses: set[tuple] = set()
-        simple: dict[int, list[str]] = {}  # x2 threat position -> cards that could be one of a pair
-        for card in hand:
-            if card not in self.items:  # a treasure: a wild card against the first threat
-                uses.add(((card,), (first,)))
-                continue
-            for bits, powerful, ranged in self.items[card]:
-                for position in reach if ranged else (first,):
-                    t_bits, double, _ = threats[row[position]]
-                    if not t_bits & bits:
-                        continue
-                    if double:
-                        if powerful:
-                            uses.add(((card,), (position,)))
-                        else:
-                            simple.setdefault(position, []).append(card)
-                        continue
-                    uses.add(((card,), (position,)))
-                    after = position + 1
-                    if (
-                        powerful
-                        and after < len(row)
-                        and status[after] == OPEN
-                        and (not ranged or position == first or after in reach)
-                    ):
-                        a_bits, a_double, a_treasure = threats[row[after]]
-                        if a_bits & bits and not a_double and not a_treasure:
-                            uses.add(((card,), (position, after)))
-        for position, cards in simple.items():
-            for pair in combinations(sorted(set(cards)), 2):
-                uses.add((pair, (position,)))
-        return [PASS] + sorted(("use", cards, targets) for cards, targets in uses)
-
-    def _apply(self, action: Action) -> None:
-        seat = self.current
-        if self._unseen and self._deal_due():
-            self._deal_unseen(action)
-        elif self.phase == "keep":
-            kept = list(action[1])
-            self.hands[seat] = kept
-            rest = list(self.drawn[seat])
-            for card in kept:
-                rest.remove(card)
-            self.aside[seat] = rest
-            self.drawn[seat] = []
-            self.log.append({"seat": seat, "event": "keep", "count": len(kept)})
-            self.to_keep -= 1
-            if self.to_keep:
-                self.current = (seat + 1) % self.num_players
-            else:
-                self.phase = "play"
-                self._begin_turn(self.starter)
-        elif action == PASS:
-            self._pass(seat, "pass")
-        else:
-            self._use(seat, action[1], action[2])
-
     def clone(self) -> TPKState:
         """A copy made field by field (the exact walk copies a position at every step, and a
         deep copy is ten times slower): the piles and per-seat lists are copied; the tables,
@@ -369,9 +277,10 @@ class TPKState(GameState):
         new.history = list(self.history)
         new.threat_deck = Deck(self.threat_deck.cards, self.threat_deck.discards)
         new.decks = [Deck(deck.cards, deck.discards) for deck in self.decks]
-        new.drawn = [list(cards) for cards in self.drawn]
+        new.drawn_cards = [list(cards) for cards in self.drawn_cards]
         new.hands = [list(cards) for cards in self.hands]
         new.aside = [list(cards) for cards in self.aside]
+        new.stack = list(self.stack)  # (step, arguments) pairs, never changed
         for name in ("removed", "row", "status", "by", "passed_on", "log", "cleared"):
             setattr(new, name, list(getattr(self, name)))
         return new
@@ -385,16 +294,15 @@ class TPKState(GameState):
         hold, which they have used (back in their deck, face up), the treasures they carry.
 
         The deal is due once the seat has made its move (the numbers beside a choice are about the
-        position after it), or at once when another seat is to act. Until then the hidden places
-        hold a stand-in deal (the same for every real deal). The order of every deck is hidden
-        too and matters only from the next level on: the view shuffles them with an RNG of its own,
-        so nothing of the real game's next deal is in it (and the view's questions end with the
-        level)."""
+        position after it: the next question waits for it, :func:`deal_hidden`), or at once when
+        another seat is to act. Until then the hidden places hold a stand-in deal (the same for
+        every real deal). The order of every deck is hidden too and matters only from the next
+        level on: the view shuffles them with an RNG of its own, so nothing of the real game's
+        next deal is in it (and the view's questions end with the level)."""
         view = self.clone()
         view.rng = random.Random(f"tpk-view-{seat}-{len(self.history)}")
         view.threat_deck.shuffle(view.rng)
         view.forget_legal()
-        view._viewer, view._seen_at = seat, len(self.history)
         unseen = []
         for other in range(self.num_players):
             deck = view.decks[other]
@@ -405,6 +313,9 @@ class TPKState(GameState):
                     view._place(other, sorted(pool)[:count])
             deck.shuffle(view.rng)
         view._unseen = tuple(unseen)
+        view.chance = None  # a view of a view deals afresh
+        if unseen and view.outcome is None and view.prompt.seat != seat:
+            deal_hidden(view)
         return view
 
     def determinise(self, rng: random.Random) -> TPKState:
@@ -418,16 +329,13 @@ class TPKState(GameState):
             deck.shuffle(game.rng)
         return game
 
-    def _deal_due(self) -> bool:
-        return len(self.history) > self._seen_at or self.current != self._viewer
-
     def _hidden(self, seat: int) -> tuple[list[str], int, str]:
         """The cards `seat` might hold unseen (drawn, hand, set aside, deck: everything not face
         up in their discard pile), how many it holds, and where (drawn before the keep, else the
         hand)."""
-        zone = "drawn" if self.drawn[seat] else "hands"
+        zone = "drawn_cards" if self.drawn_cards[seat] else "hands"
         held = getattr(self, zone)[seat]
-        pool = self.drawn[seat] + self.hands[seat] + self.aside[seat] + self.decks[seat].cards
+        pool = self.drawn_cards[seat] + self.hands[seat] + self.aside[seat] + self.decks[seat].cards
         return pool, len(held), zone
 
     def _place(self, seat: int, cards: list[str]) -> None:
@@ -443,7 +351,7 @@ class TPKState(GameState):
         self.aside[seat] = rest[:aside]
         self.decks[seat].cards = rest[aside:]
 
-    def chance_outcomes(self) -> ChanceOutcomes:
+    def draw_outcomes(self, draw: Draw) -> ChanceOutcomes:
         """The next unseen partner's cards: every set of the right size from the cards they could
         hold, each equally likely (a set is its card ids, sorted)."""
         return self.unseen_deals()[0][1]
@@ -458,107 +366,10 @@ class TPKState(GameState):
             deals.append((seat, _deals(tuple(sorted(pool)), count)))
         return deals
 
-    def _deal_unseen(self, cards: tuple[str, ...]) -> None:
-        seat, self._unseen = self._unseen[0], self._unseen[1:]
-        self._place(seat, list(cards))
-
-    # -- turns -------------------------------------------------------------------------------------
-    def _pass(self, seat: int, event: str) -> None:
-        self.passed_on[seat] = self.leftmost
-        self.log.append({"seat": seat, "event": event, "threat": self.leftmost})
-        self._begin_turn((seat + 1) % self.num_players)
-
-    def _begin_turn(self, seat: int) -> None:
-        """The turn reaches `seat`: the pass check, then an automatic treasure or an empty-hand pass."""
-        self.current = seat
-        if self.passed_on[seat] is not None and self.passed_on[seat] == self.leftmost:
-            self.log.append({"seat": seat, "event": "party killed", "threat": self.leftmost})
-            self.result = "lost"
-            self.ended_by = "the party was killed"
-            return
-        self.passed_on[seat] = None
-        due = self._treasure_due()
-        if due is not None:
-            self._take_treasure(seat, due)
-        elif not self.hands[seat]:
-            self._pass(seat, "pass (no cards)")
-
-    def _treasure_due(self) -> int | None:
-        """The treasure the player whose turn begins takes: one first in the row (the level's
-        starter), or the next of a run after the treasure the player before took."""
-        row, status, threats = self.row, self.status, self.threats
-        for position in range(self.leftmost, len(row)):
-            if (
-                status[position] == OPEN
-                and threats[row[position]][2]
-                and (position == 0 or status[position - 1] == TAKEN)
-            ):
-                return position
-        return None
-
-    def _use(self, seat: int, cards: tuple[str, ...], targets: tuple[int, ...]) -> None:
-        for card in cards:
-            self.hands[seat].remove(card)
-            if card in self.items:
-                self.decks[seat].discard(card)  # back into its owner's equipment deck
-            else:
-                self.treasures_spent += 1
-                (self.removed if self.infernal else self.threat_deck.discards).append(card)
-        for position in targets:
-            self.status[position] = OVERCOME
-            self.by[position] = seat
-        self.log.append(
-            {"seat": seat, "event": "use", "cards": list(cards), "threats": list(targets)}
-        )
-        self._advance(seat)
-        if self.result is None and self.phase == "play":
-            after = max(targets) + 1  # the card just past what was overcome
-            if (
-                after < len(self.row)
-                and self.status[after] == OPEN
-                and self.threats[self.row[after]][2]
-            ):
-                self._take_treasure(seat, after)
-            elif not self.hands[seat]:
-                self._pass(seat, "pass (no cards)")
-
-    def _take_treasure(self, seat: int, position: int) -> None:
-        """Take the treasure at `position` into `seat`'s equipment deck; the turn ends."""
-        self.status[position] = TAKEN
-        self.by[position] = seat
-        self.decks[seat].discard(self.row[position])
-        self.treasures_found += 1
-        self.log.append({"seat": seat, "event": "treasure", "threat": position})
-        self._advance(seat)
-        if self.result is None and self.phase == "play":
-            self._begin_turn((seat + 1) % self.num_players)
-
-    def _advance(self, seat: int) -> None:
-        """Move past what is dealt with; a clear row ends the level, and `seat`, who cleared its
-        last card, starts the next one."""
-        while self.leftmost < len(self.row) and self.status[self.leftmost] != OPEN:
-            self.leftmost += 1
-        if self.leftmost < len(self.row):
-            return
-        self.cleared.append({"level": self.level, "cleared_by": seat})
-        # Kept for the table: whoever did not make the level's last moves sees how it ended.
-        self.last_level = {"level": self.level, "row": self._row_cells(), "log": self.log}
-        if self.level == LAST_LEVEL:
-            self.result = "won"
-            self.ended_by = "the last level was cleared"
-        else:
-            self._start_level(self.level + 1, starter=seat)
-
     # -- results -----------------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        won = 1.0 if self.result == "won" else 0.0
+        won = 1.0 if self.ended_by == ESCAPED else 0.0
         return [won] * self.num_players
-
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        if self.result is None:
-            return None
-        return tuple(range(self.num_players)) if self.result == "won" else ()
 
     def treasures_held(self) -> int:
         """Treasures in the party's equipment (decks, hands, set aside, drawn)."""
@@ -572,7 +383,13 @@ class TPKState(GameState):
 
     def _equipment_of(self, seat: int) -> list[str]:
         deck = self.decks[seat]
-        return deck.cards + deck.discards + self.drawn[seat] + self.hands[seat] + self.aside[seat]
+        return (
+            deck.cards
+            + deck.discards
+            + self.drawn_cards[seat]
+            + self.hands[seat]
+            + self.aside[seat]
+        )
 
     def levels_cleared(self) -> int:
         return len(self.cleared)
@@ -580,9 +397,9 @@ class TPKState(GameState):
     def summary(self) -> dict:
         held = self.treasures_held()
         return {
-            "won": self.result == "won",
+            "won": self.ended_by == ESCAPED,
             "levels_cleared": self.levels_cleared(),
-            "treasures": held if self.result == "won" else 0,
+            "treasures": held if self.ended_by == ESCAPED else 0,
             "treasures_found": self.treasures_found,
             "treasures_spent": self.treasures_spent,
         }
@@ -618,6 +435,7 @@ class TPKState(GameState):
         and plays this level (and how the level before ended), treasure counts and the character
         sheets; never another hand."""
         level = catalog().level(self.level)
+        over = self.outcome is not None
         return {
             "seat": player,
             "characters": list(self.characters),
@@ -626,18 +444,18 @@ class TPKState(GameState):
             "level": self.level,
             "draw": level.draw,
             "keep": level.keep,
-            "phase": self.phase if self.result is None else "over",
-            "result": self.result,
+            "phase": "over" if over else self.prompt.question,
+            "result": None if not over else "won" if self.ended_by == ESCAPED else "lost",
             # whose turn it is at the table (a seat's view may first deal what that seat cannot see)
-            "to_play": None if self.result is not None else self.current,
+            "to_play": None if over else self.prompt.seat,
             "starter": self.starter,
             "row": self._row_cells(),
             "first_open": self.leftmost,
             "hand": list(self.hands[player]),
-            "drawn": list(self.drawn[player]),
+            "drawn": list(self.drawn_cards[player]),
             "set_aside": list(self.aside[player]),
             "hand_sizes": [len(hand) for hand in self.hands],
-            "kept": [not drawn for drawn in self.drawn],
+            "kept": [not drawn for drawn in self.drawn_cards],
             "passed_on": list(self.passed_on),
             "treasures": [
                 sum(1 for c in self._equipment_of(seat) if c in self.threats)
@@ -658,7 +476,10 @@ class TPKState(GameState):
     # -- explanations ----------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         cat = catalog()
-        who = cat.characters[self.characters[self.current]].name
+        if self.chance is not None:  # a seat's view dealing a partner's hidden cards
+            dealt = cat.characters[self.characters[self._unseen[0]]].name
+            return f"{dealt} holds " + ", ".join(cat.name(c) for c in action)
+        who = cat.characters[self.characters[self.prompt.seat]].name
         if action == PASS:
             return f"{who} passes"
         if action[0] == "keep":
@@ -668,18 +489,20 @@ class TPKState(GameState):
         return f"{who} uses {cards} on {threats}"
 
     def why_illegal(self, action: Action) -> str:
-        if self.result is not None:
-            return f"the game is over (the party {self.result})"
-        seat = self.current
+        if self.outcome is not None:
+            return f"the game is over ({self.ended_by})"
+        if self.chance is not None:
+            return GameState.why_illegal(self, action)
+        seat = self.prompt.seat
         name = catalog().characters[self.characters[seat]].name
-        if self.phase == "keep":
+        if self.prompt.question == KEEP:
             keep = catalog().level(self.level).keep
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "keep"):
                 return f"{name} (seat {seat}) must first choose cards to keep: ('keep', (ids...))"
-            missing = [c for c in action[1] if c not in self.drawn[seat]]
+            missing = [c for c in action[1] if c not in self.drawn_cards[seat]]
             if missing:
-                return f"{missing[0]!r} is not among the cards {name} drew {self.drawn[seat]}"
-            return f"keep exactly {min(keep, len(self.drawn[seat]))} different drawn cards"
+                return f"{missing[0]!r} is not among the cards {name} drew {self.drawn_cards[seat]}"
+            return f"keep exactly {min(keep, len(self.drawn_cards[seat]))} different drawn cards"
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "use"):
             return f"it is {name}'s turn (seat {seat}): 'pass' or ('use', (cards...), (threats...))"
         cards, targets = action[1], action[2]
@@ -704,7 +527,251 @@ class TPKState(GameState):
             ("~" if s != OPEN else "") + cat.name(c)
             for c, s in zip(self.row, self.status, strict=True)
         )
-        return f"TPK level {self.level}, {self.phase}, seat {self.current} to act: {row}"
+        if self.outcome is not None:
+            return f"TPK level {self.level}, over ({self.ended_by}): {row}"
+        ask = self.prompt
+        if ask is None:  # between steps
+            return f"TPK level {self.level}: {row}"
+        return f"TPK level {self.level}, {ask.question}, seat {ask.seat} to act: {row}"
+
+
+# -- the steps of a level, in rulebook order -------------------------------------------------------
+@steps
+def level(game: TPKState, number: int, starter: int) -> None:
+    """Set up level `number` (rulebook, Setup and Overcoming a Dungeon Level): the threats not
+    taken go back and are shuffled, the level's row is laid out, and every player shuffles their
+    whole equipment (treasures taken included) and draws the level's number of cards. `starter`
+    (whoever overcame the last threat of the level before) keeps first and plays first."""
+    card = catalog().level(number)
+    game.level = number
+    game.threat_deck.cards.extend(
+        threat for threat, status in zip(game.row, game.status, strict=True) if status != TAKEN
+    )
+    game.threat_deck.reshuffle(game.rng)
+    stacked = game.scenario.get(str(number), {})
+    _stack(game.threat_deck, stacked.get("row", []), f"scenario level {number} row")
+    game.row = game.threat_deck.draw(card.threats_per_character * game.num_players)
+    game.status = [OPEN] * len(game.row)
+    game.by = [None] * len(game.row)
+    game.leftmost = 0
+    draws = stacked.get("draws", [])
+    for seat, deck in enumerate(game.decks):
+        deck.cards.extend(game.hands[seat] + game.aside[seat] + game.drawn_cards[seat])
+        game.hands[seat], game.aside[seat] = [], []
+        deck.reshuffle(game.rng)
+        if seat < len(draws):
+            _stack(deck, draws[seat], f"scenario level {number} draws of seat {seat}")
+        game.drawn_cards[seat] = deck.draw(card.draw)
+    game.passed_on = [None] * game.num_players
+    game.log = []
+    game._unseen = ()  # a view's hidden cards went back into the decks before the shuffle
+    game.starter = starter
+    game.then_now("keep", seat=starter, left=game.num_players)
+
+
+@steps
+def keep(game: TPKState, seat: int, left: int) -> None:
+    """In turn from the starter, each player keeps the level's number of the cards they drew
+    (all of them if they drew fewer); `left` counts this keep and those still to come."""
+    if game._unseen:
+        deal_hidden(game)
+    game.ask(seat, KEEP, keep_options, "kept", why=KEEP_WHY, seat=seat, left=left)
+
+
+def keep_options(game: TPKState, seat: int, left: int) -> list[Action]:
+    """Every way to keep: ("keep", card ids sorted)."""
+    count = catalog().level(game.level).keep
+    drawn = game.drawn_cards[seat]
+    return sorted({("keep", tuple(sorted(c))) for c in combinations(drawn, min(count, len(drawn)))})
+
+
+@steps
+def kept(game: TPKState, choice: Action, seat: int, left: int) -> None:
+    """The kept cards make the hand; the rest are set aside until the next level. Once everyone
+    has kept, the starter's turn begins."""
+    hand = list(choice[1])
+    rest = list(game.drawn_cards[seat])
+    for card in hand:
+        rest.remove(card)
+    game.hands[seat], game.aside[seat], game.drawn_cards[seat] = hand, rest, []
+    game.log.append({"seat": seat, "event": "keep", "count": len(hand)})
+    if left > 1:
+        game.then_now("keep", seat=(seat + 1) % game.num_players, left=left - 1)
+    else:
+        game.then_now("turn", seat=game.starter)
+
+
+@steps
+def turn(game: TPKState, seat: int) -> None:
+    """The turn reaches `seat` (rulebook, Game Turn): if the threat it last passed on is still the
+    first one open, the party is killed. Otherwise it takes a treasure that is due to it (which
+    ends its turn), passes if it holds no cards, or plays."""
+    if game.passed_on[seat] == game.leftmost:
+        game.log.append({"seat": seat, "event": "party killed", "threat": game.leftmost})
+        game.end(KILLED)
+        return
+    game.passed_on[seat] = None
+    due = treasure_due(game)
+    if due is not None:
+        take_treasure(game, seat, due)
+    elif not game.hands[seat]:
+        pass_turn(game, seat, "pass (no cards)")
+    else:
+        play(game, seat)
+
+
+def play(game: TPKState, seat: int) -> None:
+    """Ask `seat` to use cards on the threats or pass: its turn goes on while it has cards and
+    does not pass."""
+    if game._unseen:
+        deal_hidden(game)
+    game.ask(seat, PLAY, play_options, "played", why=PLAY_WHY, seat=seat)
+
+
+def play_options(game: TPKState, seat: int) -> list[Action]:
+    """The plays open to `seat`: "pass", and every ("use", cards, threat positions) its hand
+    allows: a card on the first open threat (a ranged item on any threat it reaches), a powerful
+    use on two adjacent simple threats, two simple cards on an x2 threat, a treasure as a wild
+    card on the first threat."""
+    hand = game.hands[seat]
+    first = game.leftmost
+    reach = game.reach()
+    row, status, threats = game.row, game.status, game.threats
+    uses: set[tuple] = set()
+    simple: dict[int, list[str]] = {}  # x2 threat position -> cards that could be one of a pair
+    for card in hand:
+        if card not in game.items:  # a treasure: a wild card against the first threat
+            uses.add(((card,), (first,)))
+            continue
+        for bits, powerful, ranged in game.items[card]:
+            for position in reach if ranged else (first,):
+                t_bits, double, _ = threats[row[position]]
+                if not t_bits & bits:
+                    continue
+                if double:
+                    if powerful:
+                        uses.add(((card,), (position,)))
+                    else:
+                        simple.setdefault(position, []).append(card)
+                    continue
+                uses.add(((card,), (position,)))
+                after = position + 1
+                if (
+                    powerful
+                    and after < len(row)
+                    and status[after] == OPEN
+                    and (not ranged or position == first or after in reach)
+                ):
+                    a_bits, a_double, a_treasure = threats[row[after]]
+                    if a_bits & bits and not a_double and not a_treasure:
+                        uses.add(((card,), (position, after)))
+    for position, cards in simple.items():
+        for pair in combinations(sorted(set(cards)), 2):
+            uses.add((pair, (position,)))
+    return [PASS] + sorted(("use", cards, targets) for cards, targets in uses)
+
+
+@steps
+def played(game: TPKState, choice: Action, seat: int) -> None:
+    if choice == PASS:
+        pass_turn(game, seat, "pass")
+    else:
+        use(game, seat, choice[1], choice[2])
+
+
+def deal_hidden(game: TPKState) -> None:
+    """In a seat's view whose partners' hidden cards are not dealt yet (the seat has just moved),
+    they are dealt before the next question, one partner a chance node. The question's options
+    are read from the table when they are listed, so they are the dealt cards'."""
+    game.draw(DEAL, "dealt", public=False)
+
+
+@steps
+def dealt(game: TPKState, cards: tuple[str, ...]) -> None:
+    """A seat's view: the next partner's hidden cards are `cards`; the partner after them is
+    dealt next."""
+    seat, game._unseen = game._unseen[0], game._unseen[1:]
+    game._place(seat, list(cards))
+    if game._unseen:
+        game.draw(DEAL, "dealt", public=False)
+
+
+# -- the effects of a move -------------------------------------------------------------------------
+def pass_turn(game: TPKState, seat: int, event: str) -> None:
+    """`seat` passes on the first open threat: the turn goes to the left."""
+    game.passed_on[seat] = game.leftmost
+    game.log.append({"seat": seat, "event": event, "threat": game.leftmost})
+    game.then_now("turn", seat=(seat + 1) % game.num_players)
+
+
+def use(game: TPKState, seat: int, cards: tuple[str, ...], targets: tuple[int, ...]) -> None:
+    """`seat` overcomes the threats at `targets` with `cards`: an item goes back into its owner's
+    equipment deck, a treasure used as a wild card to the threat deck (out of the game in the
+    Infernal Dungeon). Whoever overcomes the card just before a treasure takes it; a seat left
+    with no cards passes; otherwise its turn goes on."""
+    for card in cards:
+        game.hands[seat].remove(card)
+        if card in game.items:
+            game.decks[seat].discard(card)
+        else:
+            game.treasures_spent += 1
+            (game.removed if game.infernal else game.threat_deck.discards).append(card)
+    for position in targets:
+        game.status[position] = OVERCOME
+        game.by[position] = seat
+    game.log.append({"seat": seat, "event": "use", "cards": list(cards), "threats": list(targets)})
+    if not advance(game, seat):
+        return
+    after = max(targets) + 1  # the card just past what was overcome
+    if after < len(game.row) and game.status[after] == OPEN and game.threats[game.row[after]][2]:
+        take_treasure(game, seat, after)
+    elif not game.hands[seat]:
+        pass_turn(game, seat, "pass (no cards)")
+    else:
+        play(game, seat)
+
+
+def take_treasure(game: TPKState, seat: int, position: int) -> None:
+    """Take the treasure at `position` into `seat`'s equipment deck; the turn ends."""
+    game.status[position] = TAKEN
+    game.by[position] = seat
+    game.decks[seat].discard(game.row[position])
+    game.treasures_found += 1
+    game.log.append({"seat": seat, "event": "treasure", "threat": position})
+    if advance(game, seat):
+        game.then_now("turn", seat=(seat + 1) % game.num_players)
+
+
+def treasure_due(game: TPKState) -> int | None:
+    """The treasure the player whose turn begins takes: one first in the row (the level's
+    starter), or the next of a run after the treasure the player before took."""
+    row, status, threats = game.row, game.status, game.threats
+    for position in range(game.leftmost, len(row)):
+        if (
+            status[position] == OPEN
+            and threats[row[position]][2]
+            and (position == 0 or status[position - 1] == TAKEN)
+        ):
+            return position
+    return None
+
+
+def advance(game: TPKState, seat: int) -> bool:
+    """Move past what is dealt with, and say whether the level goes on. A clear row ends it:
+    after level 7 the party has escaped; otherwise `seat`, who cleared its last card, sets up
+    and starts the next one."""
+    while game.leftmost < len(game.row) and game.status[game.leftmost] != OPEN:
+        game.leftmost += 1
+    if game.leftmost < len(game.row):
+        return True
+    game.cleared.append({"level": game.level, "cleared_by": seat})
+    # Kept for the table: whoever did not make the level's last moves sees how it ended.
+    game.last_level = {"level": game.level, "row": game._row_cells(), "log": game.log}
+    if game.level == LAST_LEVEL:
+        game.end(ESCAPED, range(game.num_players))
+    else:
+        game.then_now("level", number=game.level + 1, starter=seat)
+    return False
 
 
 def _copy_log(log: list[dict]) -> list[dict]:

@@ -18,7 +18,7 @@ from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import reputation, table_html, threat_label
 from toolkit.tpk.odds import COUNT_STEPS
-from toolkit.tpk.rules import PASS, TPKState
+from toolkit.tpk.rules import ESCAPED, KEEP, PASS, TPKState
 from toolkit.widgets import Choice, GameWidget
 
 
@@ -58,7 +58,7 @@ class TPKWidget(GameWidget):
 
     def __repr__(self) -> str:
         state = self.state
-        where = state.result or f"level {state.level}, {state.phase}"
+        where = state.ended_by or f"level {state.level}, {state.prompt.question}"
         return f"TPKWidget(seed={self.seed}, {self.players} players, you are seat {self.seat}, {where})"
 
     def character(self, seat: int) -> str:
@@ -88,7 +88,7 @@ class TPKWidget(GameWidget):
         """Whether a perfect party could clear the level just dealt; unknown (None) for a game
         loaded after its keep phase, when the deal is no longer all on the table."""
         self._level = self.state.level
-        dealt = self.state.phase == "keep" and self.state.result is None
+        dealt = self.state.outcome is None and self.state.prompt.question == KEEP
         self._possible = clearable(self.state) is not None if dealt else None
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ class TPKWidget(GameWidget):
         self.view.value = table_html(obs)
         if not state.is_terminal():
             self.status.value = f"<h3>You are {escape(self.character(self.seat))}. Your turn.</h3>"
-        elif state.result == "won":
+        elif state.ended_by == ESCAPED:
             held = state.treasures_held()
             self.status.value = (
                 f"<h3>The party escaped with {held} treasure(s): {reputation(held)}.</h3>"
@@ -109,7 +109,7 @@ class TPKWidget(GameWidget):
         """One table for the decision: a row a way to keep the cards drawn (each a button with
         its numbers), or a row a use of cards on the threats, and Pass."""
         state = self.state
-        if state.phase == "keep":
+        if state.prompt.question == KEEP:
             return [self.choice_table([Choice(state.action_to_string(a), a, style="success")
                                        for a in state.legal_actions()])]  # fmt: skip
         return self._play_controls()

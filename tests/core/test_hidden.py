@@ -1,0 +1,71 @@
+"""The core's one way to hide a card, on a bare table: places, known cards, pools of unseen
+cards behind different stand-ins, and one game dealt from a view."""
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
+from toolkit.state import GameState
+
+
+class Table(Hiding, GameState):
+    """Two players' hands, a deck of numbers, a deck of letters and a face-down letter."""
+
+    game = "table"
+    STAND_IN = "?"
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.hands = [["1", "2"], ["3", "4"]]
+        self.numbers = ("5", "6", "7")
+        self.letters = ["a", "b"]
+        self.face_down = "c"
+        self.seen_on_top = {0: {"7"}, 1: set()}
+
+    num_players = 2
+    current_player = _compute_legal = _apply = returns = observation = None
+
+    def places(self, seat):
+        table = vars(self)
+        return [
+            Place(table, "numbers", self.seen_on_top[seat], sort=True),
+            Place(table, "letters", (), stand_in="?letter"),
+            Place(table, "face_down", (), stand_in="?letter"),
+            *(Place(self.hands, s, None if s == seat else ()) for s in (0, 1)),
+        ]
+
+
+def test_a_view_hides_what_the_seat_does_not_know_in_pools_by_stand_in():
+    view = Table().players_view(0)
+    assert view.hands == [["1", "2"], ["?", "?"]]
+    assert view.numbers == ("7", "?", "?")
+    assert view.letters == ["?letter", "?letter"] and view.face_down == "?letter"
+    assert view.unseen == {"?": ("3", "4", "5", "6"), "?letter": ("a", "b", "c")}
+    assert Table().hands == [["1", "2"], ["3", "4"]]  # the game itself is untouched
+
+
+def test_a_stand_in_is_drawn_from_its_own_pool():
+    view = Table().players_view(0)
+    outcomes = dict(pile_outcomes(view.numbers, view.unseen_for(), "?"))
+    assert outcomes == {"7": Fraction(1, 3), **{c: Fraction(1, 6) for c in "3456"}}
+    assert dict(view.reveal_outcomes("?letter")) == {c: Fraction(1, 3) for c in "abc"}
+    view.seen_now("b", "?letter")
+    assert view.unseen["?letter"] == ("a", "c")
+    blind = dict(blind_outcomes(view.numbers, "?"))
+    assert blind == {"7": Fraction(1, 3), "?": Fraction(2, 3)}
+
+
+def test_a_game_dealt_from_a_view_keeps_every_card_and_what_the_seat_knows():
+    view = Table().players_view(0)
+    seen = Counter()
+    for seed in range(200):
+        game = view.determinise(random.Random(seed))
+        assert game.viewer is None and game.unseen == {}
+        assert game.hands[0] == ["1", "2"] and "7" in game.numbers
+        assert list(game.numbers) == sorted(game.numbers)
+        cards = [*game.hands[1], *game.numbers]
+        assert sorted(cards) == ["3", "4", "5", "6", "7"]
+        assert sorted([*game.letters, game.face_down]) == ["a", "b", "c"]
+        seen[game.face_down] += 1
+    assert set(seen) == {"a", "b", "c"}  # each letter may lie face down

@@ -1,0 +1,150 @@
+"""One way to hide a card: a seat's view of a game, with what it cannot see left to chance.
+
+A game lists its *places* (:meth:`Hiding.places`): every list or slot where a card may lie that
+some seat cannot see (a deck, another player's hand, a card face down), in a fixed order, each
+with the cards the seat knows are there. The view of a seat (:meth:`Hiding.players_view`) is a
+copy in which every other card of those places is a stand-in, and the cards behind the stand-ins
+are the view's :attr:`Hiding.unseen` cards. Cards of different kinds (two decks, or each player's
+own deck) hide behind different stand-ins, one pool of unseen cards for each.
+
+Where a rule reads a stand-in (a card drawn into the seat's sight, a face-down card turned up) the
+game draws it at a chance node over the unseen cards (:func:`pile_outcomes`,
+:meth:`Hiding.reveal_outcomes`): given all the seat has seen, any unseen card is as likely to be
+in any unseen place. A search plays one game the seat could be in (:meth:`Hiding.determinise`):
+the stand-ins dealt from the unseen cards, shuffled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Container, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, NamedTuple
+
+from toolkit.state import ChanceOutcomes, UniformOutcomes
+
+
+class Place(NamedTuple):
+    """Cards at ``holder[key]``: one card, or a list or tuple of them. `known` holds the cards of
+    it the seat knows are there (None: it sees them all, as in a discard pile). A place whose
+    cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its unseen
+    cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`)."""
+
+    holder: Any
+    key: Any
+    known: Container | None = ()
+    sort: bool = False
+    stand_in: str | None = None
+
+
+class Hiding:
+    """What a game state needs to hide cards from a seat: it names its stand-in
+    (:attr:`STAND_IN`, a card id that matches no rule) and lists its :meth:`places`."""
+
+    STAND_IN: ClassVar[str]
+    #: The seat whose view this is (None in the game itself), and the cards it cannot see, by
+    #: the stand-in they hide behind, each pool sorted (its cards are only ever counted).
+    viewer: int | None = None
+    unseen: dict[str, tuple] = {}  # noqa: RUF012 (never changed: a view gets its own)
+
+    def places(self, seat: int) -> Iterable[Place]:
+        """Every place that may hold a card `seat` cannot see, always in the same order, with the
+        cards the seat knows are there."""
+        raise NotImplementedError(f"{type(self).__name__} lists no places")
+
+    def viewed(self) -> None:
+        """What else a view forgets of the game (a record of where hidden cards went)."""
+
+    def players_view(self, seat: int):
+        """The game as `seat` knows it: each card of a place that the seat does not know is
+        there becomes a stand-in, and the cards themselves the view's unseen cards."""
+        view = self.clone()
+        view.viewer = seat
+        unseen: dict[str, list] = {}
+        for holder, key, known, keep_sorted, stand_in in view.places(seat):
+            cards = None if known is None else holder[key]
+            if cards is None:
+                continue
+            stand_in = stand_in or self.STAND_IN
+            pool = unseen.setdefault(stand_in, [])
+            if isinstance(cards, str):
+                if cards not in known:
+                    pool.append(cards)
+                    holder[key] = stand_in
+                continue
+            kept = []
+            for card in cards:
+                if card in known:
+                    kept.append(card)
+                else:
+                    pool.append(card)
+                    kept.append(stand_in)
+            holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
+        view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
+        view.viewed()
+        view.forget_legal()  # the listed chance outcomes were the real deck's
+        return view
+
+    def determinise(self, rng: random.Random):
+        """On a view: one game the seat could be in. Every stand-in, place by place, is dealt one
+        of the unseen cards of its pool, each pool shuffled by `rng` (in the order of its
+        stand-in's name), and later shuffles come from `rng` too."""
+        game = self.clone()
+        pools = {}
+        for stand_in in sorted(self.unseen):
+            pools[stand_in] = list(self.unseen[stand_in])
+            rng.shuffle(pools[stand_in])
+        for holder, key, _, keep_sorted, stand_in in game.places(game.viewer):
+            held = holder[key]
+            if held is None:
+                continue
+            stand_in = stand_in or self.STAND_IN
+            if isinstance(held, str):
+                if held == stand_in:
+                    holder[key] = pools[stand_in].pop()
+                continue
+            dealt = [pools[stand_in].pop() if card == stand_in else card for card in held]
+            holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
+        game.viewer, game.unseen = None, {}
+        game.rng = random.Random(rng.getrandbits(64))
+        game.forget_legal()
+        return game
+
+    def unseen_for(self, stand_in: str | None = None) -> tuple:
+        """The unseen cards behind `stand_in` (by default the game's :attr:`STAND_IN`)."""
+        return self.unseen.get(stand_in or self.STAND_IN, ())
+
+    def reveal_outcomes(self, stand_in: str | None = None) -> UniformOutcomes:
+        """A stand-in turned face up: any unseen card of its pool, each as likely."""
+        return UniformOutcomes(self.unseen_for(stand_in))
+
+    def seen_now(self, card, stand_in: str | None = None) -> None:
+        """In a view, a stand-in has turned out to be `card`: it is no longer unseen."""
+        stand_in = stand_in or self.STAND_IN
+        pool = self.unseen[stand_in]
+        at = pool.index(card)
+        self.unseen = {**self.unseen, stand_in: pool[:at] + pool[at + 1 :]}
+
+
+def pile_outcomes(pile: Sequence, unseen: Sequence, stand_in: str):
+    """The card drawn from `pile`, each of its cards equally likely, where some are stand-ins:
+    each known card its share, and the stand-ins' share spread evenly over the unseen cards."""
+    hidden = pile.count(stand_in)
+    if not hidden:
+        return UniformOutcomes(pile)
+    if hidden == len(pile):
+        return UniformOutcomes(unseen)
+    share = Fraction(1, len(pile))
+    each = share * hidden / len(unseen)
+    return ChanceOutcomes(
+        [(card, share) for card in pile if card != stand_in] + [(card, each) for card in unseen]
+    )
+
+
+def blind_outcomes(pile: Sequence, stand_in: str) -> ChanceOutcomes:
+    """The card drawn from `pile` goes where the seat cannot see it: each known card with its
+    share, and a stand-in (which stays one) with the stand-ins' share."""
+    share = Fraction(1, len(pile))
+    hidden = pile.count(stand_in)
+    known = [(card, share) for card in pile if card != stand_in]
+    return ChanceOutcomes(([(stand_in, share * hidden)] if hidden else []) + known)
