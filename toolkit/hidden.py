@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from toolkit.state import ChanceOutcomes, UniformOutcomes
@@ -28,13 +30,16 @@ class Place(NamedTuple):
     """Cards at ``holder[key]``: one card, or a list or tuple of them. `known` holds the cards of
     it the seat knows are there (None: it sees them all, as in a discard pile). A place whose
     cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its unseen
-    cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`)."""
+    cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`). A place whose
+    order the seat cannot see (`shuffled`: a deck whose cards are public) is shuffled in the view
+    by the view's own generator (:meth:`Hiding.view_rng`), once its stand-ins are in."""
 
     holder: Any
     key: Any
     known: Container | None = ()
     sort: bool = False
     stand_in: str | None = None
+    shuffled: bool = False
 
 
 class Hiding:
@@ -46,6 +51,10 @@ class Hiding:
     #: the stand-in they hide behind, each pool sorted (its cards are only ever counted).
     viewer: int | None = None
     unseen: dict[str, tuple] = {}  # noqa: RUF012 (never changed: a view gets its own)
+    #: Whether the view itself deals every stand-in (at its chance nodes, as a hand dealt as one
+    #: set when it is first read, or in order once nobody reads it): a game determinised from
+    #: the view then deals none of them and keeps the pools for those chance nodes.
+    DRAWS_UNSEEN: ClassVar[bool] = False
 
     def places(self, seat: int) -> Iterable[Place]:
         """Every place that may hold a card `seat` cannot see, always in the same order, with the
@@ -55,13 +64,26 @@ class Hiding:
     def viewed(self) -> None:
         """What else a view forgets of the game (a record of where hidden cards went)."""
 
+    def view_rng(self, seat: int) -> random.Random | None:
+        """The generator a view of `seat` shuffles with (its `shuffled` places, and every later
+        shuffle), made without the game's own, which would tell the view how the real game's
+        next shuffles fall. None (the default): the view keeps a copy of the game's."""
+        return None
+
     def players_view(self, seat: int):
         """The game as `seat` knows it: each card of a place that the seat does not know is
-        there becomes a stand-in, and the cards themselves the view's unseen cards."""
+        there becomes a stand-in, and the cards themselves the view's unseen cards. A place whose
+        order the seat cannot see is shuffled by the view's generator (:meth:`view_rng`)."""
         view = self.clone()
         view.viewer = seat
+        rng = self.view_rng(seat)
+        if rng is not None:
+            view.rng = rng
         unseen: dict[str, list] = {}
-        for holder, key, known, keep_sorted, stand_in in view.places(seat):
+        for holder, key, known, keep_sorted, stand_in, shuffled in view.places(seat):
+            if shuffled and known is None:
+                view.rng.shuffle(holder[key])
+                continue
             cards = None if known is None else holder[key]
             if cards is None:
                 continue
@@ -80,6 +102,8 @@ class Hiding:
                     pool.append(card)
                     kept.append(stand_in)
             holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
+            if shuffled:
+                view.rng.shuffle(holder[key])
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
         view.viewed()
         view.forget_legal()  # the listed chance outcomes were the real deck's
@@ -88,13 +112,26 @@ class Hiding:
     def determinise(self, rng: random.Random):
         """On a view: one game the seat could be in. Every stand-in, place by place, is dealt one
         of the unseen cards of its pool, each pool shuffled by `rng` (in the order of its
-        stand-in's name), and later shuffles come from `rng` too."""
+        stand-in's name), unless the view deals them itself (:attr:`DRAWS_UNSEEN`). Later
+        shuffles come from `rng` too: first, every place whose order the seat cannot see."""
         game = self.clone()
+        seat = self.viewer
+        if not self.DRAWS_UNSEEN:
+            game._deal_unseen(rng)
+        game.rng = random.Random(rng.getrandbits(64))
+        for place in game.places(seat):
+            if place.shuffled:
+                game.rng.shuffle(place.holder[place.key])
+        game.forget_legal()
+        return game
+
+    def _deal_unseen(self, rng: random.Random) -> None:
+        """Deal every stand-in from its pool shuffled by `rng`; the game is no longer a view."""
         pools = {}
         for stand_in in sorted(self.unseen):
             pools[stand_in] = list(self.unseen[stand_in])
             rng.shuffle(pools[stand_in])
-        for holder, key, _, keep_sorted, stand_in in game.places(game.viewer):
+        for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
             held = holder[key]
             if held is None:
                 continue
@@ -105,10 +142,32 @@ class Hiding:
                 continue
             dealt = [pools[stand_in].pop() if card == stand_in else card for card in held]
             holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
-        game.viewer, game.unseen = None, {}
-        game.rng = random.Random(rng.getrandbits(64))
-        game.forget_legal()
-        return game
+        self.viewer, self.unseen = None, {}
+
+    def deal_in_order(self, stand_in: str, first: Sequence = ()) -> None:
+        """In a view, deal every stand-in of one pool without chance: place by place, the cards
+        `first` (an outcome of :func:`set_outcomes`: the cards the first stand-ins turned out to
+        be), then the rest of the pool in sorted order. For the rest of a pool once one chance
+        node has dealt what matters of it, or for cards about to be shuffled anyway, whose order
+        nobody reads. The pool is then empty."""
+        rest = list(self.unseen[stand_in])
+        for card in first:
+            rest.remove(card)
+        cards = iter([*first, *sorted(rest)])
+        for holder, key, _, keep_sorted, place_stand_in, _ in self.places(self.viewer):
+            if (place_stand_in or self.STAND_IN) != stand_in:
+                continue
+            held = holder[key]
+            if held is None:
+                continue
+            if isinstance(held, str):
+                if held == stand_in:
+                    holder[key] = next(cards)
+                continue
+            if stand_in in held:
+                dealt = [next(cards) if card == stand_in else card for card in held]
+                holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
+        self.unseen = {name: pool for name, pool in self.unseen.items() if name != stand_in}
 
     def unseen_for(self, stand_in: str | None = None) -> tuple:
         """The unseen cards behind `stand_in` (by default the game's :attr:`STAND_IN`)."""
@@ -148,3 +207,13 @@ def blind_outcomes(pile: Sequence, stand_in: str) -> ChanceOutcomes:
     hidden = pile.count(stand_in)
     known = [(card, share) for card in pile if card != stand_in]
     return ChanceOutcomes(([(stand_in, share * hidden)] if hidden else []) + known)
+
+
+@lru_cache(maxsize=4096)
+def set_outcomes(pool: tuple, count: int) -> ChanceOutcomes:
+    """The cards that `count` stand-ins of one pool turn out to be, where only which cards they
+    are matters (a hand, not its order): each set of `count` cards of `pool` (a sorted tuple of
+    distinct cards) equally likely, as a sorted tuple."""
+    sets = list(combinations(pool, count))
+    share = Fraction(1, len(sets))
+    return ChanceOutcomes((cards, share) for cards in sets)

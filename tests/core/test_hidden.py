@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
+from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes, set_outcomes
 from toolkit.state import GameState
 
 
@@ -69,3 +69,59 @@ def test_a_game_dealt_from_a_view_keeps_every_card_and_what_the_seat_knows():
         assert sorted([*game.letters, game.face_down]) == ["a", "b", "c"]
         seen[game.face_down] += 1
     assert set(seen) == {"a", "b", "c"}  # each letter may lie face down
+
+
+class Dealer(Table):
+    """The table with a public deck whose order no seat sees, a view generator of its own, and
+    the hidden hand dealt by the view itself."""
+
+    DRAWS_UNSEEN = True
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.public = ["x", "y", "z", "w"]
+
+    def view_rng(self, seat):
+        return random.Random(f"view-{seat}")
+
+    def places(self, seat):
+        return [*super().places(seat), Place(vars(self), "public", None, shuffled=True)]
+
+
+def test_a_place_whose_order_is_hidden_is_shuffled_by_the_views_own_generator():
+    game = Dealer()
+    game.rng.random()  # the game's own generator is somewhere else: the view does not use it
+    view = game.players_view(0)
+    expected = ["x", "y", "z", "w"]
+    own = random.Random("view-0")
+    own.shuffle(expected)
+    assert view.public == expected and game.public == ["x", "y", "z", "w"]
+    assert view.rng.getstate() == own.getstate()  # later shuffles come from it too
+    assert Dealer().players_view(0).public == view.public  # whatever the game's generator
+
+
+def test_a_view_that_deals_its_own_stand_ins_keeps_them_in_a_determinised_game():
+    view = Dealer().players_view(0)
+    game = view.determinise(random.Random(3))
+    assert game.hands[1] == ["?", "?"] and game.unseen == view.unseen and game.viewer == 0
+    dealer = random.Random(random.Random(3).getrandbits(64))
+    public = list(view.public)
+    dealer.shuffle(public)
+    assert game.public == public and game.rng.getstate() == dealer.getstate()
+
+
+def test_a_pool_dealt_in_order_gives_the_first_cards_then_the_rest_sorted():
+    view = Table().players_view(0)
+    view.deal_in_order("?", ("6", "3"))  # the numbers come first among the places
+    assert view.numbers == ("3", "6", "7")  # a sorted place is sorted again
+    assert view.hands == [["1", "2"], ["4", "5"]]
+    assert "?" not in view.unseen and view.unseen["?letter"] == ("a", "b", "c")
+
+
+def test_a_hand_dealt_as_one_set_of_its_pool():
+    outcomes = set_outcomes(("a", "b", "c", "d"), 2)
+    assert dict(outcomes) == {
+        pair: Fraction(1, 6) for pair in [("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"),
+                                           ("b", "d"), ("c", "d")]
+    }  # fmt: skip
+    assert dict(set_outcomes(("a", "b"), 0)) == {(): 1}

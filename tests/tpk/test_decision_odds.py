@@ -81,7 +81,7 @@ def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
     def key(mind: OneMind):
         s = mind.state
         return (
-            asked(s), s.leftmost, tuple(s.status), s._unseen,
+            asked(s), s.leftmost, tuple(s.status), tuple(s.to_deal()),
             tuple(passed == s.leftmost for passed in s.passed_on),
             tuple(map(kinds, s.hands)), tuple(map(kinds, s.drawn_cards)), s.current_player(),
         )  # fmt: skip
@@ -188,7 +188,7 @@ def test_the_view_deals_a_partners_hand_from_what_they_could_hold():
         state.apply(action)  # Galen's potion, Brin's pass: Taric is to act
     state.apply(LEVEL_ONE_MOVES[7][0])  # Taric's greatsword fells the large monster
     view = state.players_view(0)  # Brin is to act; Taric and Galen hold nothing
-    assert view.current_player() == 0 and view._unseen == ()
+    assert view.current_player() == 0 and view.to_deal() == []
 
 
 def test_the_view_holds_nothing_of_a_partners_real_cards():

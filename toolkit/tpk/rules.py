@@ -10,8 +10,9 @@ the treasure into their equipment deck and their turn ends; the next player take
 run.
 
 Everything random is a shuffle drawn from the state's seeded RNG, so a game is its seed, its options
-and its actions (a real game has no chance nodes; a seat's view of it,
-:meth:`TPKState.players_view`, deals the cards that seat cannot see at chance nodes). The rules
+and its actions (a real game has no chance nodes; a seat's view of it, which the core makes from
+the places the state lists, :meth:`TPKState.places`, deals the cards that seat cannot see at
+chance nodes). The rules
 decisions the rulebook leaves open are in ``book/rules-notes/tpk.md``, and the tests that pin them
 in ``book/conformance/tpk.md``.
 
@@ -25,11 +26,11 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 from toolkit.deck import Deck
+from toolkit.hidden import Hiding, Place, set_outcomes
 from toolkit.state import Action, ChanceOutcomes, GameState
 from toolkit.steps import Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
@@ -42,6 +43,7 @@ KEEP_WHY = "the cards not kept are set aside until the next level"
 PLAY_WHY = "a pass hands the turn on; if it comes back with that threat still first, the party dies"
 KILLED, ESCAPED = "the party was killed", "the last level was cleared"  # how a game ends
 DEAL = "a partner's hidden cards"  # the one chance node, in a seat's view only
+STAND_IN = "?"  # a card of a partner's the viewer cannot see: "?" and the partner's seat
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_PARTIES = {
     2: ("taric", "land"),
@@ -147,7 +149,7 @@ def sheet(character: str, players: int, amulet_side: str) -> tuple[str, ...]:
 steps = Steps()  # the turn, step by step: filled in below the state
 
 
-class TPKState(StepMachine):
+class TPKState(Hiding, StepMachine):
     """A game of TPK. Seat 0 starts level 1; play goes to the left (seat + 1).
 
     Options (all JSON-able): ``characters`` (one character id per seat, default by party size),
@@ -167,9 +169,11 @@ class TPKState(StepMachine):
     #: A keep with one way to keep, and a play whose only option is to pass, are still asked:
     #: every keep and every pass is an action of the game's history.
     ASKS_SINGLE_OPTIONS = True
-    #: A seat's view (players_view) only: the partners whose hidden cards are still to be dealt.
-    #: A real game deals nothing.
-    _unseen: tuple[int, ...] = ()
+    STAND_IN = STAND_IN
+    #: A view deals a partner's held cards at its own chance node (:meth:`viewed`), and the rest
+    #: of what it cannot see in order when the level ends (:func:`level`: it is all shuffled
+    #: again), so a search's game keeps them for the view to deal.
+    DRAWS_UNSEEN = True
 
     def __init__(
         self,
@@ -286,70 +290,54 @@ class TPKState(StepMachine):
         return new
 
     # -- a seat's view -------------------------------------------------------------------------
-    def players_view(self, seat: int) -> TPKState:
-        """The game as `seat` knows it. What a partner holds (the cards drawn, or once kept the
-        hand) is not known: the view deals it again, at a chance node, from the cards that partner
-        could hold, every set of them equally likely. The seat reads nothing into a partner's
-        keeps and passes (the silence: a choice is no signal), only hard facts: how many cards they
-        hold, which they have used (back in their deck, face up), the treasures they carry.
-
-        The deal is due once the seat has made its move (the numbers beside a choice are about the
-        position after it: the next question waits for it, :func:`deal_hidden`), or at once when
-        another seat is to act. Until then the hidden places hold a stand-in deal (the same for
-        every real deal). The order of every deck is hidden too and matters only from the next
-        level on: the view shuffles them with an RNG of its own, so nothing of the real game's
-        next deal is in it (and the view's questions end with the level)."""
-        view = self.clone()
-        view.rng = random.Random(f"tpk-view-{seat}-{len(self.history)}")
-        view.threat_deck.shuffle(view.rng)
-        view.forget_legal()
-        unseen = []
+    def places(self, seat: int) -> list[Place]:
+        """Where cards lie that `seat` may not see (see :mod:`toolkit.hidden`). What a partner
+        holds (drawn, or once kept the hand), sets aside and has in their deck is one pool
+        behind that partner's own stand-in: the seat reads nothing into a partner's keeps and
+        passes (the silence: a choice is no signal), only hard facts: how many cards they hold,
+        which they have used (back in their deck, face up), the treasures they carry. The order
+        of the threat deck and of every equipment deck is hidden too (the view shuffles them)."""
+        places = [Place(vars(self.threat_deck), "cards", None, shuffled=True)]
         for other in range(self.num_players):
-            deck = view.decks[other]
-            if other != seat:
-                pool, count, _ = view._hidden(other)
-                if count:
-                    unseen.append(other)
-                    view._place(other, sorted(pool)[:count])
-            deck.shuffle(view.rng)
-        view._unseen = tuple(unseen)
-        view.chance = None  # a view of a view deals afresh
-        if unseen and view.outcome is None and view.prompt.seat != seat:
-            deal_hidden(view)
-        return view
+            deck = vars(self.decks[other])
+            if other == seat:
+                places.append(Place(deck, "cards", None, shuffled=True))
+                continue
+            hidden = self.stand_in(other)
+            places += [
+                Place(self.drawn_cards, other, (), stand_in=hidden),
+                Place(self.hands, other, (), stand_in=hidden),
+                Place(self.aside, other, (), stand_in=hidden),
+                Place(deck, "cards", (), stand_in=hidden, shuffled=True),
+            ]
+        return places
 
-    def determinise(self, rng: random.Random) -> TPKState:
-        """On a view: the same view with every deck in an order drawn from `rng` (the view's own
-        order is the same for every copy of it), and a generator from `rng` for the next
-        levels' shuffles. The partners' hidden cards are still dealt at the view's chance node."""
-        game = self.clone()
-        game.rng = random.Random(rng.getrandbits(64))
-        game.threat_deck.shuffle(game.rng)
-        for deck in game.decks:
-            deck.shuffle(game.rng)
-        return game
+    def stand_in(self, seat: int) -> str:
+        """The stand-in for a card of `seat`'s equipment that the viewer cannot see."""
+        return f"{STAND_IN}{seat}"
 
-    def _hidden(self, seat: int) -> tuple[list[str], int, str]:
-        """The cards `seat` might hold unseen (drawn, hand, set aside, deck: everything not face
-        up in their discard pile), how many it holds, and where (drawn before the keep, else the
-        hand)."""
-        zone = "drawn_cards" if self.drawn_cards[seat] else "hands"
-        held = getattr(self, zone)[seat]
-        pool = self.drawn_cards[seat] + self.hands[seat] + self.aside[seat] + self.decks[seat].cards
-        return pool, len(held), zone
+    def view_rng(self, seat: int) -> random.Random:
+        """A view's own generator, fixed by the seat and the moves so far: nothing of the real
+        game's next shuffles is in the view (and the view's questions end with the level)."""
+        return random.Random(f"tpk-view-{seat}-{len(self.history)}")
 
-    def _place(self, seat: int, cards: list[str]) -> None:
-        """Give `seat` these cards where its hidden ones are; the rest of its pool, in card order
-        (none of it is seen, and none of it is played this level), fills the set aside cards (as
-        many as it had) and the deck."""
-        pool, _, zone = self._hidden(seat)
-        rest = sorted(pool)
-        for card in cards:
-            rest.remove(card)
-        getattr(self, zone)[seat] = list(cards)
-        aside = len(self.aside[seat])
-        self.aside[seat] = rest[:aside]
-        self.decks[seat].cards = rest[aside:]
+    def viewed(self) -> None:
+        """A partner's held cards are dealt, at a chance node, once the seat has made its move
+        (the numbers beside a choice are about the position after it: the next question waits
+        for the deal, :func:`deal_hidden`), or at once when another seat is to act."""
+        if self.outcome is None and self.prompt.seat != self.viewer and self.to_deal():
+            deal_hidden(self)
+
+    def to_deal(self) -> list[int]:
+        """In a view, the partners whose held cards are stand-ins still to be dealt, in seat
+        order (none in a real game)."""
+        if not self.unseen:
+            return []
+        return [
+            seat
+            for seat in range(self.num_players)
+            if self.stand_in(seat) in (self.drawn_cards[seat] or self.hands[seat])
+        ]
 
     def draw_outcomes(self, draw: Draw) -> ChanceOutcomes:
         """The next unseen partner's cards: every set of the right size from the cards they could
@@ -361,9 +349,9 @@ class TPKState(StepMachine):
         independent (each partner draws from their own deck), so these are the chance nodes the
         view will meet one after another, whatever comes out of the earlier ones."""
         deals = []
-        for seat in self._unseen:
-            pool, count, _ = self._hidden(seat)
-            deals.append((seat, _deals(tuple(sorted(pool)), count)))
+        for seat in self.to_deal():
+            count = len(self.drawn_cards[seat] or self.hands[seat])
+            deals.append((seat, set_outcomes(self.unseen_for(self.stand_in(seat)), count)))
         return deals
 
     # -- results -----------------------------------------------------------------------------------
@@ -382,14 +370,14 @@ class TPKState(StepMachine):
         )
 
     def _equipment_of(self, seat: int) -> list[str]:
+        """Every card of `seat`'s equipment; in a view, its cards behind stand-ins are its pool."""
         deck = self.decks[seat]
-        return (
-            deck.cards
-            + deck.discards
-            + self.drawn_cards[seat]
-            + self.hands[seat]
-            + self.aside[seat]
-        )
+        cards = deck.cards + deck.discards + self.drawn_cards[seat] + self.hands[seat]
+        cards += self.aside[seat]
+        if not self.unseen:
+            return cards
+        hidden = self.stand_in(seat)
+        return [card for card in cards if card != hidden] + list(self.unseen_for(hidden))
 
     def levels_cleared(self) -> int:
         return len(self.cleared)
@@ -477,7 +465,7 @@ class TPKState(StepMachine):
     def action_to_string(self, action: Action) -> str:
         cat = catalog()
         if self.chance is not None:  # a seat's view dealing a partner's hidden cards
-            dealt = cat.characters[self.characters[self._unseen[0]]].name
+            dealt = cat.characters[self.characters[self.to_deal()[0]]].name
             return f"{dealt} holds " + ", ".join(cat.name(c) for c in action)
         who = cat.characters[self.characters[self.prompt.seat]].name
         if action == PASS:
@@ -555,6 +543,8 @@ def level(game: TPKState, number: int, starter: int) -> None:
     game.by = [None] * len(game.row)
     game.leftmost = 0
     draws = stacked.get("draws", [])
+    for stand_in in list(game.unseen):  # a view: hidden cards go back into the decks unseen
+        game.deal_in_order(stand_in)
     for seat, deck in enumerate(game.decks):
         deck.cards.extend(game.hands[seat] + game.aside[seat] + game.drawn_cards[seat])
         game.hands[seat], game.aside[seat] = [], []
@@ -564,7 +554,6 @@ def level(game: TPKState, number: int, starter: int) -> None:
         game.drawn_cards[seat] = deck.draw(card.draw)
     game.passed_on = [None] * game.num_players
     game.log = []
-    game._unseen = ()  # a view's hidden cards went back into the decks before the shuffle
     game.starter = starter
     game.then_now("keep", seat=starter, left=game.num_players)
 
@@ -573,7 +562,7 @@ def level(game: TPKState, number: int, starter: int) -> None:
 def keep(game: TPKState, seat: int, left: int) -> None:
     """In turn from the starter, each player keeps the level's number of the cards they drew
     (all of them if they drew fewer); `left` counts this keep and those still to come."""
-    if game._unseen:
+    if game.to_deal():
         deal_hidden(game)
     game.ask(seat, KEEP, keep_options, "kept", why=KEEP_WHY, seat=seat, left=left)
 
@@ -623,7 +612,7 @@ def turn(game: TPKState, seat: int) -> None:
 def play(game: TPKState, seat: int) -> None:
     """Ask `seat` to use cards on the threats or pass: its turn goes on while it has cards and
     does not pass."""
-    if game._unseen:
+    if game.to_deal():
         deal_hidden(game)
     game.ask(seat, PLAY, play_options, "played", why=PLAY_WHY, seat=seat)
 
@@ -690,9 +679,8 @@ def deal_hidden(game: TPKState) -> None:
 def dealt(game: TPKState, cards: tuple[str, ...]) -> None:
     """A seat's view: the next partner's hidden cards are `cards`; the partner after them is
     dealt next."""
-    seat, game._unseen = game._unseen[0], game._unseen[1:]
-    game._place(seat, list(cards))
-    if game._unseen:
+    game.deal_in_order(game.stand_in(game.to_deal()[0]), cards)
+    if game.to_deal():
         game.draw(DEAL, "dealt", public=False)
 
 
@@ -788,14 +776,6 @@ def _copy_level(record: dict | None) -> dict | None:
         return None
     row = [dict(cell) for cell in record["row"]]
     return {"level": record["level"], "row": row, "log": _copy_log(record["log"])}
-
-
-@lru_cache(maxsize=4096)
-def _deals(pool: tuple[str, ...], count: int) -> ChanceOutcomes:
-    """Each set of `count` cards of `pool`, equally likely (card ids are distinct in one deck)."""
-    sets = list(combinations(pool, count))
-    share = Fraction(1, len(sets))
-    return ChanceOutcomes((cards, share) for cards in sets)
 
 
 def _stack(deck: Deck, cards: list[str], where: str) -> None:
