@@ -96,7 +96,7 @@ def observe_epic_death(state, action, rng) -> dict[str, Fraction]:
     from toolkit.epic_death import decisions as d
 
     seat = state.current_player()
-    placing = state.phase in d.PLACING
+    placing = state.stage() in d.PLACING
     stop = d._after_this_move(state) if placing else d._quest_over(state)
     measure = d._placing_measure(state, seat) if placing else d._fate_measure(state, seat)
     names = (d.EPIC.name, d.WAITING.name) if placing else (*d.ENDS, d.DIES.name)

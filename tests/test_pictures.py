@@ -206,12 +206,12 @@ def test_a_reroll_greys_the_dice_it_takes_out_and_keeps_them_on_the_table():
     quest = first_quest("mighty", 3)
     state = stacked(hands={1: ["fate-reroll-failures"]}, line=[quest])
     state.apply(("quest", quest))
-    while state.phase in ("targets", "before_roll"):
+    while state.stage() in ("targets", "before_roll"):
         state.apply("done")
     state.apply(("roll", 2, 1))
     before = dice_of(roll_svg(state.plain, state.sixes, state.failed_dice, seed=dice_seed(state)))
     state.apply(("fate", "fate-reroll-failures", 2, 0, 0))
-    assert state.phase == "reroll" and rerolling_of(state) == (2, 0, 0)
+    assert state.stage() == "reroll" and rerolling_of(state) == (2, 0, 0)
     after = dice_of(
         roll_svg(state.plain, state.sixes, state.failed_dice, difficulty="mighty",
                  rerolling=rerolling_of(state), seed=dice_seed(state))
@@ -346,10 +346,10 @@ def test_the_epic_widget_keeps_the_dice_a_reroll_card_takes_out_greyed_until_the
     click_to_epic_rerolls(game)
     play = next(b for b in game.buttons() if b.startswith("play "))
     game.click(play)
-    assert state.phase == "reroll" and game._waits_for_roll()
+    assert state.stage() == "reroll" and game._waits_for_roll()
     dice = dice_of(game.roll_html.value)
     greyed = [d for d in dice if "rerolling" in d.get("class")]
-    assert len(dice) == state.pool() and len(greyed) == state.pending_reroll[1] >= 1
+    assert len(dice) == state.pool() and len(greyed) == state.chance.args["dice"] >= 1
     game.click(ROLL)
     dice = dice_of(game.roll_html.value)
     assert len(dice) == state.pool() and not [d for d in dice if "rerolling" in d.get("class")]

@@ -146,7 +146,7 @@ def click_to_epic_rerolls(game) -> None:
     from toolkit.widgets import ROLL
 
     state = game.state
-    while not (state.phase == "after_roll" and any(a != "done" for a in state.legal_actions())):
+    while not (state.stage() == "after_roll" and any(a != "done" for a in state.legal_actions())):
         if game._waits_for_roll():
             game.click(ROLL)
         else:

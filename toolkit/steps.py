@@ -170,7 +170,8 @@ class StepMachine(GameState):
             prompt, self.prompt = self.prompt, None
             self.answered(prompt, action)
             self.STEPS[prompt.resume](self, action, **prompt.args)
-        self._run(batch)
+        if batch or (self.prompt is None and self.chance is None):  # else it stopped at once
+            self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
 
     # -- what steps call ------------------------------------------------------------------------
@@ -217,7 +218,12 @@ class StepMachine(GameState):
             if len(options) == 1 and not self.ASKS_SINGLE_OPTIONS:
                 self._batch.append((_answer, {"step": resume, "choice": options[0], "args": args}))
                 return
-        asked = Ask(seat, question, options, resume, args, why)
+        self.pose(Ask(seat, question, options, resume, args, why))
+
+    def pose(self, asked: Ask) -> None:
+        """Stop at the question `asked`, made beforehand: :meth:`ask` for a game that puts the same
+        few questions at most of its moves and keeps them made, as a question is a value. It
+        waits as a question of :meth:`ask` does; one option is asked all the same."""
         if self._end_check_due or self.prompt is not None:
             batch = self._batch
             at = 0

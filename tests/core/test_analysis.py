@@ -117,12 +117,12 @@ def test_the_walk_reads_the_engine_epic_death_quest_odds_are_binomial_tails():
     state = EpicDeathState(seed=3, players=2)
     while not state.is_chance_node():
         legal = state.legal_actions()
-        state.apply(legal[0] if state.phase == "choose_quest" else legal[-1])
+        state.apply(legal[0] if state.stage() == "choose_quest" else legal[-1])
     quest, dice = state.quest_card, state.pool()
     walk = Walk(
         seat=state.active,
-        stop=lambda s: s.outcome is not None,
-        measure=lambda s: (Fraction(s.outcome == "success"),),
+        stop=lambda s: s.quest_outcome is not None,
+        measure=lambda s: (Fraction(s.quest_outcome == "success"),),
         others=lambda s: [(s.legal_actions()[-1], Fraction(1))],  # everyone passes
     )
     # the roller passes too: the walk's own choice among re-rolls is tested above

@@ -7,7 +7,7 @@ import pytest
 
 from toolkit.analysis import Walk
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, IllegalAction
-from toolkit.steps import Outcome, StepMachine, Steps
+from toolkit.steps import Ask, Outcome, StepMachine, Steps
 
 steps = Steps()
 COIN = ChanceOutcomes([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))])
@@ -128,3 +128,29 @@ def test_the_exact_walk_reads_the_machine():
         measure=lambda state: (state.score[0],),
     )
     assert walk.options(Race()) == {"roll": (Fraction(1, 2),), "stop": (Fraction(0),)}
+
+
+# The first question of a race, made beforehand, for a race that puts it with pose.
+FIRST = Ask(0, "roll or stop", ["roll", "stop"], "chosen", {"seat": 0}, "heads scores one")
+
+
+@steps
+def posed_turn(game: Race) -> None:
+    game.pose(FIRST)
+
+
+class PosedRace(Race):
+    def __init__(self, seed: int = 0):
+        StepMachine.__init__(self, seed)
+        self.score = [0, 0]
+        self.out = [False, False]
+        self.start_steps("posed_turn")
+
+
+def test_a_question_made_beforehand_is_put_as_ask_puts_it():
+    posed = PosedRace()
+    assert posed.prompt is FIRST and posed.prompt == Race().prompt
+    assert posed.legal_actions() == ("roll", "stop")
+    posed.apply("roll")
+    posed.apply("heads")
+    assert posed.score == [1, 0] and posed.current_player() == 1

@@ -27,7 +27,7 @@ EPIC_3_MIGHTY = first_quest("mighty", 3, epic=True)
 
 def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
     """Everyone passes until `seat` is asked (in `phase`, if named)."""
-    while state.current_player() != seat or (phase and state.phase != phase):
+    while state.current_player() != seat or (phase and state.stage() != phase):
         state.apply(DONE)
 
 
@@ -180,7 +180,7 @@ def test_the_view_hides_hands_decks_and_the_next_loot_but_shows_the_piece_being_
     state = stacked(hands={0: ["fate-add-2"], 1: ["fate-deadly", "fate-frenzy"]})
     quest = next(q for q in state.quest_line if state.cards.quest(q).rewards.loot >= 2)
     state.apply(("quest", quest))
-    while state.phase != "place_loot":
+    while state.stage() != "place_loot":
         state.apply(DONE if not state.is_chance_node() else ("roll", 10, 0))
     view = state.players_view(0)
     assert view.observation(0) == state.observation(0)

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolkit.deck import Deck
-from toolkit.epic_death.rules import WINDOW_PHASES, EpicDeathState
+from toolkit.epic_death.fate import WINDOWS
+from toolkit.epic_death.rules import EpicDeathState
 from toolkit.simulate import sample_outcome
 from toolkit.state import CHANCE, from_json
 
@@ -29,8 +30,8 @@ def check_invariants(state: EpicDeathState) -> None:
     if state.quest:
         assert 0 <= state.pool() <= 16
     assert all(hand == sorted(hand) for hand in state.hands), "the Fate windows rely on it"
-    if state.phase in WINDOW_PHASES:  # the engine asks these once for every seat
-        for card_id, plays in CARDS.window_checks[state.phase].any_seat:
+    if state.stage() in WINDOWS:  # the engine asks these once for every seat
+        for card_id, plays in CARDS.window_checks[state.stage()].any_seat:
             ways = {tuple(plays(state, seat, card_id)) for seat in range(state.num_players)}
             assert len(ways) == 1, f"{card_id} plays by seat: its kind must be per_seat"
     shown = [
@@ -52,10 +53,10 @@ def check_kept_views_are_fresh(state: EpicDeathState) -> None:
     """The engine keeps its legal actions and the parties' view between changes; what it kept
     must equal what it would work out afresh now."""
     if not state.is_terminal() and not state.is_chance_node():
-        assert list(state.legal_actions()) == state._compute_legal()
-    if state.phase in WINDOW_PHASES and state._open_to_all is not None:
+        assert list(state.legal_actions()) == list(state._compute_legal())
+    if state.stage() in WINDOWS and state._open_to_all is not None:
         kept, state._open_to_all = state._open_to_all, None
-        state._could_play(state.asked)
+        state._could_play(state.stage(), state.prompt.seat)
         assert state._open_to_all == kept, "whom the window is open to is kept only while passing"
     kept = [state.observation(seat) for seat in range(state.num_players)]
     state._parties, state._adventurer_views = None, {}
@@ -136,8 +137,9 @@ def _mutable_parts(value, found: dict) -> dict:
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), cut=st.integers(0, 400))
 def test_a_clone_equals_a_deep_copy_and_shares_nothing_it_could_change(seed, players, cut):
     """The engine's field-by-field clone (the exact walk's copy) is the deep copy it stands for:
-    equal field for field, sharing only the read-only tables and the adventurers' public views
-    (replaced, never changed); and playing the clone on leaves the game as it was."""
+    equal field for field, sharing only the read-only tables, the adventurers' public views and
+    the question or draw it waits on (replaced, never changed); and playing the clone on leaves
+    the game as it was."""
     state = EpicDeathState(seed=seed, players=players)
     rng = random.Random(seed)
     for _ in range(cut):
@@ -163,8 +165,8 @@ def test_a_clone_equals_a_deep_copy_and_shares_nothing_it_could_change(seed, pla
     views = {id(view) for view in state._adventurer_views.values()}
     kept = {id(getattr(state, name)) for name in READ_ONLY}
     for name, value in vars(state).items():
-        if name in READ_ONLY or name == "_parties":
-            continue
+        if name in READ_ONLY or name in ("_parties", "prompt", "chance"):
+            continue  # a question and a draw are values: replaced, never changed
         mine = _mutable_parts(value, {})
         theirs = _mutable_parts(getattr(clone, name), {})
         shared = (set(mine) & set(theirs)) - views - kept

@@ -19,7 +19,7 @@ EPIC_2_EXALTED = first_quest("exalted", 2, epic=True)  # EPIC 325
 
 
 def skip_windows(state: EpicDeathState) -> None:
-    while state.phase in ("targets", "before_roll", "after_roll"):
+    while state.stage() in ("targets", "before_roll", "after_roll"):
         state.apply(DONE)
 
 
@@ -170,14 +170,14 @@ def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
     skip_windows_until(state, 1)  # seats 2, 3 and 0 pass
     state.apply(("fate", "fate-ancient-pact", own))
     assert state.deadly == (1, own)
-    assert state.phase == "before_roll"  # the table shows no targeting card is left to play
+    assert state.stage() == "before_roll"  # the table shows no targeting card is left to play
 
 
 def seats_asked_until_the_roll(state: EpicDeathState) -> list[tuple[str, int]]:
     """(window, seat) of every pass until the dice are rolled, each seat saying done."""
     asked = []
-    while state.phase in ("targets", "before_roll"):
-        asked.append((state.phase, state.current_player()))
+    while state.stage() in ("targets", "before_roll"):
+        asked.append((state.stage(), state.current_player()))
         state.apply(DONE)
     return asked
 
@@ -258,7 +258,7 @@ def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_die
     skip_windows(state)
     state.apply(("roll", 0, 4 if epic else 5))  # more than needed: a plain success
     skip_windows(state)
-    while state.phase == "place_loot":
+    while state.stage() == "place_loot":
         state.apply(DISCARD)
     assert state.alive[dead] and state.under[dead] == [killer, quest]
     state._set_alive(dead, False)  # it dies again, on a later quest
@@ -268,7 +268,7 @@ def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_die
 
 def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
     """Everyone asked says done until `seat` is asked (in the window `phase`, if given)."""
-    while state.current_player() != seat or phase not in (None, state.phase):
+    while state.current_player() != seat or phase not in (None, state.stage()):
         state.apply(DONE)
 
 
@@ -283,11 +283,11 @@ def test_too_few_dice_fails_unless_frenzy_and_frenzy_counts_a_six_twice():
             table.apply(("fate", card))
         assert table.pool() == 1
     skip_windows(without)
-    assert without.results[-1][2] == "fail" and without.phase == "place_fail"
+    assert without.results[-1][2] == "fail" and without.stage() == "place_fail"
     skip_windows_until(state, 0)
     state.apply(("fate", "fate-frenzy"))
     skip_windows(state)
-    assert state.phase == "roll"
+    assert state.stage() == "roll"
     assert sum(dict(state.chance_outcomes()).values()) == 1
     state.apply(("roll", 0, 1))  # a single six: two Victories under Frenzy
     skip_windows(state)
@@ -324,11 +324,11 @@ def test_success_brings_loot_that_replaces_the_same_class_and_fate_as_the_reward
     roll_quest(state, quest, 2, 2)
     rewards = CARDS.quests[quest].rewards
     if rewards.loot:
-        assert state.phase == "place_loot"
+        assert state.stage() == "place_loot"
         state.apply(("loot", adventurer))
         assert state.under[adventurer] == ["loot-paladin-helmet"]
         assert "loot-admiral-helmet" in state.loot.discards
-        while state.phase == "place_loot":
+        while state.stage() == "place_loot":
             state.apply(DISCARD)
     assert len(state.hands[0]) == rewards.fate  # the reward, not a refill to five
     assert state.card_locations() == FULL_BOX
@@ -337,7 +337,7 @@ def test_success_brings_loot_that_replaces_the_same_class_and_fate_as_the_reward
 def test_a_failed_green_quest_goes_under_a_living_adventurer_who_lives():
     state = stacked(line=[GREEN_3_MIGHTY])
     roll_quest(state, GREEN_3_MIGHTY, 1, 0)
-    assert state.phase == "place_fail"
+    assert state.stage() == "place_fail"
     adventurer = state.parties[0][4]
     state.apply(("adventurer", adventurer))
     assert state.alive[adventurer] and state.under[adventurer] == [GREEN_3_MIGHTY]
@@ -348,7 +348,7 @@ def test_a_failed_green_quest_goes_under_a_living_adventurer_who_lives():
 def test_a_failed_epic_quest_kills_and_scores_its_epic():
     state = stacked(line=[EPIC_2_EXALTED])
     roll_quest(state, EPIC_2_EXALTED, 0, 1)
-    assert state.results[-1][2] == "fail" and state.phase == "choose_death"
+    assert state.results[-1][2] == "fail" and state.stage() == "choose_death"
     adventurer = state.parties[0][1]
     state.apply(("adventurer", adventurer))
     assert not state.alive[adventurer]
@@ -362,7 +362,7 @@ def test_epic_death_on_an_exact_roll_doubles_the_epic_and_takes_no_reward():
     state.apply(DONE)
     state.apply(("roll", 0, 2))
     skip_windows(state)
-    assert state.results[-1][2] == "epic_death" and state.phase == "choose_death"
+    assert state.results[-1][2] == "epic_death" and state.stage() == "choose_death"
     adventurer = state.parties[0][0]
     state.apply(("adventurer", adventurer))
     assert state.scores()[0] == 2 * CARDS.epic_quests[EPIC_2_EXALTED].epic
@@ -404,7 +404,7 @@ def test_rerolls_after_the_roll_are_chance_nodes_on_the_right_dice():
     state.apply(("quest", GREEN_3_MIGHTY))
     skip_windows(state)
     state.apply(("roll", 2, 1))
-    assert state.phase == "after_roll" and state.current_player() == 1
+    assert state.stage() == "after_roll" and state.current_player() == 1
     state.apply(("fate", "fate-reroll-victories", 0, 2, 0))
     assert state.is_chance_node() and (state.plain, state.sixes) == (0, 1)
     assert state.chance_outcomes() == dice_outcomes("reroll", 2, "mighty")

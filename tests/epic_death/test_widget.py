@@ -63,7 +63,7 @@ def test_bad_set_up_is_refused_clearly():
 def test_opening_offers_the_open_quests_with_their_exact_odds():
     game = EpicDeathWidget(seed=SEED)
     state = game.state
-    assert state.current_player() == 0 and state.phase == "choose_quest"
+    assert state.current_player() == 0 and state.stage() == "choose_quest"
     assert list(game.buttons()) == [state.action_to_string(a) for a in state.legal_actions()]
     for action in state.legal_actions():
         quest = state.cards.quest(action[1])
@@ -82,7 +82,7 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
     game = EpicDeathWidget(seed=SEED)
     game.click(next(iter(game.buttons())))  # the first quest in the line
     state, quest = game.state, game.state.quest_card
-    assert state.phase == "before_roll" and state.current_player() == 0
+    assert state.stage() == "before_roll" and state.current_player() == 0
 
     def plain() -> tuple[Fraction, Fraction]:
         return plain_odds(state.pool(), quest.difficulty, quest.victories)
@@ -112,7 +112,7 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
 
     game.click(PLUS_D6)  # its die waits for the Roll button: the odds are the mixture
     # (the box holds 16 dice, so the larger faces all give a pool of 16)
-    assert list(game.buttons()) == [ROLL] and state.phase == "d6"
+    assert list(game.buttons()) == [ROLL] and state.stage() == "d6"
     mixture = (
         sum(
             (
@@ -128,7 +128,7 @@ def test_odds_follow_the_fate_cards_and_the_d6_mixture():
 
     lines = len(game.narration)
     game.click(ROLL)
-    assert state.phase == "before_roll" and state.dice_change > 2
+    assert state.stage() == "before_roll" and state.dice_change > 2
     assert "the D6 shows" in game.narration[lines]
     assert as_fraction_string(plain()[0]) in shown(game)
 
@@ -137,7 +137,7 @@ def test_roll_button_rolls_the_pool_and_the_log_tells_the_outcome():
     game = EpicDeathWidget(seed=SEED)
     game.click(next(iter(game.buttons())))
     game.click(DONE)
-    assert list(game.buttons()) == [ROLL] and game.state.phase == "roll"
+    assert list(game.buttons()) == [ROLL] and game.state.stage() == "roll"
     assert game.odds is None and game.pool_odds() is not None  # the chart, until the roll
     lines = len(game.narration)
     game.click(ROLL)
@@ -188,7 +188,7 @@ def test_the_widget_shows_the_shared_numbers_at_every_decision():
             continue
         assert game.odds == decision_odds(state)
         assert_each_choice_has_its_numbers_beside_it(game)
-        seen.add(state.phase)
+        seen.add(state.stage())
         game.click(list(game.buttons())[len(state.history) % len(game.buttons()) - 1])
     assert {"choose_quest", "before_roll", "after_roll"} <= seen
     assert len(game.children) and not any(

@@ -11,9 +11,9 @@ from fractions import Fraction
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.epic_death.advisor import expected_change, outcome_values
 from toolkit.epic_death.cards import catalog
-from toolkit.epic_death.fate import KINDS
+from toolkit.epic_death.fate import KINDS, WINDOWS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
-from toolkit.epic_death.rules import DISCARD, DONE, WINDOW_PHASES, score_cards
+from toolkit.epic_death.rules import DISCARD, DONE, score_cards
 from toolkit.search import SearchBot
 from toolkit.simulate import sample_outcome
 from toolkit.state import CHANCE
@@ -144,7 +144,7 @@ def _finish_turn(state, seed: int) -> None:
     """Play greedy moves and roll the dice until the next turn starts (or the game ends)."""
     dice = random.Random(seed)
     bots = [GreedyBot(evaluate, seed + seat) for seat in range(state.num_players)]
-    while state.phase != "choose_quest" and not state.is_terminal():
+    while state.stage() not in ("choose_quest", "over"):
         seat = state.current_player()
         if seat == CHANCE:
             state.apply_listed(sample_outcome(state.chance_outcomes(), dice))
@@ -164,7 +164,7 @@ def turn_estimate(state) -> list[float]:
 def fate_candidates(view, legal):
     """In a Fate window, the greedy bot's three best plays and passing (the window lists a play
     for every target and every number of dice to re-roll); elsewhere every move."""
-    if view.phase not in WINDOW_PHASES:
+    if view.prompt.question not in WINDOWS:
         return legal
     observation = view.observation(view.current_player())
     best = sorted(legal, key=lambda action: -evaluate(observation, action))[:3]

@@ -57,9 +57,10 @@ PROMPTS = {
 
 def measures(state: EpicDeathState) -> tuple[Measure, ...]:
     """The numbers shown at this decision: P(EPIC DEATH) only where an Epic Quest is in play."""
-    if state.phase in PLACING:
+    question = state.prompt.question
+    if question in PLACING:
         return (EPIC, WAITING)
-    if state.phase == "choose_quest":
+    if question == "choose_quest":
         epic = any(state.cards.quest(a[1]).epic_quest for a in state.legal_actions())
     else:
         epic = state.quest_card.epic_quest
@@ -71,7 +72,8 @@ def decision_odds(state: EpicDeathState) -> DecisionOdds:
     out from the seat's view of the game only."""
     seat = state.current_player()
     shown = measures(state)
-    if state.phase in PLACING:
+    question = state.prompt.question
+    if question in PLACING:
         numbers = walked(state)
     else:
         view = state.players_view(seat)
@@ -80,7 +82,7 @@ def decision_odds(state: EpicDeathState) -> DecisionOdds:
     return DecisionOdds(
         state.game,
         seat,
-        PROMPTS[state.phase],
+        PROMPTS[question],
         shown,
         tuple(
             ActionOdds(
@@ -88,7 +90,7 @@ def decision_odds(state: EpicDeathState) -> DecisionOdds:
             )
             for action in state.legal_actions()
         ),
-        "" if state.phase in PLACING else ASSUMPTION,
+        "" if question in PLACING else ASSUMPTION,
     )
 
 
@@ -97,7 +99,7 @@ def nobody_plays_on(state: EpicDeathState) -> list[tuple[Action, Fraction]]:
     """Every decision after the one being weighed: ``done`` in a Fate window; who dies of an EPIC
     DEATH or a failed Epic Quest, the first living adventurer, as no number shown depends on
     which: the quest has ended and an adventurer of the party dies either way."""
-    action = DONE if state.phase in WINDOWS else state.legal_actions()[0]
+    action = DONE if state.prompt.question in WINDOWS else state.legal_actions()[0]
     return [(action, Fraction(1))]
 
 
@@ -105,7 +107,7 @@ def walked(state: EpicDeathState) -> dict[Action, dict[str, Fraction]]:
     """Every legal action's numbers, walked through the engine from the seat's view."""
     seat = state.current_player()
     view = state.players_view(seat)
-    placing = state.phase in PLACING
+    placing = state.prompt.question in PLACING
     walk = Walk(
         seat=None,  # nobody maximises: each later decision follows nobody_plays_on
         stop=_after_this_move(view) if placing else _quest_over(view),
@@ -125,7 +127,7 @@ def _quest_over(root: EpicDeathState) -> Callable[[EpicDeathState], bool]:
     """The quest has ended and whoever dies of it is dead: the engine has recorded the attempt
     and waits for no choice of who dies. Cards are drawn only after this (loot for a success)."""
     attempts = len(root.results)
-    return lambda state: len(state.results) > attempts and state.phase != "choose_death"
+    return lambda state: len(state.results) > attempts and state.stage() != "choose_death"
 
 
 def _after_this_move(root: EpicDeathState) -> Callable[[EpicDeathState], bool]:
@@ -159,7 +161,8 @@ def _placing_measure(root: EpicDeathState, seat: int):
 def quest_fate(state: EpicDeathState, seat: int, action: Action) -> dict[str, Fraction]:
     """How the quest ends after `action` if nobody plays another card: the Victories rolled (or
     kept and re-rolled), then who dies by the Deadly mark or the active player's choice."""
-    quest = state.cards.quest(action[1]) if state.phase == "choose_quest" else state.quest_card
+    choosing = state.prompt.question == "choose_quest"
+    quest = state.cards.quest(action[1]) if choosing else state.quest_card
     p = quest_ends(quest, _victories_after(state, action, quest))
     deadly = state.deadly
     if (
@@ -196,9 +199,10 @@ def plain_pool(quest) -> Dist:
 
 
 def _victories_after(state: EpicDeathState, action: Action, quest) -> Dist:
-    if state.phase == "choose_quest":
+    question = state.prompt.question
+    if question == "choose_quest":
         return plain_pool(quest)
-    if state.phase == "after_roll":
+    if question == "after_roll":
         six = 2 if state.frenzy else 1
         now = state.plain + state.sixes * six
         if action == DONE:

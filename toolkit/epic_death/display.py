@@ -70,7 +70,7 @@ def adventurer_html(state, adventurer: str) -> str:
 
 def state_html(state) -> str:
     parts = [
-        f"<div><b>Turn {state.turn}</b>: player {state.active} is active, phase {escape(state.phase)}"
+        f"<div><b>Turn {state.turn}</b>: player {state.active} is active, phase {escape(state.stage())}"
     ]
     if state.quest:
         parts.append(f"; quest: {escape(state.quest_card.name)}, pool {state.pool()} dice")
@@ -197,10 +197,11 @@ def roll_svg(plain: int, sixes: int, failed: int, frenzy: bool = False,
 def rerolling_of(state) -> tuple[int, int, int]:
     """The dice a re-roll card took out of the roll (failed, plain Victories, sixes) while its
     re-roll waits to be rolled: the last action played, a Fate card naming them; none otherwise."""
-    if state.phase != "reroll" or not state.history:
+    chance = state.chance
+    if chance is None or chance.kind != "reroll" or not state.history:
         return (0, 0, 0)
     play = state.history[-1]
-    if len(play) == 5 and play[0] == "fate" and sum(play[2:]) == state.pending_reroll[1]:
+    if len(play) == 5 and play[0] == "fate" and sum(play[2:]) == chance.args["dice"]:
         return tuple(play[2:])
     return (0, 0, 0)
 

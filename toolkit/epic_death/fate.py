@@ -83,14 +83,14 @@ def remove_dice(state, seat, card, action) -> bool:
 @kind("before_roll", pool=lambda mods, card: replace(mods, plus_d6=mods.plus_d6 + 1))
 def add_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool gains that many dice."""
-    state.roll_d6(+1)
+    state.roll_d6(seat, +1)
     return True
 
 
 @kind("before_roll", pool=lambda mods, card: replace(mods, minus_d6=mods.minus_d6 + 1))
 def remove_d6(state, seat, card, action) -> bool:
     """A die is rolled when played: the pool loses that many dice."""
-    state.roll_d6(-1)
+    state.roll_d6(seat, -1)
     return True
 
 
@@ -121,7 +121,7 @@ def reroll_failures_plays(state, seat, card_id) -> list:
 def reroll_failures(state, seat, card, action) -> bool:
     """Up to `amount` dice that are not Victories, as many as the player chooses, are rolled
     again."""
-    state.reroll(card.kind, *action[2:])
+    state.reroll(seat, *action[2:])
     return True
 
 
@@ -144,7 +144,7 @@ def reroll_victories_plays(state, seat, card_id) -> list:
 @kind("after_roll", reroll_victories_plays)
 def reroll_victories(state, seat, card, action) -> bool:
     """Up to `amount` Victory dice, as many as the player chooses, are rolled again."""
-    state.reroll(card.kind, *action[2:])
+    state.reroll(seat, *action[2:])
     return True
 
 

@@ -1,17 +1,24 @@
-"""The Epic Death! engine: the whole rulebook as an OpenSpiel-style state.
+"""The Epic Death! engine: the whole rulebook as a game on the core step machine
+(:mod:`toolkit.steps`).
 
-A turn walks through phases, each a small method:
+The module reads as the state's fields (:class:`EpicDeathState`), then the steps of a turn in
+rulebook order, each a small function (their table is :data:`steps`); what each Fate card does is
+in :mod:`toolkit.epic_death.fate`.
 
-``choose_quest`` -> ``targets`` (Deadly, Resurrect, Ancient Pact) -> ``before_roll`` (dice cards,
-Frenzy, Loot Envy; a D6 card makes a ``d6`` chance node) -> ``roll`` (chance: plain Victories and
-sixes) -> ``after_roll`` (re-roll cards, each a ``reroll`` chance node) -> the outcome
-(``place_loot``, ``place_fail`` or ``choose_death`` when the active player must choose) -> the next
-turn. In each Fate window the players are asked in turn, starting left of the active player; a
-player plays as many cards as they like and then says ``done``, and the window goes round until
-every player has passed since the last card was played, so any card can be answered (see the rules
-notes). A player is passed over only when the table shows that no card of the window could be
-played by them, whatever they hold; anyone else is asked and may say ``done``, as at a table, so a
-pass tells the others nothing about a hand.
+A turn: ``new_turn`` asks the active player for a quest -> the ``targets`` window (Deadly,
+Resurrect, Ancient Pact) -> the ``before_roll`` window (dice cards, Frenzy, Loot Envy; a D6 card
+draws a ``d6``) -> ``roll`` (a ``roll`` draw: plain Victories and sixes) -> the ``after_roll``
+window (re-roll cards, each a ``reroll`` draw) -> ``resolve`` and ``quest_ends`` (loot to place, a
+FAIL to place or a death to choose) -> ``end_turn``. A question's name is its window or its
+decision ("choose_quest", "place_loot", "place_fail", "choose_death"); a draw's kind is "d6",
+"roll" or "reroll".
+
+In each Fate window the players are asked in turn, starting left of the active player
+(``ask_round``); a player plays as many cards as they like and then says ``done``, and the window
+goes round until every player has passed since the last card was played, so any card can be
+answered (see the rules notes). A player is passed over only when the table shows that no card of
+the window could be played by them, whatever they hold; anyone else is asked and may say ``done``,
+as at a table, so a pass tells the others nothing about a hand.
 """
 
 from __future__ import annotations
@@ -27,7 +34,8 @@ from toolkit.deck import Deck
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
-from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
+from toolkit.state import Action, ChanceOutcomes
+from toolkit.steps import Ask, Draw, StepMachine, Steps
 
 FATE_HAND = 5
 SET_BONUS = 400
@@ -37,8 +45,6 @@ DONE_ONLY = (DONE,)
 DISCARD = "discard"
 # What a seat's view holds in place of a card it cannot see (toolkit.analysis walks from the view).
 UNSEEN = "unseen"
-CHANCE_PHASES = frozenset({"d6", "roll", "reroll"})
-WINDOW_PHASES = frozenset(WINDOWS)
 
 
 D6_OUTCOMES = ChanceOutcomes((("d6", face), Fraction(1, 6)) for face in range(1, 7))
@@ -50,7 +56,10 @@ def dice_outcomes(kind: str, dice: int, difficulty: str) -> ChanceOutcomes:
     return ChanceOutcomes(((kind, *k), p) for k, p in roll_outcomes(dice, difficulty).pmf().items())
 
 
-class EpicDeathState(GameState):
+steps = Steps()
+
+
+class EpicDeathState(StepMachine):
     """One game of Epic Death! for 2 to 5 players.
 
     Options: `quests_per_player` (the rulebook recommends 5 green and 5 Epic Quests per player with
@@ -58,6 +67,10 @@ class EpicDeathState(GameState):
     """
 
     game = "epic-death"
+    STEPS = steps
+    # A window asks a seat that can only say done, and a placement asks even with one adventurer
+    # left: a pass tells nothing about a hand, and the player says it as at a table.
+    ASKS_SINGLE_OPTIONS = True
     # A clone shares the card set and the immutable quest card being attempted, and copies flat
     # the lists of card ids and of plays and results (tuples).
     FLAT_LISTS = (
@@ -69,6 +82,7 @@ class EpicDeathState(GameState):
         "loot_to_place",
         "plays",
         "results",
+        "stack",
     )
 
     def __init__(self, seed: int = 0, players: int = 4, quests_per_player: int | None = None):
@@ -93,14 +107,15 @@ class EpicDeathState(GameState):
         # (seat, quest, outcome) of every attempt: a turn's own fields are reset when the next one
         # starts, and displays and summaries want to say how each ended.
         self.results: list[tuple[int, str, str]] = []
-        self._start_turn()
+        self.start_steps("new_turn")
 
     def clone(self) -> EpicDeathState:
         """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
         copies the game at every roll outcome, and a deep copy, which visits every card of every
-        pile, was most of its time. Only the read-only tables (cards, quest card) and the public
-        views of the adventurers, which are replaced and never changed, are shared; the invariant
-        tests check the copy against a deep one."""
+        pile, was most of its time. Only the read-only tables (cards, quest card), the public views
+        of the adventurers, which are replaced and never changed, and the machine's questions and
+        draws, which are values, are shared; the invariant tests check the copy against a deep
+        one."""
         new = copy.copy(self)
         if self.rng is not None:  # a player's view has none
             new.rng = random.Random()
@@ -156,8 +171,8 @@ class EpicDeathState(GameState):
         self.fate.shuffle(rng)
         self.hands = [sorted(self.fate.draw(FATE_HAND, rng)) for _ in range(self._players)]
 
-    def _start_turn(self) -> None:
-        self.phase = "choose_quest"
+    def _reset_turn(self) -> None:
+        """The fields of one turn's quest, as they are before a quest is chosen."""
         self.quest: str | None = None
         self.quest_card: Quest | None = None
         self.quest_placed = False  # the attempted quest has gone under an adventurer or away
@@ -168,73 +183,48 @@ class EpicDeathState(GameState):
         self.pact = False
         self.dice_change = 0
         self.frenzy = False
-        self.pending_d6: int = 0  # +1 or -1 while a D6 card's die is being rolled
-        self.pending_reroll: tuple[str, int] | None = None  # (kind, dice) while re-rolling
         self.rolled = False
         self.plain = self.sixes = self.failed_dice = 0
-        self.outcome: str | None = None  # success, epic_death, fail
+        self.quest_outcome: str | None = None  # success, epic_death, fail
         self.loot_to_place: list[str] = []
-        self.asked = self.active  # the seat a Fate window is asking
-        self.passes = 0  # seats in a row that have passed since the last Fate card played
         # whether the table lets any seat play a card of the window, kept while players pass
         self._open_to_all: bool | None = None
-        if not self.quest_line:
-            self.quest_line = [
-                self.quest_deck.pop() for _ in range(min(self.line_size, len(self.quest_deck)))
-            ]
-        if not self.quest_line:
-            self._end_game("the quests ran out")
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
         return self._players
 
-    def current_player(self) -> int:
-        phase = self.phase  # the commonest first: most moves are Fate plays and passes
-        if phase in WINDOW_PHASES:
-            return self.asked
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        return TERMINAL if phase == "over" else self.active
-
-    def _compute_legal(self) -> list[Action]:
-        if self.winners is not None:
-            return []
-        if self.phase in CHANCE_PHASES:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        if self.phase == "choose_quest":
-            return [("quest", q) for q in self._open_quests()]
-        if self.phase in WINDOW_PHASES:
-            return self._fate_plays(self.asked) + [DONE]
-        if self.phase == "place_loot":
-            living = [a for a in self.parties[self.active] if self.alive[a]]
-            return [("loot", a) for a in living] + [DISCARD]
-        if self.phase in ("place_fail", "choose_death"):
-            return [("adventurer", a) for a in self.parties[self.active] if self.alive[a]]
-        raise AssertionError(f"unknown phase {self.phase}")
-
-    def chance_outcomes(self) -> ChanceOutcomes:
-        """The roll's outcomes: each kind of roll's are made once (dice_outcomes is cached), so
-        a node's are not kept on the state."""
-        if self.phase == "d6":
+    def draw_outcomes(self, draw: Draw) -> ChanceOutcomes:
+        """The outcomes of a die or a roll: each kind of roll's are made once (dice_outcomes is
+        cached), so a node's are not kept on the state."""
+        kind = draw.kind
+        if kind == "d6":
             return D6_OUTCOMES
-        if self.phase == "roll":
+        if kind == "roll":
             return dice_outcomes("roll", self.pool(), self.quest_card.difficulty)
-        if self.phase == "reroll":
-            return dice_outcomes("reroll", self.pending_reroll[1], self.quest_card.difficulty)
-        raise ValueError("not a chance node")
+        return dice_outcomes("reroll", draw.args["dice"], self.quest_card.difficulty)
 
     def _open_quests(self) -> list[str]:
         """Green Quests first: an Epic Quest in the line opens once no green one is left there."""
         green = list(filter(self.cards.quests.__contains__, self.quest_line))
         return green or list(self.quest_line)
 
+    def stage(self) -> str:
+        """What the game waits for, by name: the question asked (a Fate window, "choose_quest"
+        or a placing), the kind of draw ("d6", "roll", "reroll"), or "over"."""
+        if self.outcome is not None:
+            return "over"
+        if self.chance is not None:
+            return self.chance.kind
+        return self.prompt.question
+
     # -- Fate windows ---------------------------------------------------------------------------
-    def _fate_plays(self, seat: int) -> list[Action]:
-        """Each way `seat` may play a card now, a card once however many copies it holds."""
+    def _fate_plays(self, window: str, seat: int) -> list[Action]:
+        """Each way `seat` may play a card in `window` now, a card once however many copies it
+        holds."""
         plays: list[Action] = []
-        window_plays = self.cards.window_plays[self.phase]
+        window_plays = self.cards.window_plays[window]
         previous = None
         for card_id in self.hands[seat]:  # hands are kept sorted: copies of a card sit together
             if card_id == previous:
@@ -249,50 +239,12 @@ class EpicDeathState(GameState):
                 plays += play(self, seat, card_id)
         return plays
 
-    def _open_window(self, phase: str) -> None:
-        """Ask the players in turn, left of the active player first."""
-        self.phase = phase
-        self.asked = (self.active + 1) % self._players
-        self.passes = 0
-        self._ask()
-
-    def _close_window(self) -> None:
-        if self.phase == "targets":
-            self._open_window("before_roll")
-        elif self.phase == "before_roll":
-            self._check_pool()
-        elif self.phase == "after_roll":
-            self._resolve()
-
-    def _ask(self) -> None:
-        """Ask on after the table changed (a window opened, a card was played, a die rolled): whom
-        the window is open to is worked out afresh."""
-        self._open_to_all = None
-        self._ask_on()
-
-    def _ask_on(self) -> None:
-        """Ask the seat whose turn it is in the window: after a play the same player may play
-        again, after `done` the next one is asked. The window closes when every player has passed
-        since the last card played. The plays found for the player asked are the legal actions,
-        so they are kept rather than worked out again."""
-        now_playable = self.cards.window_cards[self.phase]
-        while self.passes < self._players:
-            seat = self.asked
-            if self._open_to_all or self._could_play(seat):  # the kept answer is the usual one
-                if now_playable.isdisjoint(self.hands[seat]):
-                    self._offer(DONE_ONLY)
-                else:
-                    self._offer((*self._fate_plays(seat), DONE))
-                return
-            self._pass()
-        self._close_window()
-
-    def _could_play(self, seat: int) -> bool:
-        """Whether some card of this window could be played by `seat` now, were it in their hand:
+    def _could_play(self, window: str, seat: int) -> bool:
+        """Whether some card of `window` could be played by `seat` now, were it in their hand:
         a seat is passed over only when the table alone says no, so everyone knows it would
         have passed whatever it held (no one may be marked Deadly or Resurrected, say). What holds
         for every seat is kept until the table changes, as players pass: most moves are passes."""
-        check = self.cards.window_checks[self.phase]
+        check = self.cards.window_checks[window]
         open_to_all = self._open_to_all
         if open_to_all is None:
             open_to_all = self._open_to_all = check.always or any(
@@ -306,81 +258,38 @@ class EpicDeathState(GameState):
         super().forget_legal()
         self._open_to_all = None
 
-    def _pass(self) -> None:
-        self.passes += 1
-        self.asked = (self.asked + 1) % self._players
-
-    # -- applying actions -----------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        HANDLERS[action[0] if isinstance(action, tuple) else action](self, action)
-
-    def _do_quest(self, action) -> None:
-        self.quest = action[1]
-        self.quest_card = self.cards.quest(self.quest)
-        self.quest_line.remove(self.quest)
-        self._open_window("targets")
-
-    def _do_done(self, action) -> None:
-        self._pass()
-        self._ask_on()  # a pass changes nothing on the table
-
-    def _do_fate(self, action) -> None:
-        seat, card_id = self.asked, action[1]
-        self.passes = 0  # everyone may answer this card
-        card = self.cards.fate[card_id]
-        self.hands[seat].remove(card_id)
-        self.fate.discard(card_id)
-        target = action[2] if len(action) > 2 and action[2] in self.alive else None
-        self.plays.append((seat, card_id, target))
-        if not KINDS[card.kind].effect(self, seat, card, action):
-            self._ask()
-
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
-        """After a play that changes nothing a card's plays depend on (the dice cards): the same
-        plays are open, less this card's once its last copy is gone, and the window is open to the
-        same seats. Whether they were offered (they are unless the state was stacked by hand and
-        never listed them)."""
+        """After a play that changes nothing a card's plays depend on (the dice cards): `seat` is
+        asked again with the same plays, less this card's once its last copy is gone, and the
+        window is open to the same seats. Whether it was (it is unless the state was stacked by
+        hand and never listed the plays)."""
         if self._legal_at != len(self.history):  # the position was stacked by hand
             return False
         plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
             plays = tuple(play for play in plays if play != action)
+        self.pose(WINDOW_QUESTIONS[self.cards.fate[action[1]].timing, seat, 0])
         self._offer(plays)
         return True
 
-    def roll_d6(self, sign: int) -> None:
-        """A D6 card's die is rolled now: the pool gains (+1) or loses (-1) what it shows."""
-        self.pending_d6 = sign
-        self.phase = "d6"
+    def roll_d6(self, seat: int, sign: int) -> None:
+        """A D6 card played by `seat`: its die is rolled now, and the pool gains (+1) or loses
+        (-1) what it shows."""
+        self.draw("d6", "d6_rolled", sign=sign, seat=seat)
 
-    def reroll(self, kind: str, failed: int, plain: int, sixes: int) -> None:
-        """A re-roll card of `kind` takes so many dice of each kind out of the roll, to roll them
-        again now."""
+    def reroll(self, seat: int, failed: int, plain: int, sixes: int) -> None:
+        """A re-roll card played by `seat` takes so many dice of each kind out of the roll, to
+        roll them again now."""
         self.failed_dice -= failed
         self.plain -= plain
         self.sixes -= sixes
-        self.pending_reroll = (kind, failed + plain + sixes)
-        self.phase = "reroll"
+        self.draw("reroll", "rerolled", dice=failed + plain + sixes, seat=seat)
 
     def loot_of_class(self, adventurer: str, loot_class: str) -> list[str]:
         """The loot of `loot_class` under `adventurer`: at most one, as a new piece replaces it."""
         loot = self.cards.loot
         return [c for c in self.under[adventurer] if c in loot and loot[c].loot_class == loot_class]
-
-    def _do_d6(self, action) -> None:
-        self.dice_change += self.pending_d6 * action[1]
-        self.pending_d6 = 0
-        self.phase = "before_roll"
-        self._ask()
-
-    def _check_pool(self) -> None:
-        """Too few dice for the target fails the quest at once, unless a Frenzy card was played."""
-        if self.pool() < self.quest_card.victories and not self.frenzy:
-            self.outcome = "fail"
-            self._after_outcome()
-        else:
-            self.phase = "roll"
 
     def pool(self) -> int:
         """The dice rolled: BASE_POOL plus the cards played, within 0 and the BOX's dice (1 under
@@ -391,109 +300,19 @@ class EpicDeathState(GameState):
         floor = 1 if self.frenzy else 0
         return size if size > floor else floor
 
-    def _do_roll(self, action) -> None:
-        _, self.plain, self.sixes = action
-        self.failed_dice = self.pool() - self.plain - self.sixes
-        self.rolled = True
-        self._open_window("after_roll")
-
-    def _do_reroll(self, action) -> None:
-        _, plain, sixes = action
-        dice = self.pending_reroll[1]
-        self.plain += plain
-        self.sixes += sixes
-        self.failed_dice += dice - plain - sixes
-        self.pending_reroll = None
-        self.phase = "after_roll"
-        self._ask()
-
     def victories(self) -> int:
         return self.plain + self.sixes * (2 if self.frenzy else 1)
-
-    def _resolve(self) -> None:
-        self.outcome = self.quest_card.outcome(self.victories())
-        self._after_outcome()
-
-    def _after_outcome(self) -> None:
-        quest = self.quest_card
-        self.results.append((self.active, self.quest, self.outcome))
-        if self.outcome == "success":
-            if self.resurrect:
-                target = self.resurrect[1]
-                self._set_alive(target, True)
-                self.put_under(target, self.quest)
-                self.completed.add(self.quest)
-            else:
-                self.finished_quests.append(self.quest)
-            self.quest_placed = True
-            self.loot_to_place = self.loot.draw_up_to(quest.rewards.loot, self.rng)
-            self._next_loot()
-        elif self.outcome == "fail" and self.deadly:
-            self._kill(self.deadly[1], self.quest)
-            self._end_turn()
-        elif self.outcome == "fail" and not quest.epic_quest:
-            self.phase = "place_fail"
-        else:  # a failed Epic Quest or an EPIC DEATH: the active player picks who dies
-            self.phase = "choose_death"
 
     def _kill(self, adventurer: str, quest_id: str) -> None:
         self._set_alive(adventurer, False)
         self.put_under(adventurer, quest_id)
         self.quest_placed = True
 
-    def _next_loot(self) -> None:
-        if self.loot_to_place:
-            self.phase = "place_loot"
-        else:
-            self._end_turn()
-
-    def _do_loot(self, action) -> None:
-        loot_id, adventurer = self.loot_to_place.pop(0), action[1]
-        for card in self.loot_of_class(adventurer, self.cards.loot[loot_id].loot_class):
-            self.take_from(adventurer, card)
-            self.loot.discard(card)
-        self.put_under(adventurer, loot_id)
-        self._next_loot()
-
-    def _do_discard(self, action) -> None:
-        self.loot.discard(self.loot_to_place.pop(0))
-        self._next_loot()
-
-    def _do_adventurer(self, action) -> None:
-        adventurer = action[1]
-        if self.phase == "place_fail":
-            self.put_under(adventurer, self.quest)
-            self.quest_placed = True
-        else:
-            self._kill(adventurer, self.quest)
-            if self.outcome == "epic_death":
-                self.epic_deaths.add(self.quest)
-        self._end_turn()
-
-    def _end_turn(self) -> None:
-        """Fate for the active player (the reward, or back up to FATE_HAND), then the next player."""
-        hand = self.hands[self.active]
-        if self.outcome == "success":
-            hand.extend(self.fate.draw_up_to(self.quest_card.rewards.fate, self.rng))
-        else:
-            hand.extend(self.fate.draw_up_to(max(0, FATE_HAND - len(hand)), self.rng))
-        hand.sort()
-        if self._death_to_check:  # only a death can leave a party with no one alive
-            self._death_to_check = False
-            alive = self.alive.__getitem__
-            if not all(any(map(alive, party)) for party in self.parties):
-                self._end_game("a party fell")
-                return
-        self.active = (self.active + 1) % self._players
-        self.turn += 1
-        self._start_turn()
-
     def _end_game(self, ended_by: str) -> None:
+        """The game is over: the highest EPIC wins, a tie shared."""
         scores = self.scores()
         best = max(scores)
-        self.winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        self.ended_by = ended_by
-        self.phase = "over"
+        self.end(ended_by, [seat for seat, score in enumerate(scores) if score == best])
 
     # -- the parties change only here, so their public view is kept between changes: most moves
     # are Fate plays and passes that leave them alone ------------------------------------------
@@ -586,7 +405,7 @@ class EpicDeathState(GameState):
             "quest_line": tuple(self.quest_line),
             "quest_deck_size": len(self.quest_deck),
             "active": self.active,
-            "phase": self.phase,
+            "phase": self.stage(),
             "turn": self.turn,
             "quest": self.quest,
             "plays": tuple(self.plays),
@@ -665,16 +484,17 @@ class EpicDeathState(GameState):
         if self.winners is not None:
             return "the game is over"
         if self.is_chance_node():
-            return f"a die is being rolled ({self.phase}); only its outcomes can be applied"
+            return f"a die is being rolled ({self.chance.kind}); only its outcomes can be applied"
         seat = self.current_player()
         if isinstance(action, tuple) and action and action[0] == "fate" and len(action) > 1:
             card_id = action[1]
             if card_id not in self.hands[seat]:
                 return f"player {seat} holds no {card_id!r}"
             card = self.cards.fate[card_id]
-            if card.timing != self.phase:
-                return f"{card.name} is played at {card.timing}, and it is now {self.phase}"
-            ways = [play for play in self._fate_plays(seat) if play[1] == card_id]
+            window = self.prompt.question
+            if card.timing != window:
+                return f"{card.name} is played at {card.timing}, and it is now {window}"
+            ways = [play for play in self._fate_plays(window, seat) if play[1] == card_id]
             return f"{card.name} cannot be played like that now (it can be: {ways})"
         if isinstance(action, tuple) and action and action[0] == "quest":
             return f"{action[1]!r} is not an open quest (open: {', '.join(self._open_quests())})"
@@ -714,9 +534,255 @@ class EpicDeathState(GameState):
         if kind == "loot":
             return f"give the loot to {self.cards.adventurers[action[1]].name}"
         if kind == "adventurer":
-            verb = "place the FAIL under" if self.phase == "place_fail" else "kill"
+            placing = self.prompt is not None and self.prompt.question == "place_fail"
+            verb = "place the FAIL under" if placing else "kill"
             return f"{verb} {self.cards.adventurers[action[1]].name}"
         return str(action)
+
+
+# -- the steps of a turn, in rulebook order ------------------------------------------------------
+@steps
+def new_turn(game: EpicDeathState) -> None:
+    """The quest line is refilled once empty; the game ends when no quest is left, else the
+    active player chooses a quest."""
+    game._reset_turn()
+    if not game.quest_line:
+        deck = game.quest_deck
+        game.quest_line = [deck.pop() for _ in range(min(game.line_size, len(deck)))]
+    if not game.quest_line:
+        game._end_game("the quests ran out")
+        return
+    game.ask(game.active, "choose_quest", quest_choices, "quest_chosen")
+
+
+def quest_choices(game: EpicDeathState) -> list[Action]:
+    return [("quest", quest) for quest in game._open_quests()]
+
+
+@steps
+def quest_chosen(game: EpicDeathState, action) -> None:
+    game.quest = action[1]
+    game.quest_card = game.cards.quest(game.quest)
+    game.quest_line.remove(game.quest)
+    open_window(game, "targets")
+
+
+# What follows each Fate window once every player has passed.
+AFTER_WINDOW = {"targets": "before_roll", "before_roll": "roll", "after_roll": "resolve"}
+
+
+@steps
+def before_roll(game: EpicDeathState) -> None:
+    open_window(game, "before_roll")
+
+
+def open_window(game: EpicDeathState, window: str) -> None:
+    """Ask the players in turn, left of the active player first."""
+    game._open_to_all = None
+    ask_round(game, window, (game.active + 1) % game._players, 0)
+
+
+def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None:
+    """Ask `seat` in `window`, after `passes` seats in a row have passed: after a play the same
+    player may play again, after ``done`` the next one is asked. A seat the table shows could
+    play no card of the window passes without being asked. The window closes when every player
+    has passed since the last card played."""
+    players = game._players
+    while passes < players:
+        if game._open_to_all or game._could_play(window, seat):  # the kept answer is the usual one
+            game.pose(WINDOW_QUESTIONS[window, seat, passes])
+            # the legal actions at once, as fate_choices lists them: most moves are made here
+            if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
+                game._offer(DONE_ONLY)
+            else:
+                game._offer((*game._fate_plays(window, seat), DONE))
+            return
+        seat = (seat + 1) % players
+        passes += 1
+    game.then_now(AFTER_WINDOW[window])
+
+
+def fate_choices(game: EpicDeathState, window: str, seat: int, passes: int) -> tuple:
+    """The cards `seat` may play in `window` now, each way to play them, and ``done``."""
+    if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
+        return DONE_ONLY
+    return (*game._fate_plays(window, seat), DONE)
+
+
+# The question of a Fate window to a seat after so many passes (of up to five players), each made
+# once: one is put at most moves of a game.
+WINDOW_QUESTIONS = {
+    (window, seat, passes): Ask(
+        seat,
+        window,
+        fate_choices,
+        "fate_answered",
+        {"window": window, "seat": seat, "passes": passes},
+    )
+    for window in WINDOWS
+    for seat in range(5)
+    for passes in range(5)
+}
+
+
+@steps
+def fate_answered(game: EpicDeathState, action, window: str, seat: int, passes: int) -> None:
+    """``done`` passes to the next seat (the table is unchanged); a card played is discarded and
+    takes effect, and the window goes round again from its player, so anyone may answer it."""
+    if action == DONE:
+        ask_round(game, window, (seat + 1) % game._players, passes + 1)
+        return
+    card_id = action[1]
+    card = game.cards.fate[card_id]
+    game.hands[seat].remove(card_id)
+    game.fate.discard(card_id)
+    target = action[2] if len(action) > 2 and action[2] in game.alive else None
+    game.plays.append((seat, card_id, target))
+    if not KINDS[card.kind].effect(game, seat, card, action):
+        ask_again(game, window, seat)
+
+
+def ask_again(game: EpicDeathState, window: str, seat: int) -> None:
+    """The table changed (a card was played, a die rolled): the window asks on from `seat`, and
+    whom it is open to is worked out afresh."""
+    game._open_to_all = None
+    ask_round(game, window, seat, 0)
+
+
+@steps
+def d6_rolled(game: EpicDeathState, action, sign: int, seat: int) -> None:
+    game.dice_change += sign * action[1]
+    ask_again(game, "before_roll", seat)
+
+
+@steps
+def roll(game: EpicDeathState) -> None:
+    """Too few dice for the target fails the quest at once, unless a Frenzy card was played;
+    else the pool is rolled."""
+    if game.pool() < game.quest_card.victories and not game.frenzy:
+        game.quest_outcome = "fail"
+        game.then_now("quest_ends")
+    else:
+        game.draw("roll", "rolled")
+
+
+@steps
+def rolled(game: EpicDeathState, action) -> None:
+    _, game.plain, game.sixes = action
+    game.failed_dice = game.pool() - game.plain - game.sixes
+    game.rolled = True
+    open_window(game, "after_roll")
+
+
+@steps
+def rerolled(game: EpicDeathState, action, dice: int, seat: int) -> None:
+    _, plain, sixes = action
+    game.plain += plain
+    game.sixes += sixes
+    game.failed_dice += dice - plain - sixes
+    ask_again(game, "after_roll", seat)
+
+
+@steps
+def resolve(game: EpicDeathState) -> None:
+    game.quest_outcome = game.quest_card.outcome(game.victories())
+    game.then_now("quest_ends")
+
+
+@steps
+def quest_ends(game: EpicDeathState) -> None:
+    """A success brings loot (and revives a Resurrected adventurer); a failure with a Deadly mark
+    kills the marked adventurer; another failed green Quest is placed under an adventurer of the
+    active player's choice; a failed Epic Quest or an EPIC DEATH kills one of their choice."""
+    quest = game.quest_card
+    game.results.append((game.active, game.quest, game.quest_outcome))
+    if game.quest_outcome == "success":
+        if game.resurrect:
+            target = game.resurrect[1]
+            game._set_alive(target, True)
+            game.put_under(target, game.quest)
+            game.completed.add(game.quest)
+        else:
+            game.finished_quests.append(game.quest)
+        game.quest_placed = True
+        game.loot_to_place = game.loot.draw_up_to(quest.rewards.loot, game.rng)
+        game.then_now("place_loot")
+    elif game.quest_outcome == "fail" and game.deadly:
+        game._kill(game.deadly[1], game.quest)
+        game.then_now("end_turn")
+    elif game.quest_outcome == "fail" and not quest.epic_quest:
+        game.ask(game.active, "place_fail", living_choices, "fail_placed")
+    else:
+        game.ask(game.active, "choose_death", living_choices, "death_chosen")
+
+
+def living_choices(game: EpicDeathState) -> list[Action]:
+    return [("adventurer", a) for a in game.parties[game.active] if game.alive[a]]
+
+
+@steps
+def place_loot(game: EpicDeathState) -> None:
+    """Each piece of loot drawn goes under a living adventurer of the active party, or away."""
+    if game.loot_to_place:
+        game.ask(game.active, "place_loot", loot_choices, "loot_placed")
+    else:
+        game.then_now("end_turn")
+
+
+def loot_choices(game: EpicDeathState) -> list[Action]:
+    living = [a for a in game.parties[game.active] if game.alive[a]]
+    return [("loot", a) for a in living] + [DISCARD]
+
+
+@steps
+def loot_placed(game: EpicDeathState, action) -> None:
+    """A new piece replaces the adventurer's piece of the same class, which is discarded."""
+    loot_id = game.loot_to_place.pop(0)
+    if action == DISCARD:
+        game.loot.discard(loot_id)
+    else:
+        adventurer = action[1]
+        for card in game.loot_of_class(adventurer, game.cards.loot[loot_id].loot_class):
+            game.take_from(adventurer, card)
+            game.loot.discard(card)
+        game.put_under(adventurer, loot_id)
+    game.then_now("place_loot")
+
+
+@steps
+def fail_placed(game: EpicDeathState, action) -> None:
+    game.put_under(action[1], game.quest)
+    game.quest_placed = True
+    game.then_now("end_turn")
+
+
+@steps
+def death_chosen(game: EpicDeathState, action) -> None:
+    game._kill(action[1], game.quest)
+    if game.quest_outcome == "epic_death":
+        game.epic_deaths.add(game.quest)
+    game.then_now("end_turn")
+
+
+@steps
+def end_turn(game: EpicDeathState) -> None:
+    """Fate for the active player (the reward, or back up to FATE_HAND); the game ends if a party
+    has fallen, else the next player's turn begins."""
+    hand = game.hands[game.active]
+    if game.quest_outcome == "success":
+        hand.extend(game.fate.draw_up_to(game.quest_card.rewards.fate, game.rng))
+    else:
+        hand.extend(game.fate.draw_up_to(max(0, FATE_HAND - len(hand)), game.rng))
+    hand.sort()
+    if game._death_to_check:  # only a death can leave a party with no one alive
+        game._death_to_check = False
+        alive = game.alive.__getitem__
+        if not all(any(map(alive, party)) for party in game.parties):
+            game._end_game("a party fell")
+            return
+    game.active = (game.active + 1) % game._players
+    game.turn += 1
+    game.then_now("new_turn")
 
 
 def dice_words(failed: int, plain: int, sixes: int) -> str:
@@ -740,14 +806,6 @@ def score_cards(cards: CardSet, under, epic_deaths, completed=()) -> int:
             quest = cards.quest(card_id)
             total += quest.epic * (2 if card_id in epic_deaths else 1) - quest.fail
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
-
-
-# An action's first word names the method that carries it out: "fate" -> `_do_fate`.
-HANDLERS = {
-    name.removeprefix("_do_"): method
-    for name, method in vars(EpicDeathState).items()
-    if name.startswith("_do_")
-}
 
 
 def _shuffled(cards: Counter, rng: random.Random) -> list[str]:

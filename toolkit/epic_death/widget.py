@@ -188,14 +188,15 @@ class EpicDeathWidget(GameWidget):
         seat, turn = state.current_player(), state.turn
         words = state.action_to_string(action)
         if state.is_chance_node():
-            if state.phase == "roll":
+            kind = state.chance.kind
+            if kind == "roll":
                 what = f"{state.pool()} dice rolled"
-            elif state.phase == "reroll":
-                what = f"{state.pending_reroll[1]} dice re-rolled"
+            elif kind == "reroll":
+                what = f"{state.chance.args['dice']} dice re-rolled"
             else:
                 what = "a D6 rolled"
             line = f"{self._quest_of(state.active, state.quest_card)}: {what}: {words}"
-            if state.phase in ("roll", "reroll"):
+            if kind in ("roll", "reroll"):
                 self.last_roll = line
         else:
             line = f"{self.seat_name(seat)}: {words}"
@@ -243,12 +244,14 @@ class EpicDeathWidget(GameWidget):
         card played so far (a D6 card whose die is not rolled yet counts as its mixture); None
         between quests and once the dice are rolled, when they are on the table."""
         state = self.state
-        if state.quest is None or state.is_terminal() or state.rolled or state.outcome:
+        if state.quest is None or state.is_terminal() or state.rolled or state.quest_outcome:
             return None
+        chance = state.chance
+        d6 = chance.args["sign"] if chance is not None and chance.kind == "d6" else 0
         modifiers = PoolModifiers(
             dice=state.dice_change,
-            plus_d6=int(state.pending_d6 > 0),
-            minus_d6=int(state.pending_d6 < 0),
+            plus_d6=int(d6 > 0),
+            minus_d6=int(d6 < 0),
             frenzy=state.frenzy,
         )
         quest = state.quest_card
@@ -271,7 +274,7 @@ class EpicDeathWidget(GameWidget):
         seat = state.active if state.is_chance_node() else state.current_player()
         return (
             f"<b>Turn {state.turn}</b>: {escape(self._whose(state.active))} quest; now: "
-            f"{escape(PHASE_WORDS[state.phase])} ({escape(self.seat_name(seat))}). "
+            f"{escape(PHASE_WORDS[state.stage()])} ({escape(self.seat_name(seat))}). "
             f"{len(state.quest_deck)} quests left in the deck."
         )
 
@@ -376,9 +379,9 @@ class EpicDeathWidget(GameWidget):
             return ""
         if self._waits_for_roll():
             what = {"d6": "the D6", "roll": f"{state.pool()} dice", "reroll": "the re-roll"}
-            return f"<b>{escape(self.seat_name(state.active))}</b>: roll {what[state.phase]}."
+            return f"<b>{escape(self.seat_name(state.active))}</b>: roll {what[state.chance.kind]}."
         seat = state.current_player()
-        return f"<b>{escape(self.seat_name(seat))}</b>: {escape(PHASE_WORDS[state.phase])}."
+        return f"<b>{escape(self.seat_name(seat))}</b>: {escape(PHASE_WORDS[state.stage()])}."
 
     def _choices(self) -> list[widgets.Button]:
         if self._waits_for_roll():
@@ -398,7 +401,7 @@ class EpicDeathWidget(GameWidget):
             return "the most EPIC after it", (("epic", 1),)
         if "success" not in names:
             return None
-        if self.state.active == odds.seat or self.state.phase == "choose_quest":
+        if self.state.active == odds.seat or self.state.stage() == "choose_quest":
             return "the highest chance that the quest succeeds", (("success", 1),)
         return "the highest chance that another player's quest fails", (("success", -1),)
 
@@ -444,7 +447,7 @@ class EpicDeathWidget(GameWidget):
         mode = "hot-seat" if self.hot_seat else f"human seat {self.human}"
         return (
             f"EpicDeathWidget(seed={self.seed}, players={self.players}, {mode}, "
-            f"turn {self.state.turn}, {self.state.phase})"
+            f"turn {self.state.turn}, {self.state.stage()})"
         )
 
 
