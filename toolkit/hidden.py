@@ -23,7 +23,6 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from toolkit.deck import shuffle
 from toolkit.state import ChanceOutcomes, UniformOutcomes
 
 
@@ -83,7 +82,7 @@ class Hiding:
         unseen: dict[str, list] = {}
         for holder, key, known, keep_sorted, stand_in, shuffled in view.places(seat):
             if shuffled and known is None:
-                shuffle(holder[key], view.rng)
+                view.rng.shuffle(holder[key])
                 continue
             cards = None if known is None else holder[key]
             if cards is None:
@@ -104,7 +103,7 @@ class Hiding:
                     kept.append(stand_in)
             holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
             if shuffled:
-                shuffle(holder[key], view.rng)
+                view.rng.shuffle(holder[key])
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
         view.viewed()
         view.forget_legal()  # the listed chance outcomes were the real deck's
@@ -122,7 +121,7 @@ class Hiding:
         game.rng = random.Random(rng.getrandbits(64))
         for place in game.places(seat):
             if place.shuffled:
-                shuffle(place.holder[place.key], game.rng)
+                game.rng.shuffle(place.holder[place.key])
         game.forget_legal()
         return game
 
@@ -131,7 +130,7 @@ class Hiding:
         pools = {}
         for stand_in in sorted(self.unseen):
             pools[stand_in] = list(self.unseen[stand_in])
-            shuffle(pools[stand_in], rng)
+            rng.shuffle(pools[stand_in])
         for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
             held = holder[key]
             if held is None:

@@ -5,7 +5,6 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from toolkit.deck import shuffle
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes, set_outcomes
 from toolkit.state import GameState
 
@@ -95,7 +94,7 @@ def test_a_place_whose_order_is_hidden_is_shuffled_by_the_views_own_generator():
     view = game.players_view(0)
     expected = ["x", "y", "z", "w"]
     own = random.Random("view-0")
-    shuffle(expected, own)
+    own.shuffle(expected)
     assert view.public == expected and game.public == ["x", "y", "z", "w"]
     assert view.rng.getstate() == own.getstate()  # later shuffles come from it too
     assert Dealer().players_view(0).public == view.public  # whatever the game's generator
@@ -107,7 +106,7 @@ def test_a_view_that_deals_its_own_stand_ins_keeps_them_in_a_determinised_game()
     assert game.hands[1] == ["?", "?"] and game.unseen == view.unseen and game.viewer == 0
     dealer = random.Random(random.Random(3).getrandbits(64))
     public = list(view.public)
-    shuffle(public, dealer)
+    dealer.shuffle(public)
     assert game.public == public and game.rng.getstate() == dealer.getstate()
 
 

@@ -472,15 +472,15 @@ def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
 def test_another_investigators_tied_choices_are_each_as_likely(monkeypatch):
     """Another investigator's choice in your turn is the greedy bot's, which breaks ties at
     random: the walk takes each of its tied best choices with the same chance."""
-    import toolkit.death_may_die.bots as bots
+    import toolkit.death_may_die.decisions as decisions
 
     state = new(players=2)
     while state.is_chance_node() or len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     legal = list(state.legal_actions())
-    monkeypatch.setattr(bots, "evaluate", lambda observation, action: 0.0)
+    monkeypatch.setattr(decisions, "evaluate", lambda observation, action: 0.0)
     assert others(state) == [(action, Fraction(1, len(legal))) for action in legal]
-    monkeypatch.setattr(bots, "evaluate", lambda observation, action: action == legal[-1])
+    monkeypatch.setattr(decisions, "evaluate", lambda observation, action: action == legal[-1])
     assert others(state) == [(legal[-1], 1)]
 
 

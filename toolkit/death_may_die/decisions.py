@@ -37,6 +37,7 @@ from toolkit.analysis import (
 )
 from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
+from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
@@ -411,8 +412,6 @@ def others(state):
     their sanity to a red space, where a wound of theirs goes): the greedy bot's, each of its
     best alike, as it breaks ties at random (the walk's seat is yours; theirs is theirs to
     make, not the walk's)."""
-    from toolkit.death_may_die.bots import evaluate  # bots reads the cards, which read odds
-
     observation = state.observation(state.current_player())
     best = best_actions(evaluate, observation, state.legal_actions())
     return [(action, Fraction(1, len(best))) for action in best]

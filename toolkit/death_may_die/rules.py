@@ -73,8 +73,6 @@ class DeathMayDieState(StepMachine):
     # A question with one choice is still asked (a skill to level when only one is below its
     # cap), as the engine always has: the histories hold the answer.
     ASKS_SINGLE_OPTIONS = True
-    # The card set, its parts and the map are loaded once for every game and only read in play.
-    SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
     FLAT_LISTS = ("log",)
     #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
     #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
@@ -919,11 +917,6 @@ class DeathMayDieState(StepMachine):
 
     def __repr__(self) -> str:
         return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
-
-    def _repr_html_(self) -> str:
-        from toolkit.death_may_die.display import state_html
-
-        return state_html(self)
 
 
 def _public(investigator: dict) -> dict:
