@@ -64,6 +64,10 @@ class Hiding:
     def viewed(self) -> None:
         """What else a view forgets of the game (a record of where hidden cards went)."""
 
+    def determinised(self) -> None:
+        """What a game dealt from a view takes back of the view (a shortcut only a walk of the
+        view may take), before it is played as a game."""
+
     def view_rng(self, seat: int) -> random.Random | None:
         """The generator a view of `seat` shuffles with (its `shuffled` places, and every later
         shuffle), made without the game's own, which would tell the view how the real game's
@@ -113,7 +117,8 @@ class Hiding:
         """On a view: one game the seat could be in. Every stand-in, place by place, is dealt one
         of the unseen cards of its pool, each pool shuffled by `rng` (in the order of its
         stand-in's name), unless the view deals them itself (:attr:`DRAWS_UNSEEN`). Later
-        shuffles come from `rng` too: first, every place whose order the seat cannot see."""
+        shuffles come from `rng` too: first, every place whose order the seat cannot see. Last,
+        the game takes back what only the view may do (:meth:`determinised`)."""
         game = self.clone()
         seat = self.viewer
         if not self.DRAWS_UNSEEN:
@@ -122,6 +127,7 @@ class Hiding:
         for place in game.places(seat):
             if place.shuffled:
                 game.rng.shuffle(place.holder[place.key])
+        game.determinised()
         game.forget_legal()
         return game
 

@@ -110,6 +110,26 @@ def test_a_view_that_deals_its_own_stand_ins_keeps_them_in_a_determinised_game()
     assert game.public == public and game.rng.getstate() == dealer.getstate()
 
 
+class Walked(Table):
+    """The table with a shortcut its views take that a game played from one does not."""
+
+    shortcut = False
+
+    def viewed(self):
+        self.shortcut = True
+
+    def determinised(self):
+        self.shortcut = False
+
+
+def test_a_determinised_game_takes_back_what_only_its_view_may_do():
+    view = Walked().players_view(0)
+    assert view.shortcut and not Walked().shortcut
+    game = view.determinise(random.Random(1))
+    assert not game.shortcut and view.shortcut  # the view keeps its own
+    assert game.hands[1] == Table().players_view(0).determinise(random.Random(1)).hands[1]
+
+
 def test_a_pool_dealt_in_order_gives_the_first_cards_then_the_rest_sorted():
     view = Table().players_view(0)
     view.deal_in_order("?", ("6", "3"))  # the numbers come first among the places
