@@ -18,6 +18,7 @@ where the old advice was wrong, and the rest of a turn at stacked positions.
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 from odds_check import Report, at_least, compare, every
@@ -62,7 +63,8 @@ def _plain_key(state):
 
 def _plain_position(state):
     """A position of the rest of a turn with nothing left out: the whole table, both decks and
-    their discards card by card, the roll at the front by :func:`_plain_key`."""
+    their discards card by card (in a view, with the unseen cards behind their stand-ins), the
+    roll at the front by :func:`_plain_key`."""
     front = _plain_key(state)
     ahead = state.steps_ahead()
     pending = ahead[1:] if front is not None else ahead
@@ -73,7 +75,8 @@ def _plain_position(state):
         state.tests_passed, state.rolls_resolved, state.ritual_disrupted,
         state.disrupted_this_turn,
         *(tuple(sorted(deck.cards)) + ("|",) + tuple(sorted(deck.discards))
-          for deck in (state.mythos, state.discovery)),
+          + ("|",) + state.unseen_in(kind)
+          for deck, kind in ((state.mythos, "mythos"), (state.discovery, "discovery"))),
     )  # fmt: skip
 
 
@@ -223,6 +226,37 @@ def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
     peek.apply(("end_actions",))
     assert card not in dict(peek.chance_outcomes())
     assert seen.players_view(0).observation(0) == seen.observation(0)
+
+
+def test_each_deck_hides_its_own_pool_and_a_reshuffle_mixes_the_seen_cards_in():
+    """A view holds each deck's cards as stand-ins, the cards themselves in that deck's pool; after
+    the Mythos discards are shuffled back, a draw is any card of the deck, seen or unseen, each as
+    likely; a card drawn from behind a stand-in leaves the pool, a seen one leaves it as it was.
+    A game dealt from the view keeps the pools (its draws are chance nodes too) and lists every
+    die for a reroll again."""
+    state = new(players=1)
+    seen = state.mythos.cards.pop()
+    state.mythos.discard(seen)
+    view = state.players_view(0)
+    assert view.mythos.cards == ["?mythos"] * len(state.mythos.cards)
+    assert view.unseen_in("mythos") == tuple(sorted(state.mythos.cards))
+    assert view.unseen_in("discovery") == tuple(sorted(state.discovery.cards))
+    assert view.card_locations() == state.card_locations()
+    assert view.one_reroll_per_face and view.log == []
+    game = view.determinise(random.Random(0))
+    assert game.unseen == view.unseen and not game.one_reroll_per_face
+    view.mythos.reshuffle(view.rng)
+    view.forget_legal()
+    view.apply(("end_actions",))
+    every_card = sorted([*state.mythos.cards, seen])
+    assert dict(view.chance_outcomes()) == dict.fromkeys(every_card, Fraction(1, len(every_card)))
+    for card, pool in ((seen, view.unseen_in("mythos")), (state.mythos.cards[0], None)):
+        drawn = view.clone()
+        drawn.apply(card)
+        left = pool or tuple(c for c in view.unseen_in("mythos") if c != card)
+        assert drawn.unseen_in("mythos") == left
+        assert drawn.mythos.cards.count("?mythos") == len(left)
+        assert (seen in drawn.mythos.cards) == (card != seen)
 
 
 def test_the_field_by_field_clone_copies_every_changing_part():

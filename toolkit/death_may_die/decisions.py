@@ -272,19 +272,21 @@ def _turn_key(state):
     enemies as :func:`_enemies_read` says (all while one may still move, those on your space
     while a fight may still come, none after: nothing of the turn then asks where a figure
     stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
-    is the turn's first step, the Discovery deck's its second), and always the elder symbols
+    is the turn's first step, the Discovery deck's its second; in a view, with the unseen cards
+    behind its stand-ins), and always the elder symbols
     among the Mythos discards (the discard check); the fire on the map never (only a run, an
     action, picks it up)."""
     symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
     ahead = state.steps_ahead()
     kinds = {name for name, _ in ahead}
-    decks = tuple(deck for deck, draws in ((state.mythos, MYTHOS_DRAWS),
-                                            (state.discovery, DISCOVERY_DRAWS))
-                  if kinds & draws)  # fmt: skip
+    decks = tuple((deck, kind) for deck, kind, draws in (
+        (state.mythos, "mythos", MYTHOS_DRAWS), (state.discovery, "discovery", DISCOVERY_DRAWS)
+    ) if kinds & draws)  # fmt: skip
     return (
         state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
         state.ritual_disrupted, state.disrupted_this_turn, symbols,
-        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards))) for deck in decks),
+        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind))
+              for deck, kind in decks),
         *_enemies_read(state, ahead), repr(state.investigators), tuple(sorted(state.elder.items())),
         repr(state.tokens), tuple(sorted(state.wards)),
     )  # fmt: skip

@@ -25,6 +25,7 @@ from toolkit.death_may_die.dice import count, face_label, face_symbols, faces_te
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
+from toolkit.hidden import Hiding, Place, pile_outcomes
 from toolkit.state import Action, ChanceOutcomes
 from toolkit.steps import Ask, Draw, StepMachine, Steps
 
@@ -39,14 +40,18 @@ ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshu
 # What each draw is, as the step waiting is named (the observation's "step"): a die of a roll, or
 # in a seat's view a card of the deck the step draws from.
 DRAWN_BY = {"die": "roll", "mythos": "mythos", "discovery": "investigate_or_fight"}
+# In a seat's view, the stand-in for an unseen card of each deck (each deck its own pool).
+HIDDEN = {"mythos": "?mythos", "discovery": "?discovery"}
 
 steps = Steps()
 
 
-def _card_outcomes(cards: list[str]) -> ChanceOutcomes:
-    """A card drawn from `cards` (copies alike), each card equally likely."""
-    counts = Counter(cards)
-    return ChanceOutcomes((card, Fraction(n, len(cards))) for card, n in sorted(counts.items()))
+def _copies_alike(outcomes) -> ChanceOutcomes:
+    """The cards of a draw, each once (copies of a card alike, their shares added), in order."""
+    shares = Counter()
+    for card, share in outcomes:
+        shares[card] += share
+    return ChanceOutcomes(sorted(shares.items()))
 
 
 @cache
@@ -60,7 +65,7 @@ def _face_actions(colour: str) -> tuple[str, ...]:
     return tuple(face for face, _ in _face_outcomes(colour))
 
 
-class DeathMayDieState(StepMachine):
+class DeathMayDieState(Hiding, StepMachine):
     """A game of one episode (the learning one unless another is named) for 1 to 4 investigators
     (one per seat).
 
@@ -74,9 +79,10 @@ class DeathMayDieState(StepMachine):
     # cap), as the engine always has: the histories hold the answer.
     ASKS_SINGLE_OPTIONS = True
     FLAT_LISTS = ("log",)
-    #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
-    #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
-    unseen_draws = False
+    STAND_IN = HIDDEN["mythos"]
+    #: A seat's view draws each Mythos or Discovery card at a chance node over the cards the deck
+    #: may hold (not off the shuffled deck's hidden order), and so does a game dealt from it.
+    DRAWS_UNSEEN = True
     #: True in a seat's view: rerolling either of two dice alike (see :meth:`alike_die`) is one
     #: choice, listed once (the first such die), so the walk does not weigh it twice.
     one_reroll_per_face = False
@@ -185,11 +191,15 @@ class DeathMayDieState(StepMachine):
         return len(self.investigators)
 
     def draw_outcomes(self, draw: Draw) -> ChanceOutcomes:
-        """A die of the roll in progress, or in a seat's view a card of the deck drawn from."""
+        """A die of the roll in progress, or in a seat's view a card of the deck drawn from: any of
+        its cards, those behind its stand-ins any unseen card of its pool."""
         if draw.kind == "die":
             return self._faces[self._next_die_colour(self.roll)]
         deck = self.mythos if draw.kind == "mythos" else self.discovery
-        return _card_outcomes(deck.cards or deck.discards)
+        hidden = HIDDEN[draw.kind]
+        return _copies_alike(
+            pile_outcomes(deck.cards or deck.discards, self.unseen_for(hidden), hidden)
+        )
 
     def draw_actions(self, draw: Draw) -> tuple:
         """The outcomes alone: a die's faces listed once per colour, as a die is thrown often."""
@@ -205,7 +215,11 @@ class DeathMayDieState(StepMachine):
             if not deck.cards:
                 deck.cards.extend(deck.discards)
                 deck.discards.clear()
-            deck.cards.remove(outcome)
+            if outcome in deck.cards:  # a card seen in the discards before a reshuffle
+                deck.cards.remove(outcome)
+            else:
+                deck.cards.remove(HIDDEN[draw.kind])
+                self.seen_now(outcome, HIDDEN[draw.kind])
 
     def returns(self) -> list[float]:
         value = {"win": 1.0, "loss": -1.0}.get(self.result, 0.0)
@@ -669,7 +683,7 @@ class DeathMayDieState(StepMachine):
         choice and die, and the generic deep copy spent most of its time on tables and tuples
         that never change. Each mutable part of the table is copied; the rest is shared."""
         other = copy.copy(self)
-        if not self.unseen_draws:  # a view's generator orders only decks it draws by chance
+        if self.viewer is None:  # a view's generator orders only decks it draws by chance
             other.rng = random.Random(0)
             other.rng.setstate(self.rng.getstate())
         other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
@@ -689,27 +703,32 @@ class DeathMayDieState(StepMachine):
         return other
 
     # -- a seat's view: hidden cards drawn at chance nodes ---------------------------------------
-    def players_view(self, seat: int) -> DeathMayDieState:
-        """The game as `seat` knows it. Nothing is hidden but the order of the Mythos and
-        Discovery decks (discards are face up, and every other card is on the table), so the view
-        is a copy whose draws are chance nodes over each deck's cards, each card as likely as any
-        other; the copy keeps neither the real order nor the seed that shuffled it."""
-        view = self.clone()
-        view.unseen_draws = view.one_reroll_per_face = True
-        view.log = []  # the narration so far is the real game's; a walk copies a view at every step
-        view.rng = random.Random("players_view")  # reshuffles no longer matter: draws are chance
-        for deck in (view.mythos, view.discovery):
-            deck.cards.sort()
-        return view
+    def places(self, seat: int) -> list[Place]:
+        """Nothing is hidden but what the Mythos and Discovery decks hold (their discards are face
+        up, and every other card is on the table): each deck's cards are one pool behind its own
+        stand-in, drawn at chance nodes (see :mod:`toolkit.hidden`)."""
+        return [
+            Place(vars(self.mythos), "cards", stand_in=HIDDEN["mythos"]),
+            Place(vars(self.discovery), "cards", stand_in=HIDDEN["discovery"]),
+        ]
 
-    def determinise(self, rng: random.Random) -> DeathMayDieState:
-        """On a view: a copy whose draws stay chance nodes, with the real game's choices (every
-        die listed for a re-roll, not one of each alike pair as in the walk's view) and a
-        generator from `rng` for the reshuffles."""
-        game = super().determinise(rng)
-        game.one_reroll_per_face = False
-        game.forget_legal()
-        return game
+    def view_rng(self, seat: int) -> random.Random:
+        """A generator of the view's own: its reshuffles no longer matter (draws are chance)."""
+        return random.Random("players_view")
+
+    def unseen_in(self, kind: str) -> tuple:
+        """In a view, the cards behind the stand-ins of the "mythos" or "discovery" deck."""
+        return self.unseen_for(HIDDEN[kind])
+
+    def viewed(self) -> None:
+        """A view lists a reroll of either of two dice alike once, so the walk does not weigh it
+        twice, and forgets the real game's narration (a walk copies a view at every step)."""
+        self.one_reroll_per_face = True
+        self.log = []
+
+    def determinised(self) -> None:
+        """A game played from a view lists every die for a reroll, as the real game does."""
+        self.one_reroll_per_face = False
 
     def alike_die(self, step: dict, index: int) -> int:
         """The first die of the roll `step` alike to die `index`: of its colour, showing the same
@@ -848,9 +867,13 @@ class DeathMayDieState(StepMachine):
         """The Mythos, Discovery and Insanity cards wherever they are: the two decks and their
         discards, a card being resolved (its discard step still to come) and each investigator's
         Insanity card (the rest of that deck goes back in the box at set-up). Items and companions
-        are not dealt from a deck: one is claimed while a copy is left, which the rules tests pin."""
+        are not dealt from a deck: one is claimed while a copy is left, which the rules tests pin.
+        In a view, the cards behind a deck's stand-ins are counted in their stead."""
         decks = (self.mythos, self.discovery)
         where = Counter(card for deck in decks for card in deck.cards + deck.discards)
+        for stand_in in HIDDEN.values():
+            del where[stand_in]
+        where.update(card for pool in self.unseen.values() for card in pool)
         where.update(args["card"] for name, args in self.steps_ahead() if name in DISCARD_STEPS)
         where.update(investigator["insanity"] for investigator in self.investigators)
         return where
@@ -1036,7 +1059,7 @@ def turn(game: DeathMayDieState) -> None:
 
 @steps
 def mythos(game: DeathMayDieState) -> None:
-    if game.unseen_draws:
+    if game.viewer is not None:
         game.draw("mythos", "reveal_mythos")
     else:
         reveal_mythos(game, game.mythos.draw(1, game.rng)[0])
@@ -1070,7 +1093,7 @@ def investigate_or_fight(game: DeathMayDieState) -> None:
         attackers.append("elder")
     if attackers:
         game.then("fight", attackers=attackers)
-    elif game.unseen_draws:
+    elif game.viewer is not None:
         game.draw("discovery", "investigate")
     else:
         investigate(game, game.discovery.draw(1, game.rng)[0])
