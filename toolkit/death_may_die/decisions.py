@@ -273,9 +273,8 @@ def _turn_key(state):
     while a fight may still come, none after: nothing of the turn then asks where a figure
     stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
     is the turn's first step, the Discovery deck's its second; in a view, with the unseen cards
-    behind its stand-ins), and always the elder symbols
-    among the Mythos discards (the discard check); the fire on the map never (only a run, an
-    action, picks it up)."""
+    behind its stand-ins), and always the elder symbols among the Mythos discards (the discard
+    check); the fire on the map never (only a run, an action, picks it up)."""
     symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
     ahead = state.steps_ahead()
     kinds = {name for name, _ in ahead}
