@@ -185,9 +185,14 @@ def test_the_view_hides_hands_decks_and_the_next_loot_but_shows_the_piece_being_
     view = state.players_view(0)
     assert view.observation(0) == state.observation(0)
     assert view.loot_to_place[0] == state.loot_to_place[0]
-    assert view.loot_to_place[1:] == [UNSEEN] * (len(state.loot_to_place) - 1)
-    assert view.hands[1] == [UNSEEN, UNSEEN] and view.hands[0] == state.hands[0]
-    assert set(view.fate.cards) == set(view.loot.cards) == set(view.quest_deck) == {UNSEEN}
+    fate, loot = UNSEEN["fate"], UNSEEN["loot"]
+    assert view.loot_to_place[1:] == [loot] * (len(state.loot_to_place) - 1)
+    assert view.hands[1] == [fate, fate] and view.hands[0] == state.hands[0]
+    assert set(view.fate.cards) == {fate} and set(view.loot.cards) == {loot}
+    greens = sum(q in state.cards.quests for q in state.quest_deck)
+    epics = len(state.quest_deck) - greens
+    assert view.quest_deck == [UNSEEN["epic_quests"]] * epics + [UNSEEN["quests"]] * greens
+    assert sorted(view.unseen_for(loot)) == sorted(state.loot.cards + state.loot_to_place[1:])
     assert view.fate.discards == state.fate.discards and view.rng is None
 
 
