@@ -76,7 +76,9 @@ class EpicDeathState(Hiding, StepMachine):
     # turn no rule reads an unseen card: the quest's dice are chance nodes, a stand-in in another
     # hand is no card of any window (so that seat's only choice is done), and cards are drawn
     # only once the quest has ended, where a walk from the view stops. So the view has no
-    # generator, which would tell the order of every later shuffle.
+    # generator, which would tell the order of every later shuffle. A determinised game draws its
+    # own generator first, then shuffles the pools in UNSEEN's order: the seeded search games of
+    # tests/test_fingerprints.py play on that.
     STAND_IN = UNSEEN["fate"]
     POOL_ORDER = tuple(UNSEEN.values())
     VIEW_HAS_RNG = False
@@ -448,8 +450,8 @@ class EpicDeathState(Hiding, StepMachine):
         greens = len(box) - self._epic_quests_in(box)
         return [
             *(
-                Place(self.hands, s, None if s == seat else (), True, fate)
-                for s in range(self._players)
+                Place(self.hands, other, None if other == seat else (), sort=True, stand_in=fate)
+                for other in range(self._players)
             ),
             Place(vars(self.fate), "cards", (), stand_in=fate),
             Place(vars(self.loot), "cards", (), stand_in=loot),
