@@ -88,13 +88,18 @@ class Hiding:
         """The game as `seat` knows it: each card of a place that the seat does not know is
         there becomes a stand-in, and the cards themselves the view's unseen cards. A place whose
         order the seat cannot see is shuffled by the view's generator (:meth:`view_rng`)."""
-        view = self.clone()
+        if self.VIEW_HAS_RNG:
+            view = self.clone()
+            rng = self.view_rng(seat)
+            if rng is not None:
+                view.rng = rng
+        else:  # copied without the generator it would drop: copying one is most of a clone
+            rng, self.rng = self.rng, None
+            try:
+                view = self.clone()
+            finally:
+                self.rng = rng
         view.viewer = seat
-        rng = self.view_rng(seat)
-        if rng is not None:
-            view.rng = rng
-        if not self.VIEW_HAS_RNG:
-            view.rng = None
         unseen: dict[str, list] = {}
         for holder, key, known, keep_sorted, stand_in, shuffled in view.places(seat):
             if shuffled and known is None:
@@ -110,14 +115,18 @@ class Hiding:
                     pool.append(cards)
                     holder[key] = stand_in
                 continue
-            kept = []
-            for card in cards:
-                if card in known:
-                    kept.append(card)
-                else:
-                    pool.append(card)
-                    kept.append(stand_in)
-            holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
+            if not known:  # the seat knows none of them (most places): all stand-ins
+                pool += cards
+                holder[key] = type(cards)([stand_in] * len(cards))
+            else:
+                kept = []
+                for card in cards:
+                    if card in known:
+                        kept.append(card)
+                    else:
+                        pool.append(card)
+                        kept.append(stand_in)
+                holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
             if shuffled:
                 shuffle(holder[key], view.rng)
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}

@@ -1,6 +1,7 @@
 """The core's one way to hide a card, on a bare table: places, known cards, pools of unseen
 cards behind different stand-ins, and one game dealt from a view."""
 
+import copy
 import random
 from collections import Counter
 from fractions import Fraction
@@ -159,7 +160,14 @@ def test_a_view_may_have_no_generator():
     class Blind(Table):
         VIEW_HAS_RNG = False
 
-    assert Blind().players_view(0).rng is None
+        def clone(self):  # a game whose view has no generator copies a state without one
+            return copy.deepcopy(self)
+
+    game = Blind()
+    state = game.rng.getstate()
+    view = game.players_view(0)
+    assert view.rng is None and view.hands == [["1", "2"], ["?", "?"]]
+    assert game.rng.getstate() == state  # the game keeps its own
     assert Table().players_view(0).rng.getstate() == Table().rng.getstate()  # by default a copy
 
 

@@ -465,8 +465,9 @@ class EpicDeathState(Hiding, StepMachine):
 
     def _epic_quests_in(self, pile: list[str]) -> int:
         """How many of `pile`'s quests (or their stand-ins) are Epic Quests."""
-        epic_quests, stand_in = self.cards.epic_quests, UNSEEN["epic_quests"]
-        return sum(card in epic_quests or card == stand_in for card in pile)
+        return sum(map(self.cards.epic_quests.__contains__, pile)) + pile.count(
+            UNSEEN["epic_quests"]
+        )
 
     def why_illegal(self, action: Action) -> str:
         if self.winners is not None:
