@@ -197,7 +197,7 @@ def observe_death_may_die(state, action, rng) -> dict[str, Fraction] | None:
     def stop(s):
         """The walk's stop, read on the real game as on the view: a walk that does not span the
         turn never looks past the next card drawn from a deck (hidden in the view)."""
-        if own.stop not in ("step", "turn") and s._deck_drawn(s.pending[0]) is not None:
+        if own.stop not in ("step", "turn") and s.drawing_card():
             return True
         return walk.stop(s)
 

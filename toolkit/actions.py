@@ -32,7 +32,7 @@ class ActionBlocks(Sequence):
 
     def __init__(self, blocks: Sequence[tuple[tuple, Sequence[tuple]]]):
         self._blocks = tuple(
-            (head, items if items.__class__ is tuple else tuple(items)) for head, items in blocks
+            (head, items if isinstance(items, tuple) else tuple(items)) for head, items in blocks
         )
         self._ends: tuple[int, ...] | None = None
         self._made: tuple[Action, ...] | None = None

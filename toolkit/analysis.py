@@ -23,8 +23,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
+from html import escape
 from typing import Any
 
+from toolkit.html import chance, table
+from toolkit.html import exact as exact_text  # this module's exact() makes Fractions
 from toolkit.state import Action, GameState, UniformOutcomes
 
 Values = tuple[Fraction, ...]
@@ -318,9 +321,7 @@ class Measure:
     chance: bool = True
 
     def show(self, value) -> str:
-        from toolkit.html import chance, exact
-
-        return chance(value) if self.chance else exact(value)
+        return chance(value) if self.chance else exact_text(value)
 
 
 @dataclass(frozen=True)
@@ -340,7 +341,7 @@ class ActionOdds:
 class DecisionOdds:
     """The exact numbers beside every choice of the seat to act: what the game's widget shows and
     what ``death-toolkit analyse`` prints, from one function per game
-    (``toolkit.<game>.odds.decision_odds(state)``), so the two cannot differ.
+    (``GameSpec.decision_odds``, the game's ``decision_odds(state)``), so the two cannot differ.
 
     `prompt` says what is being decided; `measures` the numbers, in the order shown; `note` why
     some or all numbers are missing (a question too large to answer exactly is refused, never
@@ -371,8 +372,6 @@ class DecisionOdds:
     def to_json(self) -> dict:
         """``{"game", "seat", "prompt", "actions": [{"action", "label", "odds": {name: "p/q"}}]}``:
         every number exact, as text; an action as it is saved in a game's history."""
-        from toolkit.html import exact
-
         return {
             "game": self.game,
             "seat": self.seat,
@@ -383,7 +382,7 @@ class DecisionOdds:
                     "action": json_action(odds.action),
                     "label": odds.label,
                     "odds": {
-                        m.name: exact(odds.odds[m.name])
+                        m.name: exact_text(odds.odds[m.name])
                         for m in self.measures
                         if m.name in odds.odds
                     },
@@ -408,10 +407,6 @@ class DecisionOdds:
         return ["choice", *(m.heading for m in self.measures), *notes]
 
     def _repr_html_(self) -> str:
-        from html import escape
-
-        from toolkit.html import table
-
         note = f"<div><i>{escape(self.note)}</i></div>" if self.note else ""
         body = table(self.headers(), self.rows()) if self.measures else ""
         return f"<b>{escape(self.prompt)}</b>{body}{note}"

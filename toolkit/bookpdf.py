@@ -8,10 +8,12 @@ Chromium is Debian's (``/usr/bin/chromium``, or ``DEATH_TOOLKIT_CHROMIUM``), dri
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tempfile
 import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import yaml
@@ -29,6 +31,20 @@ PRINT_CSS = """
 details { display: block; }
 """
 OPEN_DROPDOWNS = """() => document.querySelectorAll('details').forEach(d => d.open = true)"""
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging every request to the terminal."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
+    """A static file server for `folder` on 127.0.0.1:`port` (0: a free port), not yet serving."""
+    return ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(QuietHandler, directory=folder)
+    )
 
 
 def toc_pages(source: Path) -> list[str]:
@@ -64,8 +80,6 @@ def write_pdf(html: Path, pages: list[str], target: Path) -> int:
     `target`; the number of PDF pages written."""
     from playwright.sync_api import sync_playwright
     from pypdf import PdfWriter
-
-    from toolkit.cli import serve_folder
 
     server = serve_folder(html, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

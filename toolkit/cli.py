@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import hashlib
 import importlib.util
 import json
@@ -20,12 +19,15 @@ import signal
 import subprocess
 import sys
 import sysconfig
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from toolkit import analysis, games, plain
+from toolkit import analysis, bookpdf, exercises, games, plain
+from toolkit.bookpdf import serve_folder
+from toolkit.bots import check_bot_names
 from toolkit.data import DataError
-from toolkit.simulate import Interrupted
+from toolkit.simulate import Interrupted, dask_executor, run_many
+from toolkit.state import from_json
+from toolkit.studies import WHOLE_TABLE, bots_table
 
 ECHO = 80  # characters of a value the user typed that an error line repeats, at most
 _QUOTED = re.compile(rf"(['\"])([^'\"/]{{{ECHO}}})[^'\"/]+\1")  # a path is shown whole
@@ -260,20 +262,6 @@ def book_command(source: Path, output: Path | None, extra: list[str]) -> list[st
     return command + extra
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves files without logging every request to the terminal."""
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-def serve_folder(folder: Path, port: int) -> ThreadingHTTPServer:
-    """A static file server for `folder` on 127.0.0.1:`port` (0: a free port), not yet serving."""
-    return ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(QuietHandler, directory=folder)
-    )
-
-
 def cmd_book(args) -> int:
     source = book_sources(args.source)
     output = Path(args.dir) if args.dir else None
@@ -304,8 +292,6 @@ def cmd_book(args) -> int:
 
 def book_pdf(source: Path, output: Path | None, command: list[str]) -> int:
     """Build the book, then print it to DIR/_build/pdf/death-toolkit.pdf (see toolkit.bookpdf)."""
-    from toolkit import bookpdf
-
     problem = bookpdf.missing()
     if problem:  # said before a build of minutes, not after
         raise ValueError(f"cannot print the book: {problem}")
@@ -396,8 +382,6 @@ def read_state(game: str, source: str):
     """A saved game of `game` (any of its variants) from the file `source` (``-``: standard
     input), replayed; a bad file (not JSON, another game's, an illegal history) is a
     :class:`~toolkit.state.SaveError`."""
-    from toolkit.state import from_json
-
     if not source:
         raise ValueError("--state names no file (give a path, or - for standard input)")
     if source == "-":
@@ -465,8 +449,6 @@ def study_spec(args):
 
 
 def cmd_simulate(args) -> int:
-    from toolkit.bots import check_bot_names
-    from toolkit.simulate import dask_executor, run_many
 
     spec = study_spec(args)
     check_bot_names(spec.bots, [args.bots])
@@ -546,8 +528,6 @@ def game_options(spec, players: int, pairs: list[str]) -> dict[str, str]:
 
 
 def cmd_study(args) -> int:
-    from toolkit.simulate import dask_executor
-    from toolkit.studies import bots_table
 
     spec = study_spec(args)
     if args.csv:
@@ -580,8 +560,6 @@ def cmd_study(args) -> int:
 def study_lines(spec, players: int, table) -> list[str]:
     """A ``study`` table in words, a pairing a line: which bot sat where, its wins with their 95%
     interval, its mean return."""
-    from toolkit.studies import WHOLE_TABLE
-
     every = {1: "the one seat", 2: "both seats"}.get(players, f"all {players} seats")
     if spec.utility == "cooperative" or players == 1:
         lines = [f"{spec.title}, {plain.count(players, 'player')}: a bot in {every}."]
@@ -607,8 +585,6 @@ def study_lines(spec, players: int, table) -> list[str]:
 def cmd_check(args) -> int:
     """One line: is ANSWER right for exercise ID? Exit 0 when right, 1 when not, 2 for an
     unknown id or an answer that is not a number; ``--list`` lists the exercises."""
-    from toolkit import exercises
-
     if args.list:
         for exercise in exercises.catalog().values():
             print(f"{exercise.id:16} {exercise.level:7} {exercise.title}")

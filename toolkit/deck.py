@@ -11,19 +11,6 @@ from collections import Counter
 from collections.abc import Iterable
 
 
-def shuffle(cards: list, rng: random.Random) -> None:
-    """Shuffle `cards` in place exactly as ``rng.shuffle(cards)`` does (CPython's Fisher-Yates with
-    the same draws), so seeded games are unchanged, but with each draw made here rather than in a
-    call a card: a game reshuffles its decks often."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 class EmptyDeck(RuntimeError):
     """Raised when a draw is asked of a deck whose draw and discard piles are both empty."""
 
@@ -42,13 +29,13 @@ class Deck:
         return f"Deck({len(self.cards)} to draw, {len(self.discards)} discarded)"
 
     def shuffle(self, rng: random.Random) -> None:
-        shuffle(self.cards, rng)
+        rng.shuffle(self.cards)
 
     def reshuffle(self, rng: random.Random) -> None:
         """Shuffle the discard pile back into the draw pile."""
         self.cards.extend(self.discards)
         self.discards.clear()
-        shuffle(self.cards, rng)
+        rng.shuffle(self.cards)
 
     def draw(self, n: int = 1, rng: random.Random | None = None) -> list[str]:
         """Take n cards from the top. With an rng, an empty draw pile is refilled by reshuffling the

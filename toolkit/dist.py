@@ -13,6 +13,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import reduce
 
+from toolkit.html import dist_table
+
 Outcome = Hashable
 
 
@@ -232,8 +234,6 @@ class Dist:
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.html import dist_table
-
         return dist_table(self)
 
 

@@ -11,10 +11,12 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from toolkit.analysis import DecisionOdds
-from toolkit.bots import Bot
-from toolkit.state import GameState
+if TYPE_CHECKING:  # annotations only: the core's modules import the registry, not the reverse
+    from toolkit.analysis import DecisionOdds
+    from toolkit.bots import Bot
+    from toolkit.state import GameState
 
 PACKAGES = {
     "epic-death": "toolkit.epic_death",
@@ -71,6 +73,7 @@ class GameSpec:
     cli: ModuleType
     options: Mapping[str, object] = field(default_factory=dict)
     variants: Mapping[str, type[GameState]] = field(default_factory=dict)
+    decisions: str = "odds"  # the package's module that defines decision_odds
 
     @property
     def add_odds_arguments(self) -> Callable[[argparse.ArgumentParser], None]:
@@ -86,9 +89,10 @@ class GameSpec:
 
     @property
     def decision_odds(self) -> Callable[[GameState], DecisionOdds]:
-        """The game's ``odds.decision_odds``: the exact numbers beside each choice of the seat to
-        act, which its widget shows and ``death-toolkit analyse`` prints."""
-        return importlib.import_module(f"{PACKAGES[self.slug]}.odds").decision_odds
+        """The game's ``decision_odds`` (in its ``odds`` module unless `decisions` names another):
+        the exact numbers beside each choice of the seat to act, which its widget shows and
+        ``death-toolkit analyse`` prints."""
+        return importlib.import_module(f"{PACKAGES[self.slug]}.{self.decisions}").decision_odds
 
     def __post_init__(self):
         if self.utility not in UTILITIES:

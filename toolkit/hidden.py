@@ -23,7 +23,6 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from toolkit.deck import shuffle
 from toolkit.state import ChanceOutcomes, UniformOutcomes
 
 
@@ -78,6 +77,10 @@ class Hiding:
     def viewed(self) -> None:
         """What else a view forgets of the game (a record of where hidden cards went)."""
 
+    def determinised(self) -> None:
+        """What a game dealt from a view takes back of the view (a shortcut only a walk of the
+        view may take), before it is played as a game."""
+
     def view_rng(self, seat: int) -> random.Random | None:
         """The generator a view of `seat` shuffles with (its `shuffled` places, and every later
         shuffle), made without the game's own, which would tell the view how the real game's
@@ -103,7 +106,7 @@ class Hiding:
         unseen: dict[str, list] = {}
         for holder, key, known, keep_sorted, stand_in, shuffled in view.places(seat):
             if shuffled and known is None:
-                shuffle(holder[key], view.rng)
+                view.rng.shuffle(holder[key])
                 continue
             cards = None if known is None else holder[key]
             if cards is None:
@@ -128,7 +131,7 @@ class Hiding:
                         kept.append(stand_in)
                 holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
             if shuffled:
-                shuffle(holder[key], view.rng)
+                view.rng.shuffle(holder[key])
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
         view.viewed()
         view.forget_legal()  # the listed chance outcomes were the real deck's
@@ -140,7 +143,8 @@ class Hiding:
         first, the rest in the order of their stand-ins' names), unless the view deals them
         itself (:attr:`DRAWS_UNSEEN`). Later shuffles come from a generator drawn from `rng`
         after the deal (or before it: :attr:`GENERATOR_FIRST`): first, every place whose order
-        the seat cannot see."""
+        the seat cannot see. Last, the game takes back what only the view may do
+        (:meth:`determinised`)."""
         game = self.clone()
         seat = self.viewer
         if self.GENERATOR_FIRST:
@@ -151,7 +155,8 @@ class Hiding:
             game.rng = random.Random(rng.getrandbits(64))
         for place in game.places(seat):
             if place.shuffled:
-                shuffle(place.holder[place.key], game.rng)
+                game.rng.shuffle(place.holder[place.key])
+        game.determinised()
         game.forget_legal()
         return game
 
@@ -161,7 +166,7 @@ class Hiding:
         first = [stand_in for stand_in in self.POOL_ORDER if stand_in in self.unseen]
         for stand_in in first + sorted(set(self.unseen).difference(first)):
             pools[stand_in] = list(self.unseen[stand_in])
-            shuffle(pools[stand_in], rng)
+            rng.shuffle(pools[stand_in])
         for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
             held = holder[key]
             if held is None:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import partial
 
 from toolkit.bots import Bot, below, handed
+from toolkit.games import get_game
 from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState, UniformOutcomes
 
 
@@ -94,8 +95,6 @@ def play_seeded(
     chance draws are all seeded from `seed`, so the same call plays the same game anywhere.
     `options` go to the game (a raised safety cap, say), and `max_moves` (the game's own bound
     unless given) bounds the play."""
-    from toolkit.games import get_game
-
     spec = get_game(slug)
     state = spec.new_state(players, seed, **options)
     bots = [spec.bots[name](seat, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
@@ -117,8 +116,6 @@ def decisions_played(
     """``(seed, position, choice)`` at every decision of seeded bot games, as
     :func:`decision_points` walks them, with the move the bot then played there: what a
     calibration sets the numbers shown beside that move against."""
-    from toolkit.games import get_game
-
     spec = get_game(slug)
     for seed in seeds:
         state = spec.new_state(players, seed)

@@ -14,6 +14,7 @@ saves and :func:`from_json` replays.
 from __future__ import annotations
 
 import copy
+import importlib
 import inspect
 import json
 import math
@@ -25,9 +26,11 @@ from collections import Counter, abc
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, cached_property
+from html import escape
 from typing import Any, ClassVar
 
 from toolkit.actions import ActionBlocks
+from toolkit.games import PACKAGES, get_game
 
 CHANCE = -1
 TERMINAL = -4
@@ -114,7 +117,7 @@ class IllegalAction(ValueError):
 
 def _alike(listed: Action, action: Action) -> bool:
     """Whether two equal actions are of the same types all through."""
-    if listed.__class__ is not action.__class__:
+    if type(listed) is not type(action):
         return False
     return not isinstance(listed, tuple) or all(map(_alike, listed, action))
 
@@ -136,7 +139,6 @@ class GameState(ABC):
     """
 
     game: ClassVar[str] = ""  # the registry slug, e.g. "epic-death"
-    SHARED: ClassVar[tuple[str, ...]] = ()  # attributes a clone shares: tables never written
     FLAT_LISTS: ClassVar[tuple[str, ...]] = ()  # lists of immutable items (actions, log lines)
 
     def __init__(self, seed: int = 0, **config: Any):
@@ -258,13 +260,13 @@ class GameState(ABC):
         knows the next list then hands it over with :meth:`_offer`."""
         if self._legal_at != len(self.history):
             legal = self._compute_legal()
-            self._legal = legal if legal.__class__ in _IMMUTABLE else tuple(legal)
+            self._legal = legal if type(legal) in _IMMUTABLE else tuple(legal)
             self._legal_at = len(self.history)
         return self._legal
 
     def _offer(self, actions: Sequence[Action]) -> None:
         """From inside :meth:`_apply`: the legal actions of the position it is making."""
-        self._legal = actions if actions.__class__ in _IMMUTABLE else tuple(actions)
+        self._legal = actions if type(actions) in _IMMUTABLE else tuple(actions)
         self._legal_at = len(self.history) + 1
 
     def forget_legal(self) -> None:
@@ -284,7 +286,7 @@ class GameState(ABC):
         Atomic: if the engine fails part-way through a legal action (a bug, an interrupt), the
         state is put back as it was before, at the price of a copy each move. The toolkit's own
         loops, which throw away a game that fails, pass ``atomic=False`` and skip the copy."""
-        if action.__class__ is list:  # from JSON; tested here, as freeze is a call on every move
+        if isinstance(action, list):  # from JSON; tested here, as freeze is a call on every move
             action = freeze(action)
         if not self._is_legal(action):
             raise IllegalAction(action, self._explain(action))
@@ -329,16 +331,13 @@ class GameState(ABC):
         )
 
     def clone(self) -> GameState:
-        """A deep copy, but read-only tables (:attr:`SHARED`) are shared and lists whose items never
-        change (the history, :attr:`FLAT_LISTS`) are copied flat: a search that clones at every
-        move would otherwise visit each action and log line of the game so far."""
+        """A deep copy, but lists whose items never change (the history, :attr:`FLAT_LISTS`) are
+        copied flat: a search that clones at every move would otherwise visit each action and log
+        line of the game so far."""
         memo = {id(self._legal): self._legal}  # immutable
         rng = random.Random()  # deepcopy would copy the generator's 625 words one by one
         rng.setstate(self.rng.getstate())
         memo[id(self.rng)] = rng
-        for name in self.SHARED:
-            table = getattr(self, name)
-            memo[id(table)] = table
         for name in ("history", *self.FLAT_LISTS):
             flat = getattr(self, name)
             memo[id(flat)] = list(flat)
@@ -370,9 +369,24 @@ class GameState(ABC):
         return state
 
     def _repr_html_(self) -> str:
-        from html import escape
+        return display_html(self, "state_html")
 
-        return f"<pre>{escape(repr(self))}</pre>"
+
+def display_html(thing: object, function: str) -> str:
+    """`thing` drawn for a notebook by `function` of the ``display`` module in its class's package
+    (a state by its game's ``state_html``). An engine never imports its display, the display
+    imports the engine, so the picture is looked up by name when a notebook asks; a class with no
+    display module beside it shows its repr."""
+    package = type(thing).__module__.rpartition(".")[0]
+    try:
+        display = importlib.import_module(f"{package}.display") if package else None
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.display":
+            raise
+        display = None
+    if display is None:
+        return f"<pre>{escape(repr(thing))}</pre>"
+    return getattr(display, function)(thing)
 
 
 class SaveError(ValueError):
@@ -410,8 +424,6 @@ def from_json(
     config = _field(data, "config", dict)
     actions = [_action(a, f"actions[{i}]") for i, a in enumerate(_field(data, "actions", list))]
     if state_class is None:
-        from toolkit.games import PACKAGES, get_game
-
         if game is not None and saved != game:
             raise SaveError("game", f"this save is of {saved!r}, not {game!r}")
         if saved not in PACKAGES:

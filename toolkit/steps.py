@@ -20,13 +20,15 @@ legal actions, and how an action is applied come from here, the same in every ga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from toolkit.state import CHANCE, TERMINAL, GameState
 
 Step = Callable[..., None]
+NO_ARGS: Mapping = MappingProxyType({})  # a step resumed with no arguments
 
 
 class Steps(dict):
@@ -50,7 +52,7 @@ class Ask(NamedTuple):
     question: str
     options: Sequence | Callable
     resume: str
-    args: dict
+    args: Mapping = NO_ARGS
     why: str | None = None
 
 
@@ -61,7 +63,7 @@ class Draw(NamedTuple):
 
     kind: str
     resume: str
-    args: dict
+    args: Mapping = NO_ARGS
     public: bool = True
 
 

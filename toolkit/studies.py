@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from toolkit.bots import check_bot_names
 from toolkit.data import data_root
 from toolkit.games import PACKAGES, get_game
+from toolkit.html import Table
 from toolkit.simulate import MAX_GAMES, Interrupted, run_many, wilson_interval
 
 COLUMNS = ("bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return")
@@ -134,8 +135,6 @@ def win_rate_grid(table):
     whole table, in a cooperative game), each cell the win rate with its 95% interval, and the
     number of games a cell in the caption (in the cell where they differ); "not played" where a
     pairing was left out (`against`)."""
-    from toolkit.html import Table
-
     same_count = table.games.nunique() == 1
 
     def text(row) -> str:

@@ -6,7 +6,7 @@ at the end, and a button that lets bots play the rest of the game.
 A game's widget (``toolkit/<game>/widget.py``) subclasses :class:`GameWidget`: it makes the state,
 draws the board and offers each choice with :meth:`GameWidget.button`; the rules stay in the
 engine. A decision is one table (:meth:`GameWidget.choice_table`): a row a choice, its button and
-beside it its numbers, the game's ``odds.decision_odds`` (the numbers ``death-toolkit analyse``
+beside it its numbers, the game's ``decision_odds`` (the numbers ``death-toolkit analyse``
 prints), a percentage over the exact fraction, the best by the widget's stated objective marked ★.
 What the widget's budget cannot answer at once reads "counting..." while more patient walks of
 the same kind (``analyse --patience``) run in a background thread on a copy of the game, each
@@ -795,7 +795,7 @@ class GameWidget(widgets.VBox):
 
     def decision_odds(self) -> DecisionOdds | None:
         """The exact numbers beside each choice of the person to act, from the game's
-        ``odds.decision_odds`` (the numbers ``death-toolkit analyse`` prints); None while nobody
+        ``decision_odds`` (the numbers ``death-toolkit analyse`` prints); None while nobody
         here decides (the game over, dice to roll, a bot's turn)."""
         state = self.state
         if (

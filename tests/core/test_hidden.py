@@ -6,7 +6,6 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from toolkit.deck import shuffle
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes, set_outcomes
 from toolkit.state import GameState
 
@@ -96,7 +95,7 @@ def test_a_place_whose_order_is_hidden_is_shuffled_by_the_views_own_generator():
     view = game.players_view(0)
     expected = ["x", "y", "z", "w"]
     own = random.Random("view-0")
-    shuffle(expected, own)
+    own.shuffle(expected)
     assert view.public == expected and game.public == ["x", "y", "z", "w"]
     assert view.rng.getstate() == own.getstate()  # later shuffles come from it too
     assert Dealer().players_view(0).public == view.public  # whatever the game's generator
@@ -108,8 +107,28 @@ def test_a_view_that_deals_its_own_stand_ins_keeps_them_in_a_determinised_game()
     assert game.hands[1] == ["?", "?"] and game.unseen == view.unseen and game.viewer == 0
     dealer = random.Random(random.Random(3).getrandbits(64))
     public = list(view.public)
-    shuffle(public, dealer)
+    dealer.shuffle(public)
     assert game.public == public and game.rng.getstate() == dealer.getstate()
+
+
+class Walked(Table):
+    """The table with a shortcut its views take that a game played from one does not."""
+
+    shortcut = False
+
+    def viewed(self):
+        self.shortcut = True
+
+    def determinised(self):
+        self.shortcut = False
+
+
+def test_a_determinised_game_takes_back_what_only_its_view_may_do():
+    view = Walked().players_view(0)
+    assert view.shortcut and not Walked().shortcut
+    game = view.determinise(random.Random(1))
+    assert not game.shortcut and view.shortcut  # the view keeps its own
+    assert game.hands[1] == Table().players_view(0).determinise(random.Random(1)).hands[1]
 
 
 def test_a_pool_dealt_in_order_gives_the_first_cards_then_the_rest_sorted():
@@ -177,8 +196,8 @@ def test_pools_in_a_given_order_and_the_generator_drawn_first():
     rng = random.Random(5)
     generator = random.Random(rng.getrandbits(64))  # first: before the deal
     letters, numbers = list(view.unseen["?letter"]), list(view.unseen["?"])
-    shuffle(letters, rng)  # the letters first, as POOL_ORDER says
-    shuffle(numbers, rng)
+    rng.shuffle(letters)  # the letters first, as POOL_ORDER says
+    rng.shuffle(numbers)
     assert game.rng.getstate() == generator.getstate()
     # place by place, each stand-in takes the last card of its shuffled pool
     assert game.letters == [letters.pop(), letters.pop()] and game.face_down == letters.pop()

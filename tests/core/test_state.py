@@ -8,6 +8,8 @@ one; ``plain`` does nothing. Both go to the discards. First to the goal wins.
 
 from __future__ import annotations
 
+import html
+import importlib
 import json
 import random
 from collections import Counter
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 
 from toolkit.bots import RandomBot
 from toolkit.deck import Deck
+from toolkit.games import PACKAGES, available, get_game
 from toolkit.simulate import play
 from toolkit.state import (
     CHANCE,
@@ -250,11 +253,10 @@ def test_clone_is_independent():
 
 
 def test_a_clone_shares_only_what_never_changes():
-    """SHARED tables are the same objects; FLAT_LISTS and the history are new lists of the same
-    (immutable) items; everything else is copied deep."""
+    """FLAT_LISTS and the history are new lists of the same (immutable) items; everything else is
+    copied deep."""
 
     class Logged(DiceRace):
-        SHARED = ("rules",)
         FLAT_LISTS = ("log",)
 
         def __init__(self, seed: int = 0, players: int = 2, goal: int = 8):
@@ -265,7 +267,7 @@ def test_a_clone_shares_only_what_never_changes():
     state = Logged(seed=1)
     state.apply("step")
     twin = state.clone()
-    assert twin.rules is state.rules
+    assert twin.rules == state.rules and twin.rules is not state.rules
     for name in ("log", "history"):
         assert getattr(twin, name) == getattr(state, name)
         assert getattr(twin, name) is not getattr(state, name)
@@ -314,3 +316,17 @@ def test_random_play_keeps_invariants(seed, players, moves):
     assert from_json(state.to_json(), DiceRace).snapshot() == state.snapshot()
     for action in state.legal_actions():
         state.clone().apply(action)  # never raises
+
+
+@pytest.mark.parametrize("slug", available())
+def test_a_notebook_shows_a_state_as_its_games_own_picture(slug):
+    """The engine never imports its display: the core finds ``state_html`` beside the engine."""
+    spec = get_game(slug)
+    state = spec.new_state(spec.min_players, 1)
+    display = importlib.import_module(f"{PACKAGES[slug]}.display")
+    assert state._repr_html_() == display.state_html(state)
+
+
+def test_a_state_without_a_display_beside_it_shows_its_repr():
+    state = DiceRace(seed=1)
+    assert state._repr_html_() == f"<pre>{html.escape(repr(state))}</pre>"

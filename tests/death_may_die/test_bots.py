@@ -22,7 +22,7 @@ def rolls() -> list[dict]:
     return [
         state.observation(state.current_player())
         for state in decision_points("death-may-die", 1, [0, 1])
-        if state.pending[0]["kind"] == "roll"
+        if state.front() == "roll"
     ]
 
 
@@ -58,7 +58,7 @@ def test_the_search_searches_the_level_ups_and_there_finds_what_greedy_misses():
     for state in decision_points("death-may-die", 1, range(4), bot="greedy"):
         seat = state.current_player()
         view = state.players_view(seat)
-        assert worth_a_search(view) == (state.pending[0]["kind"] == "level")
+        assert worth_a_search(view) == (state.front() == "level")
         if not worth_a_search(view) or len(state.legal_actions()) < 2:
             continue
         level_ups += 1
@@ -77,7 +77,7 @@ def test_greedy_raises_a_skill_whose_next_level_adds_most():
     adds most, Brawl only on a tie."""
     level_ups = 0
     for state in decision_points("death-may-die", 1, range(6), bot="greedy"):
-        if state.pending[0]["kind"] != "level" or len(state.legal_actions()) < 2:
+        if state.front() != "level" or len(state.legal_actions()) < 2:
             continue
         level_ups += 1
         seat = state.current_player()
@@ -95,7 +95,7 @@ def test_a_lone_greedy_waits_for_the_elder_one_once_the_ritual_is_disrupted():
     more, though a run is on offer at every choice of action; before, it runs."""
     waits, runs_before = 0, 0
     for state in decision_points("death-may-die", 1, range(6), bot="greedy"):
-        if state.pending[0]["kind"] != "actions":
+        if state.front() != "actions":
             continue
         seat = state.current_player()
         assert ("run",) in state.legal_actions()
@@ -114,7 +114,7 @@ def test_greedy_investigators_together_still_run_to_the_elder_one():
     still runs to it after the disruption."""
     runs = 0
     for state in decision_points("death-may-die", 2, range(3), bot="greedy"):
-        if state.pending[0]["kind"] != "actions" or not state.ritual_disrupted:
+        if state.front() != "actions" or not state.ritual_disrupted:
             continue
         if sum(i["alive"] for i in state.investigators) < 2:
             continue

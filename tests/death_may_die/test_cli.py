@@ -78,11 +78,11 @@ def test_study_plays_the_episode_named_by_option(capsys):
     assert code == 0
     [row] = json.loads(out)
     wins = sum(
-        play_seeded("death-may-die", 1, ["greedy"], seed, episode="high_tide").outcome == "win"
+        play_seeded("death-may-die", 1, ["greedy"], seed, episode="high_tide").result == "win"
         for seed in range(12)
     )
     learning = sum(
-        play_seeded("death-may-die", 1, ["greedy"], seed).outcome == "win" for seed in range(12)
+        play_seeded("death-may-die", 1, ["greedy"], seed).result == "win" for seed in range(12)
     )
     assert row["games"] == 12 and row["wins"] == wins
     assert wins < learning  # on the same seeds the learning episode is won more often

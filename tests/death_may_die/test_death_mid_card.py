@@ -5,6 +5,8 @@ Investigator)."""
 
 from toolkit.death_may_die.rules import PHASES, DeathMayDieState
 
+REST_OF_TURN = [(phase, {}) for phase in PHASES[3:-1]]  # the Mythos card is being drawn
+
 
 def summoned(players=2):
     state = DeathMayDieState(seed=0, players=players)
@@ -24,25 +26,31 @@ def test_madness_from_the_call_still_summons_its_cultist():
     me = state.investigators[0]
     me["sanity"] = state.rules.sanity.last - 1
     before = cultists(state)
-    state.pending = [{"kind": kind} for kind in PHASES[3:]]  # the Mythos card is being drawn
-    state._reveal_mythos("call")
-    state._advance()
+    state.replace_steps(*REST_OF_TURN)
+    state.run_steps(("reveal_mythos", {"card": "call"}))
     assert not me["alive"] and state.outcome is None
     assert cultists(state) == sorted([*before, state.board.gates["red"]])
     assert "call" in state.mythos.discards  # the card still goes to its discard pile
-    assert state.active == 1 and state.pending[0]["kind"] == "actions"  # no fight, no fire
+    assert state.active == 1 and state.front() == "actions"  # no fight, no fire
 
 
 def test_the_rest_of_the_card_goes_on_but_the_following_phases_do_not():
+    """The Call's sanity kills; its summons and discard follow, then the discard check (two
+    elder symbols discarded before, the Call the third: the progression token advances), and
+    neither the fight nor the fire on her board, nor the Elder One's end of the turn."""
     state = summoned()
     me = state.investigators[0]
     me.update(sanity=state.rules.sanity.last - 1, fire=2)
-    state.pending = [{"kind": "investigate_or_fight"}, {"kind": "fire"}, {"kind": "mythos_check"},
-                     {"kind": "summon_check"}, {"kind": "elder_end"}]  # fmt: skip
-    state._reveal_mythos("call")
-    state.pending.pop(0)  # the card's sanity effect, resolved by hand
-    state.lose_sanity(me, 1)
-    assert [s["kind"] for s in state.pending] == ["summon", "mythos_discard", "mythos_check"]
+    for card in ("tide", "omen"):
+        state.mythos.cards.remove(card)
+        state.mythos.discard(card)
+    state.replace_steps(*REST_OF_TURN)
+    state.run_steps(("reveal_mythos", {"card": "call"}))
+    died = state.log.index(f"{me['name']} dies (madness)")
+    assert "a Cultist is summoned at the red gate" in state.log[died + 1]
+    assert state.log[died + 2] == "the progression token advances to 6 of 8"
+    assert not state.mythos.discards  # the check reshuffled the discards, the Call with them
+    assert state.active == 1 and state.front() == "actions"
 
 
 def test_a_death_after_the_discard_check_does_not_check_again():
@@ -51,6 +59,11 @@ def test_a_death_after_the_discard_check_does_not_check_again():
     state = summoned()
     me = state.investigators[0]
     me["sanity"] = state.rules.sanity.last - 1
-    state.pending = [{"kind": "elder_end"}]
-    state.lose_sanity(me, 1)
-    assert not me["alive"] and state.pending == []
+    for card in ("tide", "omen", "stirring"):
+        state.mythos.cards.remove(card)
+        state.mythos.discard(card)
+    state.replace_steps(("elder_end", {}))
+    with state.by_hand():
+        state.lose_sanity(me, 1)
+    assert not me["alive"] and len(state.mythos.discards) == 3  # no second check
+    assert state.active == 1 and state.front() == "actions"

@@ -18,6 +18,7 @@ where the old advice was wrong, and the rest of a turn at stacked positions.
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 from odds_check import Report, at_least, compare, every
@@ -50,8 +51,8 @@ PLAIN_LIMIT = 2_000_000
 
 def _plain_key(state):
     """A roll's position with nothing lumped: every face as it is, the target by its own id."""
-    step = state.pending[0]
-    if step["kind"] != "roll":
+    step = state.roll
+    if step is None:
         return None
     faces = [tuple(face) for face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
@@ -62,9 +63,11 @@ def _plain_key(state):
 
 def _plain_position(state):
     """A position of the rest of a turn with nothing left out: the whole table, both decks and
-    their discards card by card, the roll at the front by :func:`_plain_key`."""
-    front = _plain_key(state) if state.pending and state.pending[0]["kind"] == "roll" else None
-    pending = state.pending[1:] if front is not None else state.pending
+    their discards card by card (in a view, with the unseen cards behind their stand-ins), the
+    roll at the front by :func:`_plain_key`."""
+    front = _plain_key(state)
+    ahead = state.steps_ahead()
+    pending = ahead[1:] if front is not None else ahead
     return (
         front, repr(pending), repr(state.investigators), repr(sorted(state.enemies.items())),
         repr(sorted(state.elder.items())), repr(sorted(state.fire.items())), repr(state.tokens),
@@ -72,7 +75,8 @@ def _plain_position(state):
         state.tests_passed, state.rolls_resolved, state.ritual_disrupted,
         state.disrupted_this_turn,
         *(tuple(sorted(deck.cards)) + ("|",) + tuple(sorted(deck.discards))
-          for deck in (state.mythos, state.discovery)),
+          + ("|",) + state.unseen_in(kind)
+          for deck, kind in ((state.mythos, "mythos"), (state.discovery, "discovery"))),
     )  # fmt: skip
 
 
@@ -188,9 +192,7 @@ def test_lumped_faces_are_the_walk_of_every_face():
     and a Fire Vampire's attacks."""
     checked = 0
     seeded = (
-        state
-        for state in decision_points(SLUG, 2, range(4))
-        if state.pending[0]["kind"] in ("roll", "fight")
+        state for state in decision_points(SLUG, 2, range(4)) if state.front() in ("roll", "fight")
     )
     stacked = (elder_one_attacks(None, stress=2), fire_vampire_attacks())
     for state in itertools.chain(itertools.islice(seeded, 25), stacked):
@@ -226,14 +228,45 @@ def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
     assert seen.players_view(0).observation(0) == seen.observation(0)
 
 
+def test_each_deck_hides_its_own_pool_and_a_reshuffle_mixes_the_seen_cards_in():
+    """A view holds each deck's cards as stand-ins, the cards themselves in that deck's pool; after
+    the Mythos discards are shuffled back, a draw is any card of the deck, seen or unseen, each as
+    likely; a card drawn from behind a stand-in leaves the pool, a seen one leaves it as it was.
+    A game dealt from the view keeps the pools (its draws are chance nodes too) and lists every
+    die for a reroll again."""
+    state = new(players=1)
+    seen = state.mythos.cards.pop()
+    state.mythos.discard(seen)
+    view = state.players_view(0)
+    assert view.mythos.cards == ["?mythos"] * len(state.mythos.cards)
+    assert view.unseen_in("mythos") == tuple(sorted(state.mythos.cards))
+    assert view.unseen_in("discovery") == tuple(sorted(state.discovery.cards))
+    assert view.card_locations() == state.card_locations()
+    assert view.one_reroll_per_face and view.log == []
+    game = view.determinise(random.Random(0))
+    assert game.unseen == view.unseen and not game.one_reroll_per_face
+    view.mythos.reshuffle(view.rng)
+    view.forget_legal()
+    view.apply(("end_actions",))
+    every_card = sorted([*state.mythos.cards, seen])
+    assert dict(view.chance_outcomes()) == dict.fromkeys(every_card, Fraction(1, len(every_card)))
+    for card, pool in ((seen, view.unseen_in("mythos")), (state.mythos.cards[0], None)):
+        drawn = view.clone()
+        drawn.apply(card)
+        left = pool or tuple(c for c in view.unseen_in("mythos") if c != card)
+        assert drawn.unseen_in("mythos") == left
+        assert drawn.mythos.cards.count("?mythos") == len(left)
+        assert (seen in drawn.mythos.cards) == (card != seen)
+
+
 def test_the_field_by_field_clone_copies_every_changing_part():
     """A clone played on leaves the original as it was, at every position of a seeded game."""
     for state in itertools.islice(decision_points(SLUG, 2, [1]), 0, 200, 5):
-        before = state.to_json(), state.observation(0), repr(state.pending)
+        before = state.to_json(), state.observation(0), repr(state.steps_ahead())
         copy = state.clone()
         while not copy.is_terminal() and len(copy.history) < len(state.history) + 30:
             copy.apply_listed(copy.legal_actions()[-1])
-        assert (state.to_json(), state.observation(0), repr(state.pending)) == before
+        assert (state.to_json(), state.observation(0), repr(state.steps_ahead())) == before
 
 
 # -- the issue's examples --------------------------------------------------------------------------
@@ -276,8 +309,7 @@ def guarded_attack(guard: int, faces: list[str]) -> DeathMayDieState:
     state = new(players=1)
     me = state.investigators[0]
     me["skills"]["guard"] = guard
-    state.push([state._roll_step("enemy", len(faces), 0, 0, attacker="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("enemy", len(faces), 0, 0, attacker="cultist-1")))
     roll(state, faces)
     return state
 
@@ -326,8 +358,7 @@ def elder_one_attacks(companion: str | None, stress: int) -> DeathMayDieState:
     state.elder.update(summoned=True, progression=5, stage=4, wounds=0, space="nave")
     me = state.investigators[0]
     me.update(space="nave", stress=stress, companions=[[companion, 0]] if companion else [])
-    state.push([state._attack_roll_step("elder", me)])
-    state._advance()
+    state.run_steps(("roll", state.attack_roll("elder", me)))
     roll(state, ["success", "tentacle", "elder", "blank", "success", "elder"])
     return state
 
@@ -401,8 +432,7 @@ def fire_vampire_attacks() -> DeathMayDieState:
     assert state._place_enemy("fire_vampire", "nave")
     vampire = next(uid for uid, e in state.enemies.items() if e["type"] == "fire_vampire")
     state.investigators[0]["space"] = "nave"
-    state.push([state._attack_roll_step(vampire, state.investigators[0])])
-    state._advance()
+    state.run_steps(("roll", state.attack_roll(vampire, state.investigators[0])))
     roll(state, ["success", "elder", "success+elder"])
     return state
 
@@ -466,8 +496,7 @@ def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
     any walk, so the refusal is at once; the benchmark times it)."""
     state = new(players=1)
     state.investigators[0]["space"] = "nave"
-    state.push([state._roll_step("attack", 3, 30, 0, target="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("attack", 3, 30, 0, target="cultist-1")))
     roll(state, ["blank"] * 33)
     shown = decision_odds(state)
     assert all(odds.note == TOO_LARGE and not odds.odds for odds in shown.actions)
@@ -477,15 +506,15 @@ def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
 def test_another_investigators_tied_choices_are_each_as_likely(monkeypatch):
     """Another investigator's choice in your turn is the greedy bot's, which breaks ties at
     random: the walk takes each of its tied best choices with the same chance."""
-    import toolkit.death_may_die.bots as bots
+    import toolkit.death_may_die.decisions as decisions
 
     state = new(players=2)
     while state.is_chance_node() or len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     legal = list(state.legal_actions())
-    monkeypatch.setattr(bots, "evaluate", lambda observation, action: 0.0)
+    monkeypatch.setattr(decisions, "evaluate", lambda observation, action: 0.0)
     assert others(state) == [(action, Fraction(1, len(legal))) for action in legal]
-    monkeypatch.setattr(bots, "evaluate", lambda observation, action: action == legal[-1])
+    monkeypatch.setattr(decisions, "evaluate", lambda observation, action: action == legal[-1])
     assert others(state) == [(legal[-1], 1)]
 
 
@@ -507,7 +536,7 @@ def _engine_hands_back(start: int):
     at anyone's decision or at a die to roll (a card drawn is dealt within the move)."""
 
     def stop(state) -> bool:
-        handed_back = state.current_player() != CHANCE or state.pending[0]["kind"] == "roll"
+        handed_back = not state.drawing_card()
         return len(state.history) > start and handed_back
 
     return stop

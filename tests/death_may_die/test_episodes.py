@@ -50,8 +50,8 @@ def test_the_hard_episode_deals_its_own_team_at_two_players_only():
 def test_the_hard_episodes_advance_brings_a_cultist_only_to_one_to_three(players, summoned):
     state = DeathMayDieState(seed=0, players=players, episode="high_tide")
     before = Counter(e["type"] for e in state.enemies.values())
-    state._advance_elder()
-    state._advance()
+    with state.by_hand():
+        state._advance_elder()
     assert state.elder["position"] == 2
     assert Counter(e["type"] for e in state.enemies.values()) - before == Counter(summoned)
 
@@ -63,7 +63,7 @@ def test_greedy_wins_about_half_the_hard_episode_at_every_player_count(players):
     games = [
         play_seeded("death-may-die", players, bots, s, episode="high_tide") for s in range(200)
     ]
-    wins = sum(state.outcome == "win" for state in games)
+    wins = sum(state.result == "win" for state in games)
     assert 0.40 * 200 <= wins <= 0.60 * 200
 
 
@@ -73,5 +73,5 @@ def test_greedy_plays_the_hard_episode_to_the_end(players):
         state = play_seeded(
             "death-may-die", players, ["greedy"] * players, seed, episode="high_tide"
         )
-        assert state.is_terminal() and state.outcome in ("win", "loss")
+        assert state.is_terminal() and state.result in ("win", "loss")
         assert state.episode.id == "high_tide"

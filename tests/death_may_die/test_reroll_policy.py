@@ -40,13 +40,13 @@ def revolver_then_fire(stress=3):
     state = DeathMayDieState(seed=0, players=1)
     state.elder.update(summoned=True, progression=5, stage=2)
     state.investigators[0].update(stress=stress, fire=1)
-    state.pending = [
-        {"kind": "choose", "card": "revolver_found"},
-        {"kind": "discovery_discard", "card": "revolver_found"},
-        {"kind": "fire"},
-    ]
+    state.replace_steps(
+        ("choose", {"card": "revolver_found"}),
+        ("discovery_discard", {"card": "revolver_found"}),
+        ("fire", {}),
+    )
     state.discovery.cards.remove("revolver_found")
-    state.forget_legal()
+    state.run_steps()
     return state
 
 
@@ -103,8 +103,7 @@ def guarded(guard: int, faces: list[str]) -> dict:
     """The observation at a Cultist's attack on an investigator with Dodge at level `guard`."""
     state = DeathMayDieState(seed=0, players=1)
     state.investigators[0]["skills"]["guard"] = guard
-    state.push([state._roll_step("enemy", len(faces), 0, 0, attacker="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("enemy", len(faces), 0, 0, attacker="cultist-1")))
     roll(state, faces)
     return state.observation(0)
 

@@ -25,8 +25,7 @@ def cultist_attacks_on_the_edge_of_red(companions=()):
     me = state.investigators[0]
     me.update(space="nave", sanity=4, stress=3, insanity="calm_before")
     me["companions"] = [list(c) for c in companions]
-    state.push([state._roll_step("enemy", 1, 0, 0, attacker="cultist-1")])
-    state._advance()
+    state.run_steps(("roll", state.roll_args("enemy", 1, 0, 0, attacker="cultist-1")))
     roll(state, ["success+tentacle"])
     return state
 
@@ -35,7 +34,7 @@ def test_a_roll_against_you_places_its_wounds_before_its_tentacles_reach_a_red_s
     state = cultist_attacks_on_the_edge_of_red()
     me = state.investigators[0]
     state.apply(("accept",))
-    assert state.pending[0]["kind"] == "level"  # the red space's skill level comes last
+    assert state.front() == "level"  # the red space's skill level comes last
     assert (me["wounds"], me["sanity"], me["stress"]) == (1, 5, 2)
     wound = next(i for i, line in enumerate(state.log) if "takes 1 wound" in line)
     sanity = next(i for i, line in enumerate(state.log) if "loses 1 sanity" in line)
@@ -46,9 +45,9 @@ def test_a_wound_placed_on_a_companion_comes_before_the_tentacle():
     state = cultist_attacks_on_the_edge_of_red(companions=[("acolyte", 0)])
     me = state.investigators[0]
     state.apply(("accept",))
-    assert state.pending[0]["kind"] == "wound" and me["sanity"] == 4  # no tentacle yet
+    assert state.front() == "wound" and me["sanity"] == 4  # no tentacle yet
     state.apply(("wound", "acolyte"))
-    assert me["sanity"] == 5 and state.pending[0]["kind"] == "level"
+    assert me["sanity"] == 5 and state.front() == "level"
 
 
 def test_the_numbers_beside_the_roll_count_its_wounds():
@@ -91,7 +90,7 @@ def test_a_test_carries_out_its_success_before_its_tentacles():
     removed = next(i for i, line in enumerate(state.log) if "removes a seal" in line)
     lost = next(i for i, line in enumerate(state.log) if "loses 1 sanity" in line)
     assert removed < lost and seal not in state.tokens["seal"]
-    assert state.pending[0]["kind"] == "level"
+    assert state.front() == "level"
 
 
 def test_a_rolls_numbers_run_to_the_next_decision_not_the_end_of_the_roll():
@@ -106,4 +105,4 @@ def test_a_rolls_numbers_run_to_the_next_decision_not_the_end_of_the_roll():
     accept = decision_odds(state).for_action(("accept",)).odds
     assert accept["sanity"] == 1 and accept["stress"] == 1  # Panic: 2 stress, 3 to the most, 4
     state.apply(("accept",))
-    assert state.pending[0]["kind"] == "level" and me["stress"] == 4
+    assert state.front() == "level" and me["stress"] == 4

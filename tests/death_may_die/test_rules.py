@@ -95,7 +95,7 @@ def test_tentacles_stop_at_the_red_space_then_insanity_and_level_up():
     state.apply(("accept",))
     assert me["sanity"] == 5  # three tentacles from 3, stopped at the red space 5
     assert me["stress"] == 2  # Panic: take 2 stress
-    assert state.pending[0]["kind"] == "level"
+    assert state.front() == "level"
     state.apply(("level", "attack"))
     assert me["skills"]["attack"] == 2
 
@@ -106,7 +106,7 @@ def test_death_before_summoning_loses_the_game():
     me["wounds"] = 4
     state._wound_self(me, 1)
     assert state.is_terminal() and state.returns() == [-1.0, -1.0]
-    assert "before the Elder One was summoned" in state.reason
+    assert "before the Elder One was summoned" in state.ended_by
 
 
 def test_three_elder_symbols_advance_and_reshuffle():
@@ -115,7 +115,7 @@ def test_three_elder_symbols_advance_and_reshuffle():
     for card in symbols:
         state.mythos.cards.remove(card.id)
         state.mythos.discard(card.id)
-    state._step_mythos_check({})
+    state.run_steps(("mythos_check", {}))
     assert state.elder["position"] == 2
     assert len(state.mythos.cards) == 16 and not state.mythos.discards
 
@@ -123,29 +123,32 @@ def test_three_elder_symbols_advance_and_reshuffle():
 def test_summoning_and_elder_stages_lose_excess_wounds():
     state = new()
     state.ritual_disrupted = state.disrupted_this_turn = True
-    state._step_summon_check({})
-    state._advance()
+    state.run_steps(("summon_check", {}))
     assert state.elder["summoned"] and state.elder["stage"] == 2
     assert state.elder["space"] == "altar"  # stage 2 puts the figure on the red gate
-    state._wound_target("elder", 9)  # stage 2 has health 6: 3 excess wounds are lost
+    with state.by_hand():
+        state._wound_target("elder", 9)  # stage 2 has health 6: 3 excess wounds are lost
     assert state.elder["stage"] == 3 and state.elder["wounds"] == 0
-    state._wound_target("elder", 6)
-    state._wound_target("elder", 7)
-    assert state.outcome == "win"
+    with state.by_hand():
+        state._wound_target("elder", 6)
+    with state.by_hand():
+        state._wound_target("elder", 7)
+    assert state.result == "win"
 
 
 def test_progression_reaching_the_last_space_loses():
     state = new()
     state.elder.update(summoned=True, progression=7, stage=2)
-    state._advance_elder()
-    assert state.outcome == "loss" and "progression" in state.reason
+    with state.by_hand():
+        state._advance_elder()
+    assert state.result == "loss" and "progression" in state.ended_by
 
 
 def test_companions_take_wounds_and_are_discarded():
     state = new()
     me = state.investigators[0]
     me["companions"].append(["acolyte", 0])
-    state.push([{"kind": "wound", "amount": 2, "seat": 0}])
+    state.run_steps(("wound", {"amount": 2, "seat": 0}))
     assert set(state.legal_actions()) == {("wound", "self"), ("wound", "acolyte")}
     state.apply(("wound", "acolyte"))
     assert me["companions"] == []  # health 1: gone
@@ -158,8 +161,7 @@ def test_enemy_move_ties_are_chosen_by_the_active_player():
     me = state.investigators[0]
     me["space"] = "tomb"
     state.enemies["cultist-2"]["space"] = "ossuary"
-    state.push([{"kind": "enemy_move", "uid": "cultist-2", "left": 1, "target": 0}])
-    state._advance()
+    state.run_steps(("enemy_move", {"uid": "cultist-2", "left": 1, "target": 0}))
     assert state.current_player() == 0
     assert list(state.legal_actions()) == [("path", "crypt"), ("path", "well")]
     state.apply(("path", "well"))
@@ -187,13 +189,13 @@ def check_invariants(state):
         assert all(1 <= level <= rules.max_skill_level for level in person["skills"].values())
     on_map = Counter(e["type"] for e in state.enemies.values())
     assert all(on_map[k] <= state.cards.enemies[k].figures for k in on_map)
-    in_flight = [s["card"] for s in state.pending if s["kind"] == "mythos_discard"]
+    in_flight = [args["card"] for name, args in state.steps_ahead() if name == "mythos_discard"]
     assert sorted(state.mythos.cards + state.mythos.discards + in_flight) == sorted(
         m.id
         for m in state.cards.mythos.values()
         if m.deck in (state.episode.id, state.elder_card.id)
     )
-    drawn = [s["card"] for s in state.pending if s["kind"] == "discovery_discard"]
+    drawn = [args["card"] for name, args in state.steps_ahead() if name == "discovery_discard"]
     assert len(state.discovery.cards) + len(state.discovery.discards) + len(drawn) == 11
     assert 1 <= state.elder["position"] <= rules.summoning.spaces
 
@@ -218,7 +220,7 @@ def random_game(seed, players, check=True):
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
 def test_random_play_keeps_every_invariant_and_replays(seed, players):
     state = random_game(seed, players)
-    assert state.outcome in ("win", "loss")
+    assert state.result in ("win", "loss")
     loaded = from_json(state.to_json())
     assert loaded.history == state.history
     assert loaded.observation(0) == state.observation(0)
@@ -312,11 +314,11 @@ def test_dodge_cancels_successes_of_attacks_and_will_ignores_tentacles_of_your_o
     state = new()
     me = state.investigators[0]  # the sailor: attack, guard (Dodge) and resolve (Will)
     me["skills"].update(guard=2, resolve=2)
-    state.push([state._roll_step("enemy", 2, 0, 0, attacker="cultist-1")])
+    state.run_steps(("roll", state.roll_args("enemy", 2, 0, 0, attacker="cultist-1")))
     roll(state, ["success", "success+tentacle"])
     state.apply(("accept",))
     assert (me["wounds"], me["sanity"]) == (1, 1)  # 2 successes - 1 dodged; the tentacle counts
-    state.push([state._roll_step("fire", 2, 0, 0)])
+    state.run_steps(("roll", state.roll_args("fire", 2, 0, 0)))
     roll(state, ["success", "success+tentacle"])
     state.apply(("accept",))
     assert (me["wounds"], me["sanity"]) == (3, 2)  # fire is not an attack: nothing dodged
@@ -331,9 +333,8 @@ def test_fire_on_your_board_rolls_one_black_die_a_token_then_is_discarded():
     state = new()
     me = state.investigators[0]
     me["fire"] = 2
-    state.push([{"kind": "fire"}])
-    state._advance()
-    assert me["fire"] == 0 and (state.pending[0]["black"], state.pending[0]["green"]) == (2, 0)
+    state.run_steps(("fire", {}))
+    assert me["fire"] == 0 and (state.roll["black"], state.roll["green"]) == (2, 0)
     roll(state, ["success", "tentacle"])
     state.apply(("reroll", 0))  # stress rerolls a roll against you too
     roll(state, ["blank"])
@@ -366,7 +367,7 @@ def test_the_sanity_track_counts_sanity_lost_from_space_0():
     me = state.investigators[0]
     me["sanity"] = 19
     state.lose_sanity(me, 1)
-    assert not me["alive"] and me["sanity"] == 20 and state.outcome == "loss"
+    assert not me["alive"] and me["sanity"] == 20 and state.result == "loss"
 
 
 def test_greedy_bot_keeps_a_won_roll_instead_of_spending_stress_on_its_tentacles():
@@ -421,9 +422,7 @@ def test_enemies_in_your_space_attack_in_the_order_the_active_player_chooses():
     state.investigators[0]["space"] = "nave"
     state.enemies["cultist-2"]["space"] = "nave"
     state.elder["space"] = "nave"  # the Elder One attacks like an enemy, even before summoning
-    state.push([{"kind": "investigate_or_fight"}])
-    state._advance()
-    state.forget_legal()
+    state.run_steps(("investigate_or_fight", {}))
     assert state.legal_actions() == (
         ("fight", "cultist-1"),
         ("fight", "cultist-2"),
@@ -431,11 +430,11 @@ def test_enemies_in_your_space_attack_in_the_order_the_active_player_chooses():
     )
     state.apply(("fight", "cultist-2"))
     order = []
-    while state.pending[0]["kind"] in ("roll", "fight"):
-        if state.pending[0]["kind"] == "fight":
+    while state.front() in ("roll", "fight"):
+        if state.front() == "fight":
             state.apply(("fight", state.legal_actions()[-1][1]))  # then the Elder One
             continue
-        order.append(state.pending[0]["attacker"])
+        order.append(state.roll["attacker"])
         while state.current_player() == CHANCE:
             state.apply("blank")
         state.apply(("accept",))
@@ -456,8 +455,7 @@ def test_the_elder_one_entering_the_first_red_space_is_summoned_at_the_end_of_th
     state.elder["position"] = state.rules.summoning.first_red - 2
     for _ in range(2):
         discard_three_elder_symbols(state)
-        state._step_mythos_check({})
-        state._step_summon_check({})
+        state.run_steps(("mythos_check", {}), ("summon_check", {}))
         if not state.elder["summoned"]:
             assert state.elder["position"] == state.rules.summoning.first_red - 1  # not red yet
     assert state.elder["position"] == state.rules.summoning.first_red
@@ -473,20 +471,22 @@ def test_a_death_after_the_summoning_discards_the_cards_and_skips_all_but_the_my
     me = state.investigators[0]
     me.update(wounds=4, items=["harpoon"], companions=[["dog", 0]], conditions=["shaken"], fire=2)
     discard_three_elder_symbols(state)
-    state._wound_self(me, 1)
+    with state.by_hand():
+        state._wound_self(me, 1)
     assert not me["alive"] and state.outcome is None
     assert (me["items"], me["companions"], me["conditions"], me["fire"]) == ([], [], [], 0)
-    assert [s["kind"] for s in state.pending] == ["mythos_check"]  # no Mythos, fight or fire
-    state._advance()
     assert state.elder["progression"] == 6  # the Mythos check still advanced the token
-    assert state.current_player() == 1 and state.pending[0]["kind"] == "actions"
+    assert state.mythos.discards == state.discovery.discards == []  # no Mythos, fight or fire
+    assert state.current_player() == 1 and state.front() == "actions"
+    state.replace_steps()
     state.active = 2
-    state._next_turn()
+    state.run_steps()
     assert state.active == 1  # seat 0's later turns are skipped
-    for seat in (1, 2):
-        state.investigators[seat]["wounds"] = 4
-        state._wound_self(state.investigators[seat], 1)
-    assert state.outcome == "loss" and state.reason == "every investigator is dead"
+    with state.by_hand():
+        for seat in (1, 2):
+            state.investigators[seat]["wounds"] = 4
+            state._wound_self(state.investigators[seat], 1)
+    assert state.result == "loss" and state.ended_by == "every investigator is dead"
 
 
 def test_a_win_on_the_roll_ends_the_game_before_its_tentacles():
@@ -506,9 +506,9 @@ def test_a_win_on_the_roll_ends_the_game_before_its_tentacles():
     while state.current_player() == CHANCE:
         state.apply("blank")
     state.apply(("accept",))
-    assert me["alive"] and state.outcome == "win" and state.returns() == [1.0]
+    assert me["alive"] and state.result == "win" and state.returns() == [1.0]
     assert me["sanity"] == state.rules.sanity.last - 1
-    assert state.log[-1] == f"game win: {state.reason}"
+    assert state.log[-1] == f"game win: {state.ended_by}"
 
 
 def test_a_companion_raises_its_skill_by_one_level_or_gives_level_one():

@@ -194,8 +194,8 @@ def what_is_read(state) -> list[str]:
     the investigators' table, and the roll in progress with the numbers of its throw."""
     texts = [state.action_to_string(a) for a in state.legal_actions()]
     texts += [state.describe_step(), shown_text(state_html(state))]
-    if not state.is_terminal() and state.pending[0]["kind"] == "roll":
-        step = state.pending[0]
+    if not state.is_terminal() and state.roll is not None:
+        step = state.roll
         texts += [shown_text(roll_html(state, step)), shown_text(rest_of_throw_html(state, step))]
     return texts
 
@@ -255,8 +255,7 @@ def test_seeded_games_read_as_names_and_their_log_tells_every_change(seed):
 def test_discovery_choices_are_named_from_the_card_and_the_choice_is_logged():
     state = DeathMayDieState(seed=0, players=1)
     card = state.cards.discovery["crate"]
-    state.push([{"kind": "choose", "card": "crate"}])
-    state.forget_legal()
+    state.run_steps(("choose", {"card": "crate"}))
     labels = [state.action_to_string(a) for a in state.legal_actions()]
     assert labels == [choice.label for choice in card.choices]
     assert card.name in state.describe_step()
@@ -279,7 +278,7 @@ def test_each_roll_click_shows_the_die_just_rolled_and_the_rest_of_the_throw():
     game = DeathMayDieWidget(seed=0, players=2)
     for description in CLICKS[:5]:
         game.click(description)
-    step = game.state.pending[0]
+    step = game.state.roll
     assert game.dice.value.count("still to roll") == 4 and game.odds is None
     assert game.odds_html.value == rest_of_throw_html(game.state, step)
     assert "4 dice still to roll" in game.odds_html.value
@@ -305,7 +304,7 @@ def test_game_over_names_the_investigators_and_offers_a_new_game():
     result = game.result_html.value
     assert "Game over." in result and "New game" in result
     names = [p["name"] for p in game.state.investigators]
-    if game.state.outcome == "win":
+    if game.state.result == "win":
         assert all(name in result for name in names)
     else:
         assert "Nobody won" in result

@@ -18,9 +18,9 @@ from widget_clicks import (
 )
 
 from toolkit.dist import P, as_fraction_string
+from toolkit.epic_death.decisions import decision_odds
 from toolkit.epic_death.odds import (
     PoolModifiers,
-    decision_odds,
     plain_odds,
     quest_odds,
     victory_chance,

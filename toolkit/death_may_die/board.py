@@ -17,6 +17,7 @@ from pathlib import Path
 import networkx as nx
 
 from toolkit.data import DataError, data_root, load_yaml
+from toolkit.state import display_html
 
 GATE_COLOURS = ("red", "yellow", "blue")
 CONNECTOR_KINDS = ("staircase", "tunnel")
@@ -166,9 +167,7 @@ class Board:
         )
 
     def _repr_html_(self) -> str:
-        from toolkit.death_may_die.display import board_svg
-
-        return board_svg(self)
+        return display_html(self, "board_svg")
 
     def tokens_by_space(self) -> dict[str, list[str]]:
         result: dict[str, list[str]] = {}

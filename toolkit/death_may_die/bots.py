@@ -157,7 +157,7 @@ def worth_a_search(view) -> bool:
     """A skill to level up (a red space of the sanity track was reached): the choice greedy gets
     wrong most often and by most, as games played out move by move showed
     (``data/death_may_die/studies/README.md``). Every other choice the greedy score settles."""
-    return view.pending[0]["kind"] == "level"
+    return view.front() == "level"
 
 
 #: Playouts a level-up: its two or three skills get 20 to 30 rounds each on the same cards and

@@ -37,6 +37,7 @@ from toolkit.analysis import (
 )
 from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
+from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
@@ -109,8 +110,7 @@ def ranking(order: tuple[tuple[str, int], ...]):
     its own by the reroll policy (:func:`roll_aim`), elsewhere by `order` (the decision's)."""
 
     def rank(state):
-        step = state.pending[0]
-        aim = roll_aim(step) if step["kind"] == "roll" else order
+        aim = order if state.roll is None else roll_aim(state.roll)
         return lambda values: ranked(aim, values)
 
     return rank
@@ -143,8 +143,7 @@ class Question:
 def question(state) -> Question | None:
     """What is being decided at `state`, or None for a choice with nothing to count (it rolls no
     dice, draws no card and moves no track)."""
-    step = state.pending[0]
-    kind = step["kind"]
+    kind, step = state.front(), state.roll
     if kind == "roll":
         purpose = step["purpose"]
         if purpose in ("enemy", "fire"):
@@ -199,7 +198,7 @@ class _Changes:
                 dealt += state.cards.enemies[kind].health - wounds
                 defeated += 1
         stage, wounds = self.elder
-        if state.elder["stage"] > stage or state.outcome == "win":
+        if state.elder["stage"] > stage or state.result == "win":
             dealt += state.elder_card.stages[stage - 1].health - wounds
             defeated += 1
         else:
@@ -221,18 +220,18 @@ class _Changes:
             "stress": me["stress"] - self.me["stress"],
             "fire": me["fire"] - self.me["fire"],
             "advanced": int(advanced),
-            "lost": int(state.outcome == "loss"),
+            "lost": int(state.result == "loss"),
         }
 
     def stopped(self, state, how: str) -> bool:
         """Whether the decision's consequences have ended at `state`."""
         if how == "step":  # the move's end: where the engine hands the game back after a step
-            return len(state.history) > self.history and not _drawing(state)
+            return len(state.history) > self.history and not state.drawing_card()
         if how == "turn":  # the next investigator's actions (the game's end stops every walk)
             return (state.turn, state.active) != self.turn
-        front = state.pending[0]["kind"]
-        if _drawing(state):
+        if state.drawing_card():
             return True  # the walk never looks past the next hidden card
+        front = state.front()
         if how == "roll":
             return state.rolls_resolved > self.rolls_resolved or front != "roll"
         if how == "attack":
@@ -240,18 +239,11 @@ class _Changes:
         return front != "wound"
 
 
-def _drawing(state) -> bool:
-    """Whether the view stands at a card drawn unseen (a chance node of the view only: the real
-    game draws that card within the move that led here, with no one asked)."""
-    return state.unseen_draws and state._deck_drawn(state.pending[0]) is not None
-
-
 def _merge(state, outcome):
     """Chance outcomes with the same consequences (the state's ``counted_symbols``), walked
     once."""
-    step = state.pending[0]
-    if step["kind"] == "roll" and state._roll_needs_die(step):
-        return state.counted_symbols(step, outcome)
+    if state.roll is not None and state.chance is not None:  # a die of the roll
+        return state.counted_symbols(state.roll, outcome)
     return outcome
 
 
@@ -259,8 +251,8 @@ def _roll_key(state):
     """A position inside one roll: the dice showing as a multiset (which die shows what never
     matters), the die being rerolled, and the stress left; the roll's own purpose and target tell
     one roll of a decision from another (each attack an action may start)."""
-    step = state.pending[0]
-    if step["kind"] != "roll":
+    step = state.roll
+    if step is None:
         return None
     faces = [(colour, state.counted_symbols(step, face)) for colour, face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
@@ -280,44 +272,46 @@ def _turn_key(state):
     enemies as :func:`_enemies_read` says (all while one may still move, those on your space
     while a fight may still come, none after: nothing of the turn then asks where a figure
     stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
-    is the turn's first step, the Discovery deck's its second), and always the elder symbols
-    among the Mythos discards (the discard check); the fire on the map never (only a run, an
-    action, picks it up)."""
+    is the turn's first step, the Discovery deck's its second; in a view, with the unseen cards
+    behind its stand-ins), and always the elder symbols among the Mythos discards (the discard
+    check); the fire on the map never (only a run, an action, picks it up)."""
     symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
-    kinds = {step["kind"] for step in state.pending}
-    decks = tuple(deck for deck, draws in ((state.mythos, MYTHOS_DRAWS),
-                                            (state.discovery, DISCOVERY_DRAWS))
-                  if kinds & draws)  # fmt: skip
+    ahead = state.steps_ahead()
+    kinds = {name for name, _ in ahead}
+    decks = tuple((deck, kind) for deck, kind, draws in (
+        (state.mythos, "mythos", MYTHOS_DRAWS), (state.discovery, "discovery", DISCOVERY_DRAWS)
+    ) if kinds & draws)  # fmt: skip
     return (
         state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
         state.ritual_disrupted, state.disrupted_this_turn, symbols,
-        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards))) for deck in decks),
-        *_enemies_read(state), repr(state.investigators), tuple(sorted(state.elder.items())),
+        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind))
+              for deck, kind in decks),
+        *_enemies_read(state, ahead), repr(state.investigators), tuple(sorted(state.elder.items())),
         repr(state.tokens), tuple(sorted(state.wards)),
     )  # fmt: skip
 
 
-def _enemies_read(state):
+def _enemies_read(state, ahead):
     """The steps ahead and the enemies the rest of a turn can still read. While a step ahead may
     move or summon an enemy (a Mythos card to draw, an enemy's move, a summons), every enemy
     where it stands; else, while a fight may come, those on your space only (its attackers),
     each by its kind and wounds, not its own figure (two cultists alike attack alike, in either
     order); else none."""
-    if any(_moves_enemies(step) for step in state.pending):
-        return repr(state.pending), tuple(
+    if any(_moves_enemies(*step) for step in ahead):
+        return repr(ahead), tuple(
             sorted((uid, e["type"], e["space"], e["wounds"]) for uid, e in state.enemies.items())
         )
-    if not any(_fights(step) for step in state.pending):
-        return repr(state.pending), None
+    if not any(_fights(*step) for step in ahead):
+        return repr(ahead), None
     here = state._enemies_at(state.investigators[state.active]["space"])
     alike = {uid: (state.enemies[uid]["type"], state.enemies[uid]["wounds"]) for uid in here}
     steps = [
-        {**step, "attackers": sorted(alike.get(uid, (uid,)) for uid in step["attackers"])}
-        if step["kind"] == "fight"
-        else {**step, "attacker": alike.get(step["attacker"], (step["attacker"],))}
-        if step["kind"] == "roll" and step["purpose"] == "enemy"
-        else step
-        for step in state.pending
+        (name, {**args, "attackers": sorted(alike.get(uid, (uid,)) for uid in args["attackers"])})
+        if name == "fight"
+        else (name, {**args, "attacker": alike.get(args["attacker"], (args["attacker"],))})
+        if name == "roll" and args["purpose"] == "enemy"
+        else (name, args)
+        for name, args in ahead
     ]
     return repr(steps), tuple(sorted(alike.values()))
 
@@ -328,19 +322,18 @@ ENEMY_MOVES = ("enemy_move", "enemy_move_choice", "summon")
 ENEMY_EFFECTS = ("move_enemies", "summon")
 
 
-def _moves_enemies(step) -> bool:
+def _moves_enemies(kind, args) -> bool:
     """Whether the step, still to come, may move or summon an enemy (a Mythos card drawn may)."""
-    kind = step["kind"]
     if kind == "effect":
-        return step["effect"].do in ENEMY_EFFECTS
+        return args["effect"].do in ENEMY_EFFECTS
     return kind in ENEMY_MOVES or kind in MYTHOS_DRAWS
 
 
-def _fights(step) -> bool:
+def _fights(kind, args) -> bool:
     """Whether the step, still to come, reads the enemies on your space (a fight)."""
-    if step["kind"] == "roll":
-        return step["purpose"] == "enemy"
-    return step["kind"] in ("investigate_or_fight", "fight")
+    if kind == "roll":
+        return args["purpose"] == "enemy"
+    return kind in ("investigate_or_fight", "fight")
 
 
 def decision_odds(state) -> DecisionOdds:
@@ -366,7 +359,7 @@ def decision_odds(state) -> DecisionOdds:
         for a in legal
     )  # fmt: skip
     prompt = asked.prompt
-    if len(options) == len(legal) and state.pending[0]["kind"] in ONE_AIM:
+    if len(options) == len(legal) and state.front() in ONE_AIM:
         best = max(legal, key=lambda a: options[a][1])  # the walk's own choice
         prompt += f": the walk's best choice is {label(best)!r}"
     note = (
@@ -399,7 +392,7 @@ def _same_choice(state, action):
     """The action the seat's view lists for `action`: a reroll of the first die alike to it
     (the view lists one reroll of dice alike)."""
     if isinstance(action, tuple) and action[0] == "reroll":
-        return ("reroll", state.alike_die(state.pending[0], action[1]))
+        return ("reroll", state.alike_die(state.roll, action[1]))
     return action
 
 
@@ -420,8 +413,6 @@ def others(state):
     their sanity to a red space, where a wound of theirs goes): the greedy bot's, each of its
     best alike, as it breaks ties at random (the walk's seat is yours; theirs is theirs to
     make, not the walk's)."""
-    from toolkit.death_may_die.bots import evaluate  # bots reads the cards, which read odds
-
     observation = state.observation(state.current_player())
     best = best_actions(evaluate, observation, state.legal_actions())
     return [(action, Fraction(1, len(best))) for action in best]
@@ -472,7 +463,7 @@ def walk_options(state, asked: Question | None = None):
         return walk.value(after)
 
     result, known = {}, {}
-    if view.pending[0]["kind"] == "roll":  # one roll: its choices share one walk
+    if view.roll is not None:  # one roll: its choices share one walk
         walk = walk_for(asked)
         try:
             options = RollWalk(view, walk).options() if applies(view) else walk.options(view)

@@ -17,7 +17,7 @@ from toolkit.death_may_die.dice import (
     marginal,
 )
 from toolkit.death_may_die.odds import rest_of_throw
-from toolkit.html import dist_table
+from toolkit.html import dist_table, table
 from toolkit.svg import die, ink_on
 
 CELL = 180  # one space's square on the map's grid
@@ -363,8 +363,6 @@ def state_svg(state, highlight=frozenset()) -> str:
 
 def state_html(state) -> str:
     """The map plus a line per investigator and the tracks: a game's notebook display."""
-    from toolkit.html import table
-
     rows = [
         (p["name"], state.space_name(p["space"]), p["wounds"], p["stress"], p["sanity"], p["fire"],
          ", ".join(f"{state.skill_name(k)} {v}" for k, v in p["skills"].items()),

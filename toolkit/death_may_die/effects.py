@@ -2,9 +2,9 @@
 use (``do: stress``, ``do: summon`` ...; :data:`toolkit.death_may_die.cards.EFFECTS` lists them).
 
 An effect function takes the state, the :class:`~toolkit.death_may_die.cards.Effect` and the
-investigator it is resolved for, and changes the table or puts steps at the front of the turn's
-queue. What an enemy's elder signs do to the investigator it attacks (``Enemy.elder``) is
-registered the same way, by the name the enemy card gives.
+investigator it is resolved for, and changes the table or schedules the steps that follow
+(:meth:`toolkit.steps.StepMachine.then`). What an enemy's elder signs do to the investigator it
+attacks (``Enemy.elder``) is registered the same way, by the name the enemy card gives.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def heal_wounds(state, person, amount):
 @personal("wounds")
 def wounds(state, person, amount):
     """Wounds are taken one by one, on the investigator or a companion they choose."""
-    state.push([{"kind": "wound", "amount": amount, "seat": person["seat"]}])
+    state.push(("wound", {"amount": amount, "seat": person["seat"]}))
 
 
 @personal("sanity")
@@ -120,23 +120,19 @@ def spread_fire(state, space: str, tokens: int) -> None:
 
 @effect("move_enemies")
 def move_enemies(state, effect, me):
-    for uid in sorted(state.enemies):
-        state.push(
-            [{"kind": "enemy_move", "uid": uid, "left": effect.amount, "target": me["seat"]}]
-        )
+    for uid in sorted(state.enemies, reverse=True):  # one after another, the last by name first
+        state.then("enemy_move", uid=uid, left=effect.amount, target=me["seat"])
 
 
 @effect("elder_moves")
 def elder_moves(state, effect, me):
     if state.elder["space"] is not None:
-        state.push(
-            [{"kind": "enemy_move", "uid": "elder", "left": effect.amount, "target": me["seat"]}]
-        )
+        state.then("enemy_move", uid="elder", left=effect.amount, target=me["seat"])
 
 
 @effect("summon")
 def summon(state, effect, me):
-    state.push([{"kind": "summon", "gate": effect.gate, "enemy": effect.enemy}])
+    state.then("summon", gate=effect.gate, enemy=effect.enemy)
 
 
 @effect("summon_elder")
@@ -210,14 +206,9 @@ def condition(state, effect, me):
 @effect("roll")
 def roll(state, effect, me):
     """A test: roll, then carry out the effects of its success or failure."""
-    state.push(
-        [
-            state.investigator_roll(
-                me,
-                "test",
-                need=effect.need,
-                on_success=effect.on_success,
-                on_failure=effect.on_failure,
-            )
-        ]
+    state.then(
+        "roll",
+        **state.investigator_roll(
+            me, "test", need=effect.need, on_success=effect.on_success, on_failure=effect.on_failure
+        ),
     )

@@ -8,10 +8,10 @@ analyse`` show) are the engine's own, walked in :mod:`toolkit.death_may_die.deci
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from toolkit.death_may_die import rerolls
+from toolkit.death_may_die.cards import SanityTrack
 from toolkit.death_may_die.decisions import decision_odds
 from toolkit.death_may_die.dice import add_results, face_symbols, marginal, roll_distribution
 from toolkit.dist import Dist
@@ -25,39 +25,6 @@ __all__ = [
     "rest_of_throw",
     "tentacles_distribution",
 ]
-
-
-@dataclass(frozen=True, kw_only=True)
-class SanityTrack:
-    """Spaces 0 (sane) to `last` (consumed by madness). Loss stops at the next red space beyond
-    the marker, the rest of the loss ignored; each bonus space met or passed adds a green die."""
-
-    last: int
-    red: tuple[int, ...]
-    bonus: tuple[int, ...]
-
-    def __post_init__(self):
-        if not self.red or self.red[-1] != self.last:
-            raise ValueError(f"the last sanity space ({self.last}) must be red, got red={self.red}")
-        if list(self.red) != sorted(set(self.red)) or list(self.bonus) != sorted(set(self.bonus)):
-            raise ValueError("red and bonus spaces must be listed in increasing order")
-
-    def bonus_dice(self, position: int) -> int:
-        return sum(1 for space in self.bonus if space <= position)
-
-    def lose(self, position: int, amount: int) -> tuple[int, bool]:
-        """(new position, whether a red space was reached) after losing `amount` sanity."""
-        if amount <= 0:
-            return position, False
-        target = min(position + amount, self.last)
-        for red in self.red:
-            if position < red <= target:
-                return red, True
-        return target, False
-
-    def after_roll(self, position: int, tentacles: Dist) -> Dist:
-        """Distribution of the marker's space after a roll with this tentacle distribution."""
-        return tentacles.map(lambda t: self.lose(position, t)[0])
 
 
 def rest_of_throw(step: dict) -> Dist:

@@ -53,7 +53,7 @@ class RollWalk:
     def __init__(self, state, walk: Walk, value=None):
         self.state, self.walk = state, walk
         self.walk_on = value or walk.value
-        step = state.pending[0]
+        step = state.roll
         self.dice = (step["black"], step["green"])
         seat = state.investigators[step["seat"]]
         self.max_stress = state.rules.max_stress
@@ -75,7 +75,7 @@ class RollWalk:
     def _kinds(self, colour: str) -> tuple[_Kind, ...]:
         kinds: dict = {}
         for face, p in self.state._faces[colour]:
-            key = self.state.counted_symbols(self.state.pending[0], face)
+            key = self.state.counted_symbols(self.state.roll, face)
             face, weight = kinds.get(key, (face, 0))
             kinds[key] = (face, weight + int(p * self.unit))
         return tuple(_Kind(key, face, weight) for key, (face, weight) in kinds.items())
@@ -91,7 +91,7 @@ class RollWalk:
 
     def options(self) -> dict:
         """The expected measure after each choice the view lists at the roll on the table."""
-        faces = self.state.pending[0]["faces"]
+        faces = self.state.roll["faces"]
         counts = self._counts(faces)
         scale = self.unit**self.left
         result = {}
@@ -150,10 +150,8 @@ class RollWalk:
             for _ in range(count)
         ]
         end = self.state.clone()
-        step = end.pending[0]
-        step["faces"], step["reroll"] = faces[:-1], None
-        end.investigators[step["seat"]]["stress"] = self.max_stress - left
-        end.forget_legal()
+        end.investigators[end.roll["seat"]]["stress"] = self.max_stress - left
+        end.await_last_die(faces[:-1])
         end.apply_listed(faces[-1][1])  # the last die lands as the engine's own chance outcome
         if end.rolls_resolved == self.state.rolls_resolved:  # the seat may still reroll: accept
             end.apply_listed(("accept",))
@@ -181,7 +179,7 @@ class RollWalk:
     # -- positions -----------------------------------------------------------------------------
     def _kind_of(self, colour: str, face: str) -> tuple[int, int]:
         index = COLOURS.index(colour)
-        key = self.state.counted_symbols(self.state.pending[0], face)
+        key = self.state.counted_symbols(self.state.roll, face)
         return index, next(i for i, k in enumerate(self.kinds[index]) if k.key == key)
 
     def _counts(self, faces) -> tuple[tuple[int, ...], ...]:
@@ -216,8 +214,8 @@ def applies(state) -> bool:
     none thrown yet or all down and waiting for the seat (no reroll in the air)."""
     if state.is_terminal():
         return False
-    step = state.pending[0]
-    if step["kind"] != "roll" or step["reroll"] is not None or step["black"] + step["green"] == 0:
+    step = state.roll
+    if step is None or step["reroll"] is not None or step["black"] + step["green"] == 0:
         return False
     return not step["faces"] or not state._roll_needs_die(step)
 
@@ -227,9 +225,9 @@ def part(state, walk: Walk, value):
     the rest of a turn), walked as its dice's decision process, the walk going on from each end
     by `value`: its values, and its positions (the dice showing and the ends played) for the
     walk's limit; None anywhere else (the core :class:`~toolkit.analysis.Walk`'s ``part``)."""
-    if not applies(state) or state.pending[0]["faces"]:
+    if not applies(state) or state.roll["faces"]:
         return None
-    if state.pending[0]["seat"] != walk.seat:
+    if state.roll["seat"] != walk.seat:
         return None
     roll = RollWalk(state, walk, value)
     return roll.value(), len(roll.memo) + len(roll.ends)

@@ -1,10 +1,11 @@
 """The Death May Die engine: one episode played from set-up to a win or a loss.
 
-A turn is a queue of steps. Automatic steps (draw a Mythos card, summon, check the discard pile)
-run at once; a step that needs a person (choose an action, a reroll, a path for a tied enemy move)
-or chance (one die) waits at the front of the queue, and :meth:`current_player` says who it waits
-for. Every die is its own chance node whose outcome (a face name) goes into the history, so a saved
-game is just its seed, its options and its actions. The state's RNG only shuffles decks.
+The turn runs on the core step machine (:mod:`toolkit.steps`): the state's fields and the table's
+rules come first, then the steps of a turn in the rulebook's order (the actions, the Mythos card,
+investigate or fight, fire, the Elder One, the next investigator), then rolls, harm and the
+effects of cards. A step that needs a person (an action, a reroll, a path for a tied enemy move)
+asks the seat; a die is a draw whose outcome (a face name) goes into the history, so a saved game
+is just its seed, its options and its actions. The state's RNG only shuffles decks.
 
 Rulebook decisions where the text is silent are listed in ``book/rules-notes/death_may_die.md``.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import cache
 
@@ -23,22 +25,33 @@ from toolkit.death_may_die.dice import count, face_label, face_symbols, faces_te
 from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
-from toolkit.state import CHANCE, TERMINAL, Action, ChanceOutcomes, GameState
+from toolkit.hidden import Hiding, Place, pile_outcomes
+from toolkit.state import Action, ChanceOutcomes
+from toolkit.steps import Ask, Draw, StepMachine, Steps
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
 DISCARD_STEPS = ("mythos_discard", "discovery_discard")  # a drawn card's way back to its pile
-# The steps that begin a phase of the turn (the rest of the turn after the actions is "turn").
+# The steps that begin a phase of the turn, and the next investigator's turn.
 PHASES = ("actions", "turn", "mythos", "investigate_or_fight", "fire", "mythos_check",
-          "summon_check", "elder_end")  # fmt: skip
+          "summon_check", "elder_end", "next_turn")  # fmt: skip
 MAP_EFFECTS = ("summon", "summon_elder")  # effects that need no investigator to carry them out
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
+# What each draw is, as the step waiting is named (the observation's "step"): a die of a roll, or
+# in a seat's view a card of the deck the step draws from.
+DRAWN_BY = {"die": "roll", "mythos": "mythos", "discovery": "investigate_or_fight"}
+# In a seat's view, the stand-in for an unseen card of each deck (each deck its own pool).
+HIDDEN = {"mythos": "?mythos", "discovery": "?discovery"}
+
+steps = Steps()
 
 
-def _card_outcomes(cards: list[str]) -> ChanceOutcomes:
-    """A card drawn from `cards` (copies alike), each card equally likely."""
-    counts = Counter(cards)
-    return ChanceOutcomes((card, Fraction(n, len(cards))) for card, n in sorted(counts.items()))
+def _copies_alike(outcomes) -> ChanceOutcomes:
+    """The cards of a draw, each once (copies of a card alike, their shares added), in order."""
+    shares = Counter()
+    for card, share in outcomes:
+        shares[card] += share
+    return ChanceOutcomes(sorted(shares.items()))
 
 
 @cache
@@ -47,17 +60,29 @@ def _face_outcomes(colour: str) -> ChanceOutcomes:
     return ChanceOutcomes((face, Fraction(n, 6)) for face, n in faces.items())
 
 
-class DeathMayDieState(GameState):
+@cache
+def _face_actions(colour: str) -> tuple[str, ...]:
+    return tuple(face for face, _ in _face_outcomes(colour))
+
+
+class DeathMayDieState(Hiding, StepMachine):
     """A game of one episode (the learning one unless another is named) for 1 to 4 investigators
-    (one per seat)."""
+    (one per seat).
+
+    Besides the machine's :attr:`prompt` and :attr:`chance`, :attr:`roll` is the roll being
+    thrown or waiting for its reroll or acceptance (its purpose, dice, the faces showing and the
+    die being rerolled), None between rolls."""
 
     game = "death-may-die"
-    # The card set, its parts and the map are loaded once for every game and only read in play.
-    SHARED = ("cards", "rules", "episode", "elder_card", "board", "_faces")
+    STEPS = steps
+    # A question with one choice is still asked (a skill to level when only one is below its
+    # cap), as the engine always has: the histories hold the answer.
+    ASKS_SINGLE_OPTIONS = True
     FLAT_LISTS = ("log",)
-    #: True in a seat's view (:meth:`players_view`): a Mythos or Discovery card is then drawn at a
-    #: chance node over the cards the deck may hold, not off the shuffled deck's hidden order.
-    unseen_draws = False
+    STAND_IN = HIDDEN["mythos"]
+    #: A seat's view draws each Mythos or Discovery card at a chance node over the cards the deck
+    #: may hold (not off the shuffled deck's hidden order), and so does a game dealt from it.
+    DRAWS_UNSEEN = True
     #: True in a seat's view: rerolling either of two dice alike (see :meth:`alike_die`) is one
     #: choice, listed once (the first such die), so the walk does not weigh it twice.
     one_reroll_per_face = False
@@ -99,7 +124,7 @@ class DeathMayDieState(GameState):
         self.board = load_board(self.episode.map)
         self._faces = {colour: _face_outcomes(colour) for colour in ("black", "green")}
         self._setup(team)
-        self._advance()
+        self.start_steps("begin_turn", seat=0)
 
     @staticmethod
     def default_team(teams: tuple[tuple[str, ...], ...], players: int) -> list[str]:
@@ -145,10 +170,8 @@ class DeathMayDieState(GameState):
         # Counts the exact walk reads to tell where a roll ends and whether a test was passed.
         self.rolls_resolved = 0
         self.tests_passed = 0
-        self.outcome: str | None = None
-        self.reason = ""
+        self.roll: dict | None = None
         self.log: list[str] = []
-        self._begin_turn(0)
 
     def _place_enemy(self, enemy: str, space: str) -> bool:
         """Put a figure of `enemy` on `space` if the box has one left. Each figure on the map
@@ -167,81 +190,81 @@ class DeathMayDieState(GameState):
     def num_players(self) -> int:
         return len(self.investigators)
 
-    def current_player(self) -> int:
-        if self.outcome is not None:
-            return TERMINAL
-        step = self.pending[0]
-        if step["kind"] == "roll" and self._roll_needs_die(step):
-            return CHANCE
-        if self.unseen_draws and self._deck_drawn(step) is not None:
-            return CHANCE
-        return step.get("seat", self.active)
+    def draw_outcomes(self, draw: Draw) -> ChanceOutcomes:
+        """A die of the roll in progress, or in a seat's view a card of the deck drawn from: any of
+        its cards, those behind its stand-ins any unseen card of its pool."""
+        if draw.kind == "die":
+            return self._faces[self._next_die_colour(self.roll)]
+        deck = self.mythos if draw.kind == "mythos" else self.discovery
+        hidden = HIDDEN[draw.kind]
+        return _copies_alike(
+            pile_outcomes(deck.cards or deck.discards, self.unseen_for(hidden), hidden)
+        )
 
-    def chance_outcomes(self) -> ChanceOutcomes:
-        step = self.pending[0]
-        deck = self._deck_drawn(step) if self.unseen_draws and self.outcome is None else None
-        if deck is not None:
-            return _card_outcomes(deck.cards or deck.discards)
-        if self.outcome is not None or step["kind"] != "roll" or not self._roll_needs_die(step):
-            raise ValueError("not a chance node")
-        return self._faces[self._next_die_colour(step)]
+    def draw_actions(self, draw: Draw) -> tuple:
+        """The outcomes alone: a die's faces listed once per colour, as a die is thrown often."""
+        if draw.kind == "die":
+            return _face_actions(self._next_die_colour(self.roll))
+        return tuple(card for card, _ in self.draw_outcomes(draw))
+
+    def drawn(self, draw: Draw, outcome) -> None:
+        """A card drawn at a chance node of a seat's view leaves its deck (an empty draw pile takes
+        the discards back first, as a real draw does) before it is revealed."""
+        if draw.kind != "die":
+            deck = self.mythos if draw.kind == "mythos" else self.discovery
+            if not deck.cards:
+                deck.cards.extend(deck.discards)
+                deck.discards.clear()
+            if outcome in deck.cards:  # a card seen in the discards before a reshuffle
+                deck.cards.remove(outcome)
+            else:
+                deck.cards.remove(HIDDEN[draw.kind])
+                self.seen_now(outcome, HIDDEN[draw.kind])
 
     def returns(self) -> list[float]:
-        value = {"win": 1.0, "loss": -1.0}.get(self.outcome, 0.0)
+        value = {"win": 1.0, "loss": -1.0}.get(self.result, 0.0)
         return [value] * self.num_players
 
     @property
-    def winners(self) -> tuple[int, ...] | None:
+    def result(self) -> str | None:
+        """The game's result once it is over, "win" or "loss" (every seat wins or loses
+        together), else None; why it ended is :attr:`ended_by`."""
         if self.outcome is None:
             return None
-        return tuple(range(self.num_players)) if self.outcome == "win" else ()
+        return "win" if self.outcome.winners else "loss"
 
-    @property
-    def ended_by(self) -> str | None:
-        return None if self.outcome is None else self.reason
-
-    def _compute_legal(self) -> list[Action]:
+    def front(self) -> str:
+        """The step waiting, by name: the question asked ("actions", "roll", "level" ...), "roll"
+        while its dice are thrown, the step drawing a card in a seat's view, "over" at the end."""
         if self.outcome is not None:
-            return []
-        step = self.pending[0]
-        kind = step["kind"]
-        me = self.investigators[step.get("seat", self.active)]
-        if self.unseen_draws and self._deck_drawn(step) is not None:
-            return [card for card, _ in self.chance_outcomes()]
-        if kind == "roll":
-            if self._roll_needs_die(step):
-                return [face for face, _ in self._faces[self._next_die_colour(step)]]
-            rerolls = []
-            if me["stress"] < self.rules.max_stress:
-                rerolls = [("reroll", i) for i in range(len(step["faces"]))]
-                if self.one_reroll_per_face:
-                    firsts = sorted({self.alike_die(step, i) for i in range(len(step["faces"]))})
-                    rerolls = [("reroll", i) for i in firsts]
-            return [("accept",), *rerolls]
-        if kind == "actions":
-            return self._action_choices(me)
-        if kind == "run":
-            return [("stop",)] + [("move", s) for s in self.board.neighbours(me["space"])]
-        if kind == "trade":
-            return [("done",)] + self._gifts(me)
-        if kind == "enemy_move_choice":
-            return [("path", s) for s in step["options"]]
-        if kind == "choose":
-            card = self.cards.discovery[step["card"]]
-            return [("choose", i) for i in range(len(card.choices))]
-        if kind == "fight":
-            return [("fight", uid) for uid in step["attackers"]]
-        if kind == "wound":
-            return [("wound", "self")] + [("wound", c[0]) for c in me["companions"]]
-        if kind == "level":
-            return [("level", k) for k in self._levelable(me)]
-        raise AssertionError(f"no decision at step {kind!r}")
+            return "over"
+        if self.chance is not None:
+            return DRAWN_BY[self.chance.kind]
+        return self.prompt.question
+
+    def drawing_card(self) -> bool:
+        """Whether the game waits for a Mythos or Discovery card (a chance node of a seat's view)."""
+        return self.outcome is None and self.chance is not None and self.chance.kind != "die"
+
+    def steps_ahead(self) -> list[tuple[str, dict]]:
+        """The steps to come, next first, each by name with its arguments: the step waiting (the
+        roll in progress as its record; a question by its name and arguments), then the stack."""
+        if self.roll is not None:
+            ahead = [("roll", self.roll)]
+        elif self.prompt is not None:
+            ahead = [(self.prompt.question, self.prompt.args)]
+        elif self.chance is not None:
+            ahead = [(DRAWN_BY[self.chance.kind], self.chance.args)]
+        else:
+            ahead = []
+        ahead += [(step.__name__, args) for step, args in reversed(self.stack)]
+        return ahead
 
     def why_illegal(self, action: Action) -> str:
         if self.outcome is not None:
-            return f"the game is over ({self.outcome}: {self.reason})"
-        step = self.pending[0]
-        me = self.investigators[step.get("seat", self.active)]
+            return f"the game is over ({self.result}: {self.ended_by})"
+        seat = self.prompt.seat if self.prompt else (self.roll or {}).get("seat", self.active)
+        me = self.investigators[seat]
         if isinstance(action, tuple) and action:
             verb = action[0]
             if verb == "rest" and self._enemies_at(me["space"]):
@@ -251,9 +274,46 @@ class DeathMayDieState(GameState):
                     return "the Elder One cannot be attacked until the ritual is disrupted"
             if verb == "reroll" and me["stress"] >= self.rules.max_stress:
                 return f"your stress is at its maximum ({self.rules.max_stress}): no more rerolls"
-            if verb in ("run", "attack", "rest", "trade", "episode") and step["kind"] != "actions":
+            if verb in ("run", "attack", "rest", "trade", "episode") and self.front() != "actions":
                 return f"it is not the time for actions (waiting for: {self.describe_step()})"
         return super().why_illegal(action)
+
+    # -- scheduling ------------------------------------------------------------------------------
+    def push(self, *scheduled: tuple[str, dict]) -> None:
+        """Schedule steps (names and arguments) before every step the current one has scheduled
+        so far, where :meth:`then` puts them after: what an investigator's change brings (a red
+        space's insanity card, a wound to place) comes at once, before what the card still has
+        to do; a change to everyone brings the last investigator's first."""
+        self._batch[0:0] = [(self.STEPS[name], args) for name, args in scheduled]
+
+    @contextmanager
+    def by_hand(self):
+        """Change the table as a step would, for tests and hand-made positions: what the change
+        schedules then runs, before the question or draw waiting (put to the seat again after)."""
+        waiting = self.prompt or self.chance
+        if waiting is not None:
+            seat = self.prompt.seat if self.prompt else (self.roll or {}).get("seat", self.active)
+            self.stack.append((again, {"waiting": waiting, "seat": seat}))
+        self.prompt = self.chance = None
+        self._batch = batch = []
+        yield self
+        self._run(batch)
+        self._batch = None
+        self.forget_legal()
+
+    def run_steps(self, *scheduled: tuple[str, dict]) -> None:
+        """Run steps (names and arguments) now, before the question or draw waiting, which is put
+        to the seat again after them: for tests and hand-made positions."""
+        with self.by_hand():
+            for name, args in scheduled:
+                self.then(name, **args)
+
+    def replace_steps(self, *scheduled: tuple[str, dict]) -> None:
+        """The turn goes on with `scheduled` alone, then the next investigator's, once something
+        runs (:meth:`run_steps`, :meth:`by_hand`): for tests and hand-made positions."""
+        self.stack = [(next_turn, {})]
+        self.stack += [(self.STEPS[name], dict(args)) for name, args in reversed(scheduled)]
+        self.prompt = self.chance = self.roll = None
 
     # -- action choices ------------------------------------------------------------------------
     def _action_choices(self, me: dict) -> list[Action]:
@@ -301,86 +361,6 @@ class DeathMayDieState(GameState):
     def _levelable(self, me: dict) -> list[str]:
         return [k for k, level in me["skills"].items() if level < self.rules.max_skill_level]
 
-    # -- applying ------------------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        step = self.pending[0]
-        kind = step["kind"]
-        me = self.investigators[step.get("seat", self.active)]
-        if self.unseen_draws and self._deck_drawn(step) is not None:
-            self._apply_unseen_draw(step, action)
-        elif kind == "roll":
-            self._apply_roll(step, me, action)
-        elif kind == "actions":
-            self._apply_action(me, action)
-        elif kind == "run":
-            if action == ("stop",):
-                self.pending.pop(0)
-            else:
-                self._step_investigator(me, action[1])
-                step["left"] -= 1
-                if step["left"] == 0:
-                    self.pending.pop(0)
-        elif kind == "trade":
-            if action == ("done",):
-                self.pending.pop(0)
-            else:
-                self._give(*action[1:])
-        elif kind == "enemy_move_choice":
-            self.pending.pop(0)
-            self._move_enemy_one(step, action[1])
-        elif kind == "choose":
-            self.pending.pop(0)
-            choice = self.cards.discovery[step["card"]].choices[action[1]]
-            self.log.append(f"{me['name']} chooses: {choice.label}")
-            self._push_effects(choice.effects, step.get("seat", self.active))
-        elif kind == "fight":
-            step["attackers"].remove(action[1])
-            if not step["attackers"]:
-                self.pending.pop(0)
-            self.push([self._attack_roll_step(action[1], me)])
-        elif kind == "wound":
-            self._take_one_wound(me, action[1], step)
-        elif kind == "level":
-            self.pending.pop(0)
-            me["skills"][action[1]] += 1
-            level = me["skills"][action[1]]
-            self.log.append(f"{me['name']} levels up {self.skill_name(action[1])} to {level}")
-        self._advance()
-
-    def _apply_action(self, me: dict, action: Action) -> None:
-        verb = action[0]
-        if verb == "end_actions":
-            self.pending.pop(0)
-            return
-        self.actions_left -= 1
-        if self.actions_left == 0:
-            self.pending.pop(0)
-        if verb == "run":
-            self.push([{"kind": "run", "left": self.rules.run_steps}])
-        elif verb == "attack":
-            self.push([self.investigator_roll(me, "attack", target=action[1])])
-        elif verb == "rest":
-            me["wounds"] -= action[1]
-            me["stress"] -= action[2]
-            self.log.append(
-                f"{me['name']} rests: heals {count(action[1], 'wound')} and {action[2]} stress"
-            )
-        elif verb == "trade":
-            self.push([{"kind": "trade"}])
-        elif verb == "episode":
-            ep_action = next(a for a in self.episode.actions if a.id == action[1])
-            self.push(
-                [
-                    self.investigator_roll(
-                        me,
-                        "episode",
-                        need=ep_action.need,
-                        on_success=ep_action.on_success,
-                        title=ep_action.name,
-                    )
-                ]
-            )
-
     def _give(self, what: str, card: str, giver: int, receiver: int) -> None:
         source, target = self.investigators[giver], self.investigators[receiver]
         self.log.append(f"{source['name']} gives {self.card_name(what, card)} to {target['name']}")
@@ -392,418 +372,16 @@ class DeathMayDieState(GameState):
             source["companions"].remove(companion)
             target["companions"].append(companion)  # keeps its wounds: a card keeps its side
 
-    # -- the step machine ----------------------------------------------------------------------
-    def push(self, steps: list[dict]) -> None:
-        """Put `steps` at the front of the turn's queue, to run before what was already there (the
-        engine and its effects grow a turn so; a player acts only through :meth:`apply`)."""
-        self.pending[0:0] = steps
-
-    def _advance(self) -> None:
-        """Run automatic steps until one needs a decision or a die, or the game ends."""
-        while self.outcome is None:
-            if not self.pending:
-                self._next_turn()
-                continue
-            step = self.pending[0]
-            kind = step["kind"]
-            handler = _AUTOMATIC.get(kind)
-            if handler is None:
-                if self._decision_ready(step):
-                    return
-                continue
-            if self.unseen_draws and self._deck_drawn(step) is not None:
-                return  # a chance node in a seat's view
-            self.pending.pop(0)
-            handler(self, step)
-
-    def _decision_ready(self, step: dict) -> bool:
-        """True if the step waits for someone; otherwise it resolves or drops itself."""
-        kind = step["kind"]
-        me = self.investigators[step.get("seat", self.active)]
-        if kind == "roll":
-            if self._roll_needs_die(step) or me["stress"] < self.rules.max_stress:
-                return True
-            self.pending.pop(0)
-            self._resolve_roll(step, me)
-            return False
-        if kind == "actions" and (not me["alive"] or self.actions_left <= 0):
-            self.pending.pop(0)
-            return False
-        if kind == "run" and not me["alive"]:
-            self.pending.pop(0)
-            return False
-        if kind == "trade" and not self._gifts(me):
-            self.pending.pop(0)
-            return False
-        if kind == "level" and not self._levelable(me):
-            self.pending.pop(0)
-            return False
-        if kind == "wound" and not me["companions"]:
-            self.pending.pop(0)
-            self._wound_self(me, step["amount"])
-            return False
-        if kind == "fight":
-            step["attackers"] = [u for u in step["attackers"] if self._still_here(u, me)]
-            if not step["attackers"] or not me["alive"]:
-                self.pending.pop(0)
-                return False
-            if len(step["attackers"]) == 1:
-                self.pending.pop(0)
-                self.push([self._attack_roll_step(step["attackers"][0], me)])
-                return False
-        return True
-
     def _still_here(self, uid: str, me: dict) -> bool:
         if uid == "elder":
             return self.elder["space"] == me["space"]
         return uid in self.enemies and self.enemies[uid]["space"] == me["space"]
 
-    # -- turn structure ------------------------------------------------------------------------
-    def _next_turn(self) -> None:
-        if not self.living():
-            self._end("loss", "every investigator is dead")
-            return
-        seat = self.active
-        for _ in range(self.num_players):
-            seat = (seat + 1) % self.num_players
-            if self.investigators[seat]["alive"]:
-                break
-        if seat <= self.active:
-            self.turn += 1
-        self._begin_turn(seat)
-
-    def _begin_turn(self, seat: int) -> None:
-        self.active = seat
-        self.actions_left = ACTIONS_PER_TURN
-        self.disrupted_this_turn = False
-        self.pending: list[dict] = [{"kind": "actions"}, {"kind": "turn"}]
-
-    def _step_mythos(self, step: dict) -> None:
-        self._reveal_mythos(self.mythos.draw(1, self.rng)[0])
-
-    def _reveal_mythos(self, card_id: str) -> None:
-        card = self.cards.mythos[card_id]
-        self.log.append(f"Mythos: {card.name}")
-        steps = self._effect_steps(card.effects, self.active)
-        steps += [{"kind": "summon", "gate": s.gate, "enemy": s.enemy} for s in card.summons]
-        steps.append({"kind": "mythos_discard", "card": card_id})
-        self.push(steps)
-
-    def _step_mythos_discard(self, step: dict) -> None:
-        self.mythos.discard(step["card"])
-
-    def _step_investigate_or_fight(self, step: dict) -> None:
-        me = self.investigators[self.active]
-        if not me["alive"]:
-            return
-        attackers = self._enemies_at(me["space"])
-        if self.elder["space"] == me["space"]:
-            attackers.append("elder")
-        if attackers:
-            self.push([{"kind": "fight", "attackers": attackers}])
-            return
-        self._investigate(self.discovery.draw(1, self.rng)[0])
-
-    def _investigate(self, card_id: str) -> None:
-        me = self.investigators[self.active]
-        card = self.cards.discovery[card_id]
-        self.log.append(f"{me['name']} investigates: {card.name}")
-        steps = self._effect_steps(card.effects, self.active)
-        if card.choices:
-            steps.append({"kind": "choose", "card": card_id})
-        steps.append({"kind": "discovery_discard", "card": card_id})
-        self.push(steps)
-
-    def clone(self) -> DeathMayDieState:
-        """A copy to play on, made field by field: the exact walk copies a position at every
-        choice and die, and the generic deep copy spent most of its time on tables and tuples
-        that never change. Each mutable part of the table is copied; the rest is shared."""
-        other = copy.copy(self)
-        if not self.unseen_draws:  # a view's generator orders only decks it draws by chance
-            other.rng = random.Random(0)
-            other.rng.setstate(self.rng.getstate())
-        other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
-        other.history = list(self.history)
-        other.log = list(self.log)
-        other.mythos = Deck(self.mythos.cards, self.mythos.discards)
-        other.discovery = Deck(self.discovery.cards, self.discovery.discards)
-        other.investigators = [_public(i) for i in self.investigators]
-        other.enemies = {uid: dict(e) for uid, e in self.enemies.items()}
-        other.fire = Counter(self.fire)
-        other.tokens = {kind: list(spaces) for kind, spaces in self.tokens.items()}
-        other.wards = set(self.wards)
-        other.elder = dict(self.elder)
-        other.pending = [
-            {key: value.copy() if value.__class__ is list else value for key, value in s.items()}
-            for s in self.pending
-        ]
-        return other
-
-    # -- a seat's view: hidden cards drawn at chance nodes ---------------------------------------
-    def players_view(self, seat: int) -> DeathMayDieState:
-        """The game as `seat` knows it. Nothing is hidden but the order of the Mythos and
-        Discovery decks (discards are face up, and every other card is on the table), so the view
-        is a copy whose draws are chance nodes over each deck's cards, each card as likely as any
-        other; the copy keeps neither the real order nor the seed that shuffled it."""
-        view = self.clone()
-        view.unseen_draws = view.one_reroll_per_face = True
-        view.log = []  # the narration so far is the real game's; a walk copies a view at every step
-        view.rng = random.Random("players_view")  # reshuffles no longer matter: draws are chance
-        for deck in (view.mythos, view.discovery):
-            deck.cards.sort()
-        return view
-
-    def determinise(self, rng: random.Random) -> DeathMayDieState:
-        """On a view: a copy whose draws stay chance nodes, with the real game's choices (every
-        die listed for a re-roll, not one of each alike pair as in the walk's view) and a
-        generator from `rng` for the reshuffles."""
-        game = super().determinise(rng)
-        game.one_reroll_per_face = False
-        game.forget_legal()
-        return game
-
-    def alike_die(self, step: dict, index: int) -> int:
-        """The first die of the roll `step` alike to die `index`: of its colour, showing the same
-        :meth:`counted_symbols`."""
-
-        def alike(face):
-            return face[0], self.counted_symbols(step, face[1])
-
-        faces = step["faces"]
-        mine = alike(faces[index])
-        return next(i for i, face in enumerate(faces) if alike(face) == mine)
-
-    def counted_symbols(self, step: dict, face: str) -> tuple[int, ...]:
-        """What a die's `face` can change in the roll `step`: its successes and tentacles, and its
-        elder signs only where they do something (:meth:`elder_sign_effect`). Faces alike so give
-        the roll the same end, so the exact walk throws them once."""
-        symbols = face_symbols(face)
-        return symbols if self.elder_sign_effect(step) is not None else symbols[:2]
-
-    def elder_sign_effect(self, step: dict):
-        """What each elder sign of the roll `step` does, or None where it does nothing: only the
-        attack of an enemy whose card gives its elder signs an effect (not the Elder One's)."""
-        kind = self.elder_sign_kind(step)
-        return None if kind is None else ELDER_SIGNS[kind]
-
-    def elder_sign_kind(self, step: dict) -> str | None:
-        """The name (``Enemy.elder``) of what the roll `step`'s elder signs do, or None."""
-        if step["purpose"] != "enemy" or step["attacker"] == "elder":
-            return None
-        kind = self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder
-        return kind if kind in ELDER_SIGNS else None
-
-    def _deck_drawn(self, step: dict) -> Deck | None:
-        """The deck the automatic `step` is about to draw from, if it draws."""
-        kind = step["kind"]
-        if kind == "mythos":
-            return self.mythos
-        if kind == "investigate_or_fight":
-            me = self.investigators[self.active]
-            if me["alive"] and not self._enemies_at(me["space"]) and not self._elder_here(me):
-                return self.discovery
-        return None
-
-    def _elder_here(self, me: dict) -> bool:
-        return self.elder["space"] == me["space"]
-
-    def _apply_unseen_draw(self, step: dict, card_id: str) -> None:
-        """A card drawn at a chance node of a seat's view: taken from the deck (an empty draw
-        pile takes the discards back first, as a real draw does), then revealed."""
-        deck = self._deck_drawn(step)
-        self.pending.pop(0)
-        if not deck.cards:
-            deck.cards.extend(deck.discards)
-            deck.discards.clear()
-        deck.cards.remove(card_id)
-        if step["kind"] == "mythos":
-            self._reveal_mythos(card_id)
-        else:
-            self._investigate(card_id)
-
-    def _step_discovery_discard(self, step: dict) -> None:
-        self.discovery.discard(step["card"])
-
-    def _step_fire(self, step: dict) -> None:
-        me = self.investigators[self.active]
-        if me["alive"] and me["fire"]:
-            tokens, me["fire"] = me["fire"], 0
-            self.push([self._roll_step("fire", tokens, 0, self.active)])
-
-    def _step_mythos_check(self, step: dict) -> None:
-        symbols = sum(1 for c in self.mythos.discards if self.cards.mythos[c].elder_symbol)
-        if symbols >= ELDER_SYMBOLS_TO_ADVANCE:
-            self.mythos.reshuffle(self.rng)
-            self._advance_elder()
-
-    def _advance_elder(self) -> None:
-        elder = self.elder
-        if elder["summoned"]:
-            elder["progression"] += 1
-            self.log.append(
-                f"the progression token advances to {elder['progression']} of "
-                f"{self.rules.summoning.spaces}"
-            )
-            if elder["progression"] >= self.rules.summoning.spaces:
-                self._end("loss", "the progression token reached the last space")
-                return
-        else:
-            elder["position"] += 1
-            self.log.append(
-                f"the Elder One advances to space {elder['position']} of "
-                f"{self.rules.summoning.spaces}"
-            )
-            if elder["position"] == self.rules.summoning.first_red:
-                elder["entered_red"] = True
-        effects: list[Effect] = []
-        for stage in self._revealed_stages():
-            effects += stage.advance
-        effects += self.episode.advance
-        self.push(self._effect_steps(effects, self.active))
-
-    def _step_summon_check(self, step: dict) -> None:
-        elder = self.elder
-        if not elder["summoned"] and (elder["entered_red"] or self.disrupted_this_turn):
-            elder["summoned"] = True
-            elder["progression"] = elder["position"]
-            self.log.append("the Elder One is summoned")
-            self._reveal_stage(2)
-
-    def _reveal_stage(self, number: int) -> None:
-        self.elder["stage"] = number
-        self.elder["wounds"] = 0
-        stage = self.elder_card.stages[number - 1]
-        self.push(self._effect_steps(stage.reveal, self.active))
-
-    def _revealed_stages(self):
-        return self.elder_card.stages[: self.elder["stage"]]
-
-    def _step_elder_end(self, step: dict) -> None:
-        effects: list[Effect] = []
-        for stage in self._revealed_stages():
-            effects += stage.end_of_turn
-        self.push(self._effect_steps(effects, self.active))
-
-    def _step_turn(self, step: dict) -> None:
-        """The turn after the actions: Mythos, investigate or fight, fire, then the Elder One."""
-        self.push(
-            [
-                {"kind": "mythos"}, {"kind": "investigate_or_fight"}, {"kind": "fire"},
-                {"kind": "mythos_check"}, {"kind": "summon_check"}, {"kind": "elder_end"},
-            ]
-        )  # fmt: skip
-
-    # -- effects -------------------------------------------------------------------------------
-    def _effect_steps(self, effects, seat: int) -> list[dict]:
-        """One step an effect, leaving out those scaled to other table sizes than this one."""
-        size = len(self.investigators)
-        return [
-            {"kind": "effect", "effect": e, "seat": seat}
-            for e in effects
-            if not e.players or size in e.players
-        ]
-
-    def _push_effects(self, effects, seat: int) -> None:
-        self.push(self._effect_steps(effects, seat))
-
-    def _step_effect(self, step: dict) -> None:
-        effect: Effect = step["effect"]
-        EFFECTS[effect.do](self, effect, self.investigators[step["seat"]])
-
-    def _step_elder_signs(self, step: dict) -> None:
-        """What an attacking enemy's elder signs do to the investigator it attacked."""
-        ELDER_SIGNS[step["sign"]](self, self.investigators[step["seat"]], step["amount"])
-
-    def _step_tentacles(self, step: dict) -> None:
-        """A roll's tentacles, lost after its successes and the effects tied to its result."""
-        self.lose_sanity(self.investigators[step["seat"]], step["amount"])
-
-    def _step_summon(self, step: dict) -> None:
-        gate, name = step["gate"], self.cards.enemies[step["enemy"]].name
-        space = self.board.gates[gate]
-        if gate in self.wards:
-            self.log.append(f"the {gate} gate is warded: no {name} comes through")
-        elif self._place_enemy(step["enemy"], space):
-            self.log.append(f"a {name} is summoned at the {gate} gate ({self.space_name(space)})")
-        else:
-            self.log.append(f"no {name} is left in the box to summon at the {gate} gate")
-
-    # -- enemies moving ------------------------------------------------------------------------
-    def _step_enemy_move(self, step: dict) -> None:
-        uid = step["uid"]
-        if uid != "elder" and uid not in self.enemies:
-            return
-        target = self.investigators[step["target"]]
-        if not target["alive"]:
-            return
-        where = self.elder["space"] if uid == "elder" else self.enemies[uid]["space"]
-        options = self.board.steps_toward(where, target["space"])
-        if not options or step["left"] <= 0:
-            return
-        if len(options) == 1:
-            self._move_enemy_one(step, options[0])
-        else:
-            self.push([{**step, "kind": "enemy_move_choice", "options": options}])
-
-    def _move_enemy_one(self, step: dict, space: str) -> None:
-        if step["uid"] == "elder":
-            self.elder["space"] = space
-        else:
-            self.enemies[step["uid"]]["space"] = space
-        self.log.append(f"{self.enemy_name(step['uid'])} moves to {self.space_name(space)}")
-        if step["left"] > 1:
-            self.push(
-                [
-                    {
-                        "kind": "enemy_move",
-                        "uid": step["uid"],
-                        "left": step["left"] - 1,
-                        "target": step["target"],
-                    }
-                ]
-            )
-
-    def living(self) -> list[dict]:
-        """The investigators still alive, in seat order."""
-        return [i for i in self.investigators if i["alive"]]
-
-    def _enemies_at(self, space: str) -> list[str]:
-        return [uid for uid, e in self.enemies.items() if e["space"] == space]
-
-    def _step_investigator(self, me: dict, space: str) -> None:
-        """One step of a run: enemies here follow, fire here comes along on your board."""
-        here = me["space"]
-        followers = [self.enemy_name(uid) for uid in self._enemies_at(here)]
-        for uid in self._enemies_at(here):
-            self.enemies[uid]["space"] = space
-        if self.elder["space"] == here:
-            self.elder["space"] = space
-            followers.append("the Elder One")
-        me["fire"] += self.fire[here]
-        me["space"] = space
-        notes = []
-        if self.fire[here]:
-            notes.append(f"carries {count(self.fire[here], 'fire token')} along")
-        if followers:
-            who = " and ".join(
-                [", ".join(followers[:-1]), followers[-1]] if followers[1:] else followers
-            )
-            notes.append(f"{who} {'follow' if followers[1:] else 'follows'}")
-        said = f" ({'; '.join(notes)})" if notes else ""
-        self.log.append(f"{me['name']} runs to {self.space_name(space)}{said}")
-
     # -- rolls ---------------------------------------------------------------------------------
-    def _roll_step(self, purpose: str, black: int, green: int, seat: int, **context) -> dict:
-        return {
-            "kind": "roll",
-            "purpose": purpose,
-            "black": black,
-            "green": max(green, 0),
-            "faces": [],
-            "reroll": None,
-            "seat": seat,
-            **context,
-        }
+    def roll_args(self, purpose: str, black: int, green: int, seat: int, **context) -> dict:
+        """The arguments of a roll step: what it is for, its black and green dice, whose roll it
+        is, and what it is against or needs (`context`)."""
+        return {"purpose": purpose, "black": black, "green": max(green, 0), "seat": seat, **context}
 
     def _skill(self, me: dict, kind: str) -> int:
         return skill_value(self.cards, me, kind)
@@ -818,17 +396,19 @@ class DeathMayDieState(GameState):
         return STANDARD_DICE, max(green, 0)
 
     def investigator_roll(self, me: dict, purpose: str, **context) -> dict:
-        """The roll step of `me` making an attack or a test, with the dice :meth:`dice_for` gives."""
+        """The roll of `me` making an attack or a test (:meth:`roll_args`), with the dice
+        :meth:`dice_for` gives."""
         black, green = self.dice_for(me, purpose)
-        return self._roll_step(purpose, black, green, me["seat"], **context)
+        return self.roll_args(purpose, black, green, me["seat"], **context)
 
-    def _attack_roll_step(self, uid: str, me: dict) -> dict:
+    def attack_roll(self, uid: str, me: dict) -> dict:
+        """The roll of the enemy `uid` (or the Elder One's stages) attacking `me`."""
         if uid == "elder":
             black = sum(s.black for s in self._revealed_stages())
             green = sum(s.green for s in self._revealed_stages())
-            return self._roll_step("enemy", black, green, me["seat"], attacker="elder")
+            return self.roll_args("enemy", black, green, me["seat"], attacker="elder")
         enemy = self.cards.enemies[self.enemies[uid]["type"]]
-        return self._roll_step("enemy", enemy.black, enemy.green, me["seat"], attacker=uid)
+        return self.roll_args("enemy", enemy.black, enemy.green, me["seat"], attacker=uid)
 
     def _roll_needs_die(self, step: dict) -> bool:
         return step["reroll"] is not None or len(step["faces"]) < step["black"] + step["green"]
@@ -838,61 +418,48 @@ class DeathMayDieState(GameState):
             return step["faces"][step["reroll"]][0]
         return "black" if len(step["faces"]) < step["black"] else "green"
 
-    def _apply_roll(self, step: dict, me: dict, action: Action) -> None:
-        if self._roll_needs_die(step):
-            colour = self._next_die_colour(step)
-            if step["reroll"] is not None:
-                step["faces"][step["reroll"]] = [colour, action]
-                step["reroll"] = None
-            else:
-                step["faces"].append([colour, action])
-        elif action == ("accept",):
-            self.pending.pop(0)
-            self._resolve_roll(step, me)
-        else:
-            me["stress"] += 1
-            step["reroll"] = action[1]
-            colour, face = step["faces"][action[1]]
-            self.log.append(
-                f"{me['name']} spends 1 stress ({me['stress']} of {self.rules.max_stress}) to "
-                f"reroll the {colour} {face_label(face)}"
-            )
+    def await_last_die(self, faces: list) -> None:
+        """Make the roll in progress show `faces` with its last die still to land (a hand-made
+        position of the roll walk, on a copy)."""
+        self.roll["faces"], self.roll["reroll"] = faces, None
+        self.prompt, self.chance = None, DIE
+        self.forget_legal()
 
-    def _resolve_roll(self, step: dict, me: dict) -> None:
+    def _resolve_roll(self, roll: dict) -> None:
+        """Apply an accepted roll: its successes at once, and steps for what follows them."""
+        me = self.investigators[roll["seat"]]
         totals = [0, 0, 0]
-        for _, face in step["faces"]:
+        for _, face in roll["faces"]:
             for i, n in enumerate(face_symbols(face)):
                 totals[i] += n
         successes, tentacles, elders = totals
-        purpose = step["purpose"]
+        purpose = roll["purpose"]
         self.rolls_resolved += 1
         # Dodge cancels successes of an attack on you; Will ignores tentacles of your own rolls.
         cancelled = min(successes, self._skill(me, "guard")) if purpose == "enemy" else 0
         against_me = purpose in ("enemy", "fire")
         ignored = 0 if against_me else min(tentacles, self._skill(me, "resolve"))
-        self._log_roll(step, totals, cancelled, ignored)
+        self._log_roll(roll, totals, cancelled, ignored)
         successes, tentacles = successes - cancelled, tentacles - ignored
         # The rulebook's order (Dice and Checks, "Applying Results"): the successes first, then
         # the effects tied to the result, then the tentacles. Each is a step, so a wound placed on
         # a companion (a choice) still comes before the sanity lost and what a red space brings.
-        seat, steps = me["seat"], []
-        if purpose == "attack":
-            self._wound_target(step["target"], successes)
-        elif purpose in ("episode", "test"):
-            won = successes >= step["need"]
+        seat = me["seat"]
+        if purpose in ("episode", "test"):
+            won = successes >= roll["need"]
             self.tests_passed += won
-            steps += self._effect_steps(
-                step["on_success"] if won else step.get("on_failure", ()), seat
-            )
+            for effect in roll["on_success"] if won else roll.get("on_failure", ()):
+                self.then("effect", effect=effect, seat=seat)
         elif against_me:
             if successes:
-                steps.append({"kind": "wound", "amount": successes, "seat": seat})
-            sign = self.elder_sign_kind(step)
+                self.then("wound", amount=successes, seat=seat)
+            sign = self.elder_sign_kind(roll)
             if elders and sign is not None:
-                steps.append({"kind": "elder_signs", "sign": sign, "amount": elders, "seat": seat})
+                self.then("elder_signs", sign=sign, amount=elders, seat=seat)
         if tentacles:
-            steps.append({"kind": "tentacles", "amount": tentacles, "seat": seat})
-        self.push(steps)
+            self.then("tentacles", amount=tentacles, seat=seat)
+        if purpose == "attack":  # wounds at once; a stage they defeat reveals the next after
+            self._wound_target(roll["target"], successes)
 
     def _log_roll(self, step: dict, totals, cancelled: int, ignored: int) -> None:
         """One line for a roll: what it was for, every die's face, and what they add up to."""
@@ -946,10 +513,7 @@ class DeathMayDieState(GameState):
             )
 
     # -- harm to investigators -----------------------------------------------------------------
-    def _take_one_wound(self, me: dict, where: str, step: dict) -> None:
-        step["amount"] -= 1
-        if step["amount"] == 0:
-            self.pending.pop(0)
+    def _take_one_wound(self, me: dict, where: str) -> None:
         if where == "self":
             self._wound_self(me, 1)
             return
@@ -974,8 +538,8 @@ class DeathMayDieState(GameState):
             self._die(me, "wounds")
 
     def lose_sanity(self, me: dict, amount: int) -> None:
-        """Move the sanity marker: the last space is madness; a red space reached queues the
-        investigator's insanity card and a skill level."""
+        """Move the sanity marker: the last space is madness; a red space reached brings the
+        investigator's insanity card and a skill level, at once."""
         position, red = self.rules.sanity.lose(me["sanity"], amount)
         lost, me["sanity"] = position - me["sanity"], position
         stopped = " (stopped at a red space)" if lost < amount else ""
@@ -987,9 +551,10 @@ class DeathMayDieState(GameState):
         elif red:
             insanity = self.cards.insanity[me["insanity"]]
             self.log.append(f"{me['name']} reaches a red space: Insanity card {insanity.name}")
+            seat = me["seat"]
             self.push(
-                self._effect_steps(insanity.effects, me["seat"])
-                + [{"kind": "level", "seat": me["seat"]}]
+                *(("effect", {"effect": effect, "seat": seat}) for effect in insanity.effects),
+                ("level", {"seat": seat}),
             )
 
     def _die(self, me: dict, cause: str) -> None:
@@ -1005,35 +570,196 @@ class DeathMayDieState(GameState):
             self._end("loss", "every investigator is dead")
             return
         seat = me["seat"]
+        batch, stack = self._batch, self.stack
         if seat != self.active:
-            self.pending = [s for s in self.pending if not self._theirs(s, seat)]
+            batch[:] = [s for s in batch if not self._theirs(s, seat)]
+            stack[:] = [s for s in stack if not self._theirs(s, seat)]
             return
         # The rest of the card or roll being resolved goes on (a Mythos card's summons), less
         # what was the dead investigator's own; the turn's following phases are skipped, all
         # but the Mythos discard check (if it is still to come).
-        first = next(
-            (i for i, s in enumerate(self.pending) if s["kind"] in PHASES), len(self.pending)
-        )
-        current = [s for s in self.pending[:first] if not self._theirs(s, seat)]
-        later = {s["kind"] for s in self.pending[first:]}
-        check = [{"kind": "mythos_check"}] if later & {"turn", "mythos_check"} else []
-        self.pending = current + check
+        ahead = batch + stack[::-1]
+        first = next(i for i, (step, _) in enumerate(ahead) if step.__name__ in PHASES)
+        current = [s for s in ahead[:first] if not self._theirs(s, seat)]
+        later = {step.__name__ for step, _ in ahead[first:]}
+        check = [(mythos_check, {})] if later & {"turn", "mythos_check"} else []
+        batch[:] = current + check + [(next_turn, {})]
+        stack.clear()
 
-    def _theirs(self, step: dict, seat: int) -> bool:
-        """Whether the queued `step` is the investigator of `seat`'s own, to go with them when
+    def _theirs(self, scheduled: tuple, seat: int) -> bool:
+        """Whether the scheduled step is the investigator of `seat`'s own, to go with them when
         they die: a choice or roll of theirs, or an effect on them or where they stand. A card's
         discard, its summons and an effect on everyone or on the map alone stay."""
-        if step.get("seat", self.active) != seat or step["kind"] in (*DISCARD_STEPS, "summon"):
+        step, args = scheduled
+        if args.get("seat", self.active) != seat or step.__name__ in (*DISCARD_STEPS, "summon"):
             return False
-        if step["kind"] == "effect":
-            effect = step["effect"]
-            return effect.who != "all" and effect.do not in MAP_EFFECTS
+        if step.__name__ == "effect":
+            effect_ = args["effect"]
+            return effect_.who != "all" and effect_.do not in MAP_EFFECTS
         return True
 
-    def _end(self, outcome: str, reason: str) -> None:
-        if self.outcome is None or (outcome == "win" and self.outcome != "win"):
-            self.outcome, self.reason = outcome, reason
-            self.log.append(f"game {outcome}: {reason}")
+    def _end(self, result: str, reason: str) -> None:
+        """End the game ("win" or "loss", and why); a win in the same step overrides a loss."""
+        if self.outcome is None or (result == "win" and not self.outcome.winners):
+            self.end(reason, range(self.num_players) if result == "win" else ())
+            self.log.append(f"game {result}: {reason}")
+
+    def _advance_elder(self) -> None:
+        elder = self.elder
+        if elder["summoned"]:
+            elder["progression"] += 1
+            self.log.append(
+                f"the progression token advances to {elder['progression']} of "
+                f"{self.rules.summoning.spaces}"
+            )
+            if elder["progression"] >= self.rules.summoning.spaces:
+                self._end("loss", "the progression token reached the last space")
+                return
+        else:
+            elder["position"] += 1
+            self.log.append(
+                f"the Elder One advances to space {elder['position']} of "
+                f"{self.rules.summoning.spaces}"
+            )
+            if elder["position"] == self.rules.summoning.first_red:
+                elder["entered_red"] = True
+        effects: list[Effect] = []
+        for stage in self._revealed_stages():
+            effects += stage.advance
+        effects += self.episode.advance
+        for effect in effects:
+            self.then("effect", effect=effect, seat=self.active)
+
+    def _reveal_stage(self, number: int) -> None:
+        self.elder["stage"] = number
+        self.elder["wounds"] = 0
+        stage = self.elder_card.stages[number - 1]
+        for effect in stage.reveal:
+            self.then("effect", effect=effect, seat=self.active)
+
+    def _revealed_stages(self):
+        return self.elder_card.stages[: self.elder["stage"]]
+
+    def living(self) -> list[dict]:
+        """The investigators still alive, in seat order."""
+        return [i for i in self.investigators if i["alive"]]
+
+    def _enemies_at(self, space: str) -> list[str]:
+        return [uid for uid, e in self.enemies.items() if e["space"] == space]
+
+    def _step_investigator(self, me: dict, space: str) -> None:
+        """One step of a run: enemies here follow, fire here comes along on your board."""
+        here = me["space"]
+        followers = [self.enemy_name(uid) for uid in self._enemies_at(here)]
+        for uid in self._enemies_at(here):
+            self.enemies[uid]["space"] = space
+        if self.elder["space"] == here:
+            self.elder["space"] = space
+            followers.append("the Elder One")
+        me["fire"] += self.fire[here]
+        me["space"] = space
+        notes = []
+        if self.fire[here]:
+            notes.append(f"carries {count(self.fire[here], 'fire token')} along")
+        if followers:
+            who = " and ".join(
+                [", ".join(followers[:-1]), followers[-1]] if followers[1:] else followers
+            )
+            notes.append(f"{who} {'follow' if followers[1:] else 'follows'}")
+        said = f" ({'; '.join(notes)})" if notes else ""
+        self.log.append(f"{me['name']} runs to {self.space_name(space)}{said}")
+
+    def _move_enemy_one(self, uid: str, left: int, target: int, space: str) -> None:
+        if uid == "elder":
+            self.elder["space"] = space
+        else:
+            self.enemies[uid]["space"] = space
+        self.log.append(f"{self.enemy_name(uid)} moves to {self.space_name(space)}")
+        if left > 1:
+            self.then("enemy_move", uid=uid, left=left - 1, target=target)
+
+    def clone(self) -> DeathMayDieState:
+        """A copy to play on, made field by field: the exact walk copies a position at every
+        choice and die, and the generic deep copy spent most of its time on tables and tuples
+        that never change. Each mutable part of the table is copied; the rest is shared."""
+        other = copy.copy(self)
+        if self.viewer is None:  # a view's generator orders only decks it draws by chance
+            other.rng = random.Random(0)
+            other.rng.setstate(self.rng.getstate())
+        other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.mythos = Deck(self.mythos.cards, self.mythos.discards)
+        other.discovery = Deck(self.discovery.cards, self.discovery.discards)
+        other.investigators = [_public(i) for i in self.investigators]
+        other.enemies = {uid: dict(e) for uid, e in self.enemies.items()}
+        other.fire = Counter(self.fire)
+        other.tokens = {kind: list(spaces) for kind, spaces in self.tokens.items()}
+        other.wards = set(self.wards)
+        other.elder = dict(self.elder)
+        other.stack = list(self.stack)  # a step's arguments are never changed: shared
+        if self.roll is not None:
+            other.roll = dict(self.roll, faces=list(self.roll["faces"]))
+        return other
+
+    # -- a seat's view: hidden cards drawn at chance nodes ---------------------------------------
+    def places(self, seat: int) -> list[Place]:
+        """Nothing is hidden but what the Mythos and Discovery decks hold (their discards are face
+        up, and every other card is on the table): each deck's cards are one pool behind its own
+        stand-in, drawn at chance nodes (see :mod:`toolkit.hidden`)."""
+        return [
+            Place(vars(self.mythos), "cards", stand_in=HIDDEN["mythos"]),
+            Place(vars(self.discovery), "cards", stand_in=HIDDEN["discovery"]),
+        ]
+
+    def view_rng(self, seat: int) -> random.Random:
+        """A generator of the view's own: its reshuffles no longer matter (draws are chance)."""
+        return random.Random("players_view")
+
+    def unseen_in(self, kind: str) -> tuple:
+        """In a view, the cards behind the stand-ins of the "mythos" or "discovery" deck."""
+        return self.unseen_for(HIDDEN[kind])
+
+    def viewed(self) -> None:
+        """A view lists a reroll of either of two dice alike once, so the walk does not weigh it
+        twice, and forgets the real game's narration (a walk copies a view at every step)."""
+        self.one_reroll_per_face = True
+        self.log = []
+
+    def determinised(self) -> None:
+        """A game played from a view lists every die for a reroll, as the real game does."""
+        self.one_reroll_per_face = False
+
+    def alike_die(self, step: dict, index: int) -> int:
+        """The first die of the roll `step` alike to die `index`: of its colour, showing the same
+        :meth:`counted_symbols`."""
+
+        def alike(face):
+            return face[0], self.counted_symbols(step, face[1])
+
+        faces = step["faces"]
+        mine = alike(faces[index])
+        return next(i for i, face in enumerate(faces) if alike(face) == mine)
+
+    def counted_symbols(self, step: dict, face: str) -> tuple[int, ...]:
+        """What a die's `face` can change in the roll `step`: its successes and tentacles, and its
+        elder signs only where they do something (:meth:`elder_sign_effect`). Faces alike so give
+        the roll the same end, so the exact walk throws them once."""
+        symbols = face_symbols(face)
+        return symbols if self.elder_sign_effect(step) is not None else symbols[:2]
+
+    def elder_sign_effect(self, step: dict):
+        """What each elder sign of the roll `step` does, or None where it does nothing: only the
+        attack of an enemy whose card gives its elder signs an effect (not the Elder One's)."""
+        kind = self.elder_sign_kind(step)
+        return None if kind is None else ELDER_SIGNS[kind]
+
+    def elder_sign_kind(self, step: dict) -> str | None:
+        """The name (``Enemy.elder``) of what the roll `step`'s elder signs do, or None."""
+        if step["purpose"] != "enemy" or step["attacker"] == "elder":
+            return None
+        kind = self.cards.enemies[self.enemies[step["attacker"]]["type"]].elder
+        return kind if kind in ELDER_SIGNS else None
 
     # -- names a person reads ---------------------------------------------------------------------
     # The log, the prompts and the labels of actions name things as the card and map data do; the
@@ -1076,25 +802,27 @@ class DeathMayDieState(GameState):
 
     def describe_step(self) -> str:
         if self.outcome is not None:
-            return f"game over: {self.outcome} ({self.reason})"
-        step = self.pending[0]
-        name = self.investigators[step.get("seat", self.active)]["name"]
-        kind = step["kind"]
-        if kind == "roll":
-            if step["reroll"] is not None:
-                return f"{self.roll_title(step)}: rerolling die {step['reroll'] + 1}"
-            if self._roll_needs_die(step):
-                dice = step["black"] + step["green"]
-                return f"{self.roll_title(step)}: die {len(step['faces']) + 1} of {dice} to roll"
-            title = self.roll_title(step)
+            return f"game over: {self.result} ({self.ended_by})"
+        roll = self.roll
+        if roll is not None:
+            name = self.investigators[roll["seat"]]["name"]
+            if roll["reroll"] is not None:
+                return f"{self.roll_title(roll)}: rerolling die {roll['reroll'] + 1}"
+            if self._roll_needs_die(roll):
+                dice = roll["black"] + roll["green"]
+                return f"{self.roll_title(roll)}: die {len(roll['faces']) + 1} of {dice} to roll"
+            title = self.roll_title(roll)
             return f"{title}: {name}, reroll a die for 1 stress, or accept the roll"
+        kind = self.front()
+        args = self.prompt.args if self.prompt is not None else {}
+        name = self.investigators[args.get("seat", self.active)]["name"]
         if kind == "enemy_move_choice":
-            return f"{name}: choose the path of {self.enemy_name(step['uid'])}"
+            return f"{name}: choose the path of {self.enemy_name(args['uid'])}"
         if kind == "choose":
-            return f"{name}: choose on the Discovery card {self.cards.discovery[step['card']].name}"
+            return f"{name}: choose on the Discovery card {self.cards.discovery[args['card']].name}"
         return {
             "actions": f"{name}: choose an action ({self.actions_left} left)",
-            "run": f"{name}: run ({step.get('left')} steps left)",
+            "run": f"{name}: run ({args.get('left')} steps left)",
             "trade": f"{name}: trade",
             "fight": f"{name}: choose which enemy attacks first",
             "wound": f"{name}: take a wound yourself or on a companion",
@@ -1102,9 +830,8 @@ class DeathMayDieState(GameState):
         }.get(kind, kind)
 
     def observation(self, player: int) -> dict:
-        step = self.pending[0] if self.pending and self.outcome is None else {}
-        roll = None
-        if step.get("kind") == "roll":
+        step, roll = self.roll, None
+        if step is not None:
             roll = {
                 "purpose": step["purpose"],
                 "black": step["black"],
@@ -1119,7 +846,7 @@ class DeathMayDieState(GameState):
             "to_play": self.to_play(),
             "active": self.active,
             "turn": self.turn,
-            "step": step.get("kind", "over"),
+            "step": self.front(),
             "prompt": self.describe_step(),
             "actions_left": self.actions_left,
             "roll": roll,
@@ -1133,24 +860,28 @@ class DeathMayDieState(GameState):
             "elder_one": self.elder_card.id,
             "mythos_discards": list(self.mythos.discards),
             "map": self.board.id,
-            "outcome": self.outcome,
+            "outcome": self.result,
         }
 
     def card_locations(self) -> Counter:
         """The Mythos, Discovery and Insanity cards wherever they are: the two decks and their
         discards, a card being resolved (its discard step still to come) and each investigator's
         Insanity card (the rest of that deck goes back in the box at set-up). Items and companions
-        are not dealt from a deck: one is claimed while a copy is left, which the rules tests pin."""
+        are not dealt from a deck: one is claimed while a copy is left, which the rules tests pin.
+        In a view, the cards behind a deck's stand-ins are counted in their stead."""
         decks = (self.mythos, self.discovery)
         where = Counter(card for deck in decks for card in deck.cards + deck.discards)
-        where.update(step["card"] for step in self.pending if step["kind"] in DISCARD_STEPS)
+        for stand_in in HIDDEN.values():
+            del where[stand_in]
+        where.update(card for pool in self.unseen.values() for card in pool)
+        where.update(args["card"] for name, args in self.steps_ahead() if name in DISCARD_STEPS)
         where.update(investigator["insanity"] for investigator in self.investigators)
         return where
 
     def summary(self) -> dict:
         return {
-            "outcome": self.outcome or "unfinished",
-            "reason": self.reason,
+            "outcome": self.result or "unfinished",
+            "reason": self.ended_by or "",
             "turns": self.turn,
             "elder_position": self.elder["position"],
             "summoned": self.elder["summoned"],
@@ -1167,7 +898,7 @@ class DeathMayDieState(GameState):
                     return f"{kind} card {cards[action].name}"
             return f"die shows {face_label(action)}"
         verb = action[0]
-        step = self.pending[0] if self.pending else {}
+        asked = self.prompt.args if self.prompt is not None else {}
         if verb == "attack":
             return f"attack {self.enemy_name(action[1])}"
         if verb == "rest":
@@ -1175,7 +906,7 @@ class DeathMayDieState(GameState):
         if verb == "episode":
             return next(a.name for a in self.episode.actions if a.id == action[1])
         if verb == "reroll":
-            colour, face = step["faces"][action[1]]
+            colour, face = self.roll["faces"][action[1]]
             return f"reroll die {action[1] + 1} ({colour} {face_label(face)}) for 1 stress"
         if verb == "give":
             giver, receiver = (self.investigators[seat]["name"] for seat in action[3:])
@@ -1183,10 +914,10 @@ class DeathMayDieState(GameState):
         if verb == "move":
             return f"move to {self.space_name(action[1])}"
         if verb == "path":
-            mover = self.enemy_name(step["uid"]) if "uid" in step else "it"
+            mover = self.enemy_name(asked["uid"]) if "uid" in asked else "it"
             return f"{mover} moves to {self.space_name(action[1])}"
-        if verb == "choose" and step.get("kind") == "choose":
-            return self.cards.discovery[step["card"]].choices[action[1]].label
+        if verb == "choose" and self.prompt is not None and self.prompt.question == "choose":
+            return self.cards.discovery[asked["card"]].choices[action[1]].label
         if verb == "fight":
             return f"{self.enemy_name(action[1])} attacks first"
         if verb == "wound":
@@ -1210,11 +941,6 @@ class DeathMayDieState(GameState):
     def __repr__(self) -> str:
         return f"DeathMayDieState(turn {self.turn}, active {self.active}, {self.describe_step()})"
 
-    def _repr_html_(self) -> str:
-        from toolkit.death_may_die.display import state_html
-
-        return state_html(self)
-
 
 def _public(investigator: dict) -> dict:
     """A copy of an investigator's record that a bot cannot use to change the game."""
@@ -1227,19 +953,442 @@ def _public(investigator: dict) -> dict:
     return copy
 
 
-_AUTOMATIC = {
-    "turn": DeathMayDieState._step_turn,
-    "mythos": DeathMayDieState._step_mythos,
-    "mythos_discard": DeathMayDieState._step_mythos_discard,
-    "investigate_or_fight": DeathMayDieState._step_investigate_or_fight,
-    "discovery_discard": DeathMayDieState._step_discovery_discard,
-    "fire": DeathMayDieState._step_fire,
-    "mythos_check": DeathMayDieState._step_mythos_check,
-    "summon_check": DeathMayDieState._step_summon_check,
-    "elder_end": DeathMayDieState._step_elder_end,
-    "effect": DeathMayDieState._step_effect,
-    "elder_signs": DeathMayDieState._step_elder_signs,
-    "tentacles": DeathMayDieState._step_tentacles,
-    "summon": DeathMayDieState._step_summon,
-    "enemy_move": DeathMayDieState._step_enemy_move,
-}
+# -- the turn, in the rulebook's order ------------------------------------------------------------
+# Each step is ``step(game, **args)``; a step that asks names the step its answer resumes, and the
+# options of a question are listed when the seat looks (a seat's view lists a reroll of dice
+# alike once). A step that would run next anyway runs at once (``then_now``): the next action
+# after one that started nothing, the next step of a run.
+@steps
+def begin_turn(game: DeathMayDieState, seat: int) -> None:
+    """An investigator's turn: three actions, the rest of the turn, then the next investigator."""
+    game.active = seat
+    game.actions_left = ACTIONS_PER_TURN
+    game.disrupted_this_turn = False
+    game.then("actions")
+    game.then("turn")
+    game.then("next_turn")
+
+
+@steps
+def actions(game: DeathMayDieState) -> None:
+    me = game.investigators[game.active]
+    if me["alive"] and game.actions_left > 0:
+        game.prompt = ACTIONS[game.active]
+
+
+def _action_options(game: DeathMayDieState) -> list[Action]:
+    return game._action_choices(game.investigators[game.active])
+
+
+@steps
+def act(game: DeathMayDieState, action: Action) -> None:
+    """One action (or the end of the actions); the next action is asked after what it starts."""
+    me = game.investigators[game.active]
+    verb = action[0]
+    if verb == "end_actions":
+        return
+    game.actions_left -= 1
+    if verb == "run":
+        game.then("run", left=game.rules.run_steps)
+    elif verb == "attack":
+        game.then("roll", **game.investigator_roll(me, "attack", target=action[1]))
+    elif verb == "rest":
+        me["wounds"] -= action[1]
+        me["stress"] -= action[2]
+        game.log.append(
+            f"{me['name']} rests: heals {count(action[1], 'wound')} and {action[2]} stress"
+        )
+    elif verb == "trade":
+        game.then("trade")
+    elif verb == "episode":
+        chosen = next(a for a in game.episode.actions if a.id == action[1])
+        game.then(
+            "roll",
+            **game.investigator_roll(
+                me, "episode", need=chosen.need, on_success=chosen.on_success, title=chosen.name
+            ),
+        )
+    if game.actions_left > 0:
+        game.then_now("actions")
+
+
+@steps
+def run(game: DeathMayDieState, left: int) -> None:
+    if game.investigators[game.active]["alive"]:
+        game.ask(game.active, "run", _run_options, "ran", left=left)
+
+
+def _run_options(game: DeathMayDieState, left: int) -> list[Action]:
+    here = game.investigators[game.active]["space"]
+    return [("stop",)] + [("move", s) for s in game.board.neighbours(here)]
+
+
+@steps
+def ran(game: DeathMayDieState, action: Action, left: int) -> None:
+    if action == ("stop",):
+        return
+    game._step_investigator(game.investigators[game.active], action[1])
+    if left > 1:
+        game.then_now("run", left=left - 1)
+
+
+@steps
+def trade(game: DeathMayDieState) -> None:
+    if game._gifts(game.investigators[game.active]):
+        game.ask(game.active, "trade", _trade_options, "traded")
+
+
+def _trade_options(game: DeathMayDieState) -> list[Action]:
+    return [("done",)] + game._gifts(game.investigators[game.active])
+
+
+@steps
+def traded(game: DeathMayDieState, action: Action) -> None:
+    if action != ("done",):
+        game._give(*action[1:])
+        game.then_now("trade")
+
+
+@steps
+def turn(game: DeathMayDieState) -> None:
+    """The turn after the actions: Mythos, investigate or fight, fire, then the Elder One."""
+    game.then_now("mythos")
+    for phase in ("investigate_or_fight", "fire", "mythos_check", "summon_check", "elder_end"):
+        game.then(phase)
+
+
+@steps
+def mythos(game: DeathMayDieState) -> None:
+    if game.viewer is not None:
+        game.draw("mythos", "reveal_mythos")
+    else:
+        reveal_mythos(game, game.mythos.draw(1, game.rng)[0])
+
+
+@steps
+def reveal_mythos(game: DeathMayDieState, card: str) -> None:
+    """A Mythos card, top to bottom: its effects, its summons, then its discard."""
+    mythos_card = game.cards.mythos[card]
+    game.log.append(f"Mythos: {mythos_card.name}")
+    for effect_ in mythos_card.effects:
+        game.then("effect", effect=effect_, seat=game.active)
+    for summons in mythos_card.summons:
+        game.then("summon", gate=summons.gate, enemy=summons.enemy)
+    game.then("mythos_discard", card=card)
+
+
+@steps
+def mythos_discard(game: DeathMayDieState, card: str) -> None:
+    game.mythos.discard(card)
+
+
+@steps
+def investigate_or_fight(game: DeathMayDieState) -> None:
+    """Every enemy on the active investigator's space attacks; with none there, a Discovery card."""
+    me = game.investigators[game.active]
+    if not me["alive"]:
+        return
+    attackers = game._enemies_at(me["space"])
+    if game.elder["space"] == me["space"]:
+        attackers.append("elder")
+    if attackers:
+        game.then("fight", attackers=attackers)
+    elif game.viewer is not None:
+        game.draw("discovery", "investigate")
+    else:
+        investigate(game, game.discovery.draw(1, game.rng)[0])
+
+
+@steps
+def investigate(game: DeathMayDieState, card: str) -> None:
+    """A Discovery card: its effects, its choice if it has one, then its discard."""
+    discovery = game.cards.discovery[card]
+    game.log.append(f"{game.investigators[game.active]['name']} investigates: {discovery.name}")
+    for effect_ in discovery.effects:
+        game.then("effect", effect=effect_, seat=game.active)
+    if discovery.choices:
+        game.then("choose", card=card)
+    game.then("discovery_discard", card=card)
+
+
+@steps
+def choose(game: DeathMayDieState, card: str) -> None:
+    game.ask(game.active, "choose", _choose_options, "chosen", card=card)
+
+
+def _choose_options(game: DeathMayDieState, card: str) -> list[Action]:
+    return [("choose", i) for i in range(len(game.cards.discovery[card].choices))]
+
+
+@steps
+def chosen(game: DeathMayDieState, action: Action, card: str) -> None:
+    choice = game.cards.discovery[card].choices[action[1]]
+    game.log.append(f"{game.investigators[game.active]['name']} chooses: {choice.label}")
+    for effect_ in choice.effects:
+        game.then("effect", effect=effect_, seat=game.active)
+
+
+@steps
+def discovery_discard(game: DeathMayDieState, card: str) -> None:
+    game.discovery.discard(card)
+
+
+@steps
+def fight(game: DeathMayDieState, attackers: list[str]) -> None:
+    """The enemies still on the space attack one by one, in the order the active player picks."""
+    me = game.investigators[game.active]
+    attackers = [uid for uid in attackers if game._still_here(uid, me)]
+    if not attackers or not me["alive"]:
+        return
+    if len(attackers) == 1:
+        game.then("roll", **game.attack_roll(attackers[0], me))
+    else:
+        game.ask(game.active, "fight", _fight_options, "fought", attackers=attackers)
+
+
+def _fight_options(game: DeathMayDieState, attackers: list[str]) -> list[Action]:
+    return [("fight", uid) for uid in attackers]
+
+
+@steps
+def fought(game: DeathMayDieState, action: Action, attackers: list[str]) -> None:
+    game.then("roll", **game.attack_roll(action[1], game.investigators[game.active]))
+    rest = [uid for uid in attackers if uid != action[1]]
+    if rest:
+        game.then("fight", attackers=rest)
+
+
+@steps
+def fire(game: DeathMayDieState) -> None:
+    """The fire on the active investigator's board: one black die a token, then the tokens go."""
+    me = game.investigators[game.active]
+    if me["alive"] and me["fire"]:
+        tokens, me["fire"] = me["fire"], 0
+        game.then("roll", **game.roll_args("fire", tokens, 0, game.active))
+
+
+@steps
+def mythos_check(game: DeathMayDieState) -> None:
+    symbols = sum(1 for c in game.mythos.discards if game.cards.mythos[c].elder_symbol)
+    if symbols >= ELDER_SYMBOLS_TO_ADVANCE:
+        game.mythos.reshuffle(game.rng)
+        game._advance_elder()
+
+
+@steps
+def summon_check(game: DeathMayDieState) -> None:
+    elder = game.elder
+    if not elder["summoned"] and (elder["entered_red"] or game.disrupted_this_turn):
+        elder["summoned"] = True
+        elder["progression"] = elder["position"]
+        game.log.append("the Elder One is summoned")
+        game._reveal_stage(2)
+
+
+@steps
+def elder_end(game: DeathMayDieState) -> None:
+    for stage in game._revealed_stages():
+        for effect_ in stage.end_of_turn:
+            game.then("effect", effect=effect_, seat=game.active)
+
+
+@steps
+def next_turn(game: DeathMayDieState) -> None:
+    """The next living investigator's turn (a new round after the last seat)."""
+    if not game.living():
+        game._end("loss", "every investigator is dead")
+        return
+    seat = game.active
+    for _ in range(game.num_players):
+        seat = (seat + 1) % game.num_players
+        if game.investigators[seat]["alive"]:
+            break
+    if seat <= game.active:
+        game.turn += 1
+    begin_turn(game, seat)
+
+
+# -- rolls ---------------------------------------------------------------------------------------
+@steps
+def roll(game: DeathMayDieState, **roll_args) -> None:
+    """A roll (:meth:`DeathMayDieState.roll_args`): its dice one by one, then the seat's rerolls."""
+    game.roll = roll_args  # a dict of its own: the faces showing and the die rerolled join it
+    roll_args["faces"], roll_args["reroll"] = [], None
+    _roll_on(game)
+
+
+def _roll_on(game: DeathMayDieState) -> None:
+    """The roll's next die, or the seat's choice to reroll or accept (while stress allows a
+    reroll), or else its result."""
+    rolling = game.roll
+    if game._roll_needs_die(rolling):
+        game.chance = DIE
+    elif game.investigators[rolling["seat"]]["stress"] < game.rules.max_stress:
+        game.prompt = REROLL_OR_ACCEPT[rolling["seat"]]
+    else:
+        game.roll = None
+        game._resolve_roll(rolling)
+
+
+def _roll_options(game: DeathMayDieState) -> list[Action]:
+    rolling = game.roll
+    rerolls = []
+    if game.investigators[rolling["seat"]]["stress"] < game.rules.max_stress:
+        dice = range(len(rolling["faces"]))
+        if game.one_reroll_per_face:
+            rerolls = [("reroll", i) for i in sorted({game.alike_die(rolling, i) for i in dice})]
+        else:
+            rerolls = [("reroll", i) for i in dice]
+    return [("accept",), *rerolls]
+
+
+# The die and the two questions put most often (an action, a reroll or acceptance) are built
+# once, and the machine's fields set to them as draw() and ask() would set new ones (this game
+# never defers a question): a die is thrown hundreds of times a game.
+DIE = Draw("die", "landed")
+ACTIONS = tuple(Ask(seat, "actions", _action_options, "act") for seat in range(4))
+REROLL_OR_ACCEPT = tuple(Ask(seat, "roll", _roll_options, "rerolled") for seat in range(4))
+
+
+@steps
+def landed(game: DeathMayDieState, face: str) -> None:
+    rolling = game.roll
+    colour = game._next_die_colour(rolling)
+    if rolling["reroll"] is not None:
+        rolling["faces"][rolling["reroll"]] = [colour, face]
+        rolling["reroll"] = None
+    else:
+        rolling["faces"].append([colour, face])
+    _roll_on(game)
+
+
+@steps
+def rerolled(game: DeathMayDieState, action: Action) -> None:
+    rolling = game.roll
+    if action == ("accept",):
+        game.roll = None
+        game._resolve_roll(rolling)
+        return
+    me = game.investigators[rolling["seat"]]
+    me["stress"] += 1
+    rolling["reroll"] = action[1]
+    colour, face = rolling["faces"][action[1]]
+    game.log.append(
+        f"{me['name']} spends 1 stress ({me['stress']} of {game.rules.max_stress}) to "
+        f"reroll the {colour} {face_label(face)}"
+    )
+    _roll_on(game)
+
+
+# -- harm ----------------------------------------------------------------------------------------
+@steps
+def wound(game: DeathMayDieState, amount: int, seat: int) -> None:
+    """Wounds taken one by one, each on the investigator or a companion of their choice."""
+    me = game.investigators[seat]
+    if not me["companions"]:
+        game._wound_self(me, amount)
+    else:
+        game.ask(seat, "wound", _wound_options, "wounded", amount=amount, seat=seat)
+
+
+def _wound_options(game: DeathMayDieState, amount: int, seat: int) -> list[Action]:
+    companions = game.investigators[seat]["companions"]
+    return [("wound", "self")] + [("wound", c[0]) for c in companions]
+
+
+@steps
+def wounded(game: DeathMayDieState, action: Action, amount: int, seat: int) -> None:
+    if amount > 1:  # scheduled first: a death of this wound drops it
+        game.then("wound", amount=amount - 1, seat=seat)
+    game._take_one_wound(game.investigators[seat], action[1])
+
+
+@steps
+def elder_signs(game: DeathMayDieState, sign: str, amount: int, seat: int) -> None:
+    """What an attacking enemy's elder signs do to the investigator it attacked."""
+    ELDER_SIGNS[sign](game, game.investigators[seat], amount)
+
+
+@steps
+def tentacles(game: DeathMayDieState, amount: int, seat: int) -> None:
+    """A roll's tentacles, lost after its successes and the effects tied to its result."""
+    game.lose_sanity(game.investigators[seat], amount)
+
+
+@steps
+def level(game: DeathMayDieState, seat: int) -> None:
+    if game._levelable(game.investigators[seat]):
+        game.ask(seat, "level", _level_options, "levelled", seat=seat)
+
+
+def _level_options(game: DeathMayDieState, seat: int) -> list[Action]:
+    return [("level", k) for k in game._levelable(game.investigators[seat])]
+
+
+@steps
+def levelled(game: DeathMayDieState, action: Action, seat: int) -> None:
+    me = game.investigators[seat]
+    me["skills"][action[1]] += 1
+    game.log.append(
+        f"{me['name']} levels up {game.skill_name(action[1])} to {me['skills'][action[1]]}"
+    )
+
+
+# -- effects and enemies -------------------------------------------------------------------------
+@steps
+def effect(game: DeathMayDieState, effect: Effect, seat: int) -> None:
+    """One effect of a card (:mod:`toolkit.death_may_die.effects`), for the investigator of
+    `seat`; an effect scaled to other table sizes (its `players`) does nothing at this one."""
+    if effect.players and len(game.investigators) not in effect.players:
+        return
+    EFFECTS[effect.do](game, effect, game.investigators[seat])
+
+
+@steps
+def summon(game: DeathMayDieState, gate: str, enemy: str) -> None:
+    name, space = game.cards.enemies[enemy].name, game.board.gates[gate]
+    if gate in game.wards:
+        game.log.append(f"the {gate} gate is warded: no {name} comes through")
+    elif game._place_enemy(enemy, space):
+        game.log.append(f"a {name} is summoned at the {gate} gate ({game.space_name(space)})")
+    else:
+        game.log.append(f"no {name} is left in the box to summon at the {gate} gate")
+
+
+@steps
+def enemy_move(game: DeathMayDieState, uid: str, left: int, target: int) -> None:
+    """An enemy (or the Elder One) moves one space toward the investigator of `target`, by a
+    shortest path; where paths tie the active player chooses."""
+    if uid != "elder" and uid not in game.enemies:
+        return
+    hunted = game.investigators[target]
+    if not hunted["alive"]:
+        return
+    where = game.elder["space"] if uid == "elder" else game.enemies[uid]["space"]
+    options = game.board.steps_toward(where, hunted["space"])
+    if not options or left <= 0:
+        return
+    if len(options) == 1:
+        game._move_enemy_one(uid, left, target, options[0])
+    else:
+        game.ask(game.active, "enemy_move_choice", _path_options, "enemy_path",
+                 uid=uid, left=left, target=target, options=options)  # fmt: skip
+
+
+def _path_options(game, uid: str, left: int, target: int, options: list) -> list[Action]:
+    return [("path", s) for s in options]
+
+
+@steps
+def enemy_path(game, action: Action, uid: str, left: int, target: int, options: list) -> None:
+    game._move_enemy_one(uid, left, target, action[1])
+
+
+@steps
+def again(game: DeathMayDieState, waiting: Ask | Draw, seat: int) -> None:
+    """A question or draw put back behind steps run by hand (:meth:`DeathMayDieState.by_hand`)."""
+    if isinstance(waiting, Ask):
+        game.ask(seat, waiting.question, waiting.options, waiting.resume, why=waiting.why,
+                 **waiting.args)  # fmt: skip
+    else:
+        game.draw(waiting.kind, waiting.resume, public=waiting.public, **waiting.args)

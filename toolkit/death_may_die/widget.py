@@ -69,8 +69,8 @@ class DeathMayDieWidget(GameWidget):
 
     def _started(self) -> None:
         self._told = 0  # engine log lines already in the narration
-        # The roll step last on screen and the die the last Roll click threw: a roll leaves the
-        # engine's queue as it resolves, and its dice stay on screen until the next roll.
+        # The roll last on screen and the die the last Roll click threw: the engine drops a roll
+        # (its ``roll``) as it resolves, and its dice stay on screen until the next roll.
         self._last_roll: dict | None = None
         self._just_rolled: int | None = None
         self._tell()
@@ -101,9 +101,7 @@ class DeathMayDieWidget(GameWidget):
 
     def _roll_in_progress(self) -> dict | None:
         state = self.state
-        if state.is_terminal() or state.pending[0]["kind"] != "roll":
-            return None
-        return state.pending[0]
+        return None if state.is_terminal() else state.roll
 
     def _draw(self) -> None:
         state = self.state

@@ -16,4 +16,5 @@ GAME = GameSpec(
     max_moves=5_000,
     bots=BOTS,
     cli=cli,
+    decisions="decisions",  # the walk beside each choice; odds is the dice the engine reads
 )

@@ -134,7 +134,7 @@ class CardSet:
         for window, plays in self.window_plays.items():
             any_seat, per_seat = [], []
             for card_id, play in plays.items():
-                if play.__class__ is not tuple:  # a card that looks at the table
+                if not isinstance(play, tuple):  # a card that looks at the table
                     mine = KINDS[self.fate[card_id].kind].per_seat
                     (per_seat if mine else any_seat).append((card_id, play))
             always = len(any_seat) + len(per_seat) < len(plays)

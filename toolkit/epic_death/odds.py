@@ -15,6 +15,7 @@ from math import comb, gcd
 
 from toolkit.dist import Dist, binomial
 from toolkit.epic_death.cards import BASE_POOL, BOX
+from toolkit.html import chance, table
 
 FACES_WINNING = {"trivial": 3, "mighty": 2, "exalted": 1}  # faces out of six that score a Victory
 DIFFICULTIES = tuple(FACES_WINNING)
@@ -96,8 +97,6 @@ class QuestOdds:
     victories: Dist
 
     def _repr_html_(self) -> str:
-        from toolkit.html import chance, table
-
         rows = [
             (f"success (at least {self.needed})", chance(self.success)),
             (f"exactly {self.needed} (EPIC DEATH on an Epic Quest)", chance(self.exact)),
@@ -179,12 +178,3 @@ def odds_table() -> list[tuple[str, int, int, Fraction, Fraction]]:
                     )
                 )
     return rows
-
-
-def decision_odds(state):
-    """The exact numbers beside each choice of the seat to act (``GameSpec.decision_odds``); they
-    are worked out in :mod:`toolkit.epic_death.decisions`, imported here only when asked, as the
-    engine imports this module for its dice."""
-    from toolkit.epic_death.decisions import decision_odds as numbers_beside_each_choice
-
-    return numbers_beside_each_choice(state)

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cache
 
 from toolkit.data import expand
-from toolkit.deck import Deck, shuffle
+from toolkit.deck import Deck
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
@@ -88,7 +88,6 @@ class EpicDeathState(Hiding, StepMachine):
     ASKS_SINGLE_OPTIONS = True
     # A clone shares the card set and the immutable quest card being attempted, and copies flat
     # the lists of card ids and of plays and results (tuples).
-    SHARED = ("cards", "quest_card")
     FLAT_LISTS = (
         "quest_deck",
         "quest_line",
@@ -128,8 +127,8 @@ class EpicDeathState(Hiding, StepMachine):
     def clone(self) -> EpicDeathState:
         """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
         copies the game at every roll outcome, and a deep copy, which visits every card of every
-        pile, was most of its time. Only the read-only tables (``SHARED``), the public views of
-        the adventurers, which are replaced and never changed, and the machine's questions and
+        pile, was most of its time. Only the read-only tables (cards, quest card), the public views
+        of the adventurers, which are replaced and never changed, and the machine's questions and
         draws, which are values, are shared; the invariant tests check the copy against a deep
         one."""
         new = copy.copy(self)
@@ -154,8 +153,8 @@ class EpicDeathState(Hiding, StepMachine):
     def _deal(self, quests_per_player: int) -> None:
         rng = self.rng
         quests, epics = list(self.cards.quests), list(self.cards.epic_quests)
-        shuffle(quests, rng)
-        shuffle(epics, rng)
+        rng.shuffle(quests)
+        rng.shuffle(epics)
         self.out_of_game: list[str] = []  # quests left in the box for a shorter game
         if quests_per_player:
             keep = quests_per_player * self._players
@@ -166,7 +165,7 @@ class EpicDeathState(Hiding, StepMachine):
         self.quest_line: list[str] = []
         self.finished_quests: list[str] = []
         adventurers = list(self.cards.adventurers)
-        shuffle(adventurers, rng)
+        rng.shuffle(adventurers)
         party_size = 4 if self._players == 5 else 5
         self.parties = [
             adventurers[i * party_size : (i + 1) * party_size] for i in range(self._players)
@@ -249,7 +248,7 @@ class EpicDeathState(Hiding, StepMachine):
             play = window_plays.get(card_id)
             if play is None:  # not played in this window
                 continue
-            if play.__class__ is tuple:
+            if isinstance(play, tuple):
                 plays.append(play)
             else:  # a kind whose plays depend on the table
                 plays += play(self, seat, card_id)
@@ -527,11 +526,6 @@ class EpicDeathState(Hiding, StepMachine):
             verb = "place the FAIL under" if placing else "kill"
             return f"{verb} {self.cards.adventurers[action[1]].name}"
         return str(action)
-
-    def _repr_html_(self) -> str:
-        from toolkit.epic_death.display import state_html
-
-        return state_html(self)
 
 
 # -- the steps of a turn, in rulebook order ------------------------------------------------------

@@ -35,6 +35,7 @@ from toolkit.how_i_died.cards import (
     adventure_glory,
     is_legendary,
 )
+from toolkit.how_i_died.odds import turns_until_death
 from toolkit.search import SearchBot
 
 SWAP_EFFECTS = {"swap_table", "mounted", "the_deadly", "barbaric", "pool_swap", "swap_own"}
@@ -410,8 +411,6 @@ def expected_future_glory(room: int) -> float:
     exact mean number of adventures until death of a player who plays the least damaging end
     (:func:`toolkit.how_i_died.odds.turns_until_death`), times the glory of a typical adventure
     in bot games (random adventures average less, about 9.95, as they are rarely Legendary)."""
-    from toolkit.how_i_died.odds import turns_until_death
-
     return float(turns_until_death(room, "survivor").mean()) * PLAYED_ADVENTURE_GLORY
 
 

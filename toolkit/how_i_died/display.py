@@ -97,6 +97,11 @@ ACHIEVEMENT_WORDS = {
 }
 
 
+def state_html(state) -> str:
+    """A state's notebook picture: the table as everybody sees it, no hand shown."""
+    return table_html(state)
+
+
 def table_html(state, name=lambda seat: f"Player {seat + 1}", viewer: int | None = None) -> str:
     """Every player's adventures, damage and glory, the Pool, the achievements on show and the
     decks; with a `viewer`, that player's hand too (a hand is shown only to its owner)."""

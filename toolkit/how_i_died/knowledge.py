@@ -22,6 +22,8 @@ any is left the view is not exact (the numbers are refused).
 
 from __future__ import annotations
 
+import json
+
 from toolkit.how_i_died.cards import EFFECT
 
 KNOWN = -1  # the label of a hidden card the seat knows exactly
@@ -118,8 +120,6 @@ def knowledge(state, seat: int) -> Knowledge | None:
     """What `seat` knows at `state`, by replaying its history (continued from the last call for
     the same game when its history goes on from there); None for a table stacked by hand, which
     no history reproduces."""
-    import json
-
     key = (type(state), state.seed, json.dumps(state.config, sort_keys=True), seat)
     history = state.history
     cached = _CACHE.get(key)

@@ -360,11 +360,6 @@ class HowIDiedState(StepMachine):
             return "discard pile"
         return "deck"
 
-    def _repr_html_(self) -> str:
-        from toolkit.how_i_died.display import table_html
-
-        return table_html(self)
-
     def __repr__(self) -> str:
         lines = [
             f"And That's How I Died, {self.players} players, turn {self.turn}, "

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 
-from toolkit.deck import Deck, shuffle
+from toolkit.deck import Deck
 from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
@@ -184,7 +184,7 @@ class HowIDiedView(HowIDiedState):
         copy = object.__new__(HowIDiedView)
         fields = copy.__dict__
         for name, value in self.__dict__.items():
-            if value.__class__ is list:
+            if type(value) is list:
                 value = [list(v) for v in value] if name in NESTED else value.copy()
             fields[name] = value
         copy.unseen = self.unseen.copy()
@@ -547,7 +547,7 @@ class HowIDiedView(HowIDiedState):
         game = self.clone()
         groups = [sorted(cards) for cards in self.unseen.groups]
         for cards in groups:
-            shuffle(cards, rng)
+            rng.shuffle(cards)
         dealt: dict[Hidden, str] = {}
 
         def deal(card: str, typed: bool) -> str:

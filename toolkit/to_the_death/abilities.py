@@ -16,8 +16,7 @@ Hooks: ``weapon_bonus``, ``damage_bonus``, ``armor_bonus``, ``skill_bonus``,
 
 from __future__ import annotations
 
-from toolkit.to_the_death.cards import catalog, suit_of, value_of
-from toolkit.to_the_death.display import card_name
+from toolkit.to_the_death.cards import card_name, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import effect, hook, step
 
 

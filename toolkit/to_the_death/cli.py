@@ -6,6 +6,7 @@ import argparse
 
 from toolkit.dist import as_fraction_string
 from toolkit.plain import count, exact_chance, mean
+from toolkit.simulate import win_summary
 from toolkit.to_the_death.cards import SUITS, catalog, parse_card, value_ranges
 from toolkit.to_the_death.odds import p_hit
 
@@ -51,8 +52,6 @@ def odds(args: argparse.Namespace) -> dict:
 
 def summarize(table) -> dict:
     """The solo win rate with its 95% Wilson interval (the duel: seat 0's)."""
-    from toolkit.simulate import win_summary
-
     return {
         **win_summary(int((table["return_0"] >= 1).sum()), len(table)),
         "mean_hero_turns": float(table["hero_turns"].mean()),

@@ -1,5 +1,6 @@
-"""To the Death! for people: a sentence per action (logs, buttons) and HTML pictures of a table,
-for a state's notebook display and for the widget.
+"""To the Death! for people: HTML pictures of a table, for a state's notebook display and for the
+widget. The sentence per action (logs, buttons) is the engine's own
+(:mod:`toolkit.to_the_death.words`).
 
 Everything here reads the state and never changes it; what a seat may not see (the deck's order,
 face-down cards, in the duel the other hand) is never drawn. Classes carry the ``ttd-`` prefix, so
@@ -8,10 +9,11 @@ the browser test and a stylesheet can find each part.
 
 from __future__ import annotations
 
-from functools import cache
 from html import escape
 
-from toolkit.to_the_death.cards import SUITS, catalog, is_card, suit_of, value_of
+from toolkit.to_the_death.cards import SUITS, card_name, catalog, suit_of, value_of
+from toolkit.to_the_death.odds import seen_by
+from toolkit.to_the_death.words import describe, display_names
 
 SUIT_COLOUR = {
     "champion": "#b07d12",
@@ -22,74 +24,6 @@ SUIT_COLOUR = {
 ENEMY_COLOUR = "#5b5b5b"
 
 
-def describe(game, action) -> str:
-    """A short sentence for an action, for logs and the widget's buttons: cards by the names
-    people say ("5 of Fighters"), abilities and feats by their printed names, never by ids."""
-    if isinstance(action, str):
-        return f"card {card_name(action)}" if ":" in action else f"monster {action}"
-    name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
-    head = action[0]
-    if head == "attack":
-        return f"{name(action[1])}: {action[2]} attack (discard {card_name(action[3])})"
-    if head == "rest":
-        return f"{name(action[1])}: rest (discard {card_name(action[2])})"
-    if head == "ability":
-        ability = catalog().heroes[game.units[action[1]]["card"]].ability(action[2])
-        return f"{name(action[1])}: {ability.name} (discard {card_name(action[3])})"
-    if head == "feat":
-        paid = ", ".join(map(card_name, action[3:]))
-        return f"{name(action[1])}: feat, {feat_name(game, action)} twice (discard {paid})"
-    if head in ("charge", "move"):
-        return f"{head} {name(action[1])} (discard {card_name(action[2])})"
-    if head in ("focus", "reset", "search"):
-        return f"{head} (discard {card_name(action[1])})"
-    if head in ("target", "enemy", "hero"):
-        return f"{head}: {name(action[1])}"
-    if head == "block":
-        return f"block with the {card_name(action[1])}"
-    if head == "next attacker":
-        return next_attacker_text(game, action[1])
-    if head == "place":
-        return f"place {action[1] + 1} of the row"
-    if head == "check":
-        return "make the check"
-    return " ".join(card_name(part) if is_card(part) else str(part) for part in action)
-
-
-def next_attacker_text(game, uid: str) -> str:
-    """'Goblin 2 attacks next', by display name (an attack-order option), naming the monsters
-    alike to it that the one choice stands for."""
-    from toolkit.to_the_death.steps import attack_groups  # the steps use this module
-
-    names = display_names(game)
-    text = f"{names[uid]} attacks next"
-    left = (
-        game.prompt.args["left"] if game.prompt and game.prompt.question == "attack order" else ()
-    )
-    alike = next((group for group in attack_groups(game, left) if group[0] == uid), [uid])[1:]
-    if alike:
-        text += f" (alike to {', '.join(names[other] for other in alike)}: the same choice)"
-    return text
-
-
-def feat_name(game, action) -> str:
-    """What a feat triggers, as printed: 'rest', 'range attack' or the ability's own name (the
-    engine's key is 'rest', 'attack:KIND' or the ability's key)."""
-    key = action[2]
-    if key == "rest":
-        return "rest"
-    if key.startswith("attack:"):
-        return f"{key.split(':', 1)[1]} attack"
-    return catalog().heroes[game.units[action[1]]["card"]].ability(key).name
-
-
-@cache
-def card_name(card: str) -> str:
-    """'fighter:5' -> '5 of Fighters', as a person says it. Kept per card (the arsenal's, and a
-    stand-in): the engine's log names a card some 450 times a solo game."""
-    return f"{value_of(card)} of {suit_of(card).capitalize()}s"
-
-
 def card_chip(card: str) -> str:
     """A small coloured arsenal card, its id in the tooltip (the id is what buttons and logs use)."""
     colour = SUIT_COLOUR[suit_of(card)]
@@ -98,25 +32,6 @@ def card_chip(card: str) -> str:
         f"margin:1px;padding:1px 5px;border:1px solid {colour};border-radius:4px;"
         f'color:{colour};font-size:12px"><b>{value_of(card)}</b> {escape(suit_of(card))}</span>'
     )
-
-
-def display_names(state) -> dict[str, str]:
-    """A name per unit that tells apart enemies sharing a card name (Goblin 1, Goblin 2, ...),
-    numbered in the order they came into play, so a name never changes during a game."""
-    by_name: dict[str, list[dict]] = {}
-    for unit in state.units.values():  # in the order they came into play
-        by_name.setdefault(unit["name"], []).append(unit)
-    names = {}
-    for name, units in by_name.items():
-        sides = {u["side"] for u in units}
-        for number, unit in enumerate(units, 1):
-            if len(units) == 1:
-                names[unit["uid"]] = name
-            elif len(sides) == len(units):  # the same hero on both sides of a duel
-                names[unit["uid"]] = f"{name} (player {unit['side'] + 1})"
-            else:
-                names[unit["uid"]] = f"{name} {number}"
-    return names
 
 
 def effect_names(state) -> list[str]:
@@ -224,8 +139,6 @@ def piles_html(state, seat: int) -> str:
     """The deck (a count), the discard pile (every card, newest last) and the unseen count."""
     deck = len(state.deck) + len(state.deck_top)
     discard = "".join(card_chip(c) for c in state.discard) or "<i>empty</i>"
-    from toolkit.to_the_death.odds import seen_by  # the odds read the engine, which reads us
-
     unseen = len(catalog().arsenal) - len(seen_by(state, seat))
     return (
         f'<div class="ttd-discard"><b>Deck</b>: {deck} cards. '
@@ -295,6 +208,11 @@ def board_html(state, seat: int = 0) -> str:
     return '<div class="ttd-board" style="line-height:1.4">' + "".join(parts) + "</div>"
 
 
+def state_html(state) -> str:
+    """A state's notebook picture: the table as the first seat sees it."""
+    return board_html(state, 0)
+
+
 __all__ = [
     "SUIT_COLOUR",
     "board_html",
@@ -307,5 +225,6 @@ __all__ = [
     "piles_html",
     "result_text",
     "side_html",
+    "state_html",
     "unit_html",
 ]

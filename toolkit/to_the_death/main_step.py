@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from toolkit.actions import ActionBlocks
 from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog, value_of
-from toolkit.to_the_death.display import describe
 from toolkit.to_the_death.registry import EFFECTS, step
+from toolkit.to_the_death.words import describe
 
 if TYPE_CHECKING:
     from toolkit.to_the_death.rules import ToTheDeathState

@@ -24,10 +24,12 @@ from fractions import Fraction
 from functools import cache
 from math import lcm
 
+from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds
 from toolkit.deck import unseen
 from toolkit.dist import Dist
 from toolkit.to_the_death import abilities
 from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
+from toolkit.to_the_death.options import MEASURES, option_outcomes
 from toolkit.to_the_death.registry import EFFECTS, HOOKS
 from toolkit.to_the_death.rules import MONSTERS, first_reached
 
@@ -923,9 +925,6 @@ def decision_odds(state):
     widget shows them under the choices and ``death-toolkit analyse`` prints them. An option
     whose walk would be too large, or would need to know where unseen cards lie, has no numbers
     and a note saying why."""
-    from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds
-    from toolkit.to_the_death.options import MEASURES, option_outcomes
-
     seat = state.current_player()
     actions = state.legal_actions()
     values, notes = option_outcomes(state)

@@ -28,17 +28,20 @@ import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's fun
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
 from toolkit.state import UniformOutcomes
 from toolkit.steps import Ask, Draw, StepMachine
+from toolkit.to_the_death import main_step  # noqa: F401  (registers the main step)
 from toolkit.to_the_death.cards import (
     SECOND_PARTY,
     STARTER_KING,
     STARTER_MONSTERS,
     STARTER_PARTY,
     SUITS,
+    card_name,
     catalog,
     value_of,
 )
-from toolkit.to_the_death.display import board_html, card_name, describe
 from toolkit.to_the_death.registry import HOOKS, STEPS
+from toolkit.to_the_death.steps import MONSTERS, TURN_CAP
+from toolkit.to_the_death.words import describe
 
 HAND_SIZE = 5
 MAX_HEALTH = 6
@@ -49,8 +52,6 @@ MAX_HEALTH = 6
 DEFAULT_TURNS = {1: 5_000, 2: 200}
 MAX_TURNS = 1_000_000  # the largest cap one may ask for (GameSpec.max_moves bounds the defaults)
 MOVES_PER_TURN = 50  # room for a hero turn and the enemy turn after it (random play takes ~15)
-MONSTERS = 1  # the side the monsters play on in the solo game
-TURN_CAP = "the hero-turn cap"  # how a game stopped by the cap ended: a draw
 HIDDEN = "hidden:-1"  # in a player's view, a card that seat cannot see (value -1 matches nothing)
 T = TypeVar("T")
 
@@ -1141,9 +1142,6 @@ class ToTheDeathState(Hiding, StepMachine):
             f"hand={sorted(self.hands[0])}, deck={len(self.deck) + len(self.deck_top)})"
         )
 
-    def _repr_html_(self) -> str:
-        return board_html(self, 0)
-
 
 # each suit's class, then the classes after it alphabetically (a monster weapon's search order)
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
@@ -1273,7 +1271,3 @@ def _refuse_unused(players: int, options: dict) -> None:
         if name in options:
             game = {"solo": "the solo game", "encounter": "an encounter", "duel": "the duel"}
             raise ValueError(f"{name}: {game[mode]} does not use this option")
-
-
-# the steps register themselves; they read the constants above
-from toolkit.to_the_death import main_step, steps  # noqa: E402, F401

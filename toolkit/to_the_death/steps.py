@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from toolkit.steps import Ask
-from toolkit.to_the_death.cards import catalog, suit_of, value_of
-from toolkit.to_the_death.display import card_name
+from toolkit.to_the_death.cards import card_name, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import EFFECTS, step
-from toolkit.to_the_death.rules import MONSTERS, TURN_CAP
 
 if TYPE_CHECKING:
     from toolkit.to_the_death.rules import ToTheDeathState
+
+MONSTERS = 1  # the side the monsters play on in the solo game
+TURN_CAP = "the hero-turn cap"  # how a game stopped by the cap ended: a draw
 
 
 # -- turn structure -------------------------------------------------------------------------------

@@ -8,14 +8,13 @@ replays exactly.
 from __future__ import annotations
 
 from toolkit.simulate import bot_seed, chance_rng, play, wilson_interval
+from toolkit.to_the_death import GAME
 from toolkit.to_the_death.rules import STARTER_KING, STARTER_MONSTERS
 
 OPPONENTS = (*STARTER_MONSTERS, STARTER_KING)
 
 
 def encounter_row(monster: str, bot: str, seed: int) -> dict:
-    from toolkit.to_the_death import GAME
-
     state = GAME.state_class(seed=seed, encounter=monster)
     play(state, [GAME.bots[bot](0, bot_seed(seed, 0))], chance_rng(seed))
     return {

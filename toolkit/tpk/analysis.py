@@ -8,6 +8,10 @@ bots' own mistakes), measured deal by deal.
 
 from __future__ import annotations
 
+import argparse
+import csv
+import sys
+
 from toolkit.simulate import bot_seed, run_many, wilson_interval
 from toolkit.tpk.bots import BOTS
 from toolkit.tpk.cli import summarize
@@ -133,10 +137,6 @@ def bots_table(rows):
 def main(argv=None) -> None:
     """``python -m toolkit.tpk.analysis --csv FILE``: :func:`bots_against_perfect` as a CSV whose
     first line is the command that made it, written chunk by chunk (a long run: use ``nice``)."""
-    import argparse
-    import csv
-    import sys
-
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--levels", default="3")
     parser.add_argument("--players", default="4,5")

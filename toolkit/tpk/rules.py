@@ -165,7 +165,6 @@ class TPKState(Hiding, StepMachine):
     """
 
     game = "tpk"
-    SHARED = ("items", "threats", "characters", "scenario", "amulet_sides", "config")
     STEPS = steps
     #: A keep with one way to keep, and a play whose only option is to pass, are still asked:
     #: every keep and every pass is an action of the game's history.
@@ -522,11 +521,6 @@ class TPKState(Hiding, StepMachine):
         if ask is None:  # between steps
             return f"TPK level {self.level}: {row}"
         return f"TPK level {self.level}, {ask.question}, seat {ask.seat} to act: {row}"
-
-    def _repr_html_(self) -> str:
-        from toolkit.tpk.display import state_html
-
-        return state_html(self)
 
 
 # -- the steps of a level, in rulebook order -------------------------------------------------------
