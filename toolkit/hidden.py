@@ -27,12 +27,14 @@ from toolkit.state import ChanceOutcomes, UniformOutcomes
 
 
 class Place(NamedTuple):
-    """Cards at ``holder[key]``: one card, or a list or tuple of them. `known` holds the cards of
-    it the seat knows are there (None: it sees them all, as in a discard pile). A place whose
-    cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its unseen
-    cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`). A place whose
-    order the seat cannot see (`shuffled`: a deck whose cards are public) is shuffled in the view
-    by the view's own generator (:meth:`Hiding.view_rng`), once its stand-ins are in."""
+    """Cards at ``holder[key]``: one card, or a list or tuple of them. `key` may be a slice of a
+    list: a part of a deck whose parts hold cards of different kinds in a known order, each part
+    behind its own stand-in (a slice with a negative step is dealt from its end). `known` holds
+    the cards of it the seat knows are there (None: it sees them all, as in a discard pile). A
+    place whose cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its
+    unseen cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`). A place
+    whose order the seat cannot see (`shuffled`: a deck whose cards are public) is shuffled in the
+    view by the view's own generator (:meth:`Hiding.view_rng`), once its stand-ins are in."""
 
     holder: Any
     key: Any
@@ -55,6 +57,17 @@ class Hiding:
     #: set when it is first read, or in order once nobody reads it): a game determinised from
     #: the view then deals none of them and keeps the pools for those chance nodes.
     DRAWS_UNSEEN: ClassVar[bool] = False
+    #: Whether a view keeps a generator. A game whose view never shuffles nor reads an unseen card
+    #: (a walk from it stops before any card is drawn) says False: its view has none at all, so
+    #: nothing in it can follow the order of the real game's next shuffles (its ``clone`` must
+    #: then copy a state without one).
+    VIEW_HAS_RNG: ClassVar[bool] = True
+    #: The stand-ins whose pools a determinised game shuffles first, in this order; any other
+    #: pool follows, in the order of its stand-in's name.
+    POOL_ORDER: ClassVar[tuple[str, ...]] = ()
+    #: Whether a determinised game takes its own generator from `rng` before its stand-ins are
+    #: dealt (True) or after them (the default).
+    GENERATOR_FIRST: ClassVar[bool] = False
 
     def places(self, seat: int) -> Iterable[Place]:
         """Every place that may hold a card `seat` cannot see, always in the same order, with the
@@ -78,11 +91,18 @@ class Hiding:
         """The game as `seat` knows it: each card of a place that the seat does not know is
         there becomes a stand-in, and the cards themselves the view's unseen cards. A place whose
         order the seat cannot see is shuffled by the view's generator (:meth:`view_rng`)."""
-        view = self.clone()
+        if self.VIEW_HAS_RNG:
+            view = self.clone()
+            rng = self.view_rng(seat)
+            if rng is not None:
+                view.rng = rng
+        else:  # copied without the generator it would drop: copying one is most of a clone
+            rng, self.rng = self.rng, None
+            try:
+                view = self.clone()
+            finally:
+                self.rng = rng
         view.viewer = seat
-        rng = self.view_rng(seat)
-        if rng is not None:
-            view.rng = rng
         unseen: dict[str, list] = {}
         for holder, key, known, keep_sorted, stand_in, shuffled in view.places(seat):
             if shuffled and known is None:
@@ -98,14 +118,18 @@ class Hiding:
                     pool.append(cards)
                     holder[key] = stand_in
                 continue
-            kept = []
-            for card in cards:
-                if card in known:
-                    kept.append(card)
-                else:
-                    pool.append(card)
-                    kept.append(stand_in)
-            holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
+            if not known:  # the seat knows none of them (most places): all stand-ins
+                pool += cards
+                holder[key] = type(cards)([stand_in] * len(cards))
+            else:
+                kept = []
+                for card in cards:
+                    if card in known:
+                        kept.append(card)
+                    else:
+                        pool.append(card)
+                        kept.append(stand_in)
+                holder[key] = type(cards)(sorted(kept) if keep_sorted else kept)
             if shuffled:
                 view.rng.shuffle(holder[key])
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
@@ -115,15 +139,20 @@ class Hiding:
 
     def determinise(self, rng: random.Random):
         """On a view: one game the seat could be in. Every stand-in, place by place, is dealt one
-        of the unseen cards of its pool, each pool shuffled by `rng` (in the order of its
-        stand-in's name), unless the view deals them itself (:attr:`DRAWS_UNSEEN`). Later
-        shuffles come from `rng` too: first, every place whose order the seat cannot see. Last,
-        the game takes back what only the view may do (:meth:`determinised`)."""
+        of the unseen cards of its pool, each pool shuffled by `rng` (those of :attr:`POOL_ORDER`
+        first, the rest in the order of their stand-ins' names), unless the view deals them
+        itself (:attr:`DRAWS_UNSEEN`). Later shuffles come from a generator drawn from `rng`
+        after the deal (or before it: :attr:`GENERATOR_FIRST`): first, every place whose order
+        the seat cannot see. Last, the game takes back what only the view may do
+        (:meth:`determinised`)."""
         game = self.clone()
         seat = self.viewer
+        if self.GENERATOR_FIRST:
+            game.rng = random.Random(rng.getrandbits(64))
         if not self.DRAWS_UNSEEN:
             game._deal_unseen(rng)
-        game.rng = random.Random(rng.getrandbits(64))
+        if not self.GENERATOR_FIRST:
+            game.rng = random.Random(rng.getrandbits(64))
         for place in game.places(seat):
             if place.shuffled:
                 game.rng.shuffle(place.holder[place.key])
@@ -134,7 +163,8 @@ class Hiding:
     def _deal_unseen(self, rng: random.Random) -> None:
         """Deal every stand-in from its pool shuffled by `rng`; the game is no longer a view."""
         pools = {}
-        for stand_in in sorted(self.unseen):
+        first = [stand_in for stand_in in self.POOL_ORDER if stand_in in self.unseen]
+        for stand_in in first + sorted(set(self.unseen).difference(first)):
             pools[stand_in] = list(self.unseen[stand_in])
             rng.shuffle(pools[stand_in])
         for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):

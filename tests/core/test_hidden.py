@@ -1,6 +1,7 @@
 """The core's one way to hide a card, on a bare table: places, known cards, pools of unseen
 cards behind different stand-ins, and one game dealt from a view."""
 
+import copy
 import random
 from collections import Counter
 from fractions import Fraction
@@ -145,3 +146,65 @@ def test_a_hand_dealt_as_one_set_of_its_pool():
                                            ("b", "d"), ("c", "d")]
     }  # fmt: skip
     assert dict(set_outcomes(("a", "b"), 0)) == {(): 1}
+
+
+class Shelf(Table):
+    """The table with a deck of two kinds in a known shape (numbers below letters), each part a
+    slice of the one list dealt from the top down, pools shuffled letters first, and the
+    determinised game's generator drawn before the deal."""
+
+    POOL_ORDER = ("?letter",)
+    GENERATOR_FIRST = True
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.shelf = ["8", "9", "d", "e", "f"]
+
+    def places(self, seat):
+        numbers = sum(card.isdigit() or card == "?" for card in self.shelf)
+        return [
+            *super().places(seat),
+            Place(self.shelf, slice(numbers - 1, None, -1), ()),
+            Place(self.shelf, slice(len(self.shelf) - 1, numbers - 1, -1), (), stand_in="?letter"),
+        ]
+
+
+def test_parts_of_one_list_hide_behind_their_own_stand_ins():
+    view = Shelf().players_view(0)
+    assert view.shelf == ["?", "?", "?letter", "?letter", "?letter"]
+    assert view.unseen == {"?": ("3", "4", "5", "6", "8", "9"), "?letter": tuple("abcdef")}
+
+
+def test_a_view_may_have_no_generator():
+    class Blind(Table):
+        VIEW_HAS_RNG = False
+
+        def clone(self):  # a game whose view has no generator copies a state without one
+            return copy.deepcopy(self)
+
+    game = Blind()
+    state = game.rng.getstate()
+    view = game.players_view(0)
+    assert view.rng is None and view.hands == [["1", "2"], ["?", "?"]]
+    assert game.rng.getstate() == state  # the game keeps its own
+    assert Table().players_view(0).rng.getstate() == Table().rng.getstate()  # by default a copy
+
+
+def test_pools_in_a_given_order_and_the_generator_drawn_first():
+    view = Shelf().players_view(0)
+    game = view.determinise(random.Random(5))
+    rng = random.Random(5)
+    generator = random.Random(rng.getrandbits(64))  # first: before the deal
+    letters, numbers = list(view.unseen["?letter"]), list(view.unseen["?"])
+    rng.shuffle(letters)  # the letters first, as POOL_ORDER says
+    rng.shuffle(numbers)
+    assert game.rng.getstate() == generator.getstate()
+    # place by place, each stand-in takes the last card of its shuffled pool
+    assert game.letters == [letters.pop(), letters.pop()] and game.face_down == letters.pop()
+    numbers_first = [numbers.pop() for _ in range(3)]  # the deck of numbers, then the hand
+    assert game.numbers == tuple(sorted(["7", *numbers_first[:2]]))
+    assert game.hands[1] == [numbers_first[2], numbers.pop()]
+    # the shelf's parts are dealt from the top (the end of the list) down
+    top_down = [numbers.pop(), numbers.pop()]
+    assert game.shelf[1::-1] == top_down
+    assert game.shelf[:1:-1] == [letters.pop(), letters.pop(), letters.pop()]

@@ -11,6 +11,8 @@ Quest. The counts are printed, and the book quotes them.
 from __future__ import annotations
 
 import itertools
+import random
+from collections import Counter
 from fractions import Fraction
 
 from epic_death.stacking import first_quest, stacked
@@ -185,10 +187,38 @@ def test_the_view_hides_hands_decks_and_the_next_loot_but_shows_the_piece_being_
     view = state.players_view(0)
     assert view.observation(0) == state.observation(0)
     assert view.loot_to_place[0] == state.loot_to_place[0]
-    assert view.loot_to_place[1:] == [UNSEEN] * (len(state.loot_to_place) - 1)
-    assert view.hands[1] == [UNSEEN, UNSEEN] and view.hands[0] == state.hands[0]
-    assert set(view.fate.cards) == set(view.loot.cards) == set(view.quest_deck) == {UNSEEN}
+    fate, loot = UNSEEN["fate"], UNSEEN["loot"]
+    assert view.loot_to_place[1:] == [loot] * (len(state.loot_to_place) - 1)
+    assert view.hands[1] == [fate, fate] and view.hands[0] == state.hands[0]
+    assert set(view.fate.cards) == {fate} and set(view.loot.cards) == {loot}
+    greens = sum(q in state.cards.quests for q in state.quest_deck)
+    epics = len(state.quest_deck) - greens
+    assert view.quest_deck == [UNSEEN["epic_quests"]] * epics + [UNSEEN["quests"]] * greens
+    assert sorted(view.unseen_for(loot)) == sorted(state.loot.cards + state.loot_to_place[1:])
     assert view.fate.discards == state.fate.discards and view.rng is None
+
+
+def test_a_determinised_view_keeps_the_quest_decks_shape_and_deals_each_kind_its_own_cards():
+    """A three-player game keeps five quests of each kind per player and leaves the rest in the
+    box: a game dealt from a view has green Quests on top of the Epic Quests in the deck, the
+    box's green Quests before its Epic ones, and each unseen card of its own kind."""
+    state = EpicDeathState(seed=4, players=3)
+
+    def green(pile):
+        return [quest in state.cards.quests for quest in pile]
+
+    deck_shape, box_shape = green(state.quest_deck), green(state.out_of_game)
+    assert deck_shape == sorted(deck_shape) and box_shape == sorted(box_shape, reverse=True)
+    view = state.players_view(1)
+    kinds = Counter()
+    for draw in range(20):
+        game = view.determinise(random.Random(draw))
+        assert green(game.quest_deck) == deck_shape and green(game.out_of_game) == box_shape
+        assert game.card_locations() == state.card_locations()
+        assert game.hands[1] == state.hands[1] and game.parties == state.parties
+        assert set(game.unused_adventurers) == set(state.unused_adventurers)
+        kinds[game.quest_deck[-1]] += 1
+    assert len(kinds) > 1  # the top quest is any green Quest the seat cannot see
 
 
 def test_the_numbers_are_the_same_whatever_the_unseen_cards_are():

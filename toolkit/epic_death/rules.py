@@ -34,6 +34,7 @@ from toolkit.deck import Deck
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
+from toolkit.hidden import Hiding, Place
 from toolkit.state import Action, ChanceOutcomes
 from toolkit.steps import Ask, Draw, StepMachine, Steps
 
@@ -43,8 +44,11 @@ DONE = "done"
 # What a seat holding no card of the window is offered: most moves of a game, so made once.
 DONE_ONLY = (DONE,)
 DISCARD = "discard"
-# What a seat's view holds in place of a card it cannot see (toolkit.analysis walks from the view).
-UNSEEN = "unseen"
+# What a seat's view holds in place of a card it cannot see, one stand-in for each kind of card
+# (toolkit.analysis walks from the view); a determinised game shuffles their pools in this order.
+UNSEEN = {
+    kind: f"unseen {kind}" for kind in ("fate", "loot", "adventurers", "quests", "epic_quests")
+}
 
 
 D6_OUTCOMES = ChanceOutcomes((("d6", face), Fraction(1, 6)) for face in range(1, 7))
@@ -59,7 +63,7 @@ def dice_outcomes(kind: str, dice: int, difficulty: str) -> ChanceOutcomes:
 steps = Steps()
 
 
-class EpicDeathState(StepMachine):
+class EpicDeathState(Hiding, StepMachine):
     """One game of Epic Death! for 2 to 5 players.
 
     Options: `quests_per_player` (the rulebook recommends 5 green and 5 Epic Quests per player with
@@ -68,6 +72,17 @@ class EpicDeathState(StepMachine):
 
     game = "epic-death"
     STEPS = steps
+    # What a seat cannot see (:meth:`places`): each kind of card behind its own stand-in. Within a
+    # turn no rule reads an unseen card: the quest's dice are chance nodes, a stand-in in another
+    # hand is no card of any window (so that seat's only choice is done), and cards are drawn
+    # only once the quest has ended, where a walk from the view stops. So the view has no
+    # generator, which would tell the order of every later shuffle. A determinised game draws its
+    # own generator first, then shuffles the pools in UNSEEN's order: the seeded search games of
+    # tests/test_fingerprints.py play on that.
+    STAND_IN = UNSEEN["fate"]
+    POOL_ORDER = tuple(UNSEEN.values())
+    VIEW_HAS_RNG = False
+    GENERATOR_FIRST = True
     # A window asks a seat that can only say done, and a placement asks even with one adventurer
     # left: a pass tells nothing about a hand, and the player says it as at a table.
     ASKS_SINGLE_OPTIONS = True
@@ -423,62 +438,35 @@ class EpicDeathState(StepMachine):
             "completed": tuple(sorted(self.completed)),
         }
 
-    def players_view(self, seat: int) -> EpicDeathState:
-        """The game as `seat` knows it: every card it cannot see is an :data:`UNSEEN` stand-in.
-
-        Unseen are the other hands, the order and faces of the three decks (Fate, loot, quests),
-        the loot drawn beyond the piece being placed, and what stays in the box. Within a turn no
-        rule reads an unseen card's face: the quest's dice are chance nodes, a stand-in in another
-        hand is no card of any window (so that seat's only choice is ``done``), and cards are
-        drawn only once the quest has ended (loot as a reward, Fate at the end of the turn), where
-        a walk from the view stops. The view has no generator, as the game's would tell the
-        order of every later shuffle: it never shuffles, and a draw takes stand-ins from the top
-        of the pile, as many as it holds."""
-        view = self.clone()
-        view.rng = None
-        for other, hand in enumerate(view.hands):
-            if other != seat:
-                view.hands[other] = [UNSEEN] * len(hand)
-        view.fate.cards = [UNSEEN] * len(view.fate.cards)
-        view.loot.cards = [UNSEEN] * len(view.loot.cards)
-        view.loot_to_place[1:] = [UNSEEN] * len(view.loot_to_place[1:])
-        for pile in ("quest_deck", "out_of_game", "unused_adventurers"):
-            setattr(view, pile, [UNSEEN] * len(getattr(view, pile)))
-        view.forget_legal()  # the kept actions may be another seat's plays
-        return view
-
-    def determinise(self, rng: random.Random) -> EpicDeathState:
-        """On a view: the game with every :data:`UNSEEN` stand-in dealt, from the cards of its kind
-        the view shows nowhere, shuffled by `rng`, and a generator from `rng` for later shuffles.
-        A stand-in's kind is known from its place (Fate in a hand or the Fate deck, loot in the
-        loot deck or drawn to be placed, adventurers left unused, quests in the quest deck or
-        the box). The quest deck keeps its known shape: green Quests on top of the Epic Quests,
-        as many of each left as were dealt into it, the rest of each in the box."""
-        game = self.clone()
-        game.rng = random.Random(rng.getrandbits(64))
-        seen = game.card_locations()
-        del seen[UNSEEN]
-        cards = self.cards
-        unseen = {
-            kind: _shuffled(Counter(expand(getattr(cards, kind))) - seen, rng)
-            for kind in ("fate", "loot", "adventurers", "quests", "epic_quests")
-        }
-        for seat, hand in enumerate(game.hands):
-            if UNSEEN in hand:
-                game.hands[seat] = sorted(unseen["fate"].pop() for _ in hand)
-        game.fate.cards = [unseen["fate"].pop() for _ in game.fate.cards]
-        game.loot.cards = [unseen["loot"].pop() for _ in game.loot.cards]
-        game.loot_to_place[1:] = [unseen["loot"].pop() for _ in game.loot_to_place[1:]]
-        game.unused_adventurers = [unseen["adventurers"].pop() for _ in game.unused_adventurers]
-        keep = self.config["quests_per_player"] * self._players
-        greens, epics = unseen["quests"], unseen["epic_quests"]
-        boxed = [
-            max(len(deck) - keep, 0) if keep else 0 for deck in (cards.quests, cards.epic_quests)
+    def places(self, seat: int) -> list[Place]:
+        """The other hands, the order and faces of the three decks (Fate, loot, quests), the loot
+        drawn beyond the piece being placed, and what stays in the box. The quest deck's shape is
+        known: green Quests on top of the Epic Quests, and in the box the green Quests before the
+        Epic ones; each part hides behind its kind's stand-in, dealt from its top down."""
+        fate, loot = UNSEEN["fate"], UNSEEN["loot"]
+        deck, box = self.quest_deck, self.out_of_game
+        epics = self._epic_quests_in(deck)
+        greens = len(box) - self._epic_quests_in(box)
+        return [
+            *(
+                Place(self.hands, other, None if other == seat else (), sort=True, stand_in=fate)
+                for other in range(self._players)
+            ),
+            Place(vars(self.fate), "cards", (), stand_in=fate),
+            Place(vars(self.loot), "cards", (), stand_in=loot),
+            Place(self.loot_to_place, slice(1, None), (), stand_in=loot),
+            Place(vars(self), "unused_adventurers", (), stand_in=UNSEEN["adventurers"]),
+            Place(deck, _top_down(epics, len(deck)), (), stand_in=UNSEEN["quests"]),
+            Place(deck, _top_down(0, epics), (), stand_in=UNSEEN["epic_quests"]),
+            Place(box, _top_down(0, greens), (), stand_in=UNSEEN["quests"]),
+            Place(box, _top_down(greens, len(box)), (), stand_in=UNSEEN["epic_quests"]),
         ]
-        game.out_of_game = greens[: boxed[0]] + epics[: boxed[1]]
-        game.quest_deck = epics[boxed[1] :] + greens[boxed[0] :]
-        game.forget_legal()
-        return game
+
+    def _epic_quests_in(self, pile: list[str]) -> int:
+        """How many of `pile`'s quests (or their stand-ins) are Epic Quests."""
+        return sum(map(self.cards.epic_quests.__contains__, pile)) + pile.count(
+            UNSEEN["epic_quests"]
+        )
 
     def why_illegal(self, action: Action) -> str:
         if self.winners is not None:
@@ -808,9 +796,8 @@ def score_cards(cards: CardSet, under, epic_deaths, completed=()) -> int:
     return total + SET_BONUS * sum(len(classes) == 3 for classes in sets.values())
 
 
-def _shuffled(cards: Counter, rng: random.Random) -> list[str]:
-    """The cards counted, in an order drawn from `rng` (sorted first, so the order depends on
-    `rng` alone)."""
-    deck = sorted(cards.elements())
-    rng.shuffle(deck)
-    return deck
+def _top_down(start: int, stop: int) -> slice:
+    """The cards of a pile at `start` to `stop` (not included), from the top (the end) down."""
+    if stop <= start:
+        return slice(0, 0)
+    return slice(stop - 1, start - 1 if start else None, -1)
