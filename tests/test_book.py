@@ -202,7 +202,7 @@ READS_AS_MATHS = r"""() => {
   const headers = [...document.querySelectorAll('main th')].map(th => th.textContent.trim());
   // what the chapter shows, without the code that computes it (code may well say Fraction)
   const shown = document.querySelector('main').cloneNode(true);
-  shown.querySelectorAll('.cell_input').forEach(code => code.remove());
+  shown.querySelectorAll('.cell_input, div.highlight').forEach(code => code.remove());
   const text = shown.textContent;
   return {
     scrolls,
