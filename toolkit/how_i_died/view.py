@@ -73,6 +73,28 @@ def scored(card: str):
     return TYPE[card], BANNER[card], GLORY[card], DAMAGE[card]
 
 
+def best_kind(card: str) -> tuple:
+    """What a swap into the player's adventures reads of a card from elsewhere, but for its
+    glory: its type, banner and damage. Of two cards of one kind, the one with more glory
+    swapped in scores more glory and alike in all else (the pulse check reads the damage, a
+    Legendary and the achievements the banners, and none reads a card's glory), so the other
+    never makes a better swap."""
+    return TYPE[card], BANNER[card], DAMAGE[card]
+
+
+def kinds_elsewhere(cards) -> tuple:
+    """What the end's table swap can read of the cards on the table outside the player's
+    adventures: the most glory of each kind (:func:`best_kind`), and how many of each type,
+    up to two (two of one type make a swap away)."""
+    best: dict[tuple, int] = {}
+    count = dict.fromkeys(TYPES, 0)
+    for card in cards:
+        kind = best_kind(card)
+        best[kind] = max(best.get(kind, 0), GLORY[card])
+        count[TYPE[card]] += 1
+    return tuple(sorted(best.items())), tuple(min(n, 2) for n in count.values())
+
+
 class NeedReveal(Exception):
     """The engine needs to know a hidden card before it can go on."""
 
@@ -388,7 +410,16 @@ class HowIDiedView(HowIDiedState):
         the end of the turn a card revealed in the player's adventures is only scored, and so is
         any revealed after it: cards alike in what is read of them (:func:`scored`) are one
         outcome; the last of them only by what its adventure reads (:meth:`last_scored`). Any
-        other outcome is its own."""
+        other outcome is its own. Before the end's table swap, the one card left to reveal
+        where the player sees it (a refill of the Pool) is read only as a card from elsewhere
+        is by the swap: cards that leave the best of each kind alike (:func:`kinds_elsewhere`)
+        are one outcome."""
+        if self.phase == "effect" and isinstance(outcome, str) and self._last_before_swap():
+            seat = self.seat
+            table = [card for other in self.living_opponents(seat)
+                     for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+            table.extend(card for card in self.pool if card != self.reveal)
+            return ("end swap", kinds_elsewhere([*table, outcome]))
         if self.phase != TURN_OVER or not isinstance(outcome, str):
             return outcome
         if isinstance(outcome, Hidden):  # a stand-in scores as itself
@@ -397,6 +428,26 @@ class HowIDiedView(HowIDiedState):
         if [card for card in own if isinstance(card, Hidden)] == [self.reveal]:
             return self.last_scored(outcome)
         return scored(outcome)
+
+    def _last_before_swap(self) -> bool:
+        """Whether the card being revealed is a card of the Pool, the last stand-in the player
+        sees before the end's table swap is chosen, with nothing pending: once it is known,
+        the swap's key is the end's (see :meth:`position`)."""
+        if (
+            self.building
+            or self.picks
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or EFFECT[self.resolving] != "swap_table"
+            or self.reveal not in self.pool
+        ):
+            return False
+        seat = self.seat
+        seen = [*self.pool, *self.hands[seat], *self.deck.discards]
+        seen.extend(card for adventures in self.adventures for adventure in adventures
+                    for card in adventure)  # fmt: skip
+        return sum(1 for card in seen if isinstance(card, Hidden)) == 1
 
     def last_scored(self, card: str):
         """What the end of the turn reads of `card`, the last hidden card of the player's
@@ -410,20 +461,34 @@ class HowIDiedView(HowIDiedState):
         return TYPE[card], GLORY[card], DAMAGE[card], legendary
 
     def enough(self, actions: Sequence) -> Sequence:
-        """Of the first picks of the end's table swap, those enough for the walk to find the
-        best swap: the cards of the player's own adventures (and the skip), and one card from
+        """Of the picks of the end's table swap, those enough for the walk to find the best
+        swap. First: the cards of the player's own adventures (and the skip), and one card from
         elsewhere with a partner from elsewhere, for the swap away (see :meth:`alike`). A swap
         is the same made from either end, so any other first pick from elsewhere reaches only
-        swaps with the player's cards, which their own first picks reach, or a swap away. Any
-        other choice is kept."""
+        swaps with the player's cards, which their own first picks reach, or a swap away.
+        Second, after one of the player's own cards: the player's own cards, and of the cards
+        from elsewhere one of the most glory in each kind (:func:`kinds_elsewhere`); after a
+        card from elsewhere, the player's own cards and one card from elsewhere (every swap
+        away is alike). Any other choice is kept."""
         if (
             self.phase != "effect"
             or self.building
-            or self.picks
+            or len(self.picks) > 1
             or EFFECT[self.resolving] != "swap_table"
         ):
             return actions
         own = {card for adventure in self.adventures[self.seat] for card in adventure}
+        if self.picks:
+            if "?" in "".join(actions):  # stand-ins alike share a name: every one is walked
+                return actions
+            best: dict[tuple, str] = {}
+            for card in actions:
+                if card not in own:
+                    kind = best_kind(card) if self.picks[0] in own else None
+                    if kind not in best or GLORY[card] > GLORY[best[kind]]:
+                        best[kind] = card
+            kept = set(best.values())
+            return [card for card in actions if card in own or card in kept]
         elsewhere: dict[str, set] = {}
         for card in actions:
             if card != "skip" and card not in own:
@@ -476,6 +541,16 @@ class HowIDiedView(HowIDiedState):
         end_swap = end_swap and EFFECT[self.resolving] == "swap_table"
         if end_swap and self.picks and self.reveal is None:
             return self._second_pick(others)
+        own = tuple(self.adventures[seat])
+        if end_swap and self.reveal is None and self.pending is None and self.early is None:
+            table = others + self.pool
+            read = [*table, *self.deck.discards, *map("".join, own)]
+            if "?" not in "".join(read):
+                # nothing hidden is read after the swap: of the cards from elsewhere only the
+                # best of each kind matters (kinds_elsewhere), and nothing of the deck
+                return ("end swap", self.resolving, own, kinds_elsewhere(table),
+                        len(self.hands[seat]), tuple(self.alive),
+                        self.effects_applied[seat])  # fmt: skip
         if end_swap:
             # the end's table swap, the turn's last step: the Pool and the opponents' adventures
             # are alike to it, and nothing after it reads a hand but for its size
@@ -514,9 +589,17 @@ class HowIDiedView(HowIDiedState):
         the opponents' adventures do not matter, nor what is known of types, the deck or the
         discards, unless a reshuffle could read a stand-in there (see :meth:`position`)."""
         seat, kind = self.seat, TYPE[self.picks[0]]
-        candidates = tuple(sorted(card for card in others + self.pool if TYPE[card] == kind))
+        elsewhere = [card for card in others + self.pool if TYPE[card] == kind]
         own = tuple(self.adventures[seat])
-        readable = "".join(candidates) + "".join(map("".join, own))
+        readable = "".join(elsewhere) + "".join(map("".join, own))
+        if "?" not in readable + "".join(self.deck.discards):
+            if any(self.picks[0] in adventure for adventure in own):
+                candidates = kinds_elsewhere(elsewhere)  # only the best of each kind matters
+            else:  # from elsewhere: a swap with one of the player's cards, or one away
+                candidates = min(len(elsewhere) - 1, 1)
+            return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
+                    self.effects_applied[seat], tuple(self.alive))  # fmt: skip
+        candidates = tuple(sorted(elsewhere))
         groups = tuple(map(tuple, self.unseen.groups)) if "?" in readable else None
         if "?" in "".join(self.deck.discards):
             groups = (groups, tuple(tuple(counts.values()) for counts in self.unseen.typed),
