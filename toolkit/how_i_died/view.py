@@ -38,6 +38,8 @@ NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's
 SWAPS_IN_SIGHT = frozenset(
     {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
 )
+#: The effects that leave the player's adventures and every hand's size as they are.
+ALIKE_AT_THE_END = frozenset({"trade_with_pool", "barbaric", "the_deadly", "new_pool"})
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -415,11 +417,7 @@ class HowIDiedView(HowIDiedState):
         is by the swap: cards that leave the best of each kind alike (:func:`kinds_elsewhere`)
         are one outcome."""
         if self.phase == "effect" and isinstance(outcome, str) and self._last_before_swap():
-            seat = self.seat
-            table = [card for other in self.living_opponents(seat)
-                     for adventure in self.adventures[other] for card in adventure]  # fmt: skip
-            table.extend(card for card in self.pool if card != self.reveal)
-            return ("end swap", kinds_elsewhere([*table, outcome]))
+            return self._swap_outcome(outcome)
         if self.phase != TURN_OVER or not isinstance(outcome, str):
             return outcome
         if isinstance(outcome, Hidden):  # a stand-in scores as itself
@@ -428,6 +426,14 @@ class HowIDiedView(HowIDiedState):
         if [card for card in own if isinstance(card, Hidden)] == [self.reveal]:
             return self.last_scored(outcome)
         return scored(outcome)
+
+    def _swap_outcome(self, card: str) -> tuple:
+        """What the end's table swap reads of the table once the stand-in being revealed in the
+        Pool turns out to be `card`: the best of each kind (:func:`kinds_elsewhere`)."""
+        table = [card for other in self.living_opponents(self.seat)
+                 for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+        table.extend(other for other in self.pool if other != self.reveal)
+        return ("end swap", kinds_elsewhere([*table, card]))
 
     def _last_before_swap(self) -> bool:
         """Whether the card being revealed is a card of the Pool, the last stand-in the player
@@ -540,7 +546,7 @@ class HowIDiedView(HowIDiedState):
         end_swap = self.phase == "effect" and not self.building
         end_swap = end_swap and EFFECT[self.resolving] == "swap_table"
         if end_swap and self.picks and self.reveal is None:
-            return self._second_pick(others)
+            return self._second_pick(others, self.picks)
         own = tuple(self.adventures[seat])
         if end_swap and self.reveal is None and self.pending is None and self.early is None:
             table = others + self.pool
@@ -551,6 +557,9 @@ class HowIDiedView(HowIDiedState):
                 return ("end swap", self.resolving, own, kinds_elsewhere(table),
                         len(self.hands[seat]), tuple(self.alive),
                         self.effects_applied[seat])  # fmt: skip
+        end = self._end_effect(own)
+        if end is not None:
+            return end
         if end_swap:
             # the end's table swap, the turn's last step: the Pool and the opponents' adventures
             # are alike to it, and nothing after it reads a hand but for its size
@@ -581,30 +590,91 @@ class HowIDiedView(HowIDiedState):
             hidden,
         )
 
-    def _second_pick(self, others: list[str]):
+    def _end_effect(self, own: tuple):
+        """The key of the end's effect, the turn's last step, where nothing hidden is left to
+        read (none of the player's adventures, the discards or the cards it swaps is a
+        stand-in) and its effect changes no hand's size: after it the turn's end reads the
+        player's adventures, their hand's size and the count of effects applied. An effect
+        that leaves the player's adventures as they are (:data:`ALIKE_AT_THE_END`) is known by
+        how many of its picks are made; one that swaps a card of them with one of the Pool or
+        the hand by its picks and the best card of each kind it could take (as the table swap,
+        :func:`kinds_elsewhere`); a swap between the player's own adventures by its picks.
+        None for any other position."""
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+        ):
+            return None
+        effect, seat = EFFECT[self.resolving], self.seat
+        source = {"pool_swap": self.pool, "mounted": self.hands[seat]}.get(effect, ())
+        if effect in ALIKE_AT_THE_END:
+            picks = len(self.picks)
+        elif effect in ("pool_swap", "mounted", "swap_own"):
+            picks = self.picks
+        else:
+            return None
+        if self.picks and source:
+            source = [card for card in source if TYPE[card] == TYPE[self.picks[0]]]
+        if "?" in "".join([*source, *self.deck.discards, *map("".join, own)]):
+            return None
+        return ("end effect", effect, self.resolving, picks, own, kinds_elsewhere(source),
+                len(self.hands[seat]), tuple(self.alive), self.effects_applied[seat])  # fmt: skip
+
+    def key_after(self, action):
+        """The memo key (:meth:`position`) after `action`, told without playing it: after the
+        first pick of the end's table swap, where nothing is left to reveal, the position
+        differs only by that pick (see :meth:`_second_pick`); the card revealed last before
+        that swap (:meth:`_last_before_swap`), by the best of each kind it leaves (see
+        :meth:`outcome_alike`). None for any other action."""
+        if self.reveal is not None and self.phase == "effect" and isinstance(action, str):
+            if isinstance(action, Hidden) or not self._last_before_swap():
+                return None
+            return ("end swap", self.resolving, tuple(self.adventures[self.seat]),
+                    self._swap_outcome(action)[1], len(self.hands[self.seat]), tuple(self.alive),
+                    self.effects_applied[self.seat])  # fmt: skip
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.picks
+            or action == "skip"
+            or isinstance(action, Hidden)
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or EFFECT[self.resolving] != "swap_table"
+        ):
+            return None
+        others = [card for other in self.living_opponents(self.seat)
+                  for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+        return self._second_pick(others, (action,))
+
+    def _second_pick(self, others: list[str], picks: tuple):
         """The key of the end's table swap once its first card is picked: the second is one of
         the cards of the same type on the table, and after the swap the turn ends, reading only
         the player's adventures (a stand-in among them revealed by its group's cards), their
         hand's size and the count of effects applied. So the other types' cards of the Pool and
         the opponents' adventures do not matter, nor what is known of types, the deck or the
         discards, unless a reshuffle could read a stand-in there (see :meth:`position`)."""
-        seat, kind = self.seat, TYPE[self.picks[0]]
+        seat, kind = self.seat, TYPE[picks[0]]
         elsewhere = [card for card in others + self.pool if TYPE[card] == kind]
         own = tuple(self.adventures[seat])
         readable = "".join(elsewhere) + "".join(map("".join, own))
         if "?" not in readable + "".join(self.deck.discards):
-            if any(self.picks[0] in adventure for adventure in own):
+            if any(picks[0] in adventure for adventure in own):
                 candidates = kinds_elsewhere(elsewhere)  # only the best of each kind matters
             else:  # from elsewhere: a swap with one of the player's cards, or one away
                 candidates = min(len(elsewhere) - 1, 1)
-            return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
+            return ("second pick", picks, own, candidates, len(self.hands[seat]),
                     self.effects_applied[seat], tuple(self.alive))  # fmt: skip
         candidates = tuple(sorted(elsewhere))
         groups = tuple(map(tuple, self.unseen.groups)) if "?" in readable else None
         if "?" in "".join(self.deck.discards):
             groups = (groups, tuple(tuple(counts.values()) for counts in self.unseen.typed),
                       tuple(self.deck.cards), tuple(self.deck.discards))  # fmt: skip
-        return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
+        return ("second pick", picks, own, candidates, len(self.hands[seat]),
                 self.effects_applied[seat], tuple(self.alive), groups)  # fmt: skip
 
     def _next_turn(self) -> None:
