@@ -40,6 +40,9 @@ SWAPS_IN_SIGHT = frozenset(
 )
 #: The effects that leave the player's adventures and every hand's size as they are.
 ALIKE_AT_THE_END = frozenset({"trade_with_pool", "barbaric", "the_deadly", "new_pool"})
+#: What the walk's keys read once off a view for all its actions, forgotten when it is played
+#: on or copied.
+READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap")
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -88,13 +91,28 @@ def kinds_elsewhere(cards) -> tuple:
     """What the end's table swap can read of the cards on the table outside the player's
     adventures: the most glory of each kind (:func:`best_kind`), and how many of each type,
     up to two (two of one type make a swap away)."""
-    best: dict[tuple, int] = {}
-    count = dict.fromkeys(TYPES, 0)
+    return _kinds_key(*_kinds(cards))
+
+
+def _kinds(cards, best=None, count=None) -> tuple[dict, dict]:
+    """The most glory of each kind among `cards` and their count of each type, added to `best`
+    and `count` (copies of them) if given."""
+    best = {} if best is None else dict(best)
+    count = dict.fromkeys(TYPES, 0) if count is None else dict(count)
     for card in cards:
-        kind = best_kind(card)
-        best[kind] = max(best.get(kind, 0), GLORY[card])
-        count[TYPE[card]] += 1
+        kind, glory, type_ = KIND_OF[card]
+        if best.get(kind, 0) < glory:
+            best[kind] = glory
+        count[type_] += 1
+    return best, count
+
+
+def _kinds_key(best: dict, count: dict) -> tuple:
     return tuple(sorted(best.items())), tuple(min(n, 2) for n in count.values())
+
+
+#: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
+KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in TYPE}
 
 
 class NeedReveal(Exception):
@@ -204,6 +222,8 @@ class HowIDiedView(HowIDiedState):
             if value.__class__ is list:
                 value = [list(v) for v in value] if name in NESTED else value.copy()
             fields[name] = value
+        for name in READ_ONCE:  # read off this view's table (see _swap_outcome, key_after)
+            fields.pop(name, None)
         copy.unseen = self.unseen.copy()
         copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
         return copy
@@ -231,6 +251,8 @@ class HowIDiedView(HowIDiedState):
         return self.unseen.outcomes(self.reveal)
 
     def _apply(self, action) -> None:
+        for name in READ_ONCE:  # the table may change (see _swap_outcome, key_after)
+            self.__dict__.pop(name, None)
         if self.reveal is not None and self.early is not None:
             self.unseen.presets[self.reveal] = action  # the reshuffle, made again, shows it
             action, self.pending, self.reveal, self.early = self.pending, None, None, None
@@ -429,16 +451,27 @@ class HowIDiedView(HowIDiedState):
 
     def _swap_outcome(self, card: str) -> tuple:
         """What the end's table swap reads of the table once the stand-in being revealed in the
-        Pool turns out to be `card`: the best of each kind (:func:`kinds_elsewhere`)."""
-        table = [card for other in self.living_opponents(self.seat)
-                 for adventure in self.adventures[other] for card in adventure]  # fmt: skip
-        table.extend(other for other in self.pool if other != self.reveal)
-        return ("end swap", kinds_elsewhere([*table, card]))
+        Pool turns out to be `card`: the best of each kind (:func:`kinds_elsewhere`). The rest
+        of the table is read once for all the outcomes of the reveal (kept until the view is
+        played on or copied)."""
+        known = self.__dict__.get("_table_kinds")
+        if known is None or known[0] != self.reveal:
+            table = [card for other in self.living_opponents(self.seat)
+                     for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+            table.extend(other for other in self.pool if other != self.reveal)
+            known = self._table_kinds = (self.reveal, *_kinds(table))
+        return ("end swap", _kinds_key(*_kinds((card,), known[1], known[2])))
 
     def _last_before_swap(self) -> bool:
         """Whether the card being revealed is a card of the Pool, the last stand-in the player
         sees before the end's table swap is chosen, with nothing pending: once it is known,
         the swap's key is the end's (see :meth:`position`)."""
+        known = self.__dict__.get("_last_swap")
+        if known is None:
+            known = self._last_swap = self._is_last_before_swap()
+        return known
+
+    def _is_last_before_swap(self) -> bool:
         if (
             self.building
             or self.picks
@@ -647,9 +680,16 @@ class HowIDiedView(HowIDiedState):
             or EFFECT[self.resolving] != "swap_table"
         ):
             return None
-        others = [card for other in self.living_opponents(self.seat)
-                  for adventure in self.adventures[other] for card in adventure]  # fmt: skip
-        return self._second_pick(others, (action,))
+        known = self.__dict__.get("_first_picks")
+        if known is None:  # read once for all the first picks (until played on or copied)
+            others = [card for other in self.living_opponents(self.seat)
+                      for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+            known = self._first_picks = (others, {})
+        others, tails = known
+        kind = TYPE[action], any(action in adventure for adventure in self.adventures[self.seat])
+        if kind not in tails:
+            tails[kind] = self._second_pick(others, (action,))[2:]
+        return ("second pick", (action,), *tails[kind])
 
     def _second_pick(self, others: list[str], picks: tuple):
         """The key of the end's table swap once its first card is picked: the second is one of
