@@ -111,6 +111,10 @@ def _kinds_key(best: dict, count: dict) -> tuple:
     return tuple(sorted(best.items())), tuple(min(n, 2) for n in count.values())
 
 
+#: All that the rules read of each card (its type, banner, glory, damage and effect): cards
+#: alike in it are alike to the game but for their names.
+ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFECT.get(card))
+               for card in TYPE}  # fmt: skip
 #: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
 KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in TYPE}
 
@@ -437,9 +441,15 @@ class HowIDiedView(HowIDiedState):
         other outcome is its own. Before the end's table swap, the one card left to reveal
         where the player sees it (a refill of the Pool) is read only as a card from elsewhere
         is by the swap: cards that leave the best of each kind alike (:func:`kinds_elsewhere`)
-        are one outcome."""
+        are one outcome. Any other card revealed from a group is one outcome with the cards of
+        the group alike in all that the rules read of a card (:data:`ALIKE_CARDS`): the numbers
+        after one are those after the other, the two cards' names swapped."""
         if self.phase == "effect" and isinstance(outcome, str) and self._last_before_swap():
             return self._swap_outcome(outcome)
+        if self.phase != TURN_OVER and isinstance(outcome, str) and not isinstance(outcome, Hidden):
+            if self.reveal is not None and self.early is None and self.pending is None:
+                return ALIKE_CARDS[outcome]
+            return outcome
         if self.phase != TURN_OVER or not isinstance(outcome, str):
             return outcome
         if isinstance(outcome, Hidden):  # a stand-in scores as itself
