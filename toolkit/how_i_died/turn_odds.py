@@ -22,9 +22,11 @@ of the decision's :data:`LIMIT` positions (:func:`answers` shares them out) show
 the note says so: the first card of a turn and its effect (a decision's walks need 3,000 to
 200,000 positions and more), most second cards (1,500 to 20,000), a new hand of six.
 What makes them large is the end of the turn: every end the player could play, and for each
-end with a table swap, every card of their adventures swapped with every card of its type on
-the table; and each refill the player sees, revealed card by card before their next choice. So
-does every choice while the player's knowledge of the hidden cards is not exact
+end with a table swap, every card of their adventures swapped with the best card of each kind
+on the table (type, banner and damage: the one with the most glory); and each refill the player
+sees, revealed card by card before their next choice, each refill before such a swap walked
+once for each way it changes those best cards. So does every choice while the player's
+knowledge of the hidden cards is not exact
 (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
