@@ -69,6 +69,9 @@ class Walk:
       its first outcome, and its other outcomes one by one only if that walk met a chance node
       (not with `key`, whose memo hides the chance nodes met);
     - `key(state)`: a position's identity, so a position reached twice is walked once;
+    - `key_after(state, action)`: the `key` of the position after `action`, where the game can
+      tell it without playing the action (None where it cannot): a position the memo holds is
+      then not copied and played to at all;
     - `alike(state, action)`: the seat's actions with the same answer lead to the same numbers
       (a move whose difference nothing later reads): only the first of them is walked;
     - `enough(state, actions)`: of the seat's actions (one of each `alike` kind), those enough to
@@ -100,6 +103,7 @@ class Walk:
     merge: Callable[[GameState, Action], Hashable] | None = None
     merge_closed: Callable[[GameState, Action], Hashable] | None = None
     key: Callable[[GameState], Hashable] | None = None
+    key_after: Callable[[GameState, Action], Hashable] | None = None
     alike: Callable[[GameState, Action], Hashable] | None = None
     enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
     part: Part | None = None
@@ -218,9 +222,16 @@ class _Run:
         return actions
 
     def each(self, state: GameState, actions: Sequence[Action]):
-        """The value after each action; the last one is walked on `state` itself (no copy)."""
+        """The value after each action; the last one is walked on `state` itself (no copy). An
+        action whose position `key_after` names and the memo holds is not played at all."""
         last = len(actions) - 1
+        key_after = self.walk.key_after
         for index, action in enumerate(actions):
+            if key_after is not None:
+                known = key_after(state, action)
+                if known is not None and known in self.memo:
+                    yield self.memo[known]
+                    continue
             yield self.after(state if index == last else state.clone(), action)
 
     def closed_groups(self, state: GameState, branches: Sequence[tuple[Action, Weight]]):

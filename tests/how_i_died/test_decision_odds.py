@@ -2,9 +2,11 @@
 examples of issue #14 as regressions.
 
 `decision_odds` walks the rest of the turn from the player's view with a memo over its positions
-(`HowIDiedView.position`, the end swap's second pick by the cards it can still take), shared by
-the walks of a decision's choices, the last swaps that end alike walked once
-(`HowIDiedView.alike`), the end's table swap from the player's own cards (`HowIDiedView.enough`),
+(`HowIDiedView.position`, the end swap's second pick by the cards it can still take, the end's
+swaps by the best card of each kind they can take), shared by the walks of a decision's choices
+(and by a more patient ask of the same decision), positions the memo holds not played to
+(`HowIDiedView.key_after`), the last swaps that end alike walked once (`HowIDiedView.alike`), the
+end's table swap from the player's own cards and to the best of each kind (`HowIDiedView.enough`),
 cards revealed at the end that score alike walked once (`HowIDiedView.outcome_alike`, the last
 by what its adventure reads), a budget of positions and the view's own fast copy; the reference
 here walks the same view with none of those (Python's deep copy, no memo, no merging, nothing
@@ -22,7 +24,7 @@ from fractions import Fraction
 from how_i_died.hid_table import asking, stacked
 from odds_check import Report, at_least, cli_shows, compare, every
 
-from toolkit.analysis import Walk
+from toolkit.analysis import Walk, patience
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
 from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
@@ -197,6 +199,27 @@ def test_the_end_swaps_second_pick_is_keyed_by_the_cards_it_can_still_take():
         assert decision_odds(tables[0]).for_action(action).odds == walks[0][action]
 
 
+def test_the_end_swap_reads_only_the_best_card_of_each_kind_elsewhere():
+    """The Pool holds the Challenged, a green beginning of 5 glory, and a lesser green beginning
+    (the Hugged, 4, or the Grossed-out, 3): swapped into the player's adventure, the lesser one
+    scores less glory and alike in all else. The two tables are one position to the memo, and
+    the plain walk finds the same numbers for each: the lesser card's swap, and every other
+    first pick."""
+    lesser = ("hugged", "grossed-out")
+    tables = [red_adventure_swapping(pool=["the-drunken", "challenged", card]) for card in lesser]
+    views = [table.players_view(0) for table in tables]
+    assert views[0].position() == views[1].position()
+    walks = [reference(table) for table in tables]
+    assert walks[0]["hugged"] == walks[1]["grossed-out"]
+    for action in tables[0].legal_actions():
+        if action != "hugged":
+            assert walks[0][action] == walks[1][action]
+    with patience(100):
+        for table, walk in zip(tables, walks, strict=True):
+            for row in decision_odds(table).actions:
+                assert row.odds == walk[row.action]
+
+
 def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     """Player 1 plays the Pool's Dragon, ending the all-red Betrayed, Frozen, Dragon; the refill
     is unseen, a beginning of glory 4 (the deck holds four, of four banners). The player sees it
@@ -234,8 +257,6 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
     own: after a first card from the hand with no effect the turn goes on at the second card's
     decision, nothing learnt, and the first card's numbers are the best of that decision's (the
     most glory, then the least damage, then staying alive, then a new Legendary)."""
-    from toolkit.analysis import patience
-
     state = first_card_few_unseen()
     assert not any(row.odds for row in decision_odds(state).actions)
     with patience(100):

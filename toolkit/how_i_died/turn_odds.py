@@ -22,9 +22,11 @@ of the decision's :data:`LIMIT` positions (:func:`answers` shares them out) show
 the note says so: the first card of a turn and its effect (a decision's walks need 3,000 to
 200,000 positions and more), most second cards (1,500 to 20,000), a new hand of six.
 What makes them large is the end of the turn: every end the player could play, and for each
-end with a table swap, every card of their adventures swapped with every card of its type on
-the table; and each refill the player sees, revealed card by card before their next choice. So
-does every choice while the player's knowledge of the hidden cards is not exact
+end with a table swap, every card of their adventures swapped with the best card of each kind
+on the table (type, banner and damage: the one with the most glory); and each refill the player
+sees, revealed card by card before their next choice, each refill before such a swap walked
+once for each way it changes those best cards. So does every choice while the player's
+knowledge of the hidden cards is not exact
 (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
@@ -91,6 +93,12 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         count()
         return state.position()
 
+    def key_after(state, action):
+        """The key after `action` where the view can tell it unplayed (see
+        HowIDiedView.key_after). A position the memo holds found so is not counted: it is
+        neither copied nor played to, and the actions of one position counted bound it."""
+        return state.key_after(action)
+
     def alike(state, action):
         """Choices that end the turn alike (see HowIDiedView.alike): one is walked."""
         return state.alike(action)
@@ -103,8 +111,8 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         """Cards revealed that score alike (see HowIDiedView.outcome_alike): one is walked."""
         return state.outcome_alike(outcome)
 
-    return Walk(seat, lambda state: False, measure, merge=merge, key=key, alike=alike,
-                enough=enough, limit=limit, memo=memo)  # fmt: skip
+    return Walk(seat, lambda state: False, measure, merge=merge, key=key, key_after=key_after,
+                alike=alike, enough=enough, limit=limit, memo=memo)  # fmt: skip
 
 
 def answer(
@@ -128,15 +136,34 @@ def numbers(values) -> dict[str, Fraction]:
     return {"legendary": legendary, "glory": glory, "damage": -damage, "death": -death}
 
 
+#: The memo of the last decision asked, and what it was asked from (see :func:`shared_memo`).
+_LAST: list = [None, {}]
+
+
+def shared_memo(view, seat: int) -> dict:
+    """The memo for the walks from `view`: the one the last decision's walks filled if it was
+    asked from the same view (the same position and all that its turn's end reads: the seat,
+    the achievements on the table and claimed, the order of deaths) with more
+    :func:`~toolkit.analysis.patience` than the widget's, else a new one. A widget asks one
+    decision again and again with more patience: the positions a less patient walk finished
+    are not walked again (a refused walk leaves only exact values). Without patience a decision
+    is answered afresh, so that what it answers never depends on what was asked before."""
+    asked = (seat, view.players, tuple(view.shown), tuple(view.claimed),
+             tuple(view.death_order), view.position())  # fmt: skip
+    if _LAST[0] != asked or patient(1) == 1:
+        _LAST[:] = [asked, {}]
+    return _LAST[1]
+
+
 def answers(view, seat: int, legal) -> dict:
     """The numbers after each choice, within :data:`LIMIT` positions in all (times the
     :func:`~toolkit.analysis.patience` in force). Each choice is first given an equal share;
     those refused are tried again with twice as much while what is left allows, so that small
     walks are never crowded out by a large one, and a few large ones still get answered when the
     rest were small. A refused try counts in full, but the positions it finished are kept (one
-    memo for every walk of the decision): its retry, and the other choices' walks, do not walk
-    them again."""
-    memo: dict = {}
+    memo for every walk of the decision, kept for the decision asked again: :func:`shared_memo`):
+    its retry, and the other choices' walks, do not walk them again."""
+    memo = shared_memo(view, seat)
     first = {}  # choices that end alike share one walk
     for action in legal:
         first.setdefault(view.alike(action), action)

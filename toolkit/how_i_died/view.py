@@ -39,6 +39,11 @@ NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's
 SWAPS_IN_SIGHT = frozenset(
     {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
 )
+#: The effects that leave the player's adventures and every hand's size as they are.
+ALIKE_AT_THE_END = frozenset({"trade_with_pool", "barbaric", "the_deadly", "new_pool"})
+#: What the walk's keys read once off a view for all its actions, forgotten when it is played
+#: on or copied.
+READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap")
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -72,6 +77,47 @@ def scored(card: str):
     if isinstance(card, Hidden):
         return card
     return TYPE[card], BANNER[card], GLORY[card], DAMAGE[card]
+
+
+def best_kind(card: str) -> tuple:
+    """What a swap into the player's adventures reads of a card from elsewhere, but for its
+    glory: its type, banner and damage. Of two cards of one kind, the one with more glory
+    swapped in scores more glory and alike in all else (the pulse check reads the damage, a
+    Legendary and the achievements the banners, and none reads a card's glory), so the other
+    never makes a better swap."""
+    return TYPE[card], BANNER[card], DAMAGE[card]
+
+
+def kinds_elsewhere(cards) -> tuple:
+    """What the end's table swap can read of the cards on the table outside the player's
+    adventures: the most glory of each kind (:func:`best_kind`), and how many of each type,
+    up to two (two of one type make a swap away)."""
+    return _kinds_key(*_kinds(cards))
+
+
+def _kinds(cards, best=None, count=None) -> tuple[dict, dict]:
+    """The most glory of each kind among `cards` and their count of each type, added to `best`
+    and `count` (copies of them) if given."""
+    best = {} if best is None else dict(best)
+    count = dict.fromkeys(TYPES, 0) if count is None else dict(count)
+    for card in cards:
+        kind, glory, type_ = KIND_OF[card]
+        if best.get(kind, 0) < glory:
+            best[kind] = glory
+        count[type_] += 1
+    return best, count
+
+
+def _kinds_key(best: dict, count: dict) -> tuple:
+    return tuple(sorted(best.items())), tuple(min(n, 2) for n in count.values())
+
+
+#: All that the rules read of each card (its type, banner, glory, damage and effect): cards
+#: alike in it are alike to the game but for their names.
+ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFECT.get(card))
+               for card in TYPE}  # fmt: skip
+#: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
+KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in TYPE}
 
 
 class NeedReveal(Exception):
@@ -187,6 +233,8 @@ class HowIDiedView(HowIDiedState):
             if type(value) is list:
                 value = [list(v) for v in value] if name in NESTED else value.copy()
             fields[name] = value
+        for name in READ_ONCE:  # read off this view's table (see _swap_outcome, key_after)
+            fields.pop(name, None)
         copy.unseen = self.unseen.copy()
         copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
         return copy
@@ -221,6 +269,8 @@ class HowIDiedView(HowIDiedState):
         return self.unseen.outcomes(self.reveal)
 
     def _apply(self, action) -> None:
+        for name in READ_ONCE:  # the table may change (see _swap_outcome, key_after)
+            self.__dict__.pop(name, None)
         if self.reveal is not None and self.early is not None:
             self.unseen.presets[self.reveal] = action  # the reshuffle, made again, shows it
             action, self.pending, self.reveal, self.early = self.pending, None, None, None
@@ -402,7 +452,18 @@ class HowIDiedView(HowIDiedState):
         the end of the turn a card revealed in the player's adventures is only scored, and so is
         any revealed after it: cards alike in what is read of them (:func:`scored`) are one
         outcome; the last of them only by what its adventure reads (:meth:`last_scored`). Any
-        other outcome is its own."""
+        other outcome is its own. Before the end's table swap, the one card left to reveal
+        where the player sees it (a refill of the Pool) is read only as a card from elsewhere
+        is by the swap: cards that leave the best of each kind alike (:func:`kinds_elsewhere`)
+        are one outcome. Any other card revealed from a group is one outcome with the cards of
+        the group alike in all that the rules read of a card (:data:`ALIKE_CARDS`): the numbers
+        after one are those after the other, the two cards' names swapped."""
+        if self.phase == "effect" and isinstance(outcome, str) and self._last_before_swap():
+            return self._swap_outcome(outcome)
+        if self.phase != TURN_OVER and isinstance(outcome, str) and not isinstance(outcome, Hidden):
+            if self.reveal is not None and self.early is None and self.pending is None:
+                return ALIKE_CARDS[outcome]
+            return outcome
         if self.phase != TURN_OVER or not isinstance(outcome, str):
             return outcome
         if isinstance(outcome, Hidden):  # a stand-in scores as itself
@@ -411,6 +472,45 @@ class HowIDiedView(HowIDiedState):
         if [card for card in own if isinstance(card, Hidden)] == [self.reveal]:
             return self.last_scored(outcome)
         return scored(outcome)
+
+    def _swap_outcome(self, card: str) -> tuple:
+        """What the end's table swap reads of the table once the stand-in being revealed in the
+        Pool turns out to be `card`: the best of each kind (:func:`kinds_elsewhere`). The rest
+        of the table is read once for all the outcomes of the reveal (kept until the view is
+        played on or copied)."""
+        known = self.__dict__.get("_table_kinds")
+        if known is None or known[0] != self.reveal:
+            table = [card for other in self.living_opponents(self.seat)
+                     for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+            table.extend(other for other in self.pool if other != self.reveal)
+            known = self._table_kinds = (self.reveal, *_kinds(table))
+        return ("end swap", _kinds_key(*_kinds((card,), known[1], known[2])))
+
+    def _last_before_swap(self) -> bool:
+        """Whether the card being revealed is a card of the Pool, the last stand-in the player
+        sees before the end's table swap is chosen, with nothing pending: once it is known,
+        the swap's key is the end's (see :meth:`position`)."""
+        known = self.__dict__.get("_last_swap")
+        if known is None:
+            known = self._last_swap = self._is_last_before_swap()
+        return known
+
+    def _is_last_before_swap(self) -> bool:
+        if (
+            self.building
+            or self.picks
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or EFFECT[self.resolving] != "swap_table"
+            or self.reveal not in self.pool
+        ):
+            return False
+        seat = self.seat
+        seen = [*self.pool, *self.hands[seat], *self.deck.discards]
+        seen.extend(card for adventures in self.adventures for adventure in adventures
+                    for card in adventure)  # fmt: skip
+        return sum(1 for card in seen if isinstance(card, Hidden)) == 1
 
     def last_scored(self, card: str):
         """What the end of the turn reads of `card`, the last hidden card of the player's
@@ -424,20 +524,34 @@ class HowIDiedView(HowIDiedState):
         return TYPE[card], GLORY[card], DAMAGE[card], legendary
 
     def enough(self, actions: Sequence) -> Sequence:
-        """Of the first picks of the end's table swap, those enough for the walk to find the
-        best swap: the cards of the player's own adventures (and the skip), and one card from
+        """Of the picks of the end's table swap, those enough for the walk to find the best
+        swap. First: the cards of the player's own adventures (and the skip), and one card from
         elsewhere with a partner from elsewhere, for the swap away (see :meth:`alike`). A swap
         is the same made from either end, so any other first pick from elsewhere reaches only
-        swaps with the player's cards, which their own first picks reach, or a swap away. Any
-        other choice is kept."""
+        swaps with the player's cards, which their own first picks reach, or a swap away.
+        Second, after one of the player's own cards: the player's own cards, and of the cards
+        from elsewhere one of the most glory in each kind (:func:`kinds_elsewhere`); after a
+        card from elsewhere, the player's own cards and one card from elsewhere (every swap
+        away is alike). Any other choice is kept."""
         if (
             self.phase != "effect"
             or self.building
-            or self.picks
+            or len(self.picks) > 1
             or EFFECT[self.resolving] != "swap_table"
         ):
             return actions
         own = {card for adventure in self.adventures[self.seat] for card in adventure}
+        if self.picks:
+            if "?" in "".join(actions):  # stand-ins alike share a name: every one is walked
+                return actions
+            best: dict[tuple, str] = {}
+            for card in actions:
+                if card not in own:
+                    kind = best_kind(card) if self.picks[0] in own else None
+                    if kind not in best or GLORY[card] > GLORY[best[kind]]:
+                        best[kind] = card
+            kept = set(best.values())
+            return [card for card in actions if card in own or card in kept]
         elsewhere: dict[str, set] = {}
         for card in actions:
             if card != "skip" and card not in own:
@@ -489,7 +603,20 @@ class HowIDiedView(HowIDiedState):
         end_swap = self.phase == "effect" and not self.building
         end_swap = end_swap and EFFECT[self.resolving] == "swap_table"
         if end_swap and self.picks and self.reveal is None:
-            return self._second_pick(others)
+            return self._second_pick(others, self.picks)
+        own = tuple(self.adventures[seat])
+        if end_swap and self.reveal is None and self.pending is None and self.early is None:
+            table = others + self.pool
+            read = [*table, *self.deck.discards, *map("".join, own)]
+            if "?" not in "".join(read):
+                # nothing hidden is read after the swap: of the cards from elsewhere only the
+                # best of each kind matters (kinds_elsewhere), and nothing of the deck
+                return ("end swap", self.resolving, own, kinds_elsewhere(table),
+                        len(self.hands[seat]), tuple(self.alive),
+                        self.effects_applied[seat])  # fmt: skip
+        end = self._end_effect(own)
+        if end is not None:
+            return end
         if end_swap:
             # the end's table swap, the turn's last step: the Pool and the opponents' adventures
             # are alike to it, and nothing after it reads a hand but for its size
@@ -519,22 +646,98 @@ class HowIDiedView(HowIDiedState):
             hidden,
         )
 
-    def _second_pick(self, others: list[str]):
+    def _end_effect(self, own: tuple):
+        """The key of the end's effect, the turn's last step, where nothing hidden is left to
+        read (none of the player's adventures, the discards or the cards it swaps is a
+        stand-in) and its effect changes no hand's size: after it the turn's end reads the
+        player's adventures, their hand's size and the count of effects applied. An effect
+        that leaves the player's adventures as they are (:data:`ALIKE_AT_THE_END`) is known by
+        how many of its picks are made; one that swaps a card of them with one of the Pool or
+        the hand by its picks and the best card of each kind it could take (as the table swap,
+        :func:`kinds_elsewhere`); a swap between the player's own adventures by its picks.
+        None for any other position."""
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+        ):
+            return None
+        effect, seat = EFFECT[self.resolving], self.seat
+        source = {"pool_swap": self.pool, "mounted": self.hands[seat]}.get(effect, ())
+        if effect in ALIKE_AT_THE_END:
+            picks = len(self.picks)
+        elif effect in ("pool_swap", "mounted", "swap_own"):
+            picks = self.picks
+        else:
+            return None
+        if self.picks and source:
+            source = [card for card in source if TYPE[card] == TYPE[self.picks[0]]]
+        if "?" in "".join([*source, *self.deck.discards, *map("".join, own)]):
+            return None
+        return ("end effect", effect, self.resolving, picks, own, kinds_elsewhere(source),
+                len(self.hands[seat]), tuple(self.alive), self.effects_applied[seat])  # fmt: skip
+
+    def key_after(self, action):
+        """The memo key (:meth:`position`) after `action`, told without playing it: after the
+        first pick of the end's table swap, where nothing is left to reveal, the position
+        differs only by that pick (see :meth:`_second_pick`); the card revealed last before
+        that swap (:meth:`_last_before_swap`), by the best of each kind it leaves (see
+        :meth:`outcome_alike`). None for any other action."""
+        if self.reveal is not None and self.phase == "effect" and isinstance(action, str):
+            if isinstance(action, Hidden) or not self._last_before_swap():
+                return None
+            return ("end swap", self.resolving, tuple(self.adventures[self.seat]),
+                    self._swap_outcome(action)[1], len(self.hands[self.seat]), tuple(self.alive),
+                    self.effects_applied[self.seat])  # fmt: skip
+        if (
+            self.phase != "effect"
+            or self.building
+            or self.picks
+            or action == "skip"
+            or isinstance(action, Hidden)
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or EFFECT[self.resolving] != "swap_table"
+        ):
+            return None
+        known = self.__dict__.get("_first_picks")
+        if known is None:  # read once for all the first picks (until played on or copied)
+            others = [card for other in self.living_opponents(self.seat)
+                      for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+            known = self._first_picks = (others, {})
+        others, tails = known
+        kind = TYPE[action], any(action in adventure for adventure in self.adventures[self.seat])
+        if kind not in tails:
+            tails[kind] = self._second_pick(others, (action,))[2:]
+        return ("second pick", (action,), *tails[kind])
+
+    def _second_pick(self, others: list[str], picks: tuple):
         """The key of the end's table swap once its first card is picked: the second is one of
         the cards of the same type on the table, and after the swap the turn ends, reading only
         the player's adventures (a stand-in among them revealed by its group's cards), their
         hand's size and the count of effects applied. So the other types' cards of the Pool and
         the opponents' adventures do not matter, nor what is known of types, the deck or the
         discards, unless a reshuffle could read a stand-in there (see :meth:`position`)."""
-        seat, kind = self.seat, TYPE[self.picks[0]]
-        candidates = tuple(sorted(card for card in others + self.pool if TYPE[card] == kind))
+        seat, kind = self.seat, TYPE[picks[0]]
+        elsewhere = [card for card in others + self.pool if TYPE[card] == kind]
         own = tuple(self.adventures[seat])
-        readable = "".join(candidates) + "".join(map("".join, own))
+        readable = "".join(elsewhere) + "".join(map("".join, own))
+        if "?" not in readable + "".join(self.deck.discards):
+            if any(picks[0] in adventure for adventure in own):
+                candidates = kinds_elsewhere(elsewhere)  # only the best of each kind matters
+            else:  # from elsewhere: a swap with one of the player's cards, or one away
+                candidates = min(len(elsewhere) - 1, 1)
+            return ("second pick", picks, own, candidates, len(self.hands[seat]),
+                    self.effects_applied[seat], tuple(self.alive))  # fmt: skip
+        candidates = tuple(sorted(elsewhere))
         groups = tuple(map(tuple, self.unseen.groups)) if "?" in readable else None
         if "?" in "".join(self.deck.discards):
             groups = (groups, tuple(tuple(counts.values()) for counts in self.unseen.typed),
                       tuple(self.deck.cards), tuple(self.deck.discards))  # fmt: skip
-        return ("second pick", self.picks, own, candidates, len(self.hands[seat]),
+        return ("second pick", picks, own, candidates, len(self.hands[seat]),
                 self.effects_applied[seat], tuple(self.alive), groups)  # fmt: skip
 
     def returns(self) -> list[float]:
