@@ -27,7 +27,7 @@ from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, pile_outcomes
 from toolkit.state import Action, ChanceOutcomes
-from toolkit.steps import Ask, Draw, StepMachine, Steps
+from toolkit.steps import Ask, Draw, Step, StepMachine, Steps
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
@@ -1057,12 +1057,18 @@ def turn(game: DeathMayDieState) -> None:
         game.then(phase)
 
 
+def draw_card(game: DeathMayDieState, deck: str, resume: Step) -> None:
+    """The top card of the Mythos or Discovery `deck` goes to the step `resume`: off the shuffled
+    deck in the game itself, at a chance node over the unseen cards in a seat's view."""
+    if game.viewer is not None:
+        game.draw(deck, resume.__name__)
+    else:
+        resume(game, getattr(game, deck).draw(1, game.rng)[0])
+
+
 @steps
 def mythos(game: DeathMayDieState) -> None:
-    if game.viewer is not None:
-        game.draw("mythos", "reveal_mythos")
-    else:
-        reveal_mythos(game, game.mythos.draw(1, game.rng)[0])
+    draw_card(game, "mythos", reveal_mythos)
 
 
 @steps
@@ -1093,10 +1099,8 @@ def investigate_or_fight(game: DeathMayDieState) -> None:
         attackers.append("elder")
     if attackers:
         game.then("fight", attackers=attackers)
-    elif game.viewer is not None:
-        game.draw("discovery", "investigate")
     else:
-        investigate(game, game.discovery.draw(1, game.rng)[0])
+        draw_card(game, "discovery", investigate)
 
 
 @steps
