@@ -290,5 +290,5 @@ def _answer(game: StepMachine, step: str, choice: Any, args: dict) -> None:
 
 
 def _ask_later(game: StepMachine, asked: Ask) -> None:
-    """A question put off by :meth:`StepMachine.ask`, asked now."""
-    game.ask(asked.seat, asked.question, asked.options, asked.resume, why=asked.why, **asked.args)
+    """A question put off by :meth:`StepMachine.pose`, put now as it was made."""
+    game.pose(asked)
