@@ -973,7 +973,7 @@ def begin_turn(game: DeathMayDieState, seat: int) -> None:
 def actions(game: DeathMayDieState) -> None:
     me = game.investigators[game.active]
     if me["alive"] and game.actions_left > 0:
-        game.prompt = ACTIONS[game.active]
+        game.pose(ACTIONS[game.active])
 
 
 def _action_options(game: DeathMayDieState) -> list[Action]:
@@ -1228,7 +1228,7 @@ def _roll_on(game: DeathMayDieState) -> None:
     if game._roll_needs_die(rolling):
         game.chance = DIE
     elif game.investigators[rolling["seat"]]["stress"] < game.rules.max_stress:
-        game.prompt = REROLL_OR_ACCEPT[rolling["seat"]]
+        game.pose(REROLL_OR_ACCEPT[rolling["seat"]])
     else:
         game.roll = None
         game._resolve_roll(rolling)
@@ -1247,8 +1247,8 @@ def _roll_options(game: DeathMayDieState) -> list[Action]:
 
 
 # The die and the two questions put most often (an action, a reroll or acceptance) are built
-# once, and the machine's fields set to them as draw() and ask() would set new ones (this game
-# never defers a question): a die is thrown hundreds of times a game.
+# once: the questions are put with pose(), the die set as draw() would set a new one (a die is
+# thrown hundreds of times a game).
 DIE = Draw("die", "landed")
 ACTIONS = tuple(Ask(seat, "actions", _action_options, "act") for seat in range(4))
 REROLL_OR_ACCEPT = tuple(Ask(seat, "roll", _roll_options, "rerolled") for seat in range(4))
