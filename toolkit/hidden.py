@@ -167,17 +167,7 @@ class Hiding:
         for stand_in in first + sorted(set(self.unseen).difference(first)):
             pools[stand_in] = list(self.unseen[stand_in])
             rng.shuffle(pools[stand_in])
-        for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
-            held = holder[key]
-            if held is None:
-                continue
-            stand_in = stand_in or self.STAND_IN
-            if isinstance(held, str):
-                if held == stand_in:
-                    holder[key] = pools[stand_in].pop()
-                continue
-            dealt = [pools[stand_in].pop() if card == stand_in else card for card in held]
-            holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
+        self._fill_stand_ins(lambda stand_in: pools[stand_in].pop())
         self.viewer, self.unseen = None, {}
 
     def deal_in_order(self, stand_in: str, first: Sequence = ()) -> None:
@@ -190,20 +180,27 @@ class Hiding:
         for card in first:
             rest.remove(card)
         cards = iter([*first, *sorted(rest)])
-        for holder, key, _, keep_sorted, place_stand_in, _ in self.places(self.viewer):
-            if (place_stand_in or self.STAND_IN) != stand_in:
+        self._fill_stand_ins(lambda _: next(cards), only=stand_in)
+        self.unseen = {name: pool for name, pool in self.unseen.items() if name != stand_in}
+
+    def _fill_stand_ins(self, card_for, only: str | None = None) -> None:
+        """Place by place, each stand-in becomes ``card_for(stand_in)``: every pool's (and every
+        place is rebuilt, those kept sorted sorted again), or the pool `only`'s alone (its places
+        without a stand-in left as they are)."""
+        for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
+            stand_in = stand_in or self.STAND_IN
+            if only is not None and stand_in != only:
                 continue
             held = holder[key]
             if held is None:
                 continue
             if isinstance(held, str):
                 if held == stand_in:
-                    holder[key] = next(cards)
+                    holder[key] = card_for(stand_in)
                 continue
-            if stand_in in held:
-                dealt = [next(cards) if card == stand_in else card for card in held]
+            if only is None or stand_in in held:
+                dealt = [card_for(stand_in) if card == stand_in else card for card in held]
                 holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
-        self.unseen = {name: pool for name, pool in self.unseen.items() if name != stand_in}
 
     def unseen_for(self, stand_in: str | None = None) -> tuple:
         """The unseen cards behind `stand_in` (by default the game's :attr:`STAND_IN`)."""
