@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from toolkit.actions import ActionBlocks
 from toolkit.games import PACKAGES, get_game
+from toolkit.position import PositionError
 
 CHANCE = -1
 TERMINAL = -4
@@ -139,6 +140,9 @@ class GameState(ABC):
     """
 
     game: ClassVar[str] = ""  # the registry slug, e.g. "epic-death"
+    #: The description of the position this game was set up from (see :mod:`toolkit.position`),
+    #: or None for a game dealt from its seed.
+    description: dict | None = None
     FLAT_LISTS: ClassVar[tuple[str, ...]] = ()  # lists of immutable items (actions, log lines)
 
     def __init__(self, seed: int = 0, **config: Any):
@@ -345,13 +349,13 @@ class GameState(ABC):
 
     # -- save, load, replay ---------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {
-            "format": SAVE_FORMAT,
-            "game": self.game,
-            "seed": self.seed,
-            "config": self.config,
-            "actions": list(self.history),
-        }
+        """The save: the seed and config the game was dealt from and every move since; a game set
+        up from a description saves the description (``position``) in their place."""
+        if self.description is not None:
+            start = {"position": self.description}
+        else:
+            start = {"seed": self.seed, "config": self.config}
+        return {"format": SAVE_FORMAT, "game": self.game, **start, "actions": list(self.history)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -404,7 +408,8 @@ MAX_ACTION_DEPTH = 8  # actions are tuples of a few levels at most; deeper is no
 def from_json(
     text: str | bytes, state_class: type[GameState] | None = None, *, game: str | None = None
 ) -> GameState:
-    """Load a saved game: build the state from its seed and config, then replay every action.
+    """Load a saved game: build the state from its seed and config (or from the description of
+    the position it was set up from), then replay every action.
     The class is `state_class` if given; else the registry's for the save's game (which must be
     `game`, if given) and its variant. Anything wrong with the file raises :class:`SaveError`
     naming the field, never a bare KeyError or TypeError, and a state is only handed back once
@@ -420,28 +425,38 @@ def from_json(
     if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
     saved = _field(data, "game", str)
-    seed = _field(data, "seed", int)
-    config = _field(data, "config", dict)
+    expected = state_class.game if state_class is not None else game
+    if expected is not None and saved != expected:
+        raise SaveError("game", f"this save is of {saved!r}, not {expected!r}")
+    if saved not in PACKAGES and (state_class is None or "position" in data):
+        raise SaveError("game", f"unknown game {saved!r}; known: {', '.join(PACKAGES)}")
     actions = [_action(a, f"actions[{i}]") for i, a in enumerate(_field(data, "actions", list))]
-    if state_class is None:
-        if game is not None and saved != game:
-            raise SaveError("game", f"this save is of {saved!r}, not {game!r}")
-        if saved not in PACKAGES:
-            raise SaveError("game", f"unknown game {saved!r}; known: {', '.join(PACKAGES)}")
-        state_class = get_game(saved).state_class_for(config)
-    elif saved != state_class.game:
-        raise SaveError("game", f"this save is of {saved!r}, not {state_class.game!r}")
-    check_config(state_class, config)
-    try:
-        state = state_class(seed=seed, **config)
-    except (TypeError, ValueError, KeyError, AttributeError) as error:
-        raise SaveError("config", f"{state_class.game} cannot start from it: {error}") from None
+    if "position" in data:
+        try:
+            state = get_game(saved).position(_field(data, "position", dict))
+        except PositionError as error:
+            raise SaveError(f"position.{error.field}", error.problem) from None
+    else:
+        state = _dealt(data, state_class)
     for index, action in enumerate(actions):
         try:
             state.apply(action)
         except IllegalAction as error:
             raise SaveError(f"actions[{index}]", error.reason) from None
     return state
+
+
+def _dealt(data: dict, state_class: type[GameState] | None) -> GameState:
+    """The start of a game dealt from its seed: the state its seed and config make, of
+    `state_class` or else the class the registry plays the config's variant with."""
+    seed = _field(data, "seed", int)
+    config = _field(data, "config", dict)
+    state_class = state_class or get_game(data["game"]).state_class_for(config)
+    check_config(state_class, config)
+    try:
+        return state_class(seed=seed, **config)
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise SaveError("config", f"{state_class.game} cannot start from it: {error}") from None
 
 
 def check_config(state_class: type[GameState], config: dict) -> None:
