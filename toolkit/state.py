@@ -23,7 +23,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections import Counter, abc
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cache, cached_property
 from html import escape
@@ -334,6 +334,29 @@ class GameState(ABC):
             listed == action and _alike(listed, action) for listed in legal
         )
 
+    #: Fields a position's key leaves out, besides the save's, the generator, the record of moves
+    #: and the log: tables that never change in a game (its cards, its board, its rules), other
+    #: records of what happened, and caches.
+    NOT_IN_KEY: ClassVar[tuple[str, ...]] = ()
+    UNKEYED: ClassVar[frozenset[str]] = frozenset(
+        {"seed", "config", "description", "rng", "history", "log", "_legal", "_legal_at"}
+    )
+
+    def position_key(self, **instead: Any) -> Hashable:
+        """The identity of this position, derived from the state's fields: two states have the
+        same key exactly when every field that can change in play is equal (the tables, the
+        generator, the moves and log that led here left out, and :attr:`NOT_IN_KEY`). A walk's memo keyed on it meets a
+        position once however it was reached, and a field a game adds later is in the key
+        without anyone writing it there. A walk that knows a field cannot matter from here on
+        (a deck no step ahead draws from) passes what to read ``instead`` of it: a value, or
+        None to leave the field out."""
+        skip = self.UNKEYED.union(self.NOT_IN_KEY)
+        return tuple(
+            (name, instead[name] if name in instead else frozen(value))
+            for name, value in vars(self).items()
+            if name not in skip and (name not in instead or instead[name] is not None)
+        )
+
     def clone(self) -> GameState:
         """A deep copy, but lists whose items never change (the history, :attr:`FLAT_LISTS`) are
         copied flat: a search that clones at every move would otherwise visit each action and log
@@ -374,6 +397,23 @@ class GameState(ABC):
 
     def _repr_html_(self) -> str:
         return display_html(self, "state_html")
+
+
+def frozen(value: Any) -> Hashable:
+    """`value` as a hashable value, equal to another's exactly when the two values are equal:
+    lists and tuples as tuples, dicts as sets of their items (a Counter's too), sets as frozen
+    sets, an object of the state (a deck, a card in play) as its class and its own fields."""
+    if isinstance(value, str | int | float | Fraction | bool | type(None)):
+        return value
+    if isinstance(value, list | tuple):
+        return tuple(frozen(item) for item in value)
+    if isinstance(value, abc.Mapping):
+        return frozenset((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, set | frozenset):
+        return frozenset(frozen(item) for item in value)
+    if hasattr(value, "__dict__") and not callable(value):
+        return (type(value), frozen(vars(value)))
+    return value  # a function (a step to resume), an enum: itself
 
 
 def display_html(thing: object, function: str) -> str:
