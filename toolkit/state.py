@@ -403,17 +403,25 @@ def frozen(value: Any) -> Hashable:
     """`value` as a hashable value, equal to another's exactly when the two values are equal:
     lists and tuples as tuples, dicts as sets of their items (a Counter's too), sets as frozen
     sets, an object of the state (a deck, a card in play) as its class and its own fields."""
-    if isinstance(value, str | int | float | Fraction | bool | type(None)):
+    kind = type(value)
+    if kind in SCALARS:
         return value
-    if isinstance(value, list | tuple):
-        return tuple(frozen(item) for item in value)
+    if kind is list or kind is tuple:  # the common cases first, by type: a key is made often
+        return tuple([frozen(item) for item in value])
+    if kind is dict:
+        return frozenset([(key, frozen(item)) for key, item in value.items()])
     if isinstance(value, abc.Mapping):
         return frozenset((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, tuple):  # a named tuple (a question, a draw)
+        return tuple(frozen(item) for item in value)
     if isinstance(value, set | frozenset):
         return frozenset(frozen(item) for item in value)
     if hasattr(value, "__dict__") and not callable(value):
-        return (type(value), frozen(vars(value)))
+        return (kind, frozen(vars(value)))
     return value  # a function (a step to resume), an enum: itself
+
+
+SCALARS = frozenset({str, int, float, bool, Fraction, type(None)})
 
 
 def display_html(thing: object, function: str) -> str:

@@ -248,47 +248,52 @@ def _merge(state, outcome):
 
 
 def _roll_key(state):
-    """A position inside one roll: the dice showing as a multiset (which die shows what never
-    matters), the die being rerolled, and the stress left; the roll's own purpose and target tell
-    one roll of a decision from another (each attack an action may start)."""
+    """A position inside a roll: the position's own key, with the roll read as the dice showing
+    as a multiset (which die shows what never matters), the die being rerolled, and its purpose
+    and target, enemies of one kind and wounds being the same target."""
     step = state.roll
     if step is None:
         return None
     faces = [(colour, state.counted_symbols(step, face)) for colour, face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
     target = step.get("target")
-    if target in state.enemies:  # enemies of one kind and wounds are the same target
+    if target in state.enemies:
         target = (state.enemies[target]["type"], state.enemies[target]["wounds"])
-    return (
-        step["purpose"], target, step.get("attacker"), step.get("need"),
-        tuple(sorted(faces)), rerolling, len(step["faces"]),
-        state.investigators[step["seat"]]["stress"],
-    )  # fmt: skip
+    roll = (step["purpose"], target, step.get("attacker"), step.get("need"),
+            tuple(sorted(faces)), rerolling, len(step["faces"]))  # fmt: skip
+    return state.position_key(roll=roll, rolls_resolved=None)
 
 
 def _turn_key(state):
     """A position in the rest of a turn, for the walk to meet it once however it was reached
-    (Mythos cards that leave your side of the table alike): what the rest of the turn reads. The
-    enemies as :func:`_enemies_read` says (all while one may still move, those on your space
-    while a fight may still come, none after: nothing of the turn then asks where a figure
-    stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
-    is the turn's first step, the Discovery deck's its second; in a view, with the unseen cards
-    behind its stand-ins), and always the elder symbols among the Mythos discards (the discard
-    check); the fire on the map never (only a run, an action, picks it up)."""
-    symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
+    (Mythos cards that leave your side of the table alike): the position's own key, with what the
+    rest of the turn cannot read left out. The steps ahead and the enemies as
+    :func:`_enemies_read` says (all while one may still move, those on your space while a fight
+    may still come, none after: nothing of the turn then asks where a figure stands); of each
+    deck, its cards only while a draw from it is to come (the Mythos deck's is the turn's first
+    step, the Discovery deck's its second; in a view, with the unseen cards behind its
+    stand-ins), and always the elder symbols among the Mythos discards (the discard check); the
+    fire on the map never (only a run, an action, picks it up), nor the count of rolls made or
+    enemies summoned so far."""
     ahead = state.steps_ahead()
     kinds = {name for name, _ in ahead}
-    decks = tuple((deck, kind) for deck, kind, draws in (
-        (state.mythos, "mythos", MYTHOS_DRAWS), (state.discovery, "discovery", DISCOVERY_DRAWS)
-    ) if kinds & draws)  # fmt: skip
-    return (
-        state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
-        state.ritual_disrupted, state.disrupted_this_turn, symbols,
-        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind))
-              for deck, kind in decks),
-        *_enemies_read(state, ahead), repr(state.investigators), tuple(sorted(state.elder.items())),
-        repr(state.tokens), tuple(sorted(state.wards)),
+    steps, enemies = _enemies_read(state, ahead)
+    symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
+    return state.position_key(
+        stack=steps, prompt=False, chance=False, roll=False,  # all read as the steps ahead
+        enemies=enemies, _enemy_serial=None, fire=None, rolls_resolved=None,
+        mythos=(symbols, _deck_read(state, state.mythos, "mythos", kinds & MYTHOS_DRAWS)),
+        discovery=_deck_read(state, state.discovery, "discovery", kinds & DISCOVERY_DRAWS),
+        unseen=None,  # read with each deck
     )  # fmt: skip
+
+
+def _deck_read(state, deck, kind: str, drawn_ahead) -> tuple:
+    """What the rest of a turn reads of a deck: its cards, discards and unseen cards while a draw
+    from it is to come, else nothing."""
+    if not drawn_ahead:
+        return ()
+    return tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind)
 
 
 def _enemies_read(state, ahead):
