@@ -350,12 +350,15 @@ class GameState(ABC):
         without anyone writing it there. A walk that knows a field cannot matter from here on
         (a deck no step ahead draws from) passes what to read ``instead`` of it: a value, or
         None to leave the field out."""
-        skip = self.UNKEYED.union(self.NOT_IN_KEY)
-        return tuple(
+        skip = _unkeyed(type(self))
+        if not instead:
+            return tuple([(name, frozen(value)) for name, value in vars(self).items()
+                          if name not in skip])  # fmt: skip
+        return tuple([
             (name, instead[name] if name in instead else frozen(value))
             for name, value in vars(self).items()
-            if name not in skip and (name not in instead or instead[name] is not None)
-        )
+            if name not in skip and instead.get(name, skip) is not None
+        ])  # fmt: skip
 
     def clone(self) -> GameState:
         """A deep copy, but lists whose items never change (the history, :attr:`FLAT_LISTS`) are
@@ -422,6 +425,12 @@ def frozen(value: Any) -> Hashable:
 
 
 SCALARS = frozenset({str, int, float, bool, Fraction, type(None)})
+
+
+@cache
+def _unkeyed(state_class: type[GameState]) -> frozenset[str]:
+    """The fields a position's key leaves out, for a class of states."""
+    return state_class.UNKEYED.union(state_class.NOT_IN_KEY)
 
 
 def display_html(thing: object, function: str) -> str:

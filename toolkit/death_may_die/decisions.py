@@ -39,6 +39,7 @@ from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.roll_walk import RollWalk, applies
+from toolkit.state import frozen
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 # The rest of a turn's walk, in positions (each roll's dice showing and ends among them): about
@@ -258,7 +259,7 @@ def _roll_key(state):
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
     target = step.get("target")
     if target in state.enemies:
-        target = (state.enemies[target]["type"], state.enemies[target]["wounds"])
+        target = _alike(state.enemies[target])
     roll = (step["purpose"], target, step.get("attacker"), step.get("need"),
             tuple(sorted(faces)), rerolling, len(step["faces"]))  # fmt: skip
     return state.position_key(roll=roll, rolls_resolved=None)
@@ -299,17 +300,15 @@ def _deck_read(state, deck, kind: str, drawn_ahead) -> tuple:
 def _enemies_read(state, ahead):
     """The steps ahead and the enemies the rest of a turn can still read. While a step ahead may
     move or summon an enemy (a Mythos card to draw, an enemy's move, a summons), every enemy
-    where it stands; else, while a fight may come, those on your space only (its attackers),
-    each by its kind and wounds, not its own figure (two cultists alike attack alike, in either
+    as it is; else, while a fight may come, those on your space only (its attackers), each as
+    :func:`_alike` reads it, not its own figure (two cultists alike attack alike, in either
     order); else none."""
     if any(_moves_enemies(*step) for step in ahead):
-        return repr(ahead), tuple(
-            sorted((uid, e["type"], e["space"], e["wounds"]) for uid, e in state.enemies.items())
-        )
+        return repr(ahead), frozen(state.enemies)
     if not any(_fights(*step) for step in ahead):
         return repr(ahead), None
     here = state._enemies_at(state.investigators[state.active]["space"])
-    alike = {uid: (state.enemies[uid]["type"], state.enemies[uid]["wounds"]) for uid in here}
+    alike = {uid: _alike(state.enemies[uid]) for uid in here}
     steps = [
         (name, {**args, "attackers": sorted(alike.get(uid, (uid,)) for uid in args["attackers"])})
         if name == "fight"
@@ -321,6 +320,13 @@ def _enemies_read(state, ahead):
     return repr(steps), tuple(sorted(alike.values()))
 
 
+def _alike(enemy: dict) -> tuple:
+    """An enemy as a target or an attacker: every field but its own figure (its number) and
+    where it stands, so that two cultists with the same wounds are alike."""
+    return tuple(sorted((name, value) for name, value in enemy.items() if name not in FIGURE))
+
+
+FIGURE = ("number", "space")
 MYTHOS_DRAWS = {"turn", "mythos"}  # the steps of a turn still to draw from each deck
 DISCOVERY_DRAWS = {"turn", "investigate_or_fight"}
 ENEMY_MOVES = ("enemy_move", "enemy_move_choice", "summon")
