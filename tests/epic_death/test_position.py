@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 import yaml
@@ -201,6 +203,26 @@ parties:
 quest_line: [eq-sleeping-dragon]
 quests_done: [q-polite-rats, q-mayors-goat]
 """
+
+
+def test_the_books_worked_example_gives_the_numbers_it_quotes():
+    notes = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "epic_death.md"
+    section = notes.read_text(encoding="utf-8").split("## Describing a position")[1]
+    example = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.DOTALL).group(1))
+    state = SPEC.position(example)
+    round_trip("epic-death", state)
+    assert SPEC.describe(state) == example  # the example writes every field, as describe does
+    got = {label: odds["success"] for label, odds in numbers(state).items()}
+    mighty = Fraction(1, 3)
+    assert got == {
+        "done with Fate cards": at_least(5, 3, mighty),
+        "play Battle Cry": at_least(6, 3, mighty),
+        "play Blessing of the War-Saint": at_least(7, 3, mighty),
+        "play Stubbed Toe": at_least(4, 3, mighty),
+    }
+    quoted = [Fraction(17, 81), Fraction(233, 729), Fraction(313, 729)]
+    assert [got["done with Fate cards"], got["play Battle Cry"]] == quoted[:2]
+    assert got["play Blessing of the War-Saint"] == quoted[2]
 
 
 @pytest.mark.parametrize("kind", KINDS)

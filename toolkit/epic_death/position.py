@@ -363,7 +363,10 @@ def position(description: Mapping) -> EpicDeathState:
             deck = mapping(description["quest_deck"], ("quests", "epic_quests"))
             for name, count in (("quests", deck_green), ("epic_quests", deck_epic)):
                 if whole(deck, name, 0, COUNTS[name]) != count:
-                    raise PositionError(name, f"{deck[name]}, but {count} are unaccounted for")
+                    raise PositionError(
+                        name,
+                        f"says {deck[name]}, but {count} are left once every other place is counted",
+                    )
     line_epic = [q for q in quest_line if q in cards.epic_quests]
     if deck_green and (line_epic or (quest_card is not None and quest_card.epic_quest)):
         raise PositionError("quest_line", "an Epic Quest is drawn only once the deck's green "
@@ -386,7 +389,10 @@ def position(description: Mapping) -> EpicDeathState:
         raise PositionError("more_loot", f"only {len(loot_unseen)} loot cards are unseen")
     for name, count in (("fate_deck", fate_left), ("loot_deck", len(loot_unseen) - more_loot)):
         if whole(description, name, 0, 10**6, count) != count:
-            raise PositionError(name, f"{description[name]}, but {count} are unaccounted for")
+            raise PositionError(
+                name,
+                f"says {description[name]}, but {count} are left once every other place is counted",
+            )
     hands, unseen = [], iter(fate_unseen)
     for other in range(players):
         hands.append(hand if other == seat else sorted(next(unseen) for _ in range(held[other])))
