@@ -288,6 +288,16 @@ REFUSED = {
             *table()["parties"][1:],
         ]
     ),  # two helmets
+    "parties[2].adventurers[1].alive": dict(
+        parties=[
+            *table()["parties"][:2],
+            {"fate_cards": 5, "adventurers": [
+                table()["parties"][2]["adventurers"][0],
+                {"adventurer": "adv-corwin", "alive": False, "under": []},
+                *table()["parties"][2]["adventurers"][2:]]},
+            table()["parties"][3],
+        ]
+    ),  # dead, with no quest it died of
 }  # fmt: skip
 
 

@@ -431,18 +431,21 @@ def _member(member, cards, alive, under, epic_deaths, won) -> str:
     if name in alive:
         raise PositionError("adventurer", f"{name!r} sits in two places")
     alive[name] = field(member, "alive", bool)
-    scored = {**cards.loot, **cards.quests, **cards.epic_quests}
+    quests = {**cards.quests, **cards.epic_quests}
+    scored = {**cards.loot, **quests}
     under[name] = card_list(member, "under", scored, [])
     classes = Counter(cards.loot[c].loot_class for c in under[name] if c in cards.loot)
     for loot_class, count in classes.items():
         if count > 1:
             raise PositionError("under", f"{count} pieces of {loot_class}: one of each class")
     for name_of, group, kept in (("epic_deaths", cards.epic_quests, epic_deaths),
-                                 ("won", {**cards.quests, **cards.epic_quests}, won)):  # fmt: skip
+                                 ("won", quests, won)):  # fmt: skip
         for index, card in enumerate(card_list(member, name_of, group, [])):
             if card not in under[name]:
                 raise PositionError(f"{name_of}[{index}]", f"{card!r} is not under {name}")
             kept.add(card)
+    if not alive[name] and not any(c in quests and c not in won for c in under[name]):
+        raise PositionError("alive", f"{name} is dead, but no quest it died of lies under it")
     return name
 
 
