@@ -213,8 +213,6 @@ def position(description: Mapping) -> EpicDeathState:
     players, seat = common(description, GAME, 2, 5)
     unknown_fields(description, FIELDS)
     cards = catalog()
-    copies = {card.id: card.copies for group in _groups(cards) for card in group.values()}
-    seed = description.get("seed", 0)
     most = min(len(cards.quests), len(cards.epic_quests)) // players
     quests = whole(description, "quests_per_player", 0, most, default_quests(players))
     active = whole(description, "active", 0, players - 1)
@@ -226,14 +224,60 @@ def position(description: Mapping) -> EpicDeathState:
     if decision not in WINDOWS and asked != active:
         raise PositionError("to_act" if "to_act" in description else "seat",
                             f"{decision} is asked of the active seat, {active}")  # fmt: skip
+    table = _Table(*_parties(description, cards, players))
+    table.hand = sorted(card_list(description, "hand", cards.fate))
+    if len(table.hand) != table.held[seat]:
+        raise PositionError(f"parties[{seat}].fate_cards",
+                            f"seat {seat} holds {len(table.hand)} cards (its hand)")  # fmt: skip
+    quest_ids = {**cards.quests, **cards.epic_quests}
+    table.fate_discards = card_list(description, "fate_discards", cards.fate, [])
+    table.loot_discards = card_list(description, "loot_discards", cards.loot, [])
+    table.quest_line = card_list(description, "quest_line", quest_ids, [])
+    table.quests_done = card_list(description, "quests_done", quest_ids, [])
+    quest, played, dice_change = _quest(description, cards, table, active, decision)
+    line = 4 if players == 5 else 5
+    if len(table.quest_line) + (quest is not None) > line:
+        raise PositionError("quest_line", f"a line holds {line} quests at {players} players")
+    loot_to_place, more_loot = _loot_to_place(description, cards, quest, decision)
+    placed = _count_places(table, quest, decision, loot_to_place, played)
 
-    # the parties, each seat's Fate cards and adventurers
+    state = EpicDeathState(seed=description.get("seed", 0), players=players,
+                           quests_per_player=quests)  # fmt: skip
+    state.rng = random.Random(state.seed)  # as it stands before the deal, not after it
+    state._reset_turn()
+    state.active, state.turn = active, turn
+    if quest is not None:
+        _turn(state, description, table, quest, played, dice_change, decision)
+    elif "dice" in description:
+        raise PositionError("dice", f"the quest is not rolled yet at {decision}")
+    box = _quest_deck(description, cards, table, placed, quests * players, quest)
+    _deal(state, description, table, seat, box, loot_to_place, more_loot)
+    _set_question(state, decision, asked)
+    return state
+
+
+class _Table:
+    """The public table and the seat's own cards, as read so far."""
+
+    def __init__(self, parties, alive, under, epic_deaths, won, held):
+        self.parties, self.alive, self.under = parties, alive, under
+        self.epic_deaths, self.won, self.held = epic_deaths, won, held
+        self.hand: list[str] = []
+        self.fate_discards: list[str] = []
+        self.loot_discards: list[str] = []
+        self.quest_line: list[str] = []
+        self.quests_done: list[str] = []
+
+
+def _parties(description, cards, players) -> tuple:
+    """Each seat's Fate card count and adventurers, checked: (parties, alive, under, epic deaths,
+    quests won, the count of each hand)."""
     party_size = 4 if players == 5 else 5
-    parties_given = field(description, "parties", list)
-    if len(parties_given) != players:
-        raise PositionError("parties", f"{len(parties_given)} parties at a table of {players}")
+    given = field(description, "parties", list)
+    if len(given) != players:
+        raise PositionError("parties", f"{len(given)} parties at a table of {players}")
     parties, alive, under, epic_deaths, won, held = [], {}, {}, set(), set(), []
-    for index, party in enumerate(parties_given):
+    for index, party in enumerate(given):
         with inside(f"parties[{index}]"):
             party = mapping(party, ("fate_cards", "adventurers"))
             held.append(whole(party, "fate_cards", 0, COUNTS["fate"]))
@@ -244,174 +288,175 @@ def position(description: Mapping) -> EpicDeathState:
             names = []
             for number, member in enumerate(members):
                 with inside(f"adventurers[{number}]"):
-                    name = _member(member, cards, alive, under, epic_deaths, won)
-                    names.append(name)
+                    names.append(_member(member, cards, alive, under, epic_deaths, won))
             parties.append(names)
             if not any(alive[name] for name in names):
                 raise PositionError("adventurers", "every adventurer is dead: the game is over")
+    return parties, alive, under, epic_deaths, won, held
 
-    hand = sorted(card_list(description, "hand", cards.fate))
-    if len(hand) != held[seat]:
-        raise PositionError(f"parties[{seat}].fate_cards",
-                            f"seat {seat} holds {len(hand)} cards (its hand)")  # fmt: skip
-    fate_discards = card_list(description, "fate_discards", cards.fate, [])
-    loot_discards = card_list(description, "loot_discards", cards.loot, [])
-    quest_ids = {**cards.quests, **cards.epic_quests}
-    quest_line = card_list(description, "quest_line", quest_ids, [])
-    quests_done = card_list(description, "quests_done", quest_ids, [])
 
-    # the quest being attempted, and the cards played on it
-    quest = quest_card = None
-    played: list[tuple[int, str, str | None]] = []
-    dice_change = 0
+def _quest(description, cards, table, active, decision) -> tuple:
+    """The quest attempted, the cards played on it and the dice they changed (none at
+    ``choose_quest``)."""
     if decision == "choose_quest":
         for name in ("quest", "played", "dice_change"):
             if name in description:
                 raise PositionError(name, "no quest is chosen yet at choose_quest")
-        if not quest_line:
+        if not table.quest_line:
             raise PositionError("quest_line", "empty: a quest is chosen from the line")
-    else:
-        quest = one_card(description, "quest", quest_ids)
-        quest_card = cards.quest(quest)
-        played = _played(description, cards, parties, alive, active, decision)
-        dice_change = _dice_change(description, cards, played)
-    placed = decision == "place_loot"
-    if len(quest_line) + (quest is not None) > (line := 4 if players == 5 else 5):
-        raise PositionError("quest_line", f"a line holds {line} quests at {players} players")
+        return None, [], 0
+    quest = one_card(description, "quest", {**cards.quests, **cards.epic_quests})
+    played = _played(description, cards, table.parties, active, decision)
+    return quest, played, _dice_change(description, cards, played)
 
-    # loot being placed
-    loot_to_place: list[str] = []
-    more_loot = 0
-    if placed:
-        loot_to_place = [one_card(description, "loot_to_place", cards.loot)]
-        rewards = quest_card.rewards.loot
-        if not rewards:
-            raise PositionError("decision", f"{quest!r} rewards no loot to place")
-        more_loot = whole(description, "more_loot", 0, max(rewards - 1, 0))
-    else:
+
+def _loot_to_place(description, cards, quest, decision) -> tuple[list[str], int]:
+    """The loot card being placed and how many reward cards wait behind it."""
+    if decision != "place_loot":
         for name in ("loot_to_place", "more_loot"):
             if name in description:
                 raise PositionError(name, f"no loot is placed at {decision}")
+        return [], 0
+    loot = one_card(description, "loot_to_place", cards.loot)
+    rewards = cards.quest(quest).rewards.loot
+    if not rewards:
+        raise PositionError("decision", f"{quest!r} rewards no loot to place")
+    return [loot], whole(description, "more_loot", 0, rewards - 1)
 
-    # every card in one place only, no more copies than the game has
-    places = {"hand": hand, "fate_discards": fate_discards, "loot_discards": loot_discards,
-              "quest_line": quest_line, "quests_done": quests_done}  # fmt: skip
-    for index, party in enumerate(parties):
+
+def _count_places(table, quest, decision, loot_to_place, played) -> Counter:
+    """Every card in one place only, in no more copies than the game has, and each card played
+    on this quest in the Fate discards; how many of each card the description places."""
+    places = {"hand": table.hand, "fate_discards": table.fate_discards,
+              "loot_discards": table.loot_discards, "quest_line": table.quest_line,
+              "quests_done": table.quests_done}  # fmt: skip
+    for index, party in enumerate(table.parties):
         for number, name in enumerate(party):
-            places[f"parties[{index}].adventurers[{number}]"] = [name, *under[name]]
-    if quest is not None and not placed:
+            places[f"parties[{index}].adventurers[{number}]"] = [name, *table.under[name]]
+    if quest is not None and decision != "place_loot":  # a quest won lies where it went
         places["quest"] = [quest]
     places["loot_to_place"] = loot_to_place
-    placed_count = count_copies(places, copies)
-    fate_played = Counter(card for _, card, _ in played)
-    for card, times in fate_played.items():
-        if times > fate_discards.count(card):
+    cards = catalog()
+    copies = {card.id: card.copies for group in _groups(cards) for card in group.values()}
+    placed = count_copies(places, copies)
+    for card, times in Counter(card for _, card, _ in played).items():
+        if times > table.fate_discards.count(card):
             raise PositionError("played", f"{card!r} played but not in fate_discards")
+    return placed
 
-    # the dice
-    state = EpicDeathState(seed=seed, players=players, quests_per_player=quests)
-    state.rng = random.Random(seed)
-    state._reset_turn()
-    state.active, state.turn = active, turn
+
+def _turn(state, description, table, quest, played, dice_change, decision) -> None:
+    """The turn's fields once a quest is chosen: the marks and Frenzy of the cards played, the
+    dice, and the quest's end at a placing, each checked against the decision."""
+    cards = state.cards
+    card = cards.quest(quest)
+    state.quest, state.quest_card = quest, card
+    state.quest_placed = decision == "place_loot"
+    state.plays = played
+    for player, fate, on in played:
+        kind = cards.fate[fate].kind
+        if kind in ("deadly", "ancient_pact"):
+            state.deadly = (player, on)
+        if kind == "resurrect":
+            state.resurrect = (player, on)
+        state.pact |= kind == "ancient_pact"
+        state.frenzy |= kind == "frenzy"
+    state.dice_change = dice_change
+    _check_marks(state, decision, table.alive, table.won)
     rolled = "dice" in description
     if rolled and STAGE[decision] < STAGE["after_roll"]:
         raise PositionError("dice", f"the quest is not rolled yet at {decision}")
     if not rolled and decision == "after_roll":
         raise PositionError("dice", "missing: the quest has been rolled at after_roll")
-    if quest is not None:
-        state.quest, state.quest_card, state.quest_placed = quest, quest_card, placed
-        state.plays = played
-        for player, card, on in played:
-            kind = cards.fate[card].kind
-            if kind in ("deadly", "ancient_pact"):
-                state.deadly = (player, on)
-            state.resurrect = (player, on) if kind == "resurrect" else state.resurrect
-            state.pact |= kind == "ancient_pact"
-            state.frenzy |= kind == "frenzy"
-        state.dice_change = dice_change
-        _check_marks(state, decision, alive, won)
     if rolled:
-        _roll(state, description, quest_card)
-    elif any(STAGE[cards.fate[card].timing] == STAGE["after_roll"] for card in fate_played):
+        _roll(state, description, card)
+    elif any(cards.fate[fate].timing == "after_roll" for _, fate, _ in played):
         raise PositionError("played", "a card played after the roll, but no dice are rolled")
-    if quest is not None:
-        enough = state.pool() >= quest_card.victories or state.frenzy
-        if rolled and not enough:
-            raise PositionError("dice", f"a pool of {state.pool()} is not rolled for "
-                                f"{quest_card.victories} Victories: the quest fails at once")  # fmt: skip
-        if not rolled and decision in PLACING and enough:
-            raise PositionError("dice", f"missing: a pool of {state.pool()} is rolled")
+    enough = state.pool() >= card.victories or state.frenzy
+    if rolled and not enough:
+        raise PositionError("dice", f"a pool of {state.pool()} is not rolled for "
+                            f"{card.victories} Victories: the quest fails at once")  # fmt: skip
+    if not rolled and decision in PLACING and enough:
+        raise PositionError("dice", f"missing: a pool of {state.pool()} is rolled")
     if decision in PLACING:
-        state.quest_outcome = quest_card.outcome(state.victories()) if rolled else "fail"
-        _check_placing(state, decision, quest, quests_done, under, won)
-        state.results = [(active, quest, state.quest_outcome)]
+        state.quest_outcome = card.outcome(state.victories()) if rolled else "fail"
+        _check_placing(state, decision, quest, table.quests_done, table.under)
+        state.results = [(state.active, quest, state.quest_outcome)]
 
-    # the quest line and deck
-    green_seen = sum(placed_count[q] for q in cards.quests)
-    epic_seen = sum(placed_count[q] for q in cards.epic_quests)
-    box = COUNTS["quests"] - quests * players if quests else 0
-    deck_green, deck_epic = (
-        COUNTS["quests"] - green_seen - box,
-        COUNTS["epic_quests"] - epic_seen - box,
-    )
+
+def _quest_deck(description, cards, table, placed, in_play, quest) -> int:
+    """The quest deck's shape checked (green Quests on top of the Epic Quests, counted if
+    given), and the line's (an Epic Quest drawn and chosen only once the green ones are out);
+    how many quests of each kind stay in the box."""
+    box = COUNTS["quests"] - in_play if in_play else 0
+    deck_green = COUNTS["quests"] - box - sum(placed[q] for q in cards.quests)
+    deck_epic = COUNTS["epic_quests"] - box - sum(placed[q] for q in cards.epic_quests)
     if deck_green < 0 or deck_epic < 0:
         kind = "green Quests" if deck_green < 0 else "Epic Quests"
         raise PositionError("quests_per_player", f"more {kind} in sight than the game "
-                            f"plays with at {quests} a player")  # fmt: skip
+                            f"plays with at {in_play // len(table.parties)} a player")  # fmt: skip
     if "quest_deck" in description:
         with inside("quest_deck"):
             deck = mapping(description["quest_deck"], ("quests", "epic_quests"))
             for name, count in (("quests", deck_green), ("epic_quests", deck_epic)):
-                if whole(deck, name, 0, COUNTS[name]) != count:
-                    raise PositionError(
-                        name,
-                        f"says {deck[name]}, but {count} are left once every other place is counted",
-                    )
-    line_epic = [q for q in quest_line if q in cards.epic_quests]
-    if deck_green and (line_epic or (quest_card is not None and quest_card.epic_quest)):
+                _check_count(deck, name, count, COUNTS[name])
+    line_epic = [q for q in table.quest_line if q in cards.epic_quests]
+    chosen_epic = quest is not None and quest in cards.epic_quests
+    if deck_green and (line_epic or chosen_epic):
         raise PositionError("quest_line", "an Epic Quest is drawn only once the deck's green "
                             "Quests are all out")  # fmt: skip
-    if quest_card is not None and quest_card.epic_quest and len(line_epic) < len(quest_line):
+    if chosen_epic and len(line_epic) < len(table.quest_line):
         raise PositionError("quest", "an Epic Quest is chosen only once no green one is in line")
+    return box
 
-    # the cards the seat cannot see, dealt in sorted order
-    fate_unseen = _unseen(expand(cards.fate), hand + fate_discards)
+
+def _check_count(description, name, count, most) -> None:
+    """A deck's count, if the description gives it, must be the `count` left for it."""
+    if whole(description, name, 0, most, count) != count:
+        raise PositionError(
+            name,
+            f"says {description[name]}, but {count} are left once every other place is counted",
+        )
+
+
+def _deal(state, description, table, seat, box, loot_to_place, more_loot) -> None:
+    """The cards the seat cannot see, dealt to their places in sorted order: the other hands and
+    the Fate deck, the loot still face down and the loot deck, the quest deck and the box, the
+    unused adventurers. The decks' counts, if given, are checked."""
+    cards = state.cards
+    fate_unseen = _unseen(expand(cards.fate), table.hand + table.fate_discards)
     fate_left = len(fate_unseen)
-    for other in range(players):
+    for other in range(state.num_players):
         if other != seat:
-            fate_left -= held[other]
+            fate_left -= table.held[other]
             if fate_left < 0:
                 raise PositionError(f"parties[{other}].fate_cards", "more Fate cards than are "
                                     "left beside the hand and the discards")  # fmt: skip
-    loot_seen = [c for name in under for c in under[name] if c in cards.loot]
-    loot_unseen = _unseen(expand(cards.loot), loot_seen + loot_discards + loot_to_place)
+    loot_seen = [c for name in table.under for c in table.under[name] if c in cards.loot]
+    loot_unseen = _unseen(expand(cards.loot), loot_seen + table.loot_discards + loot_to_place)
     if more_loot > len(loot_unseen):
         raise PositionError("more_loot", f"only {len(loot_unseen)} loot cards are unseen")
-    for name, count in (("fate_deck", fate_left), ("loot_deck", len(loot_unseen) - more_loot)):
-        if whole(description, name, 0, 10**6, count) != count:
-            raise PositionError(
-                name,
-                f"says {description[name]}, but {count} are left once every other place is counted",
-            )
-    hands, unseen = [], iter(fate_unseen)
-    for other in range(players):
-        hands.append(hand if other == seat else sorted(next(unseen) for _ in range(held[other])))
-    state.hands = hands
-    state.fate = Deck(list(unseen), fate_discards)
+    _check_count(description, "fate_deck", fate_left, COUNTS["fate"])
+    _check_count(description, "loot_deck", len(loot_unseen) - more_loot, COUNTS["loot"])
+    unseen = iter(fate_unseen)
+    state.hands = [
+        table.hand if other == seat else sorted(next(unseen) for _ in range(table.held[other]))
+        for other in range(state.num_players)
+    ]
+    state.fate = Deck(list(unseen), table.fate_discards)
     state.loot_to_place = loot_to_place + loot_unseen[:more_loot]
-    state.loot = Deck(loot_unseen[more_loot:], loot_discards)
-    greens = _unseen(list(cards.quests), [c for c in placed_count if c in cards.quests])
-    epics = _unseen(list(cards.epic_quests), [c for c in placed_count if c in cards.epic_quests])
+    state.loot = Deck(loot_unseen[more_loot:], table.loot_discards)
+    seen = [c for name in table.under for c in table.under[name]] + table.quest_line
+    seen += table.quests_done + ([state.quest] if state.quest else [])
+    greens, epics = _unseen(list(cards.quests), seen), _unseen(list(cards.epic_quests), seen)
     state.quest_deck = epics[box:] + greens[box:]  # the top is the end: green on top
     state.out_of_game = greens[:box] + epics[:box]
-    state.quest_line, state.finished_quests = quest_line, quests_done
-    used = [name for party in parties for name in party]
-    state.parties, state.unused_adventurers = parties, _unseen(list(cards.adventurers), used)
-    state.alive, state.under = alive, under
-    state.epic_deaths, state.completed = epic_deaths, won
+    state.quest_line, state.finished_quests = table.quest_line, table.quests_done
+    used = [name for party in table.parties for name in party]
+    state.parties, state.unused_adventurers = table.parties, _unseen(list(cards.adventurers), used)
+    state.alive, state.under = table.alive, table.under
+    state.epic_deaths, state.completed = table.epic_deaths, table.won
     state._parties, state._adventurer_views, state._death_to_check = None, {}, False
-    _set_question(state, decision, asked)
-    return state
 
 
 def _groups(cards):
@@ -449,7 +494,7 @@ def _member(member, cards, alive, under, epic_deaths, won) -> str:
     return name
 
 
-def _played(description, cards, parties, alive, active, decision) -> list:
+def _played(description, cards, parties, active, decision) -> list:
     """The Fate cards played on this quest, checked: in window order, none of a window still to
     come, one of each kind that may be played once, each naming an adventurer it may name."""
     given = field(description, "played", list, [])
@@ -536,7 +581,7 @@ def _roll(state, description, quest_card) -> None:
     state.rolled = True
 
 
-def _check_placing(state, decision, quest, quests_done, under, won) -> None:
+def _check_placing(state, decision, quest, quests_done, under) -> None:
     """The placing asked is the one the quest's end asks for; a won quest lies where it goes."""
     outcome, card = state.quest_outcome, state.quest_card
     if outcome == "success":
