@@ -273,7 +273,7 @@ class _Table:
         self.from_hand = [0] * self.players
         self.taken = [[] for _ in self.characters]
         self.passed_on = [None] * self.players
-        dealt_with: dict[int, int] = {}
+        dealt_with: dict[int, str] = {}  # threat -> the move that dealt with it
         keeps = 0
         for index, move in enumerate(moves):
             name = f"moves[{index}]"
@@ -286,7 +286,11 @@ class _Table:
                     raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
             entry: dict = {"seat": seat, "event": event}
             if event == "keep":
-                if index != keeps or seat != (self.starter + keeps) % self.players:
+                if (
+                    index != keeps
+                    or keeps == self.players
+                    or seat != (self.starter + keeps) % self.players
+                ):
                     raise PositionError(
                         name, "the keeps come first, one a seat, in turn from the starter"
                     )
@@ -511,6 +515,14 @@ class _Table:
             expected = (last["seat"] + 1) % self.players
         if self.to_act != expected:
             raise PositionError("to_act", f"after the last move it is seat {expected}'s turn")
+        if last is not None and last["event"] == "use":
+            after = max(last["threats"]) + 1
+            if (
+                after < len(self.row)
+                and self.status[after] == OPEN
+                and self.threats[self.row[after]][2]
+            ):
+                raise PositionError("moves", f"the last use wins the treasure at row[{after}]")
         if self.passed_on[self.to_act] == self.leftmost:
             raise PositionError(
                 "moves", f"the turn came back to seat {self.to_act}, who passed on that threat"
