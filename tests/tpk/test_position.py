@@ -10,10 +10,12 @@ hand from the rulebook's level-1 example, its numbers counted independently from
 from __future__ import annotations
 
 import copy
+import re
 import subprocess
 import sys
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 import yaml
@@ -30,6 +32,7 @@ from toolkit.tpk.odds import CLEARABLE
 from toolkit.tpk.rules import KEEP, PASS, PLAY, TPKState, sheet
 
 SPEC = get_game("tpk")
+NOTES = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "tpk.md"
 
 # Galen's seat in the rulebook's example, after the keeps and Brin's and Taric's passes: his
 # potion against the small monster, or a pass.
@@ -240,3 +243,9 @@ def test_the_rulebook_example_written_by_hand_has_the_counted_numbers():
     assert SPEC.decision_odds(real).to_json() == SPEC.decision_odds(built).to_json()
     told = copy.deepcopy(SPEC.describe(real))
     assert told["party"][2]["hand"] == ["potion-galen"] and told["moves"] == example()["moves"]
+
+
+def test_the_rules_notes_show_the_same_description():
+    """The worked example of the rules notes is this description, so its 9/64 is the one above."""
+    shown = re.findall(r"^```yaml\n(.*?)^```", NOTES.read_text(encoding="utf-8"), re.S | re.M)
+    assert [yaml.safe_load(block) for block in shown] == [example()]
