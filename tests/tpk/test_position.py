@@ -82,8 +82,20 @@ def refused(description: dict) -> PositionError:
 
 
 # -- the round trip --------------------------------------------------------------------------------
+def seen(observation: dict) -> dict:
+    """An observation with the seat's own drawn and set-aside cards as sets (their order says
+    nothing: a description lists them sorted)."""
+    return observation | {key: sorted(observation[key]) for key in ("drawn", "set_aside")}
+
+
 def test_sampled_decisions_of_every_table_size_round_trip():
-    count = sum(1 for state in positions("tpk", 48, 5) if round_trip("tpk", state))
+    """Each built game also shows the seat to act the table the real one shows, the level before
+    included."""
+    count = 0
+    for state in positions("tpk", 48, 5):
+        built, seat = round_trip("tpk", state), state.current_player()
+        assert seen(built.observation(seat)) == seen(state.observation(seat))
+        count += 1
     assert count == 48
 
 
@@ -123,7 +135,7 @@ def test_a_seat_not_to_act_describes_what_it_sees():
     built = SPEC.position(description)
     assert SPEC.describe(built, other) == description
     view, real = built.players_view(other), state.players_view(other)
-    assert view.observation(other) == real.observation(other) | {"last_level": None}
+    assert seen(view.observation(other)) == seen(real.observation(other))
     assert view.unseen == real.unseen
 
 
@@ -160,12 +172,31 @@ def changed(change) -> dict:
         (lambda d: d["moves"][3].update(threat=9), "moves[3].threat", "not from 0 to 2"),
         (lambda d: d.update(amulets={"galen": "a"}), "amulets", "two-player games"),
         (lambda d: d["party"][1].update(character="brin"), "party[1].character", "already"),
+        (lambda d: d.update(level_before={"level": 0}), "level_before", "no level was cleared"),
     ],
 )  # fmt: skip
 def test_a_description_that_cannot_happen_is_refused_by_its_field(change, name, words):
     error = refused(changed(change))
     assert error.field == name, error
     assert words in error.problem, error
+
+
+def test_the_level_before_is_read_field_by_field():
+    """How the level before ended is shown as it was: a cleared row, moves naming real places."""
+    game = bot_decisions(TPKState(seed=1, players=3), 1)
+    description = SPEC.describe(next(s for s in game if s.level == 2))
+    assert SPEC.describe(SPEC.position(description)) == description
+    before = description["level_before"]
+    assert before["level"] == 1 and all(cell["state"] != "open" for cell in before["row"])
+    for change, name in (
+        (lambda b: b["row"][0].update(state="open") or b["row"][0].pop("by"), "row[0]"),
+        (lambda b: b["moves"][-1].update(threats=[7]), "moves[-1].threats[0]"),
+        (lambda b: b.update(level=3), "level"),
+    ):
+        wrong = copy.deepcopy(description)
+        change(wrong["level_before"])
+        name = name.replace("[-1]", f"[{len(before['moves']) - 1}]")
+        assert refused(wrong).field == f"level_before.{name}"
 
 
 def test_a_bad_position_file_is_one_line_naming_it_and_the_field(tmp_path):

@@ -5,7 +5,7 @@ player sees it: the party's character sheets (with the amulets of a two-player g
 and who started it, the row of threats with what has been done to each, every move of this level
 (keeps, uses, passes, treasures taken) in order, the seat's own cards, and of each partner only
 how many cards they hold and which treasures they carry (treasures are picked up and spent in
-view of everyone). Which cards a partner holds, sets aside or has left in their deck is not
+view of everyone); of the levels before, how many were cleared and how the last one ended. Which cards a partner holds, sets aside or has left in their deck is not
 described: the seat cannot see it. Neither is the order of any deck.
 
 What follows from the moves is not described twice: the cards face up on each equipment deck
@@ -70,6 +70,7 @@ FIELDS = (
     "moves",
     "party",
     "out_of_game",
+    "level_before",
 )
 DECISIONS = (KEEP, PLAY)  # what to keep of the cards drawn; what to use, or pass
 PASSES = ("pass", "pass (no cards)")
@@ -111,16 +112,17 @@ def describe(state: TPKState, seat: int) -> dict:
     description["decision"] = state.prompt.question
     description["to_act"] = state.prompt.seat
     description["row"] = [_cell(state, position) for position in range(len(state.row))]
-    description["moves"] = [
-        {
-            key: list(value) if isinstance(value, list | tuple) else value
-            for key, value in entry.items()
-        }
-        for entry in state.log
-    ]
+    description["moves"] = _described_moves(state.log)
     description["party"] = [_member(state, other, seat) for other in range(players)]
     if state.removed:
         description["out_of_game"] = sorted(state.removed)
+    if state.last_level is not None:
+        before = state.last_level
+        description["level_before"] = {
+            "level": before["level"],
+            "row": [_described_cell(cell) for cell in before["row"]],
+            "moves": _described_moves(before["log"]),
+        }
     return description
 
 
@@ -130,6 +132,23 @@ def _cell(state: TPKState, position: int) -> dict:
         cell["state"] = STATUS_NAMES[state.status[position]]
         cell["by"] = state.by[position]
     return cell
+
+
+def _described_cell(cell: Mapping) -> dict:
+    """A cell of the engine's record of a level (``id``, ``state``, ``by``) as a row's cell."""
+    if cell["state"] == STATUS_NAMES[OPEN]:
+        return {"card": cell["id"]}
+    return {"card": cell["id"], "state": cell["state"], "by": cell["by"]}
+
+
+def _described_moves(log: list[dict]) -> list[dict]:
+    return [
+        {
+            key: list(value) if isinstance(value, list | tuple) else value
+            for key, value in entry.items()
+        }
+        for entry in log
+    ]
 
 
 def _member(state: TPKState, other: int, seat: int) -> dict:
@@ -177,6 +196,7 @@ class _Table:
         self.decision = one_of(description, "decision", DECISIONS)
         self.to_act = whole(description, "to_act", 0, self.players - 1, self.seat)
         self._row()
+        self._level_before()
         self._moves()
         self._cards()
         self._threats()
@@ -230,7 +250,6 @@ class _Table:
 
     # -- the row and the moves ------------------------------------------------------------------
     def _row(self) -> None:
-        threats = catalog().threats
         row = field(self.description, "row", list)
         length = self.card_level.threats_per_character * self.players
         if len(row) != length:
@@ -239,30 +258,42 @@ class _Table:
             )
         self.row, self.status, self.by = [], [], []
         for position, cell in enumerate(row):
-            name = f"row[{position}]"
-            if not isinstance(cell, Mapping):
-                raise PositionError(name, f"expected a mapping with a card, got {cell!r}")
-            for key in cell:
-                if key not in CELL_FIELDS:
-                    raise PositionError(f"{name}.{key}", "no such field in a cell of the row")
-            card = _inside(name, field, cell, "card", str)
-            if card not in threats:
-                raise PositionError(f"{name}.card", f"no threat card {card!r} in this game")
-            state = _inside(name, one_of, cell, "state", STATUS_NAMES, "open")
-            status = STATUS_NAMES.index(state)
-            by = None
-            if status != OPEN:
-                by = _inside(name, whole, cell, "by", 0, self.players - 1)
-            elif "by" in cell:
-                raise PositionError(f"{name}.by", "an open threat has been dealt with by nobody")
-            if status == TAKEN and not threats[card].treasure:
-                raise PositionError(f"{name}.state", f"{card!r} is no treasure to take")
-            if status == OVERCOME and threats[card].treasure:
-                raise PositionError(f"{name}.state", f"{card!r} is a treasure: it is taken")
+            card, status, by = _read_cell(f"row[{position}]", cell, self.players)
             self.row.append(card)
             self.status.append(status)
             self.by.append(by)
         self.leftmost = next((p for p, s in enumerate(self.status) if s == OPEN), len(self.row))
+
+    def _level_before(self) -> None:
+        """How the level before ended, as the seat saw it: its final row and its moves, read
+        for what each names (the engine recorded them; they no longer change anything)."""
+        self.before = None
+        before = field(self.description, "level_before", dict, None)
+        if before is None:
+            return
+        if not self.levels_cleared:
+            raise PositionError("level_before", "no level was cleared before this one")
+        for key in before:
+            if key not in ("level", "row", "moves"):
+                raise PositionError(f"level_before.{key}", "no such field in the level before")
+        _inside("level_before", whole, before, "level", self.level - 1, self.level - 1)
+        row = _inside("level_before", field, before, "row", list)
+        length = catalog().level(self.level - 1).threats_per_character * self.players
+        if len(row) != length:
+            raise PositionError("level_before.row", f"level {self.level - 1} laid {length} threats")
+        cells = []
+        for position, cell in enumerate(row):
+            name = f"level_before.row[{position}]"
+            card, status, by = _read_cell(name, cell, self.players)
+            if status == OPEN:
+                raise PositionError(name, "the level before was cleared: nothing is left open")
+            cells.append({"id": card, "state": STATUS_NAMES[status], "by": by})
+        moves = _inside("level_before", field, before, "moves", list)
+        log = [
+            _read_move(f"level_before.moves[{i}]", m, self.players, length)
+            for i, m in enumerate(moves)
+        ]
+        self.before = {"level": self.level - 1, "row": cells, "log": log}
 
     def _moves(self) -> None:
         """The moves of this level: each read, and checked against the row (every threat dealt
@@ -557,7 +588,7 @@ class _Table:
         game.leftmost = self.leftmost
         game.passed_on = list(self.passed_on)
         game.log = [dict(move, **_listed(move)) for move in self.moves]
-        game.last_level = None
+        game.last_level = self.before
         cleared = self.levels_cleared
         game.cleared = [
             {"level": self.level - cleared + n, "cleared_by": None} for n in range(cleared)
@@ -620,3 +651,57 @@ def _cards_of(member: Mapping, name: str, copies: Mapping[str, int]) -> list[str
 def _listed(move: Mapping) -> dict:
     """A move's lists copied (a game's log is its own)."""
     return {key: list(value) for key, value in move.items() if isinstance(value, list)}
+
+
+def _read_cell(name: str, cell, players: int) -> tuple[str, int, int | None]:
+    """A cell of a row: its card, what has been done to it, and by whom."""
+    threats = catalog().threats
+    if not isinstance(cell, Mapping):
+        raise PositionError(name, f"expected a mapping with a card, got {cell!r}")
+    for key in cell:
+        if key not in CELL_FIELDS:
+            raise PositionError(f"{name}.{key}", "no such field in a cell of the row")
+    card = _inside(name, field, cell, "card", str)
+    if card not in threats:
+        raise PositionError(f"{name}.card", f"no threat card {card!r} in this game")
+    state = _inside(name, one_of, cell, "state", STATUS_NAMES, "open")
+    status = STATUS_NAMES.index(state)
+    by = None
+    if status != OPEN:
+        by = _inside(name, whole, cell, "by", 0, players - 1)
+    elif "by" in cell:
+        raise PositionError(f"{name}.by", "an open threat has been dealt with by nobody")
+    if status == TAKEN and not threats[card].treasure:
+        raise PositionError(f"{name}.state", f"{card!r} is no treasure to take")
+    if status == OVERCOME and threats[card].treasure:
+        raise PositionError(f"{name}.state", f"{card!r} is a treasure: it is taken")
+    return card, status, by
+
+
+def _read_move(name: str, move, players: int, length: int) -> dict:
+    """A move of the level before, read for what it names: a seat, an event, and the count,
+    cards or places in the row the event has."""
+    cat = catalog()
+    if not isinstance(move, Mapping):
+        raise PositionError(name, f"expected a mapping of fields, got {move!r}")
+    seat = _inside(name, whole, move, "seat", 0, players - 1)
+    event = _inside(name, one_of, move, "event", EVENTS)
+    for key in move:
+        if key not in ("seat", "event", *MOVE_FIELDS[event]):
+            raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
+    entry: dict = {"seat": seat, "event": event}
+    if event == "keep":
+        entry["count"] = _inside(name, whole, move, "count", 1, LAST_LEVEL)
+    elif event == "use":
+        known = dict.fromkeys([*cat.equipment, *cat.amulets, *cat.threats], 1)
+        entry["cards"] = _inside(name, card_list, move, "cards", known)
+        threats = _inside(name, field, move, "threats", list)
+        if not 1 <= len(entry["cards"]) <= 2 or not 1 <= len(threats) <= 2:
+            raise PositionError(name, "a use is one card or two, on one threat or two")
+        for at, position in enumerate(threats):
+            if type(position) is not int or not 0 <= position < length:
+                raise PositionError(f"{name}.threats[{at}]", f"{position!r} is not in the row")
+        entry["threats"] = list(threats)
+    else:
+        entry["threat"] = _inside(name, whole, move, "threat", 0, length - 1)
+    return entry
