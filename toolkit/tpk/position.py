@@ -348,9 +348,8 @@ class _Table:
                 raise PositionError(
                     f"row[{position}]", f"{STATUS_NAMES[status]}, but by no move of this level"
                 )
-        self.kept = [
-            (self.starter + step) % self.players for step in range(keeps)
-        ]  # the seats that have kept, in turn
+        # the seats that have kept, in turn from the starter
+        self.kept = [(self.starter + step) % self.players for step in range(keeps)]
 
     def _used_cards(self, name: str, move: Mapping, seat: int) -> list[str]:
         """The cards of a use: items of the seat's sheet (face up on its deck now), or treasures
