@@ -21,6 +21,7 @@ note on screen, never applied to whoever is asked next.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -42,7 +43,7 @@ from toolkit.analysis import (
     patience,
 )
 from toolkit.bots import check_bot_names, handed
-from toolkit.games import get_game
+from toolkit.games import PACKAGES, get_game
 from toolkit.html import exact, listed
 from toolkit.position import PositionError, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
@@ -59,6 +60,9 @@ SAVE = "Save"
 LOAD = "Load"
 DESCRIBE = "Describe this position"
 SET_UP = "Set up"
+
+#: The Set up box's height in lines: at least the first, and at most the second (it scrolls).
+SETUP_ROWS = (10, 40)
 
 COUNTING = "counting..."
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
@@ -125,6 +129,42 @@ def number_html(measure: Measure, value) -> str:
     return f'<div class="numbers-main">{main}</div>' + (
         f'<div class="numbers-exact">{under}</div>' if under else ""
     )
+
+
+class _TableDumper(yaml.SafeDumper):
+    """YAML as the rules notes write a position: a list of plain values, or a mapping of plain
+    values and such lists (one adventurer, one move), on one line; the rest in blocks."""
+
+
+def _plain(value) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def _flat(value) -> bool:
+    return _plain(value) or (isinstance(value, list) and all(map(_plain, value)))
+
+
+def _represent_dict(dumper: _TableDumper, data: dict):
+    top = not getattr(dumper, "_inside", False)  # the description itself stays in blocks
+    dumper._inside = True
+    flow = not top and all(map(_flat, data.values()))
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+def _represent_list(dumper: _TableDumper, data: list):
+    return dumper.represent_sequence(
+        "tag:yaml.org,2002:seq", data, flow_style=all(map(_plain, data))
+    )
+
+
+_TableDumper.add_representer(dict, _represent_dict)
+_TableDumper.add_representer(list, _represent_list)
+
+
+def description_yaml(description: dict) -> str:
+    """A description of a position as YAML that reads like the rules notes' examples (keys in
+    the description's order, short lists and entries on one line)."""
+    return yaml.dump(description, Dumper=_TableDumper, sort_keys=False, width=96)
 
 
 def _in_a_kernel() -> bool:
@@ -477,56 +517,127 @@ class GameWidget(widgets.VBox):
 
     def _setup_controls(self) -> widgets.Widget:
         """The Set up panel: a position described as one seat sees it (YAML, the fields of the
-        game's rules notes), to edit and play on from."""
+        game's rules notes, "Describing a position"), to edit and play on from."""
         self.setup_text = widgets.Textarea(
-            placeholder="A position as the seat to act sees it: press Describe this position, "
+            placeholder="A position as the player to act sees it: press Describe this position, "
             "change what you like (cards, dice, whose turn), then press Set up.",
-            layout={"width": "100%", "height": "16em"},
+            rows=SETUP_ROWS[0],
+            layout={"width": "100%"},
         ).add_class(f"{self.css}-setup-text")
-        describe, set_up = widgets.Button(description=DESCRIBE), widgets.Button(description=SET_UP)
+        describe = widgets.Button(
+            description=DESCRIBE,
+            tooltip="Write the position on screen here, as the player to act sees it",
+            layout={"width": "auto"},
+        )
+        set_up = widgets.Button(
+            description=SET_UP,
+            tooltip="Play on from the position written here, against the bots",
+            button_style="primary",
+            layout={"width": "auto"},
+        )
         describe.on_click(lambda _: self.describe())
         set_up.on_click(lambda _: self.set_up(self.setup_text.value))
         self.setup_note = widgets.HTML().add_class(f"{self.css}-setup-note")
-        panel = widgets.VBox([widgets.HBox([describe, set_up]), self.setup_text, self.setup_note])
+        how = widgets.HTML(
+            '<div style="font-size:12px;color:#444;line-height:1.3;margin-bottom:4px">'
+            "What one player knows at a decision, in YAML (the fields are in this game's rules "
+            "notes, under “Describing a position”). Change a card, a die or whose turn it is "
+            "and press Set up: the table of choices above shows the new position's numbers, "
+            "and the game plays on from it against the bots.</div>"
+        )
+        panel = widgets.VBox(
+            [how, widgets.HBox([describe, set_up]), self.setup_note, self.setup_text],
+            layout={"width": "100%"},
+        )
         accordion = widgets.Accordion([panel], selected_index=None)
         accordion.set_title(0, "Set up a position")
         return accordion.add_class(f"{self.css}-setup")
 
+    def _positions_known(self) -> bool:
+        """Whether this game's positions can be described and set up (it has a position
+        module); if not, the Set up panel says so."""
+        found = importlib.util.find_spec(f"{PACKAGES[self.state.game]}.position") is not None
+        if not found:
+            self.setup_note.value = (
+                '<span class="setup-refused" style="color:#a40000">Positions of this game cannot be described or '
+                "set up yet.</span>"
+            )
+        return found
+
     def describe(self) -> str:
         """The position now, as the seat to act sees it, written into the Set up box as YAML
-        (only at a decision: no position is described while dice wait or after the end)."""
+        in the rules notes' style (only at a decision: no position is described while dice
+        wait or after the end)."""
+        if not self._positions_known():
+            return ""
         if self.state.is_terminal() or self.state.is_chance_node():
             self.setup_note.value = "<i>A position is described at a decision: " + (
                 "this game is over.</i>" if self.state.is_terminal() else "roll first.</i>"
             )
             return ""
         description = get_game(self.state.game).describe(self.state)
-        self.setup_text.value = text = yaml.safe_dump(description, sort_keys=False)
+        self.setup_text.value = text = description_yaml(description)
+        self.setup_text.rows = min(max(text.count("\n") + 1, SETUP_ROWS[0]), SETUP_ROWS[1])
         self.setup_note.value = ""
         return text
 
     def set_up(self, text: str) -> None:
-        """Play on from the position `text` describes (YAML), its numbers at once; a description
-        that cannot happen is a note naming its field, and the game stays as it was."""
+        """Play on from the position `text` describes (YAML), its numbers at once in the table
+        of choices. A description that cannot happen, one of another number of players, or one
+        whose seat or decision is not a person's here is refused with a note naming its field,
+        and the game stays as it was."""
+        if not self._positions_known():
+            return
         try:
             state = get_game(self.state.game).position(parse(text, "the description"))
         except PositionError as error:
-            self.setup_note.value = f"<i>Nothing was set up: {escape(str(error))}</i>"
+            self._refuse(error.field, error.problem)
             return
-        described = state.description["seat"]
-        if state.num_players != self.state.num_players or described not in self.humans:
-            self.setup_note.value = (
-                f"<i>Nothing was set up: this widget seats {self.state.num_players} players, "
-                f"people in seat(s) {', '.join(str(s) for s in self.humans) or 'none'}; the "
-                f"position is of {state.num_players} players, seen by seat {described}.</i>"
+        seats, described = self.state.num_players, state.description["seat"]
+        people = ", ".join(str(seat) for seat in self.humans) or "none"
+        deciding = not (state.is_terminal() or state.is_chance_node())
+        if state.num_players != seats:
+            self._refuse(
+                "players",
+                f"the position is of {state.num_players} players and this game seats {seats}",
             )
             return
-        self.setup_note.value = "<i>Set up: play on from here against the bots.</i>"
-        self.narration = [f"Set up a position, as {self.seat_name(described)} sees it."]
+        if described not in self.humans:
+            self._refuse(
+                "seat",
+                f"seat {described} is {self.seat_name(described)}'s here; people play seat(s) "
+                f"{people}, so describe what one of them sees",
+            )
+            return
+        if deciding and state.current_player() not in self.humans:
+            to_act = state.current_player()
+            self._refuse(
+                "decision",
+                f"it is seat {to_act}'s ({self.seat_name(to_act)}), and the bots would play "
+                "past it; set up a decision of seat(s) " + people,
+            )
+            return
+        self.narration = [
+            f"Set up a position described from seat {described} ({self.seat_name(described)})."
+        ]
         self._begin(state)
         if self.viewer != described:
             self.viewer = described
             self.refresh()
+        asked = f" at “{escape(self.odds.prompt)}”" if self.odds is not None else ""
+        self.setup_note.value = (
+            f"<i>Set up{asked}: its numbers are in the table of choices above; play on from "
+            "there against the bots.</i>"
+        )
+
+    def _refuse(self, field: str, problem: str) -> None:
+        """The note of a description not set up: the field that is wrong, and why."""
+        problem = problem if problem.endswith((".", "?", "!")) else problem + "."
+        where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
+        self.setup_note.value = (
+            '<span class="setup-refused" style="color:#a40000">Nothing was set up: '
+            f"{where}{escape(problem)}</span>"
+        )
 
     def buttons(self) -> dict[str, widgets.Button]:
         """The choices on show now, by their description (not :data:`PLAY_OUT`)."""
