@@ -1,0 +1,73 @@
+"""A position set up in each game's play widget as a person would: press Describe this position,
+change one field of the description in a way that changes the numbers, press Set up (shared by
+the widget tests and the browser tests of the Set up panel).
+
+Each change uses the fields of the game's rules notes ("Describing a position") and gives a
+position that can happen: a card swapped for another the seat could hold, a quest swapped for
+one still in the deck.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+
+import yaml
+
+from toolkit.games import PACKAGES
+from toolkit.widgets import description_yaml
+
+
+def epic_death(description: dict) -> dict:
+    """The first quest on offer swapped for one still in the quest deck (Tax Day in Troll
+    Country): its row reads 70.1% where the Crypt's read 44.1%."""
+    description["quest_line"][0] = "q-troll-taxes"
+    return description
+
+
+def tpk(description: dict) -> dict:
+    """Brin's third drawn card, the Rope and hook, swapped for his Potion (a card of his sheet
+    not drawn): keeping it reads 97.4%, where each of the others reads 54.7%."""
+    (me,) = [entry for entry in description["party"] if "drawn" in entry]
+    me["drawn"][me["drawn"].index("brin-rope")] = "potion-brin"
+    return description
+
+
+#: game -> the change made to the description of the position its widget opens at.
+CHANGES = {"epic-death": epic_death, "tpk": tpk}
+
+
+def epic_death_bad(description: dict) -> dict:
+    """A card in two places: the first quest on offer put in the fifth place as well."""
+    description["quest_line"][-1] = description["quest_line"][0]
+    return description
+
+
+def tpk_bad(description: dict) -> dict:
+    """A card in two places: Brin's first drawn card drawn again as his third."""
+    (me,) = [entry for entry in description["party"] if "drawn" in entry]
+    me["drawn"][2] = me["drawn"][0]
+    return description
+
+
+#: game -> a change that makes the description one that cannot happen, and the field the note
+#: names.
+BAD = {"epic-death": (epic_death_bad, "quest_line"), "tpk": (tpk_bad, "party[0].drawn")}
+
+
+def positions_known(game: str) -> bool:
+    """Whether the game has a position module (its Set up panel can set positions up)."""
+    return importlib.util.find_spec(f"{PACKAGES[game]}.position") is not None
+
+
+def changed_text(game, described: str) -> str:
+    """The text a person types into the Set up box of widget `game` after Describe gave
+    `described`: the game's change made to it."""
+    description = CHANGES[game.state.game](copy.deepcopy(yaml.safe_load(described)))
+    return description_yaml(description)
+
+
+def bad_text(game, described: str) -> tuple[str, str]:
+    """A description that cannot happen, made from `described`, and the field its note names."""
+    change, field = BAD[game.state.game]
+    return description_yaml(change(copy.deepcopy(yaml.safe_load(described)))), field
