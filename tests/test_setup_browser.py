@@ -1,0 +1,73 @@
+"""The Set up panel of each game's play notebook in headless Chromium: open it, press Describe
+this position, change the description as a person would (tests/widget_setups.py), press Set up,
+and each choice's row shows the numbers of the position set up, as the same widget in Python
+has them after doing the same; a description that cannot happen leaves the table as it was,
+with a note naming its field. The panel's text has no Python printed raw."""
+
+from __future__ import annotations
+
+import pytest
+from _paths import NOTEBOOKS
+from test_widgets_browser import CALLS, REPRS, WAIT_MS, the_same_game
+from widget_setups import CHANGES, bad_text, changed_text, positions_known
+
+from toolkit.widgets import DESCRIBE, SET_UP
+
+SLUGS = {  # notebook -> its game
+    "epic-death-play.ipynb": "epic-death",
+    "to-the-death-play.ipynb": "to-the-death",
+    "tpk-play.ipynb": "tpk",
+    "how-i-died-play.ipynb": "how-i-died",
+    "death-may-die-play.ipynb": "death-may-die",
+}
+NOTEBOOKS_SET_UP = [
+    notebook
+    for notebook in CALLS
+    if SLUGS[notebook] in CHANGES and positions_known(SLUGS[notebook])
+]
+
+
+def test_each_play_notebook_is_named_with_its_game():
+    assert set(SLUGS) == set(CALLS)
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("notebook", NOTEBOOKS_SET_UP)
+def test_a_described_and_changed_position_is_set_up_with_its_numbers(
+    open_voila, notebook, monkeypatch
+):
+    from playwright.sync_api import expect
+    from widget_clicks import assert_page_rows_match
+
+    monkeypatch.setenv("DEATH_TOOLKIT_COUNT_SECONDS", "10")
+    mirror = the_same_game(notebook)
+    assert mirror.state.game == SLUGS[notebook]
+    css = mirror.css
+    page = open_voila(NOTEBOOKS / notebook)
+    widget = page.locator(f".{css}-game").first
+    expect(widget.locator(f".{css}-action").first).to_be_visible(timeout=WAIT_MS)
+
+    widget.get_by_text("Set up a position", exact=True).click()
+    box = widget.locator(f".{css}-setup-text textarea")
+    note = widget.locator(f".{css}-setup-note")
+    widget.get_by_role("button", name=DESCRIBE, exact=True).click()
+    described = mirror.describe()
+    expect(box).to_have_value(described, timeout=WAIT_MS)  # the page's game is the mirror's
+
+    text = changed_text(mirror, described)
+    box.fill(text)
+    widget.get_by_role("button", name=SET_UP, exact=True).click()
+    mirror.set_up(text)
+    expect(note).to_contain_text("Set up at", timeout=WAIT_MS)
+    assert_page_rows_match(page, mirror, timeout_s=20)
+
+    bad, field = bad_text(mirror, described)
+    box.fill(bad)
+    widget.get_by_role("button", name=SET_UP, exact=True).click()
+    expect(note).to_contain_text(f"Nothing was set up: {field}:", timeout=WAIT_MS)
+    assert_page_rows_match(page, mirror, timeout_s=20)  # the position set up stays
+
+    shown = widget.inner_text()
+    assert not [r for r in REPRS if r in shown], shown
+    assert open_voila.errors(page) == []
