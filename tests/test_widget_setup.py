@@ -11,8 +11,10 @@ import yaml
 from widget_clicks import assert_each_choice_has_its_numbers_beside_it, row_texts
 from widget_setups import CHANGES, bad_text, changed_text, positions_known
 
+from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.games import get_game
+from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
 from toolkit.widgets import description_yaml
 
@@ -22,9 +24,19 @@ MAKERS = {
         **{"seed": 11, "players": 2, "bots": "greedy", **kw}
     ),
     "tpk": lambda **kw: TPKWidget(**{"seed": 3, "players": 3, "bots": "convention", **kw}),
+    "to-the-death": lambda **kw: ToTheDeathWidget(**{"seed": 3, **kw}),
+    "death-may-die": lambda **kw: DeathMayDieWidget(**{"seed": 0, "players": 2, **kw}),
 }
 GAMES = [game for game in MAKERS if positions_known(game)]
-OTHER_SIZE = {"epic-death": {"players": 3}, "tpk": {"players": 4}}
+OTHER_SIZE = {
+    "epic-death": {"players": 3},
+    "tpk": {"players": 4},
+    "to-the-death": {"players": 2},
+    "death-may-die": {"players": 1},
+}
+#: game -> the options of its widget with a person in seat 1, where seat 1 is a bot's by default
+#: (in To the Death! solo and Death May Die's hot seat, no seat is a bot's)
+SEAT_1 = {"epic-death": {"human": 1}, "tpk": {"seat": 1}}
 
 
 def numbers(odds) -> list:
@@ -40,7 +52,7 @@ def set_up_changed(game) -> dict:
 
 
 def test_every_changed_game_has_a_maker():
-    assert set(CHANGES) <= set(MAKERS)
+    assert set(CHANGES) == set(MAKERS) == set(OTHER_SIZE)
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -55,6 +67,7 @@ def test_the_numbers_after_set_up_are_those_of_the_described_position(slug):
     assert game.state.description == description
     assert game.state.history == []
     assert "Set up a position described from seat 0" in game.log_html.value
+    assert ("against the bots" in game.setup_note.value) == bool(game.bot_names)
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -72,20 +85,26 @@ def test_a_description_that_cannot_happen_is_refused_naming_its_field(slug):
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_another_number_of_players_or_a_bots_seat_or_decision_is_refused_and_the_game_stays(slug):
+def test_a_description_of_another_number_of_players_is_refused_and_the_game_stays(slug):
+    game = MAKERS[slug]()
+    state, history, rows = game.state, list(game.state.history), row_texts(game)
+    game.set_up(MAKERS[slug](**OTHER_SIZE[slug]).describe())
+    assert "<b>players</b>:" in game.setup_note.value, game.setup_note.value
+    assert game.state is state and game.state.history == history and row_texts(game) == rows
+
+
+@pytest.mark.parametrize("slug", [game for game in GAMES if game in SEAT_1])
+def test_a_bots_seat_or_a_bots_decision_is_refused_and_the_game_stays(slug):
     spec = get_game(slug)
     game = MAKERS[slug]()
     state, history, rows = game.state, list(game.state.history), row_texts(game)
-    other = MAKERS[slug](**OTHER_SIZE[slug])
-    game.set_up(other.describe())
-    assert "<b>players</b>:" in game.setup_note.value, game.setup_note.value
     bots_view = description_yaml(spec.describe(game.state, seat=1))  # seat 1 is a bot's
     game.set_up(bots_view)
     assert "<b>seat</b>:" in game.setup_note.value, game.setup_note.value
     assert game.state is state and game.state.history == history and row_texts(game) == rows
     # where a person plays seat 1, the decision is still seat 0's, a bot's: the bots would play
     # past it at once, so it is refused too
-    person = MAKERS[slug](**({"human": 1} if slug == "epic-death" else {"seat": 1}))
+    person = MAKERS[slug](**SEAT_1[slug])
     state = person.state
     person.set_up(bots_view)
     assert "<b>decision</b>: it is seat 0" in person.setup_note.value, person.setup_note.value

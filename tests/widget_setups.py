@@ -33,8 +33,30 @@ def tpk(description: dict) -> dict:
     return description
 
 
+def to_the_death(description: dict) -> dict:
+    """The 6 of Fighters in hand swapped for the 5 (in the deck, unseen), so the block offered
+    is with the 5."""
+    hand = description["hand"]
+    hand[hand.index("fighter:6")] = "fighter:5"
+    for option in description["decision"]["options"]:
+        option[1:] = ["fighter:5" if card == "fighter:6" else card for card in option[1:]]
+    return description
+
+
+def death_may_die(description: dict) -> dict:
+    """The first investigator stands in the Nave, beside Cultist 1, instead of on the Dock: an
+    attack is offered, with its numbers."""
+    description["investigators"][0]["space"] = "Nave"
+    return description
+
+
 #: game -> the change made to the description of the position its widget opens at.
-CHANGES = {"epic-death": epic_death, "tpk": tpk}
+CHANGES = {
+    "epic-death": epic_death,
+    "tpk": tpk,
+    "to-the-death": to_the_death,
+    "death-may-die": death_may_die,
+}
 
 
 def epic_death_bad(description: dict) -> dict:
@@ -50,9 +72,27 @@ def tpk_bad(description: dict) -> dict:
     return description
 
 
+def to_the_death_bad(description: dict) -> dict:
+    """A card in two places: the top card of the discard pile in hand as well."""
+    description["hand"][-1] = description["discard"][-1]
+    return description
+
+
+def death_may_die_bad(description: dict) -> dict:
+    """An investigator twice at the table."""
+    first, second = description["investigators"][:2]
+    second["investigator"] = first["investigator"]
+    return description
+
+
 #: game -> a change that makes the description one that cannot happen, and the field the note
 #: names.
-BAD = {"epic-death": (epic_death_bad, "quest_line"), "tpk": (tpk_bad, "party[0].drawn")}
+BAD = {
+    "epic-death": (epic_death_bad, "quest_line"),
+    "tpk": (tpk_bad, "party[0].drawn"),
+    "to-the-death": (to_the_death_bad, "discard"),
+    "death-may-die": (death_may_die_bad, "investigators[1].investigator"),
+}
 
 
 def positions_known(game: str) -> bool:

@@ -543,7 +543,7 @@ class GameWidget(widgets.VBox):
             "What one player knows at a decision, in YAML (the fields are in this game's rules "
             "notes, under “Describing a position”). Change a card, a die or whose turn it is "
             "and press Set up: the table of choices above shows the new position's numbers, "
-            "and the game plays on from it against the bots.</div>"
+            "and the game plays on from it.</div>"
         )
         panel = widgets.VBox(
             [how, widgets.HBox([describe, set_up]), self.setup_note, self.setup_text],
@@ -625,9 +625,10 @@ class GameWidget(widgets.VBox):
             self.viewer = described
             self.refresh()
         asked = f" at “{escape(self.odds.prompt)}”" if self.odds is not None else ""
+        bots = " against the bots" if self.bot_names else ""
         self.setup_note.value = (
             f"<i>Set up{asked}: its numbers are in the table of choices above; play on from "
-            "there against the bots.</i>"
+            f"there{bots}.</i>"
         )
 
     def _refuse(self, field: str, problem: str) -> None:
