@@ -13,6 +13,11 @@ the same kind (``analyse --patience``) run in a background thread on a copy of t
 answer filling its row as it comes; a move calls the walk of the old position off. Other exact
 numbers are shown with :func:`toolkit.html.chance` and :func:`toolkit.html.exact`.
 
+Under the game, a **Set up a position** panel writes the position on screen as the player to act
+sees it (YAML, the fields of the game's rules notes) and sets up a position edited there: its
+numbers fill the table at once and the game plays on from it; a description that cannot happen,
+or that this widget cannot seat, gets one note naming its field and changes nothing.
+
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
 click, a button left on screen by a slow redraw, a click after the game ended) is ignored with a
