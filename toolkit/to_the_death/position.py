@@ -18,9 +18,10 @@ those of the position described. See the rules notes, "Describing a position".
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from toolkit.position import (
     PositionError,
@@ -35,7 +36,7 @@ from toolkit.position import (
 from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.main_step import main_options
-from toolkit.to_the_death.registry import HOOKS, STEPS
+from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS
 from toolkit.to_the_death.rules import DEFAULT_TURNS, MAX_HEALTH, MAX_TURNS, Kept, ToTheDeathState
 from toolkit.to_the_death.steps import MONSTERS
 
@@ -117,7 +118,7 @@ def describe(state: ToTheDeathState, seat: int) -> dict:
     out["turn"], out["hero_turns"], out["side"] = state.turn, state.hero_turns, state.side
     if state.wrapping_up:
         out["round_over"] = True
-    out["decision"] = _describe_decision(state.prompt)
+    out["decision"] = _describe_decision(state.prompt, seat)
     out["then"] = [_describe_step(step, args) for step, args in reversed(state.stack)]
     out["hand"] = sorted(state.hands[seat])
     if not solo:
@@ -148,7 +149,8 @@ def describe(state: ToTheDeathState, seat: int) -> dict:
     return out
 
 
-def _describe_decision(prompt: Ask) -> dict:
+def _describe_decision(prompt: Ask, seat: int) -> dict:
+    """The question waiting; the cards in another seat's options are not the seat's to see."""
     decision: dict[str, Any] = {"question": prompt.question, "seat": prompt.seat}
     decision["step"] = prompt.resume
     if prompt.args:
@@ -156,7 +158,11 @@ def _describe_decision(prompt: Ask) -> dict:
     if prompt.why is not None:
         decision["why"] = prompt.why
     if not callable(prompt.options):
-        decision["options"] = _plain(list(prompt.options))
+        options = _plain(list(prompt.options))
+        if prompt.seat != seat:
+            arsenal = catalog().arsenal
+            options = [[UNSEEN if p in arsenal else p for p in option] for option in options]
+        decision["options"] = options
     return decision
 
 
@@ -247,8 +253,8 @@ def position(description: Mapping) -> ToTheDeathState:
     copies = {card: 1 for card in cat.arsenal}
 
     max_turns = state.max_turns
-    hero_turns = whole(description, "hero_turns", 0, max_turns)
     turn = whole(description, "turn", 0, 2 * MAX_TURNS)
+    hero_turns = whole(description, "hero_turns", 0, min(max_turns, turn))
     side = whole(description, "side", 0, 1)
     round_ = whole(description, "round", 0, 5) if solo else _absent(description, "round", 0)
     round_over = field(description, "round_over", bool, False)
@@ -281,6 +287,8 @@ def position(description: Mapping) -> ToTheDeathState:
         _absent(description, "monster_cards", None)
         _absent(description, "monsters_to_come", None)
     to_come = _read_to_come(description, state, cards) if solo else []
+    if solo and len(cards) != round_:
+        raise PositionError("monster_cards", f"round {round_} has {round_} monster cards in play")
     pile = field(description, "pile", list, [])
     for index, name in enumerate(pile):
         if not isinstance(name, str) or (name not in cat.monsters and name not in cat.challenges):
@@ -308,8 +316,20 @@ def position(description: Mapping) -> ToTheDeathState:
             f"{slots} cards, but {len(unseen)} cards are not placed in the description",
         )
 
-    decision = _read_decision(description, state, players, seat, side, hand, parties, enemies)
-    then = _read_then(description, state)
+    units = {
+        f"{'ab'[s]}-{hero['hero']}"
+        for s, party in enumerate(parties)
+        for heroes in party.values()
+        for hero in heroes
+    }
+    in_play = units - {
+        f"{'ab'[s]}-{h['hero']}" for s, p in enumerate(parties) for h in p["defeated"]
+    }
+    units |= {enemy["uid"] for _, enemy in enemies}
+    in_play |= {enemy["uid"] for _, enemy in enemies if not enemy["defeated"]}
+    table = _Table(players, seat, frozenset(units), frozenset(in_play), tuple(hand), len(cards))
+    decision = _read_decision(description, players, seat, side, table)
+    then = _read_then(description, table)
     effects = _read_effects(description, state)
     last_attacks = _read_last_attacks(description, state)
 
@@ -589,10 +609,46 @@ def _read_to_come(description: Mapping, state: ToTheDeathState, cards: list[dict
         if name in in_play:
             raise PositionError(at, f"{name!r} is also in play")
         deck.remove(name)
+    left = sorted(name for name in deck if name not in in_play)
+    if left:
+        raise PositionError("monsters_to_come", f"{left[0]!r} is neither in play nor to come")
     return sorted(names)
 
 
-def _read_decision(description, state, players, seat, side, hand, parties, enemies) -> Ask:
+class _Table(NamedTuple):
+    """What the checks of a decision and of the steps after it read: the table's seats, its
+    units (every one, defeated or not), those in play, the seat's hand, the monster cards."""
+
+    players: int
+    seat: int
+    units: frozenset[str]
+    in_play: frozenset[str]
+    hand: tuple[str, ...]
+    cards: int
+
+
+# an option's name, and what follows it: a card, a unit, a few words, a number, or nothing
+OPTIONS = {
+    "discard": ("card", None),
+    "target": ("unit",),
+    "focus": ("card",),
+    "block": ("card",),
+    "take": (None,),
+    "trophy": ("card",),
+    "next attacker": ("unit",),
+    "check": (None,),
+    "attack kind": ("kind",),
+    "pass": (None,),
+    "place": ("number",),
+    "top": ("card",),
+    "hero": ("unit",),
+    "enemy": ("unit",),
+    "area": ("area",),
+    "skip": ("unit",),
+}
+
+
+def _read_decision(description, players, seat, side, table: _Table) -> Ask:
     decision = field(description, "decision", dict)
     unknown_fields_at(
         decision, ("question", "seat", "step", "details", "why", "options"), "decision"
@@ -612,14 +668,8 @@ def _read_decision(description, state, players, seat, side, hand, parties, enemi
     if question == "attack order" and (players != 1 or side != MONSTERS):
         raise PositionError("decision", "the attack order is asked in the monsters' turn")
     details = _engine(_typed(decision, "details", dict, "decision", {}))
+    _check_args(details, step, "decision.details", table, answered=True)
     why = _typed(decision, "why", str, "decision", None)
-    in_play = {
-        f"{'ab'[s]}-{hero['hero']}"
-        for s, p in enumerate(parties)
-        for area in ("near", "far")
-        for hero in p[area]
-    }
-    in_play |= {enemy["uid"] for _, enemy in enemies if not enemy["defeated"]}
     if question == "main":
         if "options" in decision:
             raise PositionError("decision.options", "the main step's options come from the table")
@@ -630,24 +680,96 @@ def _read_decision(description, state, players, seat, side, hand, parties, enemi
     if not options:
         raise PositionError("decision.options", "a question has at least one option")
     for index, option in enumerate(options):
-        at = f"decision.options[{index}]"
-        if not isinstance(option, list) or not option or not isinstance(option[0], str):
-            raise PositionError(at, f"expected an action, a list naming it first: {option!r}")
-        for part in option[1:]:
-            if isinstance(part, str) and part in catalog().arsenal:
-                if asked == seat and part not in hand:
-                    raise PositionError(at, f"{part!r} is not in the hand")
-            elif isinstance(part, str) and re.fullmatch(
-                r"[ab]-[a-z0-9-]+|m[0-9]+-[a-z0-9-]+", part
-            ):
-                if part not in in_play:
-                    raise PositionError(at, f"{part!r} is not a unit in play")
-            elif not isinstance(part, (str, int)) or isinstance(part, bool):
-                raise PositionError(at, f"{part!r} is not part of an action")
+        _check_option(option, f"decision.options[{index}]", asked, table)
     return Ask(asked, question, _engine(options), step, details, why)
 
 
-def _read_then(description: Mapping, state: ToTheDeathState) -> list:
+def _check_option(option, at: str, asked: int, table: _Table) -> None:
+    """An option of the question: its name, and the card, unit or word that follows it."""
+    if not isinstance(option, list) or not option or not _among(option[0], OPTIONS):
+        raise PositionError(at, f"{option!r} is not an option of this game's questions")
+    shapes = OPTIONS[option[0]]
+    part = option[1] if len(option) == 2 else None
+    if len(option) > 2 or (None not in shapes and len(option) == 1):
+        raise PositionError(at, f"{option!r} is not an option of this game's questions")
+    if len(option) == 1:
+        return
+    shape = next(shape for shape in shapes if shape is not None)
+    if shape == "card":
+        if part == UNSEEN:
+            raise PositionError(at, "a card the seat cannot see: build from the asker's view")
+        if not isinstance(part, str) or not _among(part, catalog().arsenal):
+            raise PositionError(at, f"no card {part!r} in this game")
+        if asked == table.seat and part not in table.hand:
+            raise PositionError(at, f"{part!r} is not in the hand")
+    elif shape == "unit" and not _among(part, table.in_play):
+        raise PositionError(at, f"{part!r} is not a unit in play")
+    elif shape == "kind" and not _among(part, ("melee", "range")):
+        raise PositionError(at, f"{part!r} is not melee nor range")
+    elif shape == "area" and not _among(part, ("near", "far")):
+        raise PositionError(at, f"{part!r} is not near nor far")
+    elif shape == "number" and not (type(part) is int and 0 <= part <= 8):
+        raise PositionError(at, f"{part!r} is not a place in a row")
+
+
+def _check_args(args: dict, name: str, at: str, table: _Table, answered: bool = False) -> None:
+    """The arguments a step is resumed with: the ones it takes, each of its kind."""
+    parameters = list(inspect.signature(STEPS[name]).parameters.values())[1 + answered :]
+    takes = {parameter.name: parameter for parameter in parameters}
+    for key in args:
+        if key not in takes:
+            raise PositionError(f"{at}.{key}", f"the step {name} takes no {key}")
+    for parameter in parameters:
+        if parameter.name not in args and parameter.default is inspect.Parameter.empty:
+            raise PositionError(f"{at}.{parameter.name}", f"the step {name} needs it")
+    for key, value in args.items():
+        _check_arg(key, value, str(takes[key].annotation), f"{at}.{key}", table)
+
+
+def _check_arg(name: str, value, annotation: str, at: str, table: _Table) -> None:
+    """One argument, by its name (and, where two steps read a name two ways, its type)."""
+    number = type(value) is int
+    if name in ("uid", "attacker") or (name == "target" and "str" in annotation):
+        ok = _among(value, table.units)
+    elif name in ("target", "value", "index", "damage", "amount"):
+        ok = number and -MAX_COUNT <= value <= MAX_COUNT
+    elif name == "left":
+        ok = (
+            isinstance(value, tuple) and all(_among(uid, table.units) for uid in value)
+            if "tuple" in annotation
+            else number and 0 <= value <= len(catalog().arsenal)
+        )
+    elif name in ("side", "seat"):
+        ok = number and 0 <= value < table.players
+    elif name == "kind":
+        ok = _among(value, ("melee", "range"))
+    elif name in ("each", "by_challenge", "passed"):
+        ok = type(value) is bool
+    elif name in ("after", "card"):
+        ok = value is None or _among(value, catalog().arsenal)
+    elif name == "success":
+        ok = _among(value, STEPS)
+    elif name == "key":
+        ok = isinstance(value, str) and any(key.endswith(f"/{value}") for key in EFFECTS)
+    elif name == "card_index":
+        ok = number and 0 <= value < table.cards
+    elif name == "args":
+        ok = isinstance(value, dict)
+        for key, item in value.items() if ok else ():
+            _check_arg(key, item, "", f"{at}.{key}", table)
+    else:
+        ok = value is None or isinstance(value, (str, int, bool))
+    if not ok:
+        raise PositionError(at, f"{value!r} cannot be this step's {name}")
+
+
+def _among(value, known) -> bool:
+    """Whether `value` is one of `known`, for any value a description may hold (a list or a
+    mapping is none of them)."""
+    return isinstance(value, (str, int)) and value in known
+
+
+def _read_then(description: Mapping, table: _Table) -> list:
     then = field(description, "then", list)
     stack = []
     for index, entry in enumerate(then):
@@ -663,7 +785,9 @@ def _read_then(description: Mapping, state: ToTheDeathState) -> list:
                 _plain(value)
             except ValueError:
                 raise PositionError(f"{at}.{key}", f"{value!r} is not plain data") from None
-        stack.append((STEPS[name], _engine(args)))
+        args = _engine(args)
+        _check_args(args, name, at, table)
+        stack.append((STEPS[name], args))
     if not stack:
         raise PositionError("then", "a turn always has steps to follow its decision")
     return stack[::-1]
