@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import yaml
@@ -246,3 +247,11 @@ def test_a_built_position_plays_on_with_the_random_bot():
         else:
             played.apply(bot.choose(handed(bot, played, 0), actions))
     assert len(played.history) > 10
+
+
+def test_the_rules_notes_example_is_this_position():
+    notes = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "to_the_death.md"
+    section = notes.read_text(encoding="utf-8").split("## Describing a position", 1)[1]
+    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert parse(example) == parse(BARD_SHOOTS)
+    assert "15/22" in section
