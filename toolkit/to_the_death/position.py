@@ -296,7 +296,7 @@ def position(description: Mapping) -> ToTheDeathState:
     stones = whole(description, "stones", 0, len(copies), 0)
 
     places = {"hand": hand, "deck_known": known, "on_top": mine_on_top, "discard": discard}
-    for where, hero in _each_hero(parties):
+    for where, hero in _each_hero(parties, solo):
         places[f"{where}.attached"] = hero.get("attached", [])
     for where, enemy in enemies:
         places[f"{where}.attached"] = enemy.get("attached", [])
@@ -330,8 +330,8 @@ def position(description: Mapping) -> ToTheDeathState:
     table = _Table(players, seat, frozenset(units), frozenset(in_play), tuple(hand), len(cards))
     decision = _read_decision(description, players, seat, side, table)
     then = _read_then(description, table)
-    effects = _read_effects(description, state)
-    last_attacks = _read_last_attacks(description, state)
+    effects = _read_effects(description, table)
+    last_attacks = _read_last_attacks(description, table)
 
     # the table, as the engine keeps it
     dealt = iter(unseen)
@@ -459,8 +459,8 @@ def _read_hero(entry, at: str, defeated: bool) -> dict:
     unknown_fields_at(entry, HERO_FIELDS, at)
     hero: dict[str, Any] = {"hero": _typed(entry, "hero", str, at)}
     if defeated:
-        if "health" in entry or "attached" in entry:
-            raise PositionError(at, "a defeated hero has no health and no attached cards")
+        if "health" in entry or "attached" in entry or entry.get("zombie"):
+            raise PositionError(at, "a defeated hero has no health, attached cards nor zombie")
     else:
         health = _typed(entry, "health", int, at)
         if not 1 <= health <= MAX_HEALTH:
@@ -487,11 +487,12 @@ def _cards(entry: Mapping, name: str, at: str) -> list[str]:
     return list(cards)
 
 
-def _each_hero(parties: list[dict]):
+def _each_hero(parties: list[dict], solo: bool):
+    """Every hero of the description, with the field that places it."""
     for side, party in enumerate(parties):
         for area, heroes in party.items():
             for index, hero in enumerate(heroes):
-                yield f"heroes[{side}].{area}[{index}]", hero
+                yield f"heroes{'' if solo else f'[{side}]'}.{area}[{index}]", hero
 
 
 def _read_monster_cards(description: Mapping, state: ToTheDeathState):
@@ -793,9 +794,9 @@ def _read_then(description: Mapping, table: _Table) -> list:
     return stack[::-1]
 
 
-def _read_effects(description: Mapping, state: ToTheDeathState) -> list[dict]:
+def _read_effects(description: Mapping, table: _Table) -> list[dict]:
     effects = []
-    known = {key for table in HOOKS.values() for key in table}
+    known = {key for hooked in HOOKS.values() for key in hooked}
     for index, entry in enumerate(field(description, "effects", list, [])):
         at = f"effects[{index}]"
         if not isinstance(entry, dict):
@@ -810,21 +811,21 @@ def _read_effects(description: Mapping, state: ToTheDeathState) -> list[dict]:
         }
         if effect["id"] not in known:
             raise PositionError(f"{at}.id", f"no lasting ability {effect['id']!r} in this game")
-        if (
-            effect["owner"] is not None
-            and effect["owner"] not in state.units
-            and not ENEMY_ID.fullmatch(effect["owner"])
-        ):
+        if effect["owner"] is not None and effect["owner"] not in table.units:
             raise PositionError(f"{at}.owner", f"no unit {effect['owner']!r}")
+        if effect["side"] not in (0, 1):
+            raise PositionError(f"{at}.side", f"{effect['side']} is not a side")
+        if not 0 <= effect["start"] <= effect["end"] <= 2 * MAX_TURNS:
+            raise PositionError(f"{at}.end", "an effect lasts from its start to its end turn")
         effects.append(effect)
     return effects
 
 
-def _read_last_attacks(description: Mapping, state: ToTheDeathState) -> dict:
+def _read_last_attacks(description: Mapping, table: _Table) -> dict:
     attacks = {}
     for uid, record in field(description, "last_attacks", dict, {}).items():
         at = f"last_attacks.{uid}"
-        if not isinstance(uid, str) or not (uid in state.units or ENEMY_ID.fullmatch(uid)):
+        if not _among(uid, table.units):
             raise PositionError(at, f"no unit {uid!r}")
         if (
             not isinstance(record, list)
