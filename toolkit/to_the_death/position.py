@@ -725,6 +725,19 @@ def _check_args(args: dict, name: str, at: str, table: _Table, answered: bool = 
             raise PositionError(f"{at}.{parameter.name}", f"the step {name} needs it")
     for key, value in args.items():
         _check_arg(key, value, str(takes[key].annotation), f"{at}.{key}", table)
+    if name in ("burst", "resolve_ability") and not _hero_has(args["uid"], args["key"], name):
+        raise PositionError(f"{at}.key", f"{args['uid']!r} has no ability {args['key']!r}")
+
+
+def _hero_has(uid: str, key: str, name: str) -> bool:
+    """Whether the hero `uid` has the ability `key`: a box of its damage card that bursts, or
+    one it activates (an attack, rest, or one of its card's)."""
+    hero = catalog().heroes.get(uid[2:]) if uid[:2] in ("a-", "b-") else None
+    if hero is None:
+        return False
+    if name == "burst":
+        return f"{catalog().damage_card_for(hero.hero_class)}/{key}" in EFFECTS
+    return key in ("attack:melee", "attack:range", "rest") or f"{hero.id}/{key}" in EFFECTS
 
 
 def _check_arg(name: str, value, annotation: str, at: str, table: _Table) -> None:
@@ -751,7 +764,7 @@ def _check_arg(name: str, value, annotation: str, at: str, table: _Table) -> Non
     elif name == "success":
         ok = _among(value, STEPS)
     elif name == "key":
-        ok = isinstance(value, str) and any(key.endswith(f"/{value}") for key in EFFECTS)
+        ok = isinstance(value, str)
     elif name == "card_index":
         ok = number and 0 <= value < table.cards
     elif name == "args":
