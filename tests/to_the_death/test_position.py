@@ -21,6 +21,7 @@ from toolkit.games import get_game
 from toolkit.position import PositionError, parse
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.widget import ToTheDeathWidget
 
 SLUG = "to-the-death"
 SPEC = get_game(SLUG)
@@ -255,3 +256,14 @@ def test_the_rules_notes_example_is_this_position():
     example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     assert parse(example) == parse(BARD_SHOOTS)
     assert "15/22" in section
+
+
+def test_the_widget_loads_a_described_position_and_plays_on():
+    game = ToTheDeathWidget(seed=0, players=1)
+    game.load(SPEC.position(parse(BARD_SHOOTS)).to_json())
+    assert "Nothing was loaded" not in game.note_html.value
+    assert game.state.prompt.question == "target"
+    shown = game.buttons()
+    shoot = next(name for name in shown if "Gladiator" in name)
+    game.click(shoot)
+    assert len(game.state.history) >= 1
