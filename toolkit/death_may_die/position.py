@@ -185,6 +185,9 @@ def describe(state: DeathMayDieState, seat: int) -> dict:
     for deck in ("mythos", "discovery"):
         pile = getattr(state, deck)
         description[deck] = {"to_draw": len(pile.cards), "discards": list(pile.discards)}
+    for step, _ in state.stack:
+        if step.__name__ not in THEN_STEPS:  # a step put back by hand, not one of a turn
+            raise ValueError(f"the step {step.__name__!r} waiting cannot be described")
     description["then"] = [names.step(step.__name__, args) for step, args in reversed(state.stack)]
     return description
 
@@ -244,6 +247,8 @@ class _Names:
             return [self.space(s) for s in value]
         if key == "effect":
             return _effect_data(value)
+        if key == "enemy":  # a kind of enemy, to summon
+            return self.state.cards.enemies[value].name
         return value
 
     def args(self, step: str, args: Mapping) -> dict:
@@ -474,7 +479,9 @@ class _Builder:
                 "alive": alive, "skills": {k: skills[k] for k in card.skills}, "items": items,
                 "companions": companions, "conditions": conditions, "insanity": insanity,
             }  # fmt: skip
-            if alive and (me["wounds"] >= rules_.wounds_to_die or me["sanity"] >= rules_.sanity.last):
+            if alive and (
+                me["wounds"] >= rules_.wounds_to_die or me["sanity"] >= rules_.sanity.last
+            ):
                 raise PositionError(f"{at}.alive", f"{name} cannot be alive with those tracks")
             if not alive and (items or companions or conditions or me["fire"]):
                 raise PositionError(at, f"{name} is dead: a dead investigator holds nothing")
@@ -712,8 +719,10 @@ class _Builder:
                 if value not in self.board.gates:
                     raise PositionError(where, f"no gate {value!r}")
             elif key == "enemy":
-                if value not in self.cards.enemies:
+                kinds = {card.name: card.id for card in self.cards.enemies.values()}
+                if value not in kinds:
                     raise PositionError(where, f"no enemy {value!r}")
+                value = kinds[value]
             elif key == "sign":
                 if value not in rules.ELDER_SIGNS:
                     raise PositionError(where, f"no elder-sign effect {value!r}")
