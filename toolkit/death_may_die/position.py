@@ -766,7 +766,6 @@ class _Builder:
         d = self.d
         name = one_of(d, "decision", DECISIONS)
         question = DECISIONS[name]
-        active = state.investigators[state.active]
         if question == "roll":
             if state.roll is None:
                 raise PositionError("roll", "missing: the decision is a roll's")
@@ -791,7 +790,7 @@ class _Builder:
             raise PositionError("asked", f"the decision {name} is about nothing more")
         if asked.seat != self.seat:
             raise PositionError("seat", f"the decision is {self.describe_seat(state, asked)}'s")
-        if not state.investigators[asked.seat]["alive"] or not active["alive"]:
+        if not state.investigators[asked.seat]["alive"]:
             raise PositionError("decision", "a dead investigator decides nothing")
         state.prompt = asked
         state.forget_legal()
