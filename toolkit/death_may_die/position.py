@@ -311,10 +311,6 @@ class _Builder:
         self.cards = catalog()
 
     # -- readers ------------------------------------------------------------------------------------
-    def mapping(self, data: Mapping, name: str, where: str, default=...) -> Mapping:
-        value = _within(data, name, dict, where, default)
-        return value
-
     def space(self, value, where: str) -> str:
         if not isinstance(value, str) or value not in self.spaces:
             raise PositionError(where, f"no space {value!r} on the map {self.board.name!r}")
@@ -789,7 +785,9 @@ class _Builder:
         if "asked" in d and question in ("actions", "roll"):
             raise PositionError("asked", f"the decision {name} is about nothing more")
         if asked.seat != self.seat:
-            raise PositionError("seat", f"the decision is {self.describe_seat(state, asked)}'s")
+            raise PositionError(
+                "seat", f"the decision is {state.investigators[asked.seat]['name']}'s"
+            )
         if not state.investigators[asked.seat]["alive"]:
             raise PositionError("decision", "a dead investigator decides nothing")
         state.prompt = asked
@@ -802,9 +800,6 @@ class _Builder:
             raise PositionError("decision", f"there is nothing to decide at {name}")
         self.check_question(state, question, asked.args)
         return asked
-
-    def describe_seat(self, state, asked: Ask) -> str:
-        return state.investigators[asked.seat]["name"]
 
     def check_question(self, state, question: str, args: Mapping) -> None:
         me = state.investigators[args.get("seat", state.active)]
