@@ -26,7 +26,8 @@ since, in place of a seed and a whole game's moves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import yaml
@@ -141,3 +142,34 @@ def unknown_fields(description: Mapping, known: Iterable[str]) -> None:
     for name in description:
         if name not in allowed:
             raise PositionError(str(name), "no such field in this game's positions")
+
+
+@contextmanager
+def inside(where: str) -> Iterator[None]:
+    """Read a part of the description (an entry of a list, a nested mapping): an error in it
+    names its field with the part's place, ``parties[1].fate_cards``."""
+    try:
+        yield
+    except PositionError as error:
+        raise PositionError(
+            f"{where}.{error.field}" if error.field else where, error.problem
+        ) from None
+
+
+def within(where: str, reader: Callable, *args: Any, **options: Any) -> Any:
+    """One of the readers above (:func:`field`, :func:`whole`, ...) applied to a part of the
+    description at `where`: ``within("party[1]", whole, entry, "holds", 0, 5)``."""
+    with inside(where):
+        return reader(*args, **options)
+
+
+def part(value: Any, known: Iterable[str]) -> Mapping:
+    """A part of the description that must be a mapping of the fields `known` only (read it
+    :func:`inside` its place, so that an error names the place)."""
+    if not isinstance(value, Mapping):
+        raise PositionError("", f"expected a mapping of fields, got {value!r}")
+    allowed = set(known)
+    for name in value:
+        if name not in allowed:
+            raise PositionError(str(name), "no such field here")
+    return value

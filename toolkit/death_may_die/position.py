@@ -69,6 +69,7 @@ from toolkit.position import (
     one_of,
     unknown_fields,
     whole,
+    within,
 )
 from toolkit.steps import Ask
 
@@ -435,43 +436,43 @@ class _Builder:
             for name in entry:
                 if name not in known:
                     raise PositionError(f"{at}.{name}", "no such field of an investigator")
-            name = _within(entry, "investigator", str, at)
+            name = within(at, field, entry, "investigator", str)
             if name not in by_name:
                 raise PositionError(f"{at}.investigator", f"no investigator {name!r}")
             card = by_name[name]
             if any(me["id"] == card.id for me in people):
                 raise PositionError(f"{at}.investigator", f"{name} is already at the table")
-            alive = _within(entry, "alive", bool, at, True)
-            skills = _within(entry, "skills", dict, at, {k: 1 for k in card.skills})
+            alive = within(at, field, entry, "alive", bool, True)
+            skills = within(at, field, entry, "skills", dict, {k: 1 for k in card.skills})
             if sorted(skills) != sorted(card.skills):
                 raise PositionError(f"{at}.skills", f"{name}'s skills are {', '.join(card.skills)}")
             for kind in card.skills:
-                _number(skills, kind, 1, rules_.max_skill_level, f"{at}.skills")
+                within(f"{at}.skills", whole, skills, kind, 1, rules_.max_skill_level)
             items = card_list(entry, "items", cards.items, [])
             conditions = card_list(entry, "conditions", cards.conditions, [])
             if len(set(conditions)) != len(conditions):
                 raise PositionError(f"{at}.conditions", "a condition is held once")
             companions = []
-            for index, companion in enumerate(_within(entry, "companions", list, at, [])):
+            for index, companion in enumerate(within(at, field, entry, "companions", list, [])):
                 where = f"{at}.companions[{index}]"
                 if not isinstance(companion, dict) or set(companion) - {"card", "wounds"}:
                     raise PositionError(where, "a companion is {card: id, wounds: n}")
-                card_id = _within(companion, "card", str, where)
+                card_id = within(where, field, companion, "card", str)
                 if card_id not in cards.companions:
                     raise PositionError(f"{where}.card", f"no companion {card_id!r}")
                 health = cards.companions[card_id].health
-                wounds = _number(companion, "wounds", 0, health - 1, where, 0)
+                wounds = within(where, whole, companion, "wounds", 0, health - 1, 0)
                 companions.append([card_id, wounds])
-            insanity = _within(entry, "insanity", str, at)
+            insanity = within(at, field, entry, "insanity", str)
             if insanity not in cards.insanity:
                 raise PositionError(f"{at}.insanity", f"no Insanity card {insanity!r}")
             me = {
                 "id": card.id, "name": card.name, "seat": seat,
-                "space": self.space(_within(entry, "space", str, at), f"{at}.space"),
-                "wounds": _number(entry, "wounds", 0, rules_.wounds_to_die, at, 0),
-                "stress": _number(entry, "stress", 0, rules_.max_stress, at, 0),
-                "sanity": _number(entry, "sanity", 0, rules_.sanity.last, at, 0),
-                "fire": _number(entry, "fire", 0, 10**6, at, 0),
+                "space": self.space(within(at, field, entry, "space", str), f"{at}.space"),
+                "wounds": within(at, whole, entry, "wounds", 0, rules_.wounds_to_die, 0),
+                "stress": within(at, whole, entry, "stress", 0, rules_.max_stress, 0),
+                "sanity": within(at, whole, entry, "sanity", 0, rules_.sanity.last, 0),
+                "fire": within(at, whole, entry, "fire", 0, 10**6, 0),
                 "alive": alive, "skills": {k: skills[k] for k in card.skills}, "items": items,
                 "companions": companions, "conditions": conditions, "insanity": insanity,
             }  # fmt: skip
@@ -505,22 +506,22 @@ class _Builder:
             for name in entry:
                 if name not in ("enemy", "number", "space", "wounds", "arrived"):
                     raise PositionError(f"{at}.{name}", "no such field of an enemy")
-            name = _within(entry, "enemy", str, at)
+            name = within(at, field, entry, "enemy", str)
             if name not in by_name:
                 raise PositionError(f"{at}.enemy", f"no enemy {name!r}")
             card = by_name[name]
-            number = _number(entry, "number", 1, card.figures, at)
+            number = within(at, whole, entry, "number", 1, card.figures)
             if (card.id, number) in numbers:
                 raise PositionError(f"{at}.number", f"{name} {number} is already on the map")
             numbers.add((card.id, number))
-            arrived = _number(entry, "arrived", 1, 10**6, at, max(arrivals, default=0) + 1)
+            arrived = within(at, whole, entry, "arrived", 1, 10**6, max(arrivals, default=0) + 1)
             if arrived in arrivals:
                 raise PositionError(f"{at}.arrived", f"another figure arrived {arrived}th")
             arrivals.add(arrived)
             record = {
                 "type": card.id,
-                "space": self.space(_within(entry, "space", str, at), f"{at}.space"),
-                "wounds": _number(entry, "wounds", 0, card.health - 1, at, 0),
+                "space": self.space(within(at, field, entry, "space", str), f"{at}.space"),
+                "wounds": within(at, whole, entry, "wounds", 0, card.health - 1, 0),
                 "number": number,
             }
             placed.append((arrived, f"{card.id}-{arrived}", record))
@@ -564,22 +565,22 @@ class _Builder:
             if name not in ("track", "summoned", "progression", "stage", "wounds", "space",
                             "entered_red"):  # fmt: skip
                 raise PositionError(f"elder.{name}", "no such field of the Elder One")
-        track = _number(given, "track", 1, summoning.spaces, "elder")
-        summoned = _within(given, "summoned", bool, "elder")
+        track = within("elder", whole, given, "track", 1, summoning.spaces)
+        summoned = within("elder", field, given, "summoned", bool)
         progression = None
         if summoned:
-            progression = _number(given, "progression", track, summoning.spaces - 1, "elder")
+            progression = within("elder", whole, given, "progression", track, summoning.spaces - 1)
         elif "progression" in given:
             raise PositionError("elder.progression", "the Elder One is not summoned")
         stages = self.cards.elder_ones[field(d, "elder_one", str, "cthulhu")].stages
-        stage = _number(given, "stage", 1, len(stages), "elder")
+        stage = within("elder", whole, given, "stage", 1, len(stages))
         if (stage > 1) != summoned:
             raise PositionError("elder.stage", "its stage 2 is revealed as it is summoned")
-        wounds = _number(given, "wounds", 0, max(stages[stage - 1].health - 1, 0), "elder", 0)
+        wounds = within("elder", whole, given, "wounds", 0, max(stages[stage - 1].health - 1, 0), 0)
         space = given.get("space")
         if space is not None:
             space = self.space(space, "elder.space")
-        entered = _within(given, "entered_red", bool, "elder")
+        entered = within("elder", field, given, "entered_red", bool)
         if entered != (track >= summoning.first_red):
             raise PositionError(
                 "elder.entered_red", f"the red spaces begin at {summoning.first_red}"
@@ -611,13 +612,13 @@ class _Builder:
         for name in given:
             if name not in allowed:
                 raise PositionError(f"{where}.{name}", "no such field of a roll")
-        purpose = _within(given, "for", str, where)
+        purpose = within(where, field, given, "for", str)
         if purpose not in PURPOSES:
             raise PositionError(f"{where}.for", f"{purpose!r} is not one of {', '.join(PURPOSES)}")
         roll = {
             "purpose": purpose,
-            "black": _number(given, "black", 0, 20, where),
-            "green": _number(given, "green", 0, 20, where),
+            "black": within(where, whole, given, "black", 0, 20),
+            "green": within(where, whole, given, "green", 0, 20),
             "seat": self.investigator(given.get("investigator"), f"{where}.investigator"),
         }
         needs = {"attack": ("target",), "enemy": ("attacker",), "episode": ("need", "on_success"),
@@ -634,14 +635,14 @@ class _Builder:
                     raise PositionError(at, f"a roll for {purpose} has no {word}")
                 roll[word] = self.enemy(given[word], at, enemies)
             elif word == "need":
-                roll["need"] = _number(given, "need", 0, 20, where)
+                roll["need"] = within(where, whole, given, "need", 0, 20)
             elif word == "title":
-                roll["title"] = _within(given, "title", str, where)
+                roll["title"] = within(where, field, given, "title", str)
             else:
-                effects = _within(given, word, list, where)
+                effects = within(where, field, given, word, list)
                 roll[word] = tuple(self.effect(e, f"{at}[{i}]") for i, e in enumerate(effects))
         if faces:
-            shown = _within(given, "faces", list, where)
+            shown = within(where, field, given, "faces", list)
             dice = load_dice()
             if len(shown) != roll["black"] + roll["green"]:
                 raise PositionError(f"{where}.faces", "one face a die, black dice first")
@@ -706,7 +707,7 @@ class _Builder:
             elif key == "effect":
                 value = self.effect(value, where)
             elif key in ("left", "amount"):
-                value = _number(given, word, 1, 10**6, at)
+                value = within(at, whole, given, word, 1, 10**6)
             elif key == "card":
                 pile = self.cards.mythos if step == "mythos_discard" else self.cards.discovery
                 if not isinstance(value, str) or value not in pile:
@@ -749,7 +750,7 @@ class _Builder:
                     places[f"then[{index}].card"] = [args["card"]]
             placed = count_copies(places, copies)
             to_draw = sorted((copies - placed).elements())
-            count = _number(given, "to_draw", 0, 10**6, deck, len(to_draw))
+            count = within(deck, whole, given, "to_draw", 0, 10**6, len(to_draw))
             if count != len(to_draw):
                 raise PositionError(
                     f"{deck}.to_draw", f"{len(to_draw)} cards are left to draw, not {count}"
@@ -828,18 +829,3 @@ class _Builder:
                 state.board.steps_toward(where, hunted["space"])
             ):
                 raise PositionError("asked.paths", "not the spaces its shortest paths go through")
-
-
-def _within(data: Mapping, name: str, kind: type, where: str, default=...):
-    """``data[name]`` of a part of the description (`where`), checked like :func:`field`."""
-    try:
-        return field(data, name, kind, default)
-    except PositionError as error:
-        raise PositionError(f"{where}.{name}", error.problem) from None
-
-
-def _number(data: Mapping, name: str, low: int, high: int, where: str, default=...) -> int:
-    try:
-        return whole(data, name, low, high, default)
-    except PositionError as error:
-        raise PositionError(f"{where}.{name}", error.problem) from None

@@ -30,8 +30,10 @@ from toolkit.position import (
     count_copies,
     field,
     one_of,
+    part,
     unknown_fields,
     whole,
+    within,
 )
 from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog
@@ -418,7 +420,7 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
         where = "heroes" if players == 1 else f"heroes[{side}]"
         if not isinstance(party, dict):
             raise PositionError(where, "expected a mapping of near, far and defeated")
-        unknown_fields_at(party, ("near", "far", "defeated"), where)
+        within(where, part, party, ("near", "far", "defeated"))
         ids = [unit["card"] for unit in state._sides[side] if unit["kind"] == "hero"]
         seen: set[str] = set()
         read: dict[str, list] = {}
@@ -447,40 +449,27 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
     return parties
 
 
-def unknown_fields_at(entry: Mapping, known, where: str) -> None:
-    for name in entry:
-        if name not in known:
-            raise PositionError(f"{where}.{name}", "no such field here")
-
-
 def _read_hero(entry, at: str, defeated: bool) -> dict:
     if not isinstance(entry, dict):
         raise PositionError(at, f"expected a hero's mapping, got {entry!r}")
-    unknown_fields_at(entry, HERO_FIELDS, at)
-    hero: dict[str, Any] = {"hero": _typed(entry, "hero", str, at)}
+    within(at, part, entry, HERO_FIELDS)
+    hero: dict[str, Any] = {"hero": within(at, field, entry, "hero", str)}
     if defeated:
         if "health" in entry or "attached" in entry or entry.get("zombie"):
             raise PositionError(at, "a defeated hero has no health, attached cards nor zombie")
     else:
-        health = _typed(entry, "health", int, at)
+        health = within(at, field, entry, "health", int)
         if not 1 <= health <= MAX_HEALTH:
             raise PositionError(f"{at}.health", f"{health} is not from 1 to {MAX_HEALTH}")
         hero["health"] = health
     for flag in FLAGS:
-        hero[flag] = _typed(entry, flag, bool, at, False)
+        hero[flag] = within(at, field, entry, flag, bool, False)
     hero["attached"] = _cards(entry, "attached", at)
     return hero
 
 
-def _typed(entry: Mapping, name: str, kind: type, at: str, default: Any = ...):
-    try:
-        return field(entry, name, kind, default)
-    except PositionError as error:
-        raise PositionError(f"{at}.{error.field}", error.problem) from None
-
-
 def _cards(entry: Mapping, name: str, at: str) -> list[str]:
-    cards = _typed(entry, name, list, at, [])
+    cards = within(at, field, entry, name, list, [])
     for index, card in enumerate(cards):
         if not isinstance(card, str) or card not in catalog().arsenal:
             raise PositionError(f"{at}.{name}[{index}]", f"no card {card!r} in this game")
@@ -505,8 +494,8 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
         at = f"monster_cards[{index}]"
         if not isinstance(entry, dict):
             raise PositionError(at, f"expected a monster card's mapping, got {entry!r}")
-        unknown_fields_at(entry, CARD_FIELDS, at)
-        card_id = _typed(entry, "card", str, at)
+        within(at, part, entry, CARD_FIELDS)
+        card_id = within(at, field, entry, "card", str)
         if card_id not in allowed:
             raise PositionError(f"{at}.card", f"{card_id!r} is not in this game's monster deck")
         if card_id in names:
@@ -515,13 +504,13 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
         monster = cat.monsters[card_id]
         card = {
             "card": card_id,
-            "defeated": _typed(entry, "defeated", bool, at),
-            "turns": _typed(entry, "turns", int, at),
+            "defeated": within(at, field, entry, "defeated", bool),
+            "turns": within(at, field, entry, "turns", int),
             "enemies": [],
         }
         if not 0 <= card["turns"] <= MAX_COUNT:
             raise PositionError(f"{at}.turns", f"{card['turns']} is not a number of turns")
-        for number, unit in enumerate(_typed(entry, "enemies", list, at)):
+        for number, unit in enumerate(within(at, field, entry, "enemies", list)):
             where = f"{at}.enemies[{number}]"
             enemy = _read_enemy(unit, where, monster)
             if enemy["n"] in numbers:
@@ -548,10 +537,10 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
 def _read_enemy(entry, at: str, monster) -> dict:
     if not isinstance(entry, dict):
         raise PositionError(at, f"expected an enemy's mapping, got {entry!r}")
-    unknown_fields_at(entry, ENEMY_FIELDS, at)
-    uid = _typed(entry, "id", str, at)
-    name = _typed(entry, "name", str, at)
-    body = _typed(entry, "body", bool, at, False)
+    within(at, part, entry, ENEMY_FIELDS)
+    uid = within(at, field, entry, "id", str)
+    name = within(at, field, entry, "name", str)
+    body = within(at, field, entry, "body", bool, False)
     match = ENEMY_ID.fullmatch(uid)
     slug = name.lower().replace(" ", "-").replace(",", "")
     if match is None or uid != f"m{match.group(1)}-{slug}":
@@ -573,30 +562,23 @@ def _read_enemy(entry, at: str, monster) -> dict:
         "name": name,
         "body": body,
         "stats": stats,
-        "defeated": _typed(entry, "defeated", bool, at, False),
+        "defeated": within(at, field, entry, "defeated", bool, False),
     }
     if enemy["defeated"]:
         for name_ in ("area", "health", "face_down", "attached"):
             if name_ in entry:
                 raise PositionError(f"{at}.{name_}", "a defeated enemy has left the table")
         return enemy
-    enemy["area"] = one_of_at(entry, "area", ("near", "far"), at)
-    health = _typed(entry, "health", int, at)
+    enemy["area"] = within(at, one_of, entry, "area", ("near", "far"))
+    health = within(at, field, entry, "health", int)
     if not 1 <= health <= stats.health:
         raise PositionError(f"{at}.health", f"{health} is not from 1 to {stats.health}")
     enemy["health"] = health
-    enemy["face_down"] = _typed(entry, "face_down", bool, at, False)
+    enemy["face_down"] = within(at, field, entry, "face_down", bool, False)
     if body and enemy["face_down"]:
         raise PositionError(f"{at}.face_down", "a monster card's body has no face-down card")
     enemy["attached"] = _cards(entry, "attached", at)
     return enemy
-
-
-def one_of_at(entry: Mapping, name: str, choices, at: str) -> str:
-    try:
-        return one_of(entry, name, choices)
-    except PositionError as error:
-        raise PositionError(f"{at}.{error.field}", error.problem) from None
 
 
 def _read_to_come(description: Mapping, state: ToTheDeathState, cards: list[dict]) -> list[str]:
@@ -651,14 +633,12 @@ OPTIONS = {
 
 def _read_decision(description, players, seat, side, table: _Table) -> Ask:
     decision = field(description, "decision", dict)
-    unknown_fields_at(
-        decision, ("question", "seat", "step", "details", "why", "options"), "decision"
-    )
-    question = one_of_at(decision, "question", QUESTIONS, "decision")
-    asked = _typed(decision, "seat", int, "decision")
+    within("decision", part, decision, ("question", "seat", "step", "details", "why", "options"))
+    question = within("decision", one_of, decision, "question", QUESTIONS)
+    asked = within("decision", field, decision, "seat", int)
     if not 0 <= asked < players:
         raise PositionError("decision.seat", f"{asked} is not a seat at this table")
-    step = _typed(decision, "step", str, "decision")
+    step = within("decision", field, decision, "step", str)
     steps = QUESTIONS[question]
     if step not in STEPS or (steps is not None and step not in steps):
         raise PositionError("decision.step", f"a {question} question does not resume {step!r}")
@@ -668,16 +648,16 @@ def _read_decision(description, players, seat, side, table: _Table) -> Ask:
         raise PositionError("decision", f"the {question} question comes in a hero turn")
     if question == "attack order" and (players != 1 or side != MONSTERS):
         raise PositionError("decision", "the attack order is asked in the monsters' turn")
-    details = _engine(_typed(decision, "details", dict, "decision", {}))
+    details = _engine(within("decision", field, decision, "details", dict, {}))
     _check_args(details, step, "decision.details", table, answered=True)
-    why = _typed(decision, "why", str, "decision", None)
+    why = within("decision", field, decision, "why", str, None)
     if question == "main":
         if "options" in decision:
             raise PositionError("decision.options", "the main step's options come from the table")
         if details != {"side": asked}:
             raise PositionError("decision.details", f"the main step's details are side: {asked}")
         return Ask(asked, question, main_options, step, details, why)
-    options = _typed(decision, "options", list, "decision")
+    options = within("decision", field, decision, "options", list)
     if not options:
         raise PositionError("decision.options", "a question has at least one option")
     for index, option in enumerate(options):
@@ -790,7 +770,7 @@ def _read_then(description: Mapping, table: _Table) -> list:
         at = f"then[{index}]"
         if not isinstance(entry, dict):
             raise PositionError(at, f"expected a step's mapping, got {entry!r}")
-        name = _typed(entry, "step", str, at)
+        name = within(at, field, entry, "step", str)
         if name not in STEPS:
             raise PositionError(f"{at}.step", f"no step {name!r} in this game")
         args = {key: value for key, value in entry.items() if key != "step"}
@@ -814,13 +794,13 @@ def _read_effects(description: Mapping, table: _Table) -> list[dict]:
         at = f"effects[{index}]"
         if not isinstance(entry, dict):
             raise PositionError(at, f"expected an effect's mapping, got {entry!r}")
-        unknown_fields_at(entry, EFFECT_FIELDS, at)
+        within(at, part, entry, EFFECT_FIELDS)
         effect = {
-            "id": _typed(entry, "id", str, at),
-            "owner": _typed(entry, "owner", (str, type(None)), at),
-            "side": _typed(entry, "side", int, at),
-            "start": _typed(entry, "start", int, at),
-            "end": _typed(entry, "end", int, at),
+            "id": within(at, field, entry, "id", str),
+            "owner": within(at, field, entry, "owner", (str, type(None))),
+            "side": within(at, field, entry, "side", int),
+            "start": within(at, field, entry, "start", int),
+            "end": within(at, field, entry, "end", int),
         }
         if effect["id"] not in known:
             raise PositionError(f"{at}.id", f"no lasting ability {effect['id']!r} in this game")
