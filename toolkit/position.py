@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-import yaml
+from toolkit.data import DataError, read_yaml
 
 MAX_POSITION = 1_000_000  # bytes: a description of the largest table is a few kilobytes
 COMMON = ("game", "players", "seat", "seed")
@@ -46,17 +46,14 @@ class PositionError(ValueError):
 
 
 def parse(text: str | bytes, source: str = "the position") -> dict:
-    """A description from YAML (or JSON) text: one mapping, read with ``safe_load``."""
+    """A description from YAML (or JSON) text: one mapping, read as the card data is (the safe
+    loader; no anchors or aliases, no field given twice, a few levels deep at most)."""
     if len(text) > MAX_POSITION:
         raise PositionError("(file)", f"{source} is larger than a position can be")
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        where = getattr(error, "problem_mark", None)
-        line = f" at line {where.line + 1}" if where is not None else ""
-        raise PositionError("(file)", f"{source} is not YAML{line}") from None
-    except RecursionError:
-        raise PositionError("(file)", f"{source} is nested too deeply") from None
+        data = read_yaml(text, source)
+    except DataError as error:
+        raise PositionError("(file)", error.problem) from None
     if not isinstance(data, dict):
         raise PositionError("(file)", f"{source} holds no mapping of fields")
     return data
