@@ -139,15 +139,22 @@ def load_yaml(path: str | Path) -> Any:
             raise DataError(
                 path, f"larger than a data file can be ({MAX_FILE // 1_000_000} MB at most)"
             )
-        text = raw.decode("utf-8")
+    except OSError as error:
+        raise DataError(path, f"cannot be read: {error.strerror}") from None
+    return read_yaml(raw, path)
+
+
+def read_yaml(raw: bytes | str, path: str | Path) -> Any:
+    """YAML text read as a data file is (safe loader, no anchors or aliases, no key given twice,
+    nested a few levels at most); every problem is a DataError that names `path`."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         _check_shape(text, path)
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as error:
         raise DataError(path, f"not valid YAML: {_one_line(error)}") from None
     except UnicodeDecodeError as error:
         raise DataError(path, f"not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise DataError(path, f"cannot be read: {error.strerror}") from None
 
 
 def _one_line(error: yaml.YAMLError) -> str:

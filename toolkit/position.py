@@ -26,10 +26,11 @@ since, in place of a seed and a whole game's moves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-import yaml
+from toolkit.data import DataError, read_yaml
 
 MAX_POSITION = 1_000_000  # bytes: a description of the largest table is a few kilobytes
 COMMON = ("game", "players", "seat", "seed")
@@ -45,17 +46,14 @@ class PositionError(ValueError):
 
 
 def parse(text: str | bytes, source: str = "the position") -> dict:
-    """A description from YAML (or JSON) text: one mapping, read with ``safe_load``."""
+    """A description from YAML (or JSON) text: one mapping, read as the card data is (the safe
+    loader; no anchors or aliases, no field given twice, a few levels deep at most)."""
     if len(text) > MAX_POSITION:
         raise PositionError("(file)", f"{source} is larger than a position can be")
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        where = getattr(error, "problem_mark", None)
-        line = f" at line {where.line + 1}" if where is not None else ""
-        raise PositionError("(file)", f"{source} is not YAML{line}") from None
-    except RecursionError:
-        raise PositionError("(file)", f"{source} is nested too deeply") from None
+        data = read_yaml(text, source)
+    except DataError as error:
+        raise PositionError("(file)", error.problem) from None
     if not isinstance(data, dict):
         raise PositionError("(file)", f"{source} holds no mapping of fields")
     return data
@@ -141,3 +139,34 @@ def unknown_fields(description: Mapping, known: Iterable[str]) -> None:
     for name in description:
         if name not in allowed:
             raise PositionError(str(name), "no such field in this game's positions")
+
+
+@contextmanager
+def inside(where: str) -> Iterator[None]:
+    """Read a part of the description (an entry of a list, a nested mapping): an error in it
+    names its field with the part's place, ``parties[1].fate_cards``."""
+    try:
+        yield
+    except PositionError as error:
+        raise PositionError(
+            f"{where}.{error.field}" if error.field else where, error.problem
+        ) from None
+
+
+def within(where: str, reader: Callable, *args: Any, **options: Any) -> Any:
+    """One of the readers above (:func:`field`, :func:`whole`, ...) applied to a part of the
+    description at `where`: ``within("party[1]", whole, entry, "holds", 0, 5)``."""
+    with inside(where):
+        return reader(*args, **options)
+
+
+def part(value: Any, known: Iterable[str]) -> Mapping:
+    """A part of the description that must be a mapping of the fields `known` only (read it
+    :func:`inside` its place, so that an error names the place)."""
+    if not isinstance(value, Mapping):
+        raise PositionError("", f"expected a mapping of fields, got {value!r}")
+    allowed = set(known)
+    for name in value:
+        if name not in allowed:
+            raise PositionError(str(name), "no such field here")
+    return value

@@ -50,7 +50,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from contextlib import contextmanager
 from typing import Any
 
 from toolkit.data import expand
@@ -70,7 +69,9 @@ from toolkit.position import (
     common,
     count_copies,
     field,
+    inside,
     one_of,
+    part,
     unknown_fields,
     whole,
 )
@@ -177,27 +178,6 @@ def _adventurer(state: EpicDeathState, adventurer: str) -> dict:
 
 
 # -- position ------------------------------------------------------------------------------------
-@contextmanager
-def inside(prefix: str):
-    """Errors of a part of the description name the field within it: ``parties[1].fate_cards``."""
-    try:
-        yield
-    except PositionError as error:
-        name = f"{prefix}.{error.field}" if error.field else prefix
-        raise PositionError(name, error.problem) from None
-
-
-def mapping(value: Any, known: tuple[str, ...]) -> Mapping:
-    """A part of the description that is a mapping of the fields `known` (errors name it within
-    :func:`inside`)."""
-    if not isinstance(value, Mapping):
-        raise PositionError("", f"expected a mapping of fields, got {value!r}")
-    for name in value:
-        if name not in known:
-            raise PositionError(str(name), "no such field here")
-    return value
-
-
 def one_card(description: Mapping, name: str, group: Mapping, default: Any = ...) -> str:
     """One card id of `group`, named in words when it is not one (the groups are too long to
     list)."""
@@ -279,7 +259,7 @@ def _parties(description, cards, players) -> tuple:
     parties, alive, under, epic_deaths, won, held = [], {}, {}, set(), set(), []
     for index, party in enumerate(given):
         with inside(f"parties[{index}]"):
-            party = mapping(party, ("fate_cards", "adventurers"))
+            party = part(party, ("fate_cards", "adventurers"))
             held.append(whole(party, "fate_cards", 0, COUNTS["fate"]))
             members = field(party, "adventurers", list)
             if len(members) != party_size:
@@ -397,7 +377,7 @@ def _quest_deck(description, cards, table, placed, in_play, quest) -> int:
                             f"plays with at {in_play // len(table.parties)} a player")  # fmt: skip
     if "quest_deck" in description:
         with inside("quest_deck"):
-            deck = mapping(description["quest_deck"], ("quests", "epic_quests"))
+            deck = part(description["quest_deck"], ("quests", "epic_quests"))
             for name, count in (("quests", deck_green), ("epic_quests", deck_epic)):
                 _check_count(deck, name, count, COUNTS[name])
     line_epic = [q for q in table.quest_line if q in cards.epic_quests]
@@ -471,7 +451,7 @@ def _unseen(every: list[str], seen: list[str]) -> list[str]:
 def _member(member, cards, alive, under, epic_deaths, won) -> str:
     """One adventurer of a party, read into `alive`, `under` and the sets of turned-over and won
     quests; its id."""
-    member = mapping(member, ("adventurer", "alive", "under", "epic_deaths", "won"))
+    member = part(member, ("adventurer", "alive", "under", "epic_deaths", "won"))
     name = one_card(member, "adventurer", cards.adventurers)
     if name in alive:
         raise PositionError("adventurer", f"{name!r} sits in two places")
@@ -503,7 +483,7 @@ def _played(description, cards, parties, active, decision) -> list:
     party_of = {name: seat for seat, party in enumerate(parties) for name in party}
     for index, entry in enumerate(given):
         with inside(f"played[{index}]"):
-            entry = mapping(entry, ("seat", "card", "on"))
+            entry = part(entry, ("seat", "card", "on"))
             player = whole(entry, "seat", 0, players - 1)
             fate = one_card(entry, "card", cards.fate)
             kind = cards.fate[fate].kind

@@ -34,6 +34,7 @@ from toolkit.position import (
     one_of,
     unknown_fields,
     whole,
+    within,
 )
 from toolkit.steps import Ask
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
@@ -219,7 +220,7 @@ class _Table:
                 if key not in known:
                     whose = "the seat's own" if index == self.seat else "a partner's"
                     raise PositionError(f"{name}.{key}", f"no such field in {whose} entry")
-            character = _inside(name, one_of, member, "character", CHARACTER_IDS)
+            character = within(name, one_of, member, "character", CHARACTER_IDS)
             if character in self.characters:
                 raise PositionError(f"{name}.character", f"{character!r} is already at the table")
             self.party.append(member)
@@ -276,8 +277,8 @@ class _Table:
         for key in before:
             if key not in ("level", "row", "moves"):
                 raise PositionError(f"level_before.{key}", "no such field in the level before")
-        _inside("level_before", whole, before, "level", self.level - 1, self.level - 1)
-        row = _inside("level_before", field, before, "row", list)
+        within("level_before", whole, before, "level", self.level - 1, self.level - 1)
+        row = within("level_before", field, before, "row", list)
         length = catalog().level(self.level - 1).threats_per_character * self.players
         if len(row) != length:
             raise PositionError("level_before.row", f"level {self.level - 1} laid {length} threats")
@@ -288,7 +289,7 @@ class _Table:
             if status == OPEN:
                 raise PositionError(name, "the level before was cleared: nothing is left open")
             cells.append({"id": card, "state": STATUS_NAMES[status], "by": by})
-        moves = _inside("level_before", field, before, "moves", list)
+        moves = within("level_before", field, before, "moves", list)
         log = [
             _read_move(f"level_before.moves[{i}]", m, self.players, length)
             for i, m in enumerate(moves)
@@ -310,8 +311,8 @@ class _Table:
             name = f"moves[{index}]"
             if not isinstance(move, Mapping):
                 raise PositionError(name, f"expected a mapping of fields, got {move!r}")
-            seat = _inside(name, whole, move, "seat", 0, self.players - 1)
-            event = _inside(name, one_of, move, "event", EVENTS)
+            seat = within(name, whole, move, "seat", 0, self.players - 1)
+            event = within(name, one_of, move, "event", EVENTS)
             for key in move:
                 if key not in ("seat", "event", *MOVE_FIELDS[event]):
                     raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
@@ -326,7 +327,7 @@ class _Table:
                         name, "the keeps come first, one a seat, in turn from the starter"
                     )
                 keeps += 1
-                entry["count"] = _inside(name, whole, move, "count", keep, keep)
+                entry["count"] = within(name, whole, move, "count", keep, keep)
             elif index < self.players:
                 raise PositionError(name, "nobody plays before every seat has kept")
             elif event == "use":
@@ -339,7 +340,7 @@ class _Table:
                 self.taken[seat].append(self.row[position])
                 self.passed_on[seat] = None
             else:
-                position = _inside(name, whole, move, "threat", 0, len(self.row) - 1)
+                position = within(name, whole, move, "threat", 0, len(self.row) - 1)
                 entry["threat"] = position
                 self.passed_on[seat] = position
             self.moves.append(entry)
@@ -357,7 +358,7 @@ class _Table:
         cat = catalog()
         known = {**dict.fromkeys(cat.equipment, 1), **dict.fromkeys(cat.amulets, 1)}
         known.update(dict.fromkeys(cat.threats, 1))
-        cards = _inside(name, card_list, move, "cards", known)
+        cards = within(name, card_list, move, "cards", known)
         if not 1 <= len(cards) <= 2:
             raise PositionError(f"{name}.cards", "a use is one card, or two on an x2 threat")
         for card in cards:
@@ -380,9 +381,9 @@ class _Table:
         """The threats a move dealt with: each in the row, dealt with by this move alone, and
         shown there as `status` by `seat`."""
         if key == "threat":
-            positions = [_inside(name, whole, move, key, 0, len(self.row) - 1)]
+            positions = [within(name, whole, move, key, 0, len(self.row) - 1)]
         else:
-            positions = _inside(name, field, move, key, list)
+            positions = within(name, field, move, key, list)
             if not 1 <= len(positions) <= 2:
                 raise PositionError(f"{name}.{key}", "a use overcomes one threat, or two")
             for at, position in enumerate(positions):
@@ -412,7 +413,7 @@ class _Table:
         self.treasures, self.held = [], []
         for seat, member in enumerate(self.party):
             name = f"party[{seat}]"
-            treasures = _inside(name, card_list, member, "treasures", threat_ids, [])
+            treasures = within(name, card_list, member, "treasures", threat_ids, [])
             for card in treasures:
                 if not cat.threats[card].treasure:
                     raise PositionError(f"{name}.treasures", f"{card!r} is no treasure")
@@ -434,7 +435,7 @@ class _Table:
                 expected = draw
             self.held.append(expected)
             if seat != self.seat:
-                holds = _inside(name, whole, member, "holds", 0, draw)
+                holds = within(name, whole, member, "holds", 0, draw)
                 if holds != expected:
                     what = (
                         f"having kept {keep} and used {self.from_hand[seat]} this level"
@@ -454,8 +455,8 @@ class _Table:
         if kept:
             if "drawn" in member:
                 raise PositionError(f"{name}.drawn", "this seat has kept: give its hand")
-            hand = _inside(name, _cards_of, member, "hand", copies)
-            aside = _inside(name, _cards_of, member, "set_aside", copies)
+            hand = within(name, _cards_of, member, "hand", copies)
+            aside = within(name, _cards_of, member, "set_aside", copies)
             drawn = []
             if len(hand) != self.held[seat]:
                 raise PositionError(
@@ -471,7 +472,7 @@ class _Table:
             for key in ("hand", "set_aside"):
                 if key in member:
                     raise PositionError(f"{name}.{key}", "this seat has not kept yet")
-            drawn = _inside(name, _cards_of, member, "drawn", copies)
+            drawn = within(name, _cards_of, member, "drawn", copies)
             hand, aside = [], []
             if len(drawn) != draw:
                 raise PositionError(
@@ -628,16 +629,6 @@ class _Table:
         return game
 
 
-def _inside(prefix: str, reader, entry: Mapping, name: str, *args):
-    """A core reader (:func:`~toolkit.position.field` and the others) applied to a field of an
-    entry of the description: an error names the field with the entry's place
-    (``party[1].holds``)."""
-    try:
-        return reader(entry, name, *args)
-    except PositionError as error:
-        raise PositionError(f"{prefix}.{error.field}", error.problem) from None
-
-
 def _cards_of(member: Mapping, name: str, copies: Mapping[str, int]) -> list[str]:
     """A list of the seat's own cards (its sheet's items and the treasures it carries)."""
     cards = field(member, name, list, [])
@@ -660,14 +651,14 @@ def _read_cell(name: str, cell, players: int) -> tuple[str, int, int | None]:
     for key in cell:
         if key not in CELL_FIELDS:
             raise PositionError(f"{name}.{key}", "no such field in a cell of the row")
-    card = _inside(name, field, cell, "card", str)
+    card = within(name, field, cell, "card", str)
     if card not in threats:
         raise PositionError(f"{name}.card", f"no threat card {card!r} in this game")
-    state = _inside(name, one_of, cell, "state", STATUS_NAMES, "open")
+    state = within(name, one_of, cell, "state", STATUS_NAMES, "open")
     status = STATUS_NAMES.index(state)
     by = None
     if status != OPEN:
-        by = _inside(name, whole, cell, "by", 0, players - 1)
+        by = within(name, whole, cell, "by", 0, players - 1)
     elif "by" in cell:
         raise PositionError(f"{name}.by", "an open threat has been dealt with by nobody")
     if status == TAKEN and not threats[card].treasure:
@@ -683,18 +674,18 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
     cat = catalog()
     if not isinstance(move, Mapping):
         raise PositionError(name, f"expected a mapping of fields, got {move!r}")
-    seat = _inside(name, whole, move, "seat", 0, players - 1)
-    event = _inside(name, one_of, move, "event", EVENTS)
+    seat = within(name, whole, move, "seat", 0, players - 1)
+    event = within(name, one_of, move, "event", EVENTS)
     for key in move:
         if key not in ("seat", "event", *MOVE_FIELDS[event]):
             raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
     entry: dict = {"seat": seat, "event": event}
     if event == "keep":
-        entry["count"] = _inside(name, whole, move, "count", 1, LAST_LEVEL)
+        entry["count"] = within(name, whole, move, "count", 1, LAST_LEVEL)
     elif event == "use":
         known = dict.fromkeys([*cat.equipment, *cat.amulets, *cat.threats], 1)
-        entry["cards"] = _inside(name, card_list, move, "cards", known)
-        threats = _inside(name, field, move, "threats", list)
+        entry["cards"] = within(name, card_list, move, "cards", known)
+        threats = within(name, field, move, "threats", list)
         if not 1 <= len(entry["cards"]) <= 2 or not 1 <= len(threats) <= 2:
             raise PositionError(name, "a use is one card or two, on one threat or two")
         for at, position in enumerate(threats):
@@ -702,5 +693,5 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
                 raise PositionError(f"{name}.threats[{at}]", f"{position!r} is not in the row")
         entry["threats"] = list(threats)
     else:
-        entry["threat"] = _inside(name, whole, move, "threat", 0, length - 1)
+        entry["threat"] = within(name, whole, move, "threat", 0, length - 1)
     return entry
