@@ -80,7 +80,8 @@ def test_a_description_that_cannot_happen_is_refused_naming_its_field(slug):
     assert note.startswith('<span class="setup-refused"') and f"<b>{field}</b>:" in note, note
     assert game.state is state and row_texts(game) == rows
     game.set_up("hand: [unclosed")
-    assert "the description is not YAML at line 1" in game.setup_note.value
+    note = game.setup_note.value
+    assert "Nothing was set up: " in note and "YAML" in note and "<b>" not in note, note
     assert game.state is state
 
 
