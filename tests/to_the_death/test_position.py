@@ -21,6 +21,7 @@ from toolkit.games import get_game
 from toolkit.position import PositionError, parse
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.widget import ToTheDeathWidget
 
 SLUG = "to-the-death"
@@ -216,6 +217,27 @@ def test_the_rules_notes_example_is_this_position():
     section = notes.read_text(encoding="utf-8").split("## Describing a position", 1)[1]
     assert "```{literalinclude} ../positions/to-the-death.yaml\n" in section
     assert "15/22" in section
+
+
+def test_the_chapters_trophy_table_is_the_rulebooks_example_turn():
+    """The To the Death! chapter starts the rulebook's example turn from a file: the table at the
+    gladiator's first Trophy, after the deal and its first check. It is that position, and it
+    plays on to the same log as the stacked deck does."""
+    real = ToTheDeathState(seed=0)
+    for card in ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]:
+        real.apply(card)  # the rulebook's hand
+    real.apply("gladiator")
+    real.apply("fighter:5")  # its first weapon's check, a hit on the war priest
+    text = (BOOK / "positions" / "to-the-death-trophy.yaml").read_text(encoding="utf-8")
+    built = SPEC.position(parse(text))
+    assert SPEC.describe(real) == parse(text)
+    round_trip(SLUG, real)
+    for action in [("trophy", "mender:2"), "champion:7", ("block", "magician:7"), "magician:0"]:
+        told = len(real.log), len(built.log)
+        real.apply(action)
+        built.apply(action)
+        assert real.log[told[0] :] == built.log[told[1] :]
+    assert [sorted(hand) for hand in real.hands] == [sorted(hand) for hand in built.hands]
 
 
 def test_the_widget_loads_a_described_position_and_plays_on():
