@@ -253,6 +253,16 @@ def test_the_rulebook_example_written_by_hand_has_the_counted_numbers():
     assert told["party"][2]["hand"] == ["potion-galen"] and told["moves"] == example()["moves"]
 
 
+def test_the_chapters_first_keep_is_the_rulebooks_deal():
+    """The TPK chapter sets up Brin's first keep from a file written as she sees the table; it is
+    the rulebook's deal at that choice, with the same numbers beside each keep."""
+    text = (BOOK / "positions" / "tpk-brin-keeps.yaml").read_text(encoding="utf-8")
+    built = SPEC.position(yaml.safe_load(text))
+    real = level_one_example()
+    assert SPEC.describe(built, 0) == SPEC.describe(real, 0)
+    assert SPEC.decision_odds(built).to_json() == SPEC.decision_odds(real).to_json()
+
+
 def test_the_rules_notes_show_the_same_description():
     """The worked example of the rules notes is this description, so its 9/64 is the one above."""
     notes = NOTES.read_text(encoding="utf-8")
