@@ -24,7 +24,6 @@ as at a table, so a pass tells the others nothing about a hand.
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -35,7 +34,7 @@ from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.hidden import Hiding, Place
-from toolkit.state import Action, ChanceOutcomes
+from toolkit.state import Action, ChanceOutcomes, copied_rng
 from toolkit.steps import Ask, Draw, StepMachine, Steps
 
 FATE_HAND = 5
@@ -134,8 +133,7 @@ class EpicDeathState(Hiding, StepMachine):
         one."""
         new = copy.copy(self)
         if self.rng is not None:  # a player's view has none
-            new.rng = random.Random()
-            new.rng.setstate(self.rng.getstate())
+            new.rng = copied_rng(self.rng)
         for name in ("history", *self.FLAT_LISTS):
             setattr(new, name, list(getattr(self, name)))
         new.config = dict(self.config)
