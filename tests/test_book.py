@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 import yaml
 from _paths import BOOK, ROOT
-from browser import chromium_page, in_ci, page_text, static_site, wait_for_mathjax
+from browser import chromium_page, chromium_problem, in_ci, page_text, static_site, wait_for_mathjax
 
 BOOK_TIMEOUT_S = 1800
 PAGE_CHECKS_S = 600  # opening every chapter in Chromium and waiting for its maths
@@ -150,45 +150,6 @@ def test_book_builds_strictly_and_loads_no_remote_script(built_book):
         )
 
 
-@pytest.mark.slow
-@pytest.mark.browser
-@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
-def test_every_chapter_renders_its_maths_offline(built_book, require_browser):
-    """Served on 127.0.0.1 with every other request aborted, each chapter's maths is typeset by
-    MathJax (each maths element holds MathJax's output, without an error) and no raw ``\\(`` or
-    ``\\[`` is left in the text a reader sees."""
-    typeset = 0
-    with static_site(built_book) as url, chromium_page() as page:
-        failed: list[str] = []
-        page.on("requestfailed", lambda r: r.url.startswith(url) and failed.append(r.url))
-        page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
-        for name in chapters():
-            page.goto(f"{url}{name}.html", wait_until="load")
-            maths = page.locator(MATHS).count()
-            if maths:
-                assert page.evaluate("() => 'MathJax' in window"), f"{name}: MathJax did not load"
-                wait_for_mathjax(page)
-                untypeset = page.evaluate(
-                    """maths => [...document.querySelectorAll(maths)]
-                        .filter(m => !m.querySelector('.MathJax, .MathJax_Display'))
-                        .map(m => m.textContent.slice(0, 80))""",
-                    MATHS,
-                )
-                assert untypeset == [], f"{name}: maths MathJax did not typeset"
-                errors = page.locator(".MathJax_Error, .merror, .noError").count()
-                assert errors == 0, f"{name}: {errors} maths errors"
-                typeset += maths
-            text = page_text(page)
-            assert "\\(" not in text and "\\[" not in text, f"{name}: raw LaTeX on the page"
-            assert "Math Processing Error" not in text, name
-            # every file the page asked for has arrived before the next page is opened: a request
-            # still in flight (MathJax loads its font data on a page without maths too) would be
-            # cut by the navigation and read as a file that failed to load
-            page.wait_for_load_state("networkidle")
-            assert failed == [], f"{name}: the book's own files failed to load: {failed}"
-    assert typeset > 0, "no chapter had any maths to check"
-
-
 # What a reader of a maths text should never meet, counted in the browser on a 1280 px page:
 # an element that scrolls sideways, a header that is a raw column name, a pandas index column
 # (a header cell in a table's body), and an exact number printed as Python writes it.
@@ -212,48 +173,103 @@ READS_AS_MATHS = r"""() => {
     python: (text.match(/Fraction\(|\/1 \(/g) || []),
   };
 }"""
+UNTYPESET = """maths => [...document.querySelectorAll(maths)]
+    .filter(m => !m.querySelector('.MathJax, .MathJax_Display'))
+    .map(m => m.textContent.slice(0, 80))"""
+
+
+@pytest.fixture(scope="module")
+def opened_pages(built_book) -> dict[str, dict]:
+    """Every chapter, the search page and the index, opened once in Chromium on a 1280 px page,
+    served on 127.0.0.1 with every other request aborted, as a reader offline opens them: what
+    the three tests below check of each page, read once its maths is typeset (MathJax's, with
+    its errors), and every file request that failed, every uncaught JavaScript error and every
+    console error while it was open. The pages are opened one after another in one browser, a
+    page's requests all arrived before the next is opened."""
+    problem = chromium_problem()  # as the require_browser fixture, which a module's cannot use
+    if problem:
+        if in_ci():
+            pytest.fail(f"browser tests cannot run under CI: {problem}")
+        pytest.skip(problem)
+    pages: dict[str, dict] = {}
+    with static_site(built_book) as url, chromium_page() as page:
+        seen = {"failed": [], "errors": []}
+        page.on("requestfailed", lambda r: r.url.startswith(url) and seen["failed"].append(r.url))
+        page.on(
+            "response", lambda r: r.status >= 400 and seen["failed"].append(f"{r.status} {r.url}")
+        )
+        page.on("pageerror", lambda error: seen["errors"].append(f"uncaught: {error}"))
+        page.on(
+            "console", lambda m: m.type == "error" and seen["errors"].append(f"console: {m.text}")
+        )
+        for name in [*chapters(), "search", "genindex"]:
+            seen["failed"], seen["errors"] = [], []
+            page.goto(f"{url}{name}.html", wait_until="load")
+            found = {"maths": page.locator(MATHS).count()}
+            if found["maths"]:
+                found["mathjax"] = page.evaluate("() => 'MathJax' in window")
+                wait_for_mathjax(page)
+                found["untypeset"] = page.evaluate(UNTYPESET, MATHS)
+                found["maths errors"] = page.locator(".MathJax_Error, .merror, .noError").count()
+            found["text"] = page_text(page)
+            found["reads"] = page.evaluate(READS_AS_MATHS)
+            # every file the page asked for has arrived before the next page is opened: a request
+            # still in flight (MathJax loads its font data on a page without maths too) would be
+            # cut by the navigation and read as a file that failed to load
+            page.wait_for_load_state("networkidle")
+            found["failed"], found["errors"] = seen["failed"], seen["errors"]
+            pages[name] = found
+    return pages
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
-def test_every_chapter_reads_as_a_maths_text(built_book, require_browser):
+def test_every_chapter_renders_its_maths_offline(opened_pages, require_browser):
+    """Served on 127.0.0.1 with every other request aborted, each chapter's maths is typeset by
+    MathJax (each maths element holds MathJax's output, without an error) and no raw ``\\(`` or
+    ``\\[`` is left in the text a reader sees, and every file of the book it asks for loads."""
+    typeset = 0
+    for name in chapters():
+        found = opened_pages[name]
+        if found["maths"]:
+            assert found["mathjax"], f"{name}: MathJax did not load"
+            assert found["untypeset"] == [], f"{name}: maths MathJax did not typeset"
+            assert found["maths errors"] == 0, f"{name}: {found['maths errors']} maths errors"
+            typeset += found["maths"]
+        text = found["text"]
+        assert "\\(" not in text and "\\[" not in text, f"{name}: raw LaTeX on the page"
+        assert "Math Processing Error" not in text, name
+        assert found["failed"] == [], (
+            f"{name}: the book's own files failed to load: {found['failed']}"
+        )
+    assert typeset > 0, "no chapter had any maths to check"
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
+def test_every_chapter_reads_as_a_maths_text(opened_pages, require_browser):
     """No chapter scrolls sideways at 1280 px, and no table shows raw column names or an index
     column, and no exact number reads ``Fraction(1, 6)`` or ``1/1 (100.0%)``: tables go through
     toolkit.html.Table and exact numbers through toolkit.html.Exact."""
     problems = {}
-    with static_site(built_book) as url, chromium_page() as page:
-        for name in chapters():
-            page.goto(f"{url}{name}.html", wait_until="load")
-            found = page.evaluate(READS_AS_MATHS)
-            found = {key: value for key, value in found.items() if value}
-            if found:
-                problems[name] = found
+    for name in chapters():
+        found = {key: value for key, value in opened_pages[name]["reads"].items() if value}
+        if found:
+            problems[name] = found
     assert problems == {}
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.timeout(BOOK_TIMEOUT_S + PAGE_CHECKS_S)
-def test_no_page_logs_a_javascript_error(built_book, require_browser):
+def test_no_page_logs_a_javascript_error(opened_pages, require_browser):
     """Every chapter, the search page and the index open, served on 127.0.0.1 with every other
     request aborted, without an uncaught JavaScript error or an error on the console, once its
     maths is typeset (sphinx-thebe's ``const THEBE_JS_URL``, written twice by Sphinx 7, was one on
     every page; MathJax 2's about:blank font and the theme's empty mode were others)."""
-    errors: dict[str, list[str]] = {}
-    with static_site(built_book) as url, chromium_page() as page:
-        where = {"page": ""}
-
-        def record(text: str) -> None:
-            errors.setdefault(where["page"], []).append(text)
-
-        page.on("pageerror", lambda error: record(f"uncaught: {error}"))
-        page.on("console", lambda m: m.type == "error" and record(f"console: {m.text}"))
-        for name in [*chapters(), "search", "genindex"]:
-            where["page"] = name
-            page.goto(f"{url}{name}.html", wait_until="load")
-            if page.locator(MATHS).count():
-                wait_for_mathjax(page)
+    errors = {name: found["errors"] for name, found in opened_pages.items() if found["errors"]}
     assert errors == {}
 
 

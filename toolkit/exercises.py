@@ -652,10 +652,30 @@ answer = hypergeometric(len(deck), big, 3).at_least(1)
         "Over every pair of draws Taric and Galen could hold, what is the chance that a "
         "party showing every hand could still clear the level?",
         """
-from toolkit.tpk.examples import level_one_example
-from toolkit.tpk.odds import decision_odds
+from toolkit.games import get_game
+from toolkit.position import parse
 
-odds = decision_odds(level_one_example())
+# Brin's first choice, as she sees the table
+table = parse('''
+game: tpk
+players: 3
+seat: 0
+level: 1
+starter: 0
+decision: keep
+moves: []
+row:
+  - {card: small-monster}
+  - {card: large-monster}
+  - {card: secret-door}
+party:
+  - character: brin
+    drawn: [brin-longbow, brin-old-map, brin-torch]
+  - {character: taric, holds: 3}
+  - {character: galen, holds: 3}
+''')
+tpk = get_game("tpk")
+odds = tpk.decision_odds(tpk.position(table))
 torch = next(a for a in odds.actions if a.label.endswith("Torch"))
 answer = torch.odds["clearable"]
 """,

@@ -365,9 +365,7 @@ class GameState(ABC):
         copied flat: a search that clones at every move would otherwise visit each action and log
         line of the game so far."""
         memo = {id(self._legal): self._legal}  # immutable
-        rng = random.Random()  # deepcopy would copy the generator's 625 words one by one
-        rng.setstate(self.rng.getstate())
-        memo[id(self.rng)] = rng
+        memo[id(self.rng)] = copied_rng(self.rng)
         for name in ("history", *self.FLAT_LISTS):
             flat = getattr(self, name)
             memo[id(flat)] = list(flat)
@@ -400,6 +398,15 @@ class GameState(ABC):
 
     def _repr_html_(self) -> str:
         return display_html(self, "state_html")
+
+
+def copied_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state as `rng`, made without seeding one first (seeding from
+    the system's entropy, as ``random.Random()`` does, costs more than the copy) and without a
+    deep copy (which would copy its 625 words one by one)."""
+    copied = random.Random.__new__(random.Random)
+    copied.setstate(rng.getstate())
+    return copied
 
 
 def frozen(value: Any) -> Hashable:

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import pytest
 import yaml
+from _paths import BOOK
 from position_check import positions, round_trip
 
 from toolkit.cli import main
@@ -174,30 +175,16 @@ def test_analyse_position_prints_the_numbers_of_the_state(tmp_path, capsys, one_
     assert capsys.readouterr().out == from_state
 
 
-HAND_WRITTEN = """
-game: death-may-die
-players: 1
-seat: 0
-turn: 2
-active: Rosa the Sailor
-actions_left: 3
-decision: action
-investigators:
-- investigator: Rosa the Sailor
-  space: Nave
-  stress: 4              # no rerolls left
-  insanity: panic
-enemies:
-- {enemy: Cultist, number: 1, space: Nave}
-elder: {track: 1, summoned: false, stage: 1, entered_red: false}
-then: [turn, next_turn]
-"""
+# the rules notes' worked example, which they include from the book's positions folder
+HAND_WRITTEN = (BOOK / "positions" / "death-may-die.yaml").read_text(encoding="utf-8")
 
 
 def test_a_hand_written_table_against_a_count_by_hand():
     """Rosa attacks a Cultist (2 health) with 3 black dice and 1 green (her Brawl): each die a
     success half the time (black: 2 of 6 faces one success, 1 a success and a tentacle; green:
     2 of 6 a success, 1 a success and an elder sign), so her successes are binomial(4, 1/2)."""
+    notes = (BOOK / "rules-notes" / "death_may_die.md").read_text(encoding="utf-8")
+    assert "```{literalinclude} ../positions/death-may-die.yaml\n" in notes
     state = SPEC.position(yaml.safe_load(HAND_WRITTEN))
     assert state.dice_for(state.investigators[0], "attack") == (3, 1)
     odds = {row.action: row.odds for row in SPEC.decision_odds(state).actions}

@@ -223,6 +223,19 @@ def test_the_books_worked_example_gives_the_numbers_it_quotes():
     assert got["play Blessing of the War-Saint"] == quoted[2]
 
 
+def test_the_chapters_first_turn_leaves_out_what_follows():
+    """The Epic Death! chapter's first turn (book/positions/epic-death-first-quest.yaml) leaves
+    out the deck counts and the empty piles; they follow from the rest, and describe writes them."""
+    text = (BOOK / "positions" / "epic-death-first-quest.yaml").read_text(encoding="utf-8")
+    short = yaml.safe_load(text)
+    state = SPEC.position(short)
+    round_trip("epic-death", state)
+    told = SPEC.describe(state)
+    assert {key: told[key] for key in short} == short
+    left_out = {"quest_deck", "quests_done", "fate_deck", "fate_discards", "loot_deck"}
+    assert set(told) - set(short) == left_out | {"loot_discards"}
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_round_trip_at_hand_written_decisions(kind):
     state = SPEC.position(table(**KINDS[kind]))

@@ -9,10 +9,10 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 import yaml
+from _paths import BOOK
 from position_check import positions, round_trip
 
 from toolkit import cli
@@ -21,6 +21,7 @@ from toolkit.games import get_game
 from toolkit.position import PositionError, parse
 from toolkit.state import from_json
 from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.widget import ToTheDeathWidget
 
 SLUG = "to-the-death"
@@ -175,47 +176,8 @@ def test_analyse_position_prints_the_numbers_of_the_saved_game(tmp_path, capsys)
 
 
 # -- a position written by hand ----------------------------------------------------------------
-BARD_SHOOTS = """
-game: to-the-death
-players: 1
-seat: 0
-round: 1
-turn: 2
-hero_turns: 1
-side: 0
-decision:
-  question: target
-  seat: 0
-  step: hero_target
-  details: {uid: a-bard, kind: range, value: 2, index: 0}
-  options:
-  - [target, m1-gladiator]
-  - [focus, 'mender:3']
-then:
-- {step: main, side: 0}
-- {step: draw_step, seat: 0}
-- {step: hero_end, side: 0}
-- {step: enemy_turn}
-hand: ['mender:3']
-deck: 22
-discard: ['champion:8', 'fighter:7', 'magician:6', 'mender:5', 'fighter:2', 'champion:0',
-          'magician:0', 'mender:0', 'fighter:8']
-heroes:
-  near:
-  - {hero: sellsword, health: 6}
-  - {hero: war-priest, health: 6}
-  far:
-  - {hero: shadow-mage, health: 6}
-  - {hero: bard, health: 6, activated: true, acted: true}
-monster_cards:
-- card: gladiator
-  defeated: false
-  turns: 1
-  enemies:
-  - {id: m1-gladiator, name: Gladiator, body: true, area: near, health: 8}
-monsters_to_come: [goblins, ratman, sphinx]
-pile: [gladiator]
-"""
+# the rules notes' worked example, which they include from the book's positions folder
+BARD_SHOOTS = (BOOK / "positions" / "to-the-death.yaml").read_text(encoding="utf-8")
 
 
 def test_a_hand_written_position_and_its_numbers_counted_by_hand():
@@ -251,11 +213,31 @@ def test_a_built_position_plays_on_with_the_random_bot():
 
 
 def test_the_rules_notes_example_is_this_position():
-    notes = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "to_the_death.md"
+    notes = BOOK / "rules-notes" / "to_the_death.md"
     section = notes.read_text(encoding="utf-8").split("## Describing a position", 1)[1]
-    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
-    assert parse(example) == parse(BARD_SHOOTS)
+    assert "```{literalinclude} ../positions/to-the-death.yaml\n" in section
     assert "15/22" in section
+
+
+def test_the_chapters_trophy_table_is_the_rulebooks_example_turn():
+    """The To the Death! chapter starts the rulebook's example turn from a file: the table at the
+    gladiator's first Trophy, after the deal and its first check. It is that position, and it
+    plays on to the same log as the stacked deck does."""
+    real = ToTheDeathState(seed=0)
+    for card in ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]:
+        real.apply(card)  # the rulebook's hand
+    real.apply("gladiator")
+    real.apply("fighter:5")  # its first weapon's check, a hit on the war priest
+    text = (BOOK / "positions" / "to-the-death-trophy.yaml").read_text(encoding="utf-8")
+    built = SPEC.position(parse(text))
+    assert SPEC.describe(real) == parse(text)
+    round_trip(SLUG, real)
+    for action in [("trophy", "mender:2"), "champion:7", ("block", "magician:7"), "magician:0"]:
+        told = len(real.log), len(built.log)
+        real.apply(action)
+        built.apply(action)
+        assert real.log[told[0] :] == built.log[told[1] :]
+    assert [sorted(hand) for hand in real.hands] == [sorted(hand) for hand in built.hands]
 
 
 def test_the_widget_loads_a_described_position_and_plays_on():

@@ -12,6 +12,7 @@ level cleared. ``decision_odds`` instead groups the partners' hands and asks the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from odds_check import Report, at_least, cli_shows, compare, every
@@ -64,10 +65,11 @@ def asked(state: TPKState) -> tuple | None:
     return None if ask is None else (ask.resume, tuple(ask.args.items()))
 
 
-def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
-    """P(the level can still be cleared, every hand shown) after each legal action, by walking
-    the engine from the seat's view. Cards are told apart by what they do (their uses), so
-    partner hands dealt alike are walked once and positions reached again are remembered."""
+def walk_reference(state: TPKState, limit: int = WALK_LIMIT, only=None) -> dict:
+    """P(the level can still be cleared, every hand shown) after each legal action (or each of
+    `only`), by walking the engine from the seat's view. Cards are told apart by what they do
+    (their uses), so partner hands dealt alike are walked once and positions reached again are
+    remembered."""
     seat, level, cleared, items = (
         state.current_player(),
         state.level,
@@ -94,7 +96,15 @@ def walk_reference(state: TPKState, limit: int = WALK_LIMIT) -> dict:
         key=key,
         limit=limit,
     )
-    options = walk.options(OneMind(state.players_view(seat), seat))
+    start = OneMind(state.players_view(seat), seat)
+    if only is None:
+        options = walk.options(start)
+    else:  # those actions alone, a walk each, the positions one finished remembered by the next
+        walk, options = replace(walk, memo={}), {}
+        for action in only:
+            after = start.clone()
+            after.apply_listed(action)
+            options[action] = walk.value(after)
     return {action: {CLEARABLE.name: values[0]} for action, values in options.items()}
 
 
@@ -267,8 +277,8 @@ def test_a_choice_too_large_to_weigh_in_time_shows_no_number_and_says_why():
     assert refused and len(refused) < len(odds.actions)
     assert all("steps" in o.note for o in refused)
     assert "no number" in odds.note
-    walked = walk_reference(state, limit=200_000)
-    assert all(o.odds[CLEARABLE.name] == walked[o.action][CLEARABLE.name] for o in odds.actions
-               if o.odds)  # fmt: skip
+    shown = [o for o in odds.actions if o.odds]
+    walked = walk_reference(state, limit=200_000, only=[o.action for o in shown])
+    assert all(o.odds[CLEARABLE.name] == walked[o.action][CLEARABLE.name] for o in shown)
     printed = cli_shows("tpk", state)["actions"]
     assert [bool(a["odds"]) for a in printed] == [bool(o.odds) for o in odds.actions]

@@ -15,10 +15,10 @@ import subprocess
 import sys
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
 import yaml
+from _paths import BOOK
 from position_check import positions, round_trip
 
 from toolkit.cli import main
@@ -32,34 +32,11 @@ from toolkit.tpk.odds import CLEARABLE
 from toolkit.tpk.rules import KEEP, PASS, PLAY, TPKState, sheet
 
 SPEC = get_game("tpk")
-NOTES = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "tpk.md"
+NOTES = BOOK / "rules-notes" / "tpk.md"
 
 # Galen's seat in the rulebook's example, after the keeps and Brin's and Taric's passes: his
-# potion against the small monster, or a pass.
-GALEN_AFTER_TWO_PASSES = """
-game: tpk
-players: 3
-seat: 2
-level: 1
-starter: 0
-decision: play
-row:
-  - {card: small-monster}
-  - {card: large-monster}
-  - {card: secret-door}
-moves:
-  - {seat: 0, event: keep, count: 1}
-  - {seat: 1, event: keep, count: 1}
-  - {seat: 2, event: keep, count: 1}
-  - {seat: 0, event: pass, threat: 0}
-  - {seat: 1, event: pass, threat: 0}
-party:
-  - {character: brin, holds: 1}
-  - {character: taric, holds: 1}
-  - character: galen
-    hand: [potion-galen]
-    set_aside: [galen-pliers, galen-pickaxe]
-"""
+# potion against the small monster, or a pass. The rules notes include this file.
+GALEN_AFTER_TWO_PASSES = (BOOK / "positions" / "tpk.yaml").read_text(encoding="utf-8")
 
 
 def example() -> dict:
@@ -276,7 +253,18 @@ def test_the_rulebook_example_written_by_hand_has_the_counted_numbers():
     assert told["party"][2]["hand"] == ["potion-galen"] and told["moves"] == example()["moves"]
 
 
+def test_the_chapters_first_keep_is_the_rulebooks_deal():
+    """The TPK chapter sets up Brin's first keep from a file written as she sees the table; it is
+    the rulebook's deal at that choice, with the same numbers beside each keep."""
+    text = (BOOK / "positions" / "tpk-brin-keeps.yaml").read_text(encoding="utf-8")
+    built = SPEC.position(yaml.safe_load(text))
+    real = level_one_example()
+    assert SPEC.describe(built, 0) == SPEC.describe(real, 0)
+    assert SPEC.decision_odds(built).to_json() == SPEC.decision_odds(real).to_json()
+
+
 def test_the_rules_notes_show_the_same_description():
     """The worked example of the rules notes is this description, so its 9/64 is the one above."""
-    shown = re.findall(r"^```yaml\n(.*?)^```", NOTES.read_text(encoding="utf-8"), re.S | re.M)
-    assert [yaml.safe_load(block) for block in shown] == [example()]
+    notes = NOTES.read_text(encoding="utf-8")
+    assert re.findall(r"^```\{literalinclude\} (\S+)$", notes, re.M) == ["../positions/tpk.yaml"]
+    assert "```yaml" not in notes

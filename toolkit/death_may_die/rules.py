@@ -26,7 +26,7 @@ from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, pile_outcomes
-from toolkit.state import Action, ChanceOutcomes
+from toolkit.state import Action, ChanceOutcomes, copied_rng
 from toolkit.steps import Ask, Draw, Step, StepMachine, Steps
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
@@ -685,8 +685,7 @@ class DeathMayDieState(Hiding, StepMachine):
         that never change. Each mutable part of the table is copied; the rest is shared."""
         other = copy.copy(self)
         if self.viewer is None:  # a view's generator orders only decks it draws by chance
-            other.rng = random.Random(0)
-            other.rng.setstate(self.rng.getstate())
+            other.rng = copied_rng(self.rng)
         other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
         other.history = list(self.history)
         other.log = list(self.log)

@@ -31,7 +31,7 @@ from itertools import combinations
 
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, set_outcomes
-from toolkit.state import Action, ChanceOutcomes, GameState
+from toolkit.state import Action, ChanceOutcomes, GameState, copied_rng
 from toolkit.steps import Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
@@ -278,8 +278,7 @@ class TPKState(Hiding, StepMachine):
         the party, and the logs (whose entries are only ever added, never changed) are shared
         or copied flat."""
         new = copy.copy(self)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied_rng(self.rng)
         new.history = list(self.history)
         new.threat_deck = Deck(self.threat_deck.cards, self.threat_deck.discards)
         new.decks = [Deck(deck.cards, deck.discards) for deck in self.decks]
