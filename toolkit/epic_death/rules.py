@@ -16,7 +16,9 @@ decision ("choose_quest", "place_loot", "place_fail", "choose_death"); a draw's 
 In each Fate window the players are asked in turn, starting left of the active player
 (``ask_round``); a player plays as many cards as they like and then says ``done``, and the window
 goes round until every player has passed since the last card was played, so any card can be
-answered (see the rules notes). A player is passed over only when the table shows that no card of
+answered (see the rules notes). Where the asking stands (the window, the seat asked, the passes
+since the last card) is a field of the table, ``window_turn``, so the window's questions are made
+once and carry no arguments. A player is passed over only when the table shows that no card of
 the window could be played by them, whatever they hold; anyone else is asked and may say ``done``,
 as at a table, so a pass tells the others nothing about a hand.
 """
@@ -203,6 +205,9 @@ class EpicDeathState(Hiding, StepMachine):
         self.loot_to_place: list[str] = []
         # whether the table lets any seat play a card of the window, kept while players pass
         self._open_to_all: bool | None = None
+        # where the Fate window asking now stands: the window, the seat asked, and how many seats
+        # in a row have passed before it
+        self.window_turn: tuple[str, int, int] | None = None
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
@@ -283,7 +288,9 @@ class EpicDeathState(Hiding, StepMachine):
         plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
             plays = tuple(play for play in plays if play != action)
-        self.pose(WINDOW_QUESTIONS[self.cards.fate[action[1]].timing, seat, 0])
+        window = self.cards.fate[action[1]].timing
+        self.window_turn = (window, seat, 0)
+        self.pose(WINDOW_QUESTIONS[window, seat])
         self._offer(plays)
         return True
 
@@ -577,7 +584,8 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
     players = game._players
     while passes < players:
         if game._open_to_all or game._could_play(window, seat):  # the kept answer is the usual one
-            game.pose(WINDOW_QUESTIONS[window, seat, passes])
+            game.window_turn = (window, seat, passes)
+            game.pose(WINDOW_QUESTIONS[window, seat])
             # the legal actions at once, as fate_choices lists them: most moves are made here
             if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
                 game._offer(DONE_ONLY)
@@ -586,36 +594,34 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
             return
         seat = (seat + 1) % players
         passes += 1
+    game.window_turn = None  # the window is closed
     game.then_now(AFTER_WINDOW[window])
 
 
-def fate_choices(game: EpicDeathState, window: str, seat: int, passes: int) -> tuple:
-    """The cards `seat` may play in `window` now, each way to play them, and ``done``."""
+def fate_choices(game: EpicDeathState) -> tuple:
+    """The cards the seat asked may play in the window now, each way to play them, and ``done``."""
+    window, seat, _ = game.window_turn
     if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
         return DONE_ONLY
     return (*game._fate_plays(window, seat), DONE)
 
 
-# The question of a Fate window to a seat after so many passes (of up to five players), each made
-# once: one is put at most moves of a game.
+# The question of a Fate window to a seat (of up to five players), each made once: one is put at
+# most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
+# fate_answered with no arguments (an empty dict: the machine's NO_ARGS is a mapping proxy, which a
+# deep copy of the game could not copy).
 WINDOW_QUESTIONS = {
-    (window, seat, passes): Ask(
-        seat,
-        window,
-        fate_choices,
-        "fate_answered",
-        {"window": window, "seat": seat, "passes": passes},
-    )
+    (window, seat): Ask(seat, window, fate_choices, "fate_answered", {})
     for window in WINDOWS
     for seat in range(5)
-    for passes in range(5)
 }
 
 
 @steps
-def fate_answered(game: EpicDeathState, action, window: str, seat: int, passes: int) -> None:
+def fate_answered(game: EpicDeathState, action) -> None:
     """``done`` passes to the next seat (the table is unchanged); a card played is discarded and
     takes effect, and the window goes round again from its player, so anyone may answer it."""
+    window, seat, passes = game.window_turn
     if action == DONE:
         ask_round(game, window, (seat + 1) % game._players, passes + 1)
         return
