@@ -26,11 +26,11 @@ from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk, patience
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
-from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, hidden_from, labels
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
-from toolkit.how_i_died.rules import phase
+from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.view import Hidden, HowIDiedView
-from toolkit.simulate import decision_points
+from toolkit.simulate import decision_points, play_seeded
 from toolkit.state import GameState
 
 SLUG = "how-i-died"
@@ -338,8 +338,7 @@ def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
     player 1's view keeps it there; the other hidden cards are alike."""
     for state in decision_points(SLUG, 3, range(1)):
         seat = state.current_player()
-        known = knowledge(state, seat)
-        seen = [card for card, label in known.labels.items() if label == KNOWN]
+        seen = [card for card, label in labels(state, seat)[0].items() if label == KNOWN]
         if seen:
             break
     view = state.players_view(seat)
@@ -351,13 +350,74 @@ def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
     assert not any(card in group for group in view.unseen.groups for card in seen)
 
 
-def test_the_seats_knowledge_follows_the_engine_and_a_stacked_table_has_none():
-    for state in itertools.islice(decision_points(SLUG, 4, range(300, 302)), 0, None, 5):
-        seat = state.current_player()
-        known = knowledge(state, seat)
-        assert set(known.labels) == {c for c in ALL_IDS if known.hidden(places(state)[c])}
-        assert known.doubtful <= set(known.labels)
-    assert knowledge(one_card_left(), 0) is None
+def where(state) -> dict[str, tuple]:
+    """Where each card is: ("deck",), ("hand", seat), ("discards",) or ("seen",) (face up)."""
+    places = dict.fromkeys(ALL_IDS, ("seen",))
+    places.update((card, ("deck",)) for card in state.deck.cards)
+    places.update((card, ("discards",)) for card in state.deck.discards)
+    for seat, hand in enumerate(state.hands):
+        places.update((card, ("hand", seat)) for card in hand)
+    return places
+
+
+def replayed(players: int, seed: int):
+    """The moves of a seeded game of random bots, and a new game to replay them on."""
+    played = play_seeded(SLUG, players, ["random"] * players, seed)
+    return played.history, HowIDiedState(seed=seed, players=players)
+
+
+def test_the_seats_knowledge_follows_the_cards_moves():
+    """Followed move by move from where each card was before and after it, for every seat: a
+    card that left a place the seat sees for one it does not, or that the seat's choice showed
+    it, is known there; moved between two hidden places it keeps what the seat knew of it (a
+    move that reshuffles the discard pile is checked below)."""
+    checked, known_there = 0, 0
+    for players, seed in ((4, 300), (5, 1), (5, 7), (3, 11)):
+        history, game = replayed(players, seed)
+        follow = [{card: FIRST for card in hidden_from(game, seat)} for seat in range(players)]
+        for action in history:
+            before, shuffles = where(game), game.reshuffles
+            acting = game.current_player()
+            shown = set(game.legal_actions()) if acting >= 0 else set()
+            game.apply(action)
+            for seat in range(players):
+                known, _ = labels(game, seat)
+                hidden = hidden_from(game, seat)
+                if game.reshuffles != shuffles:
+                    follow[seat] = known
+                    continue
+                for card in hidden:
+                    was = before[card]
+                    seen = was[0] in ("seen", "discards") or was == ("hand", seat)
+                    if seen or (seat == acting and card in shown):
+                        follow[seat][card] = KNOWN
+                follow[seat] = {card: follow[seat][card] for card in hidden}
+                assert known == follow[seat], (seed, len(game.history), seat)
+                checked += 1
+                known_there += KNOWN in known.values()
+    assert checked > 1000 and known_there > 100
+
+
+def test_a_reshuffled_pile_is_a_group_of_its_own_to_every_seat():
+    """A move that reshuffles the discard pile into the deck: every card of the new deck is,
+    to every seat, one of that reshuffle's group (whoever discarded it and wherever it lay
+    before, nobody knows its place in the shuffled deck), and no card of the pile drawn into a
+    hand in the same move is known there to anyone else."""
+    found = 0
+    for players, seed in ((5, 1), (5, 2), (5, 3), (5, 9)):
+        history, game = replayed(players, seed)
+        for action in history:
+            discards, shuffles = list(game.deck.discards), game.reshuffles
+            game.apply(action)
+            if game.reshuffles == shuffles:
+                continue
+            found += 1
+            for seat in range(players):
+                known, _ = labels(game, seat)
+                assert all(known[card] == game.reshuffles for card in game.deck.cards)
+                assert not [card for card in discards if known.get(card) == KNOWN]
+                assert not game.doubts[seat] & set(game.deck.cards)
+    assert found >= 4
 
 
 def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():

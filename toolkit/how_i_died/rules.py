@@ -44,6 +44,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
+from toolkit.how_i_died.knowledge import reshuffled, seen_going
 from toolkit.state import GameState
 from toolkit.steps import StepMachine, Steps
 
@@ -119,6 +120,12 @@ class HowIDiedState(StepMachine):
         self.picks: tuple = ()  # the effect's choices made so far
         self.stalled = False
         self.log: list[str] = []  # what happens without a decision: mulligans and passes
+        #: What each seat knows of the cards hidden from it (:mod:`toolkit.how_i_died.knowledge`):
+        #: a label for each card it knows something of, the cards it could not follow, and how
+        #: many reshuffles made a group of their own. None in a seat's view, which knows its own.
+        self.knowledge: list[dict[str, int]] | None = [{} for _ in range(players)]
+        self.doubts: list[set[str]] = [set() for _ in range(players)]
+        self.reshuffles = 0
         self.start_steps("ready_to_build")
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -200,7 +207,10 @@ class HowIDiedState(StepMachine):
     # -- moving cards ---------------------------------------------------------------------------
     def draw_cards(self, n: int) -> list[str]:
         """Up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
-        return self.deck.draw_up_to(n, self.rng)
+        deck = self.deck
+        if n > len(deck.cards) and deck.discards and self.knowledge is not None:
+            reshuffled(self, deck.discards)
+        return deck.draw_up_to(n, self.rng)
 
     def take_from_pool(self, card: str) -> None:
         """Remove a Pool card and refill its place at once (the Pool shrinks only if no card is
@@ -233,6 +243,11 @@ class HowIDiedState(StepMachine):
         place_a, place_b = self._place(a), self._place(b)
         _replace(*place_a, a, b)
         _replace(*place_b, b, a)
+        if self.knowledge is not None:  # a card swapped into a hand is seen going there
+            for holder, card in ((place_a[0], b), (place_b[0], a)):
+                for seat, hand in enumerate(self.hands):
+                    if holder is hand:
+                        seen_going(self, (card,), seat)
 
     # -- the machine's hooks -------------------------------------------------------------------
     def draw_outcomes(self, draw) -> list[tuple[tuple, Fraction]]:
@@ -426,6 +441,7 @@ def ready_to_build(game: HowIDiedState) -> None:
     taken_back = ""
     if game.building:
         taken_back = f", taking back {names(game.building)}"
+        seen_going(game, game.building, seat)
         game.hands[seat].extend(game.building)
         game.building = []
     game.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")

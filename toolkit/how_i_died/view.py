@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
-from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
+from toolkit.how_i_died.knowledge import KNOWN, labels
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
 from toolkit.steps import Steps
@@ -777,6 +777,8 @@ class HowIDiedView(HowIDiedState):
         for name in ("unseen", "doubtful", "reveal", "early", "pending"):
             game.__dict__.pop(name, None)
         game.__class__ = HowIDiedState
+        game.knowledge = [{} for _ in range(game.players)]  # a game of its own from here
+        game.doubts = [set() for _ in range(game.players)]
         game.deck = Deck(game.deck.cards, game.deck.discards)
         game.rng = random.Random(rng.getrandbits(64))
         game.forget_legal()
@@ -787,24 +789,21 @@ def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:
     """`state` as `seat` knows it (:mod:`toolkit.how_i_died.knowledge`): each card of the deck
     and the other hands that the seat cannot place is a stand-in of its group; a card it knows
     (seen going there, or shown by its choices now) stays in place. `doubtful` names the cards
-    the seat could not follow (the view is then not exact); a table stacked by hand, with no
-    history to follow, counts every unseen card alike."""
+    the seat could not follow (the view is then not exact)."""
     view = state.clone()
     view.__class__ = HowIDiedView
-    known = knowledge(state, seat)
-    view.doubtful = sorted(known.doubtful) if known else []
+    known, doubts = labels(state, seat)
+    view.doubtful = sorted(doubts)
+    view.knowledge = None  # the view keeps what the seat knows its own way
     shown = set(state.legal_actions()) if state.current_player() == seat else set()
     piles = [state.deck.cards] + [state.hands[o] for o in range(state.players) if o != seat]
-    labels = {card: FIRST for pile in piles for card in pile}
-    if known is not None:
-        labels.update(known.labels)
-    labels.update((card, KNOWN) for card in shown if card in labels)
+    known.update((card, KNOWN) for card in shown if card in known)
     unseen, stand_ins = Unseen(), {}
-    for label in sorted(set(labels.values()) - {KNOWN}):
-        cards = [card for card, mine in labels.items() if mine == label]
+    for label in sorted(set(known.values()) - {KNOWN}):
+        cards = [card for card, mine in known.items() if mine == label]
         stand_ins[label] = iter(unseen.hide(cards))
     hidden = [
-        [card if labels[card] == KNOWN else next(stand_ins[labels[card]]) for card in pile]
+        [card if known[card] == KNOWN else next(stand_ins[known[card]]) for card in pile]
         for pile in piles
     ]
     view.deck = ViewDeck(hidden[0], state.deck.discards, unseen)
