@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from how_i_died.hid_table import stacked
 
-from toolkit.how_i_died.cards import ALL_IDS
+from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE
 from toolkit.how_i_died.knowledge import FIRST, labels
 from toolkit.how_i_died.odds import decision_odds
 from toolkit.how_i_died.rules import phase
@@ -232,3 +232,13 @@ def test_what_the_seat_cannot_see_changes_no_number():
         assert decision_odds(other).to_json() == shown, (state.seed, len(state.history))
         compared += 1
     assert compared >= 10
+
+
+def test_a_view_writes_no_card_table():
+    """Working out the numbers of a decision, whose view learns the types of hidden cards,
+    leaves the card tables as the data made them."""
+    tables = (TYPE, BANNER, GLORY, DAMAGE, EFFECT)
+    before = [dict(table) for table in tables]
+    for state in itertools.islice(game_positions(), 6):
+        decision_odds(state)
+    assert [dict(table) for table in tables] == before

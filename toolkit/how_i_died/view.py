@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck
-from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
+from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.knowledge import KNOWN, labels
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
@@ -51,8 +51,8 @@ PICKING = ("build", "effect")
 
 class Hidden(str):
     """A card the seat has not seen: ``?g.n`` (a card of group g) or, once its type is known,
-    ``?g:II`` (a type II card of group g; the name is registered in the type table, and every
-    such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
+    ``?g:II`` (a type II card of group g; the type table knows the name, see
+    :data:`~toolkit.how_i_died.cards.TYPED_GROUPS`, and every such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
     its banner, glory, damage, effect) fails with a KeyError naming it: the cue to reveal it."""
 
     @property
@@ -65,9 +65,8 @@ class Hidden(str):
 
 
 def typed(group: int, kind: str) -> Hidden:
-    name = Hidden(f"?{group}:{kind}")
-    TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
-    return name
+    """The stand-in of group `group` whose type `kind` alone is known."""
+    return Hidden(f"?{group}:{kind}")
 
 
 def scored(card: str):
@@ -115,9 +114,9 @@ def _kinds_key(best: dict, count: dict) -> tuple:
 #: All that the rules read of each card (its type, banner, glory, damage and effect): cards
 #: alike in it are alike to the game but for their names.
 ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFECT.get(card))
-               for card in TYPE}  # fmt: skip
+               for card in ALL_IDS}  # fmt: skip
 #: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
-KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in TYPE}
+KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in ALL_IDS}
 
 
 class NeedReveal(Exception):
