@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck
+from toolkit.hidden import Hiding, Place
 from toolkit.how_i_died.achievements import ACHIEVEMENTS, meets
 from toolkit.how_i_died.cards import (
     ALL_IDS,
@@ -44,8 +45,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.how_i_died.knowledge import reshuffled, seen_going
-from toolkit.state import GameState
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, reshuffled, seen_going
 from toolkit.steps import StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -75,8 +75,11 @@ def _replace(holder: list, index: int, old: str, new: str) -> None:
         holder[index] = new
 
 
-class HowIDiedState(StepMachine):
+class HowIDiedState(Hiding, StepMachine):
     game = "how-i-died"
+    #: A card hidden from a seat hides behind the stand-in of its group (``?`` and the group's
+    #: number, see :mod:`toolkit.how_i_died.knowledge`); the view names each one apart.
+    STAND_IN = "?"
     FLAT_LISTS = ("log",)
     STEPS = steps
     #: A single card that can be played, or a single pick of an effect, is still asked: the
@@ -313,11 +316,29 @@ class HowIDiedState(StepMachine):
             "log": list(self.log),  # the hands shown at a mulligan are shown to everybody
         }
 
-    def players_view(self, seat: int) -> GameState:
-        """The game as `seat` knows it, for the exact walk (:mod:`toolkit.how_i_died.view`)."""
-        from toolkit.how_i_died.view import players_view
+    def places(self, seat: int) -> list[Place]:
+        """Where cards lie that `seat` cannot see (see :mod:`toolkit.hidden`): the deck, then the
+        other hands in seat order; the Pool, the table and the discards are face up. The seat
+        knows a card there it saw go there or its choice shows it now; any other card hides
+        behind the stand-in of its group (:func:`toolkit.how_i_died.knowledge.labels`)."""
+        known = self.knowledge[seat]
+        seen = {card for card, label in known.items() if label == KNOWN}
+        if self.current_player() == seat:  # the cards this choice lists are shown to the seat
+            seen.update(card for card in self.legal_actions() if isinstance(card, str))
 
-        return players_view(self, seat)
+        def group(card: str) -> str:
+            return f"{self.STAND_IN}{known.get(card, FIRST)}"
+
+        hands = [Place(self.hands, other, seen, stand_in=group) for other in range(self.players)
+                 if other != seat]  # fmt: skip
+        return [Place(vars(self.deck), "cards", seen, stand_in=group), *hands]
+
+    def viewed(self) -> None:
+        """The view the exact walk plays (:mod:`toolkit.how_i_died.view`): each stand-in named
+        apart, the groups' cards kept with what is learnt of them as the walk reveals them."""
+        from toolkit.how_i_died.view import walk_view  # the view's module extends this one
+
+        walk_view(self)
 
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:

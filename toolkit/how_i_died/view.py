@@ -1,4 +1,6 @@
-"""The game as one seat knows it: :meth:`HowIDiedState.players_view`, for the exact walk.
+"""The game as one seat knows it, as the exact walk plays it: the core's view
+(:meth:`toolkit.hidden.Hiding.players_view`, from the places :meth:`HowIDiedState.places` lists),
+with the stand-ins revealed as the walk reads them.
 
 The real game draws from a deck its seeded RNG shuffled; a player sees neither that order nor the
 other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
@@ -27,7 +29,6 @@ from fractions import Fraction
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
-from toolkit.how_i_died.knowledge import KNOWN, labels
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
 from toolkit.steps import Steps
@@ -215,7 +216,8 @@ def turn_over(game: HowIDiedView) -> None:
 
 
 class HowIDiedView(HowIDiedState):
-    """A copy of the game as `seat` sees it (built by :func:`players_view`)."""
+    """A copy of the game as a seat sees it (made by :func:`walk_view` of the core's view). Its
+    `unseen` cards are an :class:`Unseen`: by group, with what the walk has learnt of them."""
 
     STEPS = Steps({**steps, "next_turn": turn_over})
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
@@ -773,7 +775,7 @@ class HowIDiedView(HowIDiedState):
                 [tuple(deal(c, typed) for c in adventure) for adventure in adventures]
                 for adventures in game.adventures
             ]
-        for name in ("unseen", "doubtful", "reveal", "early", "pending"):
+        for name in ("unseen", "viewer", "doubtful", "reveal", "early", "pending"):
             game.__dict__.pop(name, None)
         game.__class__ = HowIDiedState
         game.knowledge = [{} for _ in range(game.players)]  # a game of its own from here
@@ -784,31 +786,25 @@ class HowIDiedView(HowIDiedState):
         return game
 
 
-def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:
-    """`state` as `seat` knows it (:mod:`toolkit.how_i_died.knowledge`): each card of the deck
-    and the other hands that the seat cannot place is a stand-in of its group; a card it knows
-    (seen going there, or shown by its choices now) stays in place. `doubtful` names the cards
-    the seat could not follow (the view is then not exact)."""
-    view = state.clone()
+def walk_view(view: HowIDiedState) -> None:
+    """Make the core's view of a seat (:meth:`toolkit.hidden.Hiding.players_view`: each card of
+    the deck and the other hands that the seat cannot place is the stand-in ``?L`` of its group
+    L, the group's cards in ``view.unseen``) the walk's: each stand-in named apart, ``?g.n``, the
+    groups in the order of their labels, and the stand-ins of a group in the order of their
+    places. `doubtful` names the cards the seat could not follow (the view is then not exact)."""
+    seat = view.viewer
+    pools = sorted(view.unseen.items(), key=lambda pool: int(pool[0][1:]))
+    unseen = Unseen()
+    names = {stand_in: iter(unseen.hide(cards)) for stand_in, cards in pools}
+    hidden = [card for _, cards in pools for card in cards]
+    piles = [view.deck.cards] + [view.hands[o] for o in range(view.players) if o != seat]
+    hidden += [card for pile in piles for card in pile if card not in names]
+    renamed = [[next(names[card]) if card in names else card for card in pile] for pile in piles]
     view.__class__ = HowIDiedView
-    known, doubts = labels(state, seat)
-    view.doubtful = sorted(doubts)
+    view.doubtful = sorted(view.doubts[seat].intersection(hidden))
     view.knowledge = None  # the view keeps what the seat knows its own way
-    shown = set(state.legal_actions()) if state.current_player() == seat else set()
-    piles = [state.deck.cards] + [state.hands[o] for o in range(state.players) if o != seat]
-    known.update((card, KNOWN) for card in shown if card in known)
-    unseen, stand_ins = Unseen(), {}
-    for label in sorted(set(known.values()) - {KNOWN}):
-        cards = [card for card, mine in known.items() if mine == label]
-        stand_ins[label] = iter(unseen.hide(cards))
-    hidden = [
-        [card if known[card] == KNOWN else next(stand_ins[known[card]]) for card in pile]
-        for pile in piles
-    ]
-    view.deck = ViewDeck(hidden[0], state.deck.discards, unseen)
-    others = iter(hidden[1:])
-    view.hands = [list(hand) if o == seat else next(others) for o, hand in enumerate(state.hands)]
+    view.deck = ViewDeck(renamed[0], view.deck.discards, unseen)
+    others = iter(renamed[1:])
+    view.hands = [hand if o == seat else next(others) for o, hand in enumerate(view.hands)]
     view.unseen = unseen
     view.history = []  # the view's own moves: the walk's, not the game's
-    view.forget_legal()
-    return view
