@@ -127,7 +127,7 @@ class HowIDiedState(Hiding, StepMachine):
         #: a label for each card it knows something of, the cards it could not follow, and how
         #: many reshuffles made a group of their own. None in a seat's view, which knows its own.
         self.knowledge: list[dict[str, int]] | None = PerSeat({} for _ in range(players))
-        self.doubts: list[set[str]] = PerSeat(set() for _ in range(players))
+        self.doubts: list[set[str]] | None = PerSeat(set() for _ in range(players))
         self.reshuffles = 0
         self.start_steps("ready_to_build")
 
@@ -346,7 +346,7 @@ class HowIDiedState(Hiding, StepMachine):
             if other != seat:
                 hidden += hand
         self.doubtful = sorted(self.doubts[seat].intersection(hidden))
-        self.knowledge = None
+        self.knowledge = self.doubts = None
 
     def determinised(self) -> None:
         """A game dealt from a view is a game of its own from there: every seat knows nothing
