@@ -504,10 +504,10 @@ class MonsterTurn:
             return self.nothing
         if i == self.last - 1 and rest.left:
             return self.last_check(rest)  # a table lookup, cheaper than the memo
-        key = (i, rest)
+        pool, hand, hp, areas, left, discards, gained = rest
         if not self.heals:  # healths that play alike from here on are one key (see canonical)
-            hp = tuple([self.canonical(k, i, h) for k, h in enumerate(rest.hp)])
-            key = (i, Rest(rest.pool, rest.hand, hp, *rest[3:]))
+            hp = tuple([self.canonical(k, i, h) for k, h in enumerate(hp)])
+        key = (i, pool, hand, hp, areas, left, discards, gained)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._solve(i, rest)
@@ -579,14 +579,12 @@ class MonsterTurn:
             found = self.draw_then_last(rest)
             if found is not None:
                 return found
+        pool, hand, hp, areas, left, discards, gained = rest
         parts = []
-        for c, count in enumerate(rest.pool):
+        for c, count in enumerate(pool):
             if count:
-                drawn = rest._replace(
-                    pool=_take(rest.pool, c),
-                    hand=tuple(sorted((*rest.hand, c))),
-                    left=rest.left - 1,
-                )
+                more = tuple(sorted((*hand, c)))
+                drawn = Rest(_take(pool, c), more, hp, areas, left - 1, discards, gained)
                 parts.append((count, self.solve(i + 1, drawn)))
         return _mix(parts)
 
@@ -604,6 +602,7 @@ class MonsterTurn:
         total, damage = self.strength(weapon, rest.gained)
         pool, hand, hp, areas, left, discards, gained = rest
         aimed = self.aim(i, hp, areas)
+        needs = self.needs(hp, total)
         extra = self.extra[i]
         parts = []
         for c, count in enumerate(pool):
@@ -611,7 +610,7 @@ class MonsterTurn:
                 continue
             after, thrown = _take(pool, c), _bump(discards, c)  # the checked card is discarded
             target = aimed[c]
-            if target is None or not self.hits(c, target, hp[target], total):
+            if target is None or not self.classes[c][1][needs[target]]:
                 branch = self.solve(i + 1, Rest(after, hand, hp, areas, left - 1, thrown, gained))
             else:
                 dealt = damage + extra[target].get(hp[target], 0)
@@ -641,9 +640,10 @@ class MonsterTurn:
             damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
         return total, damage
 
-    def hits(self, c: int, target: int, health: int, total: int) -> bool:
-        """Does a card of class c reach the armor of hero `target` at `health` with `total`?"""
-        return self.classes[c][1][self.threshold_at[self.armor_at[target][health] - total]]
+    def needs(self, hp: tuple, total: int) -> list[int]:
+        """For each hero at its health, which of the thresholds a check must reach for a weapon
+        of `total` to hit it: a card of class c hits hero k when ``classes[c][1][needs[k]]``."""
+        return [self.threshold_at[self.armor_at[k][h] - total] for k, h in enumerate(hp)]
 
     def last_table(self, hp, areas, gained, can_block):
         """What each class of card does as the turn's last check, grouped by outcome:
@@ -653,11 +653,12 @@ class MonsterTurn:
         if table is None:
             total, damage = self.strength(self.weapons[-1], gained)
             aimed = self.aim(self.last - 1, hp, areas)
+            needs = self.needs(hp, total)
             groups: dict = {}
             for c in range(len(self.classes)):
                 target = aimed[c]
                 outcome, dealt = self.zero, 0
-                if target is not None and self.hits(c, target, hp[target], total):
+                if target is not None and self.classes[c][1][needs[target]]:
                     d = min(damage + self.extra[-1][target].get(hp[target], 0), hp[target])
                     blocked = self.class_block[c] >= 0 and self.class_block[c] in can_block
                     if d > 0 and not blocked:
