@@ -129,12 +129,14 @@ def _others_stop(seat, stop):
 
 def observe_how_i_died(state, action, rng) -> dict[str, Fraction]:
     from toolkit.how_i_died.turn_odds import numbers, turn_walk
+    from toolkit.how_i_died.view import turn_view, walk_view
 
     seat = state.current_player()
-    walk = turn_walk(state.players_view(seat), seat, FOLLOW_LIMIT, [0])
+    walk = turn_walk(turn_view(state, seat), seat, FOLLOW_LIMIT, [0])
     after = state.clone()
     after.apply_listed(action)
-    end = _play_on(after, _others_stop(seat, walk.stop), _walk_policy(walk, seat), rng)
+    policy = _walk_policy(walk, seat, walk_view)
+    end = _play_on(after, _others_stop(seat, walk.stop), policy, rng)
     return numbers(walk.measure(end))
 
 

@@ -656,7 +656,7 @@ from toolkit.games import get_game
 from toolkit.position import parse
 
 # Brin's first choice, as she sees the table
-table = parse('''
+table = parse(\"\"\"
 game: tpk
 players: 3
 seat: 0
@@ -673,7 +673,7 @@ party:
     drawn: [brin-longbow, brin-old-map, brin-torch]
   - {character: taric, holds: 3}
   - {character: galen, holds: 3}
-''')
+\"\"\")
 tpk = get_game("tpk")
 odds = tpk.decision_odds(tpk.position(table))
 torch = next(a for a in odds.actions if a.label.endswith("Torch"))

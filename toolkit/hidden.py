@@ -17,7 +17,7 @@ the stand-ins dealt from the unseen cards, shuffled.
 from __future__ import annotations
 
 import random
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -32,7 +32,9 @@ class Place(NamedTuple):
     behind its own stand-in (a slice with a negative step is dealt from its end). `known` holds
     the cards of it the seat knows are there (None: it sees them all, as in a discard pile). A
     place whose cards are kept sorted (`sort`) is sorted again after its stand-ins are dealt. Its
-    unseen cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`). A place
+    unseen cards hide behind `stand_in` (by default the game's :attr:`Hiding.STAND_IN`), or, where
+    `stand_in` is a function of a card, each behind the stand-in it names: cards of one place the
+    seat can tell apart only by group (those a reshuffle brought, those from before it). A place
     whose order the seat cannot see (`shuffled`: a deck whose cards are public) is shuffled in the
     view by the view's own generator (:meth:`Hiding.view_rng`), once its stand-ins are in."""
 
@@ -40,7 +42,7 @@ class Place(NamedTuple):
     key: Any
     known: Container | None = ()
     sort: bool = False
-    stand_in: str | None = None
+    stand_in: str | Callable[[Any], str] | None = None
     shuffled: bool = False
 
 
@@ -110,6 +112,11 @@ class Hiding:
                 continue
             cards = None if known is None else holder[key]
             if cards is None:
+                continue
+            if callable(stand_in):
+                holder[key] = _grouped(cards, known, stand_in, unseen, keep_sorted)
+                if shuffled:
+                    view.rng.shuffle(holder[key])
                 continue
             stand_in = stand_in or self.STAND_IN
             pool = unseen.setdefault(stand_in, [])
@@ -188,10 +195,19 @@ class Hiding:
         place is rebuilt, those kept sorted sorted again), or the pool `only`'s alone (its places
         without a stand-in left as they are)."""
         for holder, key, _, keep_sorted, stand_in, _ in self.places(self.viewer):
+            held = holder[key]
+            if callable(stand_in) and held is not None:  # stand-ins of several pools
+                names = set(self.unseen) if only is None else {only}
+                if isinstance(held, str):
+                    if held in names:
+                        holder[key] = card_for(held)
+                    continue
+                dealt = [card_for(card) if card in names else card for card in held]
+                holder[key] = type(held)(sorted(dealt) if keep_sorted else dealt)
+                continue
             stand_in = stand_in or self.STAND_IN
             if only is not None and stand_in != only:
                 continue
-            held = holder[key]
             if held is None:
                 continue
             if isinstance(held, str):
@@ -216,6 +232,23 @@ class Hiding:
         pool = self.unseen[stand_in]
         at = pool.index(card)
         self.unseen = {**self.unseen, stand_in: pool[:at] + pool[at + 1 :]}
+
+
+def _grouped(cards, known: Container, stand_in_of: Callable, unseen: dict, keep_sorted: bool):
+    """`cards` (one card, or a list or tuple of them) with each card the seat does not know there
+    replaced by its own stand-in (``stand_in_of(card)``), the cards added to their pools."""
+    one = isinstance(cards, str)
+    held = []
+    for card in [cards] if one else cards:
+        if card in known:
+            held.append(card)
+        else:
+            name = stand_in_of(card)
+            unseen.setdefault(name, []).append(card)
+            held.append(name)
+    if one:
+        return held[0]
+    return type(cards)(sorted(held) if keep_sorted else held)
 
 
 def pile_outcomes(pile: Sequence, unseen: Sequence, stand_in: str):

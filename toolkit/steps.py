@@ -55,6 +55,9 @@ class Ask(NamedTuple):
     args: Mapping = NO_ARGS
     why: str | None = None
 
+    def __deepcopy__(self, memo) -> Ask:
+        return self  # a value, shared by every copy of the game
+
 
 class Draw(NamedTuple):
     """A chance node: what is drawn (`kind`, which the game reads to list the outcomes), the step
@@ -65,6 +68,9 @@ class Draw(NamedTuple):
     resume: str
     args: Mapping = NO_ARGS
     public: bool = True
+
+    def __deepcopy__(self, memo) -> Draw:
+        return self  # a value, shared by every copy of the game
 
 
 @dataclass(frozen=True, slots=True)

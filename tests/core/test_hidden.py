@@ -208,3 +208,32 @@ def test_pools_in_a_given_order_and_the_generator_drawn_first():
     top_down = [numbers.pop(), numbers.pop()]
     assert game.shelf[1::-1] == top_down
     assert game.shelf[:1:-1] == [letters.pop(), letters.pop(), letters.pop()]
+
+
+class Reshuffled(Table):
+    """The table with a deck whose lower cards came back from a reshuffle: the seat tells them
+    from the cards dealt before it, but not one from another of the same group; one card of the
+    deck it saw put back."""
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.deck = ["x", "y", "k", "z", "w"]
+        self.since = {"x", "y", "z"}
+
+    def places(self, seat):
+        def group(card):
+            return "?new" if card in self.since else "?old"
+
+        return [*super().places(seat), Place(vars(self), "deck", {"k"}, stand_in=group)]
+
+
+def test_cards_of_one_place_hide_behind_the_stand_ins_of_their_groups():
+    view = Reshuffled().players_view(0)
+    assert view.deck == ["?new", "?new", "k", "?new", "?old"]
+    assert view.unseen["?new"] == ("x", "y", "z") and view.unseen["?old"] == ("w",)
+    for seed in range(20):
+        game = view.determinise(random.Random(seed))
+        assert sorted(game.deck[:2] + game.deck[3:4]) == ["x", "y", "z"]
+        assert game.deck[2:3] + game.deck[4:] == ["k", "w"]
+    view.deal_in_order("?new", ("z",))
+    assert view.deck == ["z", "x", "k", "y", "?old"] and "?new" not in view.unseen

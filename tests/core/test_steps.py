@@ -1,13 +1,14 @@
 """The core step machine on a toy game: a race to 3 in which each seat in turn either rolls a
 coin (heads scores one) or stops; the first seat to 3 wins, and a seat that stops is out."""
 
+import copy
 from fractions import Fraction
 
 import pytest
 
 from toolkit.analysis import Walk
 from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, IllegalAction
-from toolkit.steps import Ask, Outcome, StepMachine, Steps
+from toolkit.steps import Ask, Draw, Outcome, StepMachine, Steps
 
 steps = Steps()
 COIN = ChanceOutcomes([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))])
@@ -154,3 +155,11 @@ def test_a_question_made_beforehand_is_put_as_ask_puts_it():
     posed.apply("roll")
     posed.apply("heads")
     assert posed.score == [1, 0] and posed.current_player() == 1
+
+
+def test_a_question_with_no_arguments_survives_a_deep_copy():
+    """A question or draw is a value: a deep copy of a game (the core's clone) shares it, even one
+    with no arguments, whose empty mapping cannot itself be deep-copied."""
+    asked, drawn = Ask(0, "q", ("a",), "resume"), Draw("card", "resume")
+    assert copy.deepcopy([asked, drawn]) == [asked, drawn]
+    assert copy.deepcopy(asked) is asked

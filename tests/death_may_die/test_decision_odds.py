@@ -583,3 +583,20 @@ def test_a_run_step_that_ends_the_actions_counts_the_rest_of_its_move():
     assert stop == sum(chance * fire for chance, fire in _real_moves(state, ("stop",)))
     assert -2 < stop < 0  # the fire roll is reached in some moves, not in all
     assert shown.for_action(("move", "pier")).odds["fire"] == 0
+
+
+def test_a_fight_ahead_reads_its_attackers_by_kind_and_the_elder_one_as_itself():
+    """The turn's key reads the attackers of a fight to come: two cultists alike as one kind,
+    and a figure that is not on your space (the Elder One) as itself, the two sorted together."""
+    from toolkit.death_may_die.decisions import _enemies_read
+    from toolkit.games import get_game
+
+    state = get_game("death-may-die").new_state(1, 0)
+    here = state.investigators[state.active]["space"]
+    first, second = list(state.enemies)[:2]
+    for uid in (first, second):
+        state.enemies[uid]["space"] = here
+    one = _enemies_read(state, [("fight", {"attackers": [first, "elder"]})])
+    other = _enemies_read(state, [("fight", {"attackers": [second, "elder"]})])
+    assert one == other  # either cultist, alike
+    assert "elder" in one[0]

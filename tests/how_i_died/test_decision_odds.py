@@ -26,11 +26,11 @@ from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk, patience
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
-from toolkit.how_i_died.knowledge import KNOWN, knowledge, places
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, hidden_from, labels
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
-from toolkit.how_i_died.rules import phase
-from toolkit.how_i_died.view import Hidden, HowIDiedView
-from toolkit.simulate import decision_points
+from toolkit.how_i_died.rules import HowIDiedState, phase
+from toolkit.how_i_died.view import Hidden, HowIDiedView, turn_view
+from toolkit.simulate import decision_points, play_seeded
 from toolkit.state import GameState
 
 SLUG = "how-i-died"
@@ -56,7 +56,7 @@ def _kept(name: Hidden, memo: dict) -> Hidden:
 def reference(state) -> Mapping:
     """For each legal action, on demand: the walk of the rest of the turn after it."""
     seat = state.current_player()
-    view = state.players_view(seat)
+    view = turn_view(state, seat)
     view.__class__ = DeepCopiedView
 
     def score(s):
@@ -201,7 +201,7 @@ def test_the_end_swaps_second_pick_is_keyed_by_the_cards_it_can_still_take():
     finds the same numbers for every second pick of each."""
     tables = [red_adventure_swapping(("the-frozen",), ["the-drunken", "the-royal", first])
               for first in ("cursed", "hugged")]  # fmt: skip
-    views = [table.players_view(0) for table in tables]
+    views = [turn_view(table, 0) for table in tables]
     assert views[0].position() == views[1].position()
     walks = [reference(table) for table in tables]
     assert list(tables[0].legal_actions()) == ["the-drunken", "the-royal"]
@@ -218,7 +218,7 @@ def test_the_end_swap_reads_only_the_best_card_of_each_kind_elsewhere():
     first pick."""
     lesser = ("hugged", "grossed-out")
     tables = [red_adventure_swapping(pool=["the-drunken", "challenged", card]) for card in lesser]
-    views = [table.players_view(0) for table in tables]
+    views = [turn_view(table, 0) for table in tables]
     assert views[0].position() == views[1].position()
     walks = [reference(table) for table in tables]
     assert walks[0]["hugged"] == walks[1]["grossed-out"]
@@ -243,7 +243,7 @@ def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     state.building = ["betrayed", "the-frozen"]
     state.deck.cards = deck[::-1]  # stacked() dealt the two cards played into the deck
     state.forget_legal()
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     view.apply("dragon")
     view.apply(("type", "I"))  # the refill's type, read to list the swap's choices
     assert view.is_chance_node() and sorted(o for o, _ in view.chance_outcomes()) == sorted(deck)
@@ -296,7 +296,7 @@ def first(slug_positions, test):
 
 def test_the_view_hides_the_deck_and_other_hands_but_not_what_the_seat_sees():
     state = stacked(players=3, hands={0: ["cursed"], 1: ["bit", "troll"]}, pool=["the-drunken"])
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     assert view.observation(0) == state.observation(0)
     assert view.hands[0] == ["cursed"] and view.pool == ["the-drunken"]
     assert all(isinstance(card, Hidden) for card in view.hands[1] + view.deck.cards)
@@ -310,17 +310,17 @@ def test_cards_a_choice_shows_stay_known_in_the_view():
     steal = stacked(players=2, hands={0: ["the-sneaky"], 1: ["bit", "troll"]})
     asking(steal, "the-sneaky", (1,))
     assert sorted(steal.legal_actions()) == ["bit", "troll"]
-    assert sorted(steal.players_view(0).hands[1]) == ["bit", "troll"]
+    assert sorted(turn_view(steal, 0).hands[1]) == ["bit", "troll"]
     foresee = stacked(players=2, hands={0: []}, deck_top=["ogre", "bit", "the-royal"])
     asking(foresee, "the-prophetic", ("look",))
-    view = foresee.players_view(0)
+    view = turn_view(foresee, 0)
     assert view.deck.peek(3) == ["ogre", "bit", "the-royal"]
     assert all(isinstance(card, Hidden) for card in view.deck.cards[:-3])
 
 
 def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rng():
     state = one_card_left()
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     rng_before = state.rng.getstate()
     view.apply("betrayed")  # the Goblin refills the Pool: the only unseen card
     assert view.is_chance_node()  # the next choice lists the Pool's middles: read its type
@@ -349,11 +349,10 @@ def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
     player 1's view keeps it there; the other hidden cards are alike."""
     for state in decision_points(SLUG, 3, range(1)):
         seat = state.current_player()
-        known = knowledge(state, seat)
-        seen = [card for card, label in known.labels.items() if label == KNOWN]
+        seen = [card for card, label in labels(state, seat)[0].items() if label == KNOWN]
         if seen:
             break
-    view = state.players_view(seat)
+    view = turn_view(state, seat)
     for card in seen:
         holder = next(s for s, hand in enumerate(state.hands) if card in hand)
         assert card in view.hands[holder] and holder != seat
@@ -362,13 +361,74 @@ def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
     assert not any(card in group for group in view.unseen.groups for card in seen)
 
 
-def test_the_seats_knowledge_follows_the_engine_and_a_stacked_table_has_none():
-    for state in itertools.islice(decision_points(SLUG, 4, range(300, 302)), 0, None, 5):
-        seat = state.current_player()
-        known = knowledge(state, seat)
-        assert set(known.labels) == {c for c in ALL_IDS if known.hidden(places(state)[c])}
-        assert known.doubtful <= set(known.labels)
-    assert knowledge(one_card_left(), 0) is None
+def where(state) -> dict[str, tuple]:
+    """Where each card is: ("deck",), ("hand", seat), ("discards",) or ("seen",) (face up)."""
+    places = dict.fromkeys(ALL_IDS, ("seen",))
+    places.update((card, ("deck",)) for card in state.deck.cards)
+    places.update((card, ("discards",)) for card in state.deck.discards)
+    for seat, hand in enumerate(state.hands):
+        places.update((card, ("hand", seat)) for card in hand)
+    return places
+
+
+def replayed(players: int, seed: int):
+    """The moves of a seeded game of random bots, and a new game to replay them on."""
+    played = play_seeded(SLUG, players, ["random"] * players, seed)
+    return played.history, HowIDiedState(seed=seed, players=players)
+
+
+def test_the_seats_knowledge_follows_the_cards_moves():
+    """Followed move by move from where each card was before and after it, for every seat: a
+    card that left a place the seat sees for one it does not, or that the seat's choice showed
+    it, is known there; moved between two hidden places it keeps what the seat knew of it (a
+    move that reshuffles the discard pile is checked below)."""
+    checked, known_there = 0, 0
+    for players, seed in ((4, 300), (5, 1), (5, 7), (3, 11)):
+        history, game = replayed(players, seed)
+        follow = [{card: FIRST for card in hidden_from(game, seat)} for seat in range(players)]
+        for action in history:
+            before, shuffles = where(game), game.reshuffles
+            acting = game.current_player()
+            shown = set(game.legal_actions()) if acting >= 0 else set()
+            game.apply(action)
+            for seat in range(players):
+                known, _ = labels(game, seat)
+                hidden = hidden_from(game, seat)
+                if game.reshuffles != shuffles:
+                    follow[seat] = known
+                    continue
+                for card in hidden:
+                    was = before[card]
+                    seen = was[0] in ("seen", "discards") or was == ("hand", seat)
+                    if seen or (seat == acting and card in shown):
+                        follow[seat][card] = KNOWN
+                follow[seat] = {card: follow[seat][card] for card in hidden}
+                assert known == follow[seat], (seed, len(game.history), seat)
+                checked += 1
+                known_there += KNOWN in known.values()
+    assert checked > 1000 and known_there > 100
+
+
+def test_a_reshuffled_pile_is_a_group_of_its_own_to_every_seat():
+    """A move that reshuffles the discard pile into the deck: every card of the new deck is,
+    to every seat, one of that reshuffle's group (whoever discarded it and wherever it lay
+    before, nobody knows its place in the shuffled deck), and no card of the pile drawn into a
+    hand in the same move is known there to anyone else."""
+    found = 0
+    for players, seed in ((5, 1), (5, 2), (5, 3), (5, 9)):
+        history, game = replayed(players, seed)
+        for action in history:
+            discards, shuffles = list(game.deck.discards), game.reshuffles
+            game.apply(action)
+            if game.reshuffles == shuffles:
+                continue
+            found += 1
+            for seat in range(players):
+                known, _ = labels(game, seat)
+                assert all(known[card] == game.reshuffles for card in game.deck.cards)
+                assert not [card for card in discards if known.get(card) == KNOWN]
+                assert not game.doubts[seat] & set(game.deck.cards)
+    assert found >= 4
 
 
 def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():
@@ -378,6 +438,6 @@ def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():
     for state in decision_points(SLUG, 4, [301]):
         if len(state.history) > 68 and state.current_player() == 0:
             break
-    assert state.players_view(0).doubtful
+    assert turn_view(state, 0).doubtful
     odds = decision_odds(state)
     assert not any(o.odds for o in odds.actions) and "could not follow" in odds.note

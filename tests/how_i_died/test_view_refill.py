@@ -15,11 +15,11 @@ from fractions import Fraction
 
 from how_i_died.hid_table import stacked
 
-from toolkit.how_i_died.cards import ALL_IDS
-from toolkit.how_i_died.knowledge import FIRST, knowledge
+from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE
+from toolkit.how_i_died.knowledge import FIRST, labels
 from toolkit.how_i_died.odds import decision_odds
 from toolkit.how_i_died.rules import phase
-from toolkit.how_i_died.view import Hidden
+from toolkit.how_i_died.view import Hidden, turn_view
 from toolkit.simulate import decision_points
 from toolkit.state import CHANCE
 
@@ -183,11 +183,11 @@ def test_a_card_face_up_is_never_a_stand_in_where_the_seat_chooses():
     checked = 0
     for state in game_positions():
         for seat in range(state.players):
-            view = state.players_view(seat)
+            view = turn_view(state, seat)
             assert not [c for c in seen_places(view, seat) if isinstance(c, Hidden)]
         seat = state.current_player()
         for _ in range(10):
-            view = state.players_view(seat)
+            view = turn_view(state, seat)
             while not view.is_terminal():
                 if view.is_chance_node():
                     outcomes = [o for o, _ in view.chance_outcomes()]
@@ -211,8 +211,8 @@ def test_what_the_seat_cannot_see_changes_no_number():
     compared = 0
     for state in game_positions():
         seat = state.current_player()
-        known = knowledge(state, seat)
-        if known is None or set(known.labels.values()) != {FIRST}:
+        known, _ = labels(state, seat)
+        if set(known.values()) != {FIRST}:
             continue  # the seat knows where some hidden card is: moving it would tell
         if set(state.legal_actions()) & set(unseen_cards(state, seat)):
             continue  # the choice shows them (a hand stolen from, the deck's top foreseen)
@@ -232,3 +232,13 @@ def test_what_the_seat_cannot_see_changes_no_number():
         assert decision_odds(other).to_json() == shown, (state.seed, len(state.history))
         compared += 1
     assert compared >= 10
+
+
+def test_a_view_writes_no_card_table():
+    """Working out the numbers of a decision, whose view learns the types of hidden cards,
+    leaves the card tables as the data made them."""
+    tables = (TYPE, BANNER, GLORY, DAMAGE, EFFECT)
+    before = [dict(table) for table in tables]
+    for state in itertools.islice(game_positions(), 6):
+        decision_odds(state)
+    assert [dict(table) for table in tables] == before

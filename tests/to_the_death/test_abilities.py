@@ -23,7 +23,7 @@ from ttd_helpers import (
 
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.odds import monster_turn
-from toolkit.to_the_death.registry import EFFECTS, HOOKS
+from toolkit.to_the_death.registry import BURSTS, EFFECTS, HOOKS
 
 SOLO = {"monsters": ["zombie", "mummy", "dream-slayer", "gryphon"]}
 ZERO_HAND = ["mender:0", "magician:7", "champion:8", "fighter:6", "champion:3"]
@@ -497,6 +497,18 @@ def test_every_registered_ability_belongs_to_a_card():
     assert temporary <= {"charge", "goblins/scared-now", "zombie/lonely-prey-on"} | {
         key for key in temporary if key.split("/")[0] in cat.heroes
     }
+
+
+def test_every_burst_box_declares_what_it_does():
+    """The monster turn's solver reads what a burst does from its effect's declaration: every
+    burst box of the data has an effect with one, and only burst boxes declare one."""
+    bursts = {
+        f"{card.id}/{box.key}" for card in catalog().damage.values() for box in card.boxes
+        if box.burst
+    }  # fmt: skip
+    assert bursts and bursts <= set(EFFECTS)
+    assert set(BURSTS) == bursts
+    assert {burst.kind for burst in BURSTS.values()} == {"draw", "heal", "move", "attack"}
 
 
 # -- hero damage-card bursts in the middle of a monster turn --------------------------------------

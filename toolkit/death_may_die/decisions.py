@@ -310,9 +310,15 @@ def _enemies_read(state, ahead):
     here = state._enemies_at(state.investigators[state.active]["space"])
     alike = {uid: _alike(state.enemies[uid]) for uid in here}
     steps = [
-        (name, {**args, "attackers": sorted(alike.get(uid, (uid,)) for uid in args["attackers"])})
+        (
+            name,
+            {
+                **args,
+                "attackers": sorted(alike.get(uid, _figure(uid)) for uid in args["attackers"]),
+            },
+        )
         if name == "fight"
-        else (name, {**args, "attacker": alike.get(args["attacker"], (args["attacker"],))})
+        else (name, {**args, "attacker": alike.get(args["attacker"], _figure(args["attacker"]))})
         if name == "roll" and args["purpose"] == "enemy"
         else (name, args)
         for name, args in ahead
@@ -327,6 +333,14 @@ def _alike(enemy: dict) -> tuple:
 
 
 FIGURE = ("number", "space")
+
+
+def _figure(uid: str) -> tuple:
+    """A figure not on your space (or the Elder One) read as itself, in the shape of
+    :func:`_alike`'s reading so that the two sort together."""
+    return (("figure", uid),)
+
+
 MYTHOS_DRAWS = {"turn", "mythos"}  # the steps of a turn still to draw from each deck
 DISCOVERY_DRAWS = {"turn", "investigate_or_fight"}
 ENEMY_MOVES = ("enemy_move", "enemy_move_choice", "summon")

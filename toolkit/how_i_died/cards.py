@@ -105,6 +105,13 @@ GLORY = {cid: c.glory for cid, c in CARDS.items()}
 DAMAGE = {cid: c.damage for cid, c in CARDS.items()}
 EFFECT = {cid: c.effect for cid, c in CARDS.items() if c.effect is not None}
 ALL_IDS = tuple(CARDS)
+#: The groups of hidden cards a player's view may tell apart (:mod:`toolkit.how_i_died.view`).
+#: A hidden card of group g whose type alone the player has learnt is named ``?g:T``, and the
+#: type table holds these names beside the cards', fixed here: the engine lists such a card by
+#: its type, and reading anything else of it is the view's cue to reveal which card it is. A
+#: view of more groups reveals the card itself where its type is read.
+TYPED_GROUPS = 16
+TYPE.update((f"?{group}:{kind}", kind) for group in range(TYPED_GROUPS) for kind in TYPES)
 
 
 def adventure_glory(adventure) -> int:

@@ -1,141 +1,115 @@
-"""What one seat knows of the cards it cannot see, followed through the game's own history.
+"""What each seat knows of the cards it cannot see, recorded by the engine as the cards move.
 
-The view (:mod:`toolkit.how_i_died.view`) makes the hidden cards stand-ins of groups whose cards
-the seat cannot tell apart. Which groups those are depends on what the seat has seen happen:
+A seat cannot see the deck nor the other players' hands. Of a card there it knows one of three
+things, which the state keeps for every seat (:attr:`HowIDiedState.knowledge`, a label for each
+card it knows something of; any other card hidden from it is :data:`FIRST`):
 
-* a card that left a place the seat sees (the Pool, the table, its own hand, the discards) for a
-  hidden one (an opponent's hand: taken from the Pool, given, stolen, taken back on a pass) is
-  *known* there; so is a card its own choices showed (an opponent's hand while stealing, the
-  deck's top three while foreseeing), and it stays known as it moves in ways everyone can follow
-  (drawn from the top, a whole hand swapped);
-* a reshuffle makes the discard pile, which everyone saw, the new deck: those cards are a group
-  of their own, apart from the cards still in hands from before;
-* everything else never seen is the first group.
+* *known* (:data:`KNOWN`): it saw the card go there, from a place it sees (the Pool, the table,
+  the discards, its own hand) into a hidden one (an opponent's hand: taken from the Pool, swapped
+  in from the table, given, stolen, taken back on a pass), or its own choices showed the card (an
+  opponent's hand while stealing, the deck's top three while foreseeing). It stays known while it
+  moves in ways everyone can follow (drawn from the top, a whole hand swapped);
+* *reshuffled* (a number from 1): the discard pile, which everyone saw, became the deck at that
+  reshuffle, so its cards are a group of their own, apart from the cards hidden before it;
+* *never seen* (:data:`FIRST`): every other card.
 
-The moves are read off the engine (the game replayed from its seed, each card's place compared
-before and after each move), not worked out again here. Where an opponent moved a card the seat
-could not follow and the cards it came from were not alike to the seat (a steal, a gift or a
-foresee among cards of different groups), the seat's knowledge is no longer a set of groups of
-like cards: :attr:`Knowledge.doubtful` names those cards until they are seen again, and while
-any is left the view is not exact (the numbers are refused).
+Where an opponent moved a card the seat could not follow from cards it could tell apart (a steal,
+a gift or a foresee among cards of different labels), the seat's knowledge is no longer a set of
+groups of like cards: the state's :attr:`HowIDiedState.doubts` name those cards until they are seen
+again, and while any is hidden the view is not exact (the numbers are refused).
 """
 
 from __future__ import annotations
-
-import json
-
-from toolkit.how_i_died.cards import EFFECT
 
 KNOWN = -1  # the label of a hidden card the seat knows exactly
 FIRST = 0  # the group of cards never seen
 
 
-def places(state) -> dict[str, tuple]:
-    """Where each card is: ("deck",), ("hand", seat), ("pool",), ("table",) or ("discards",)."""
-    where = {card: ("deck",) for card in state.deck.cards}
-    where.update((card, ("discards",)) for card in state.deck.discards)
-    for seat, hand in enumerate(state.hands):
-        where.update((card, ("hand", seat)) for card in hand)
-    where.update((card, ("pool",)) for card in state.pool)
-    where.update((card, ("table",)) for card in state.building)
-    for adventures in state.adventures:
-        where.update((card, ("table",)) for adventure in adventures for card in adventure)
-    return where
+class PerSeat(list):
+    """One dict or set for each seat. A copy of a state copies each of them whole (they hold
+    only card names and numbers), not item by item as a generic deep copy would."""
+
+    def __deepcopy__(self, memo) -> PerSeat:
+        return PerSeat([item.copy() for item in self])
 
 
-class Knowledge:
-    """For one seat: a label for each card it cannot see (:data:`KNOWN`, :data:`FIRST` or a
-    reshuffle's group), and the cards whose whereabouts it cannot follow exactly."""
-
-    def __init__(self, state, seat: int):
-        self.seat = seat
-        where = places(state)
-        self.labels = {card: FIRST for card, place in where.items() if self.hidden(place)}
-        self.groups = 1
-        self.doubtful: set[str] = set()
-        self.where = where
-
-    def hidden(self, place: tuple) -> bool:
-        return place[0] == "deck" or (place[0] == "hand" and place[1] != self.seat)
-
-    def exact(self) -> bool:
-        return not self.doubtful
-
-    def apply(self, state, action) -> None:
-        """Apply `action` to `state` (the replayed game) and learn what the seat sees of it."""
-        seat = state.current_player()
-        if seat == self.seat:
-            for shown in state.legal_actions():
-                if shown in self.labels:
-                    self.labels[shown] = KNOWN
-        looked = self._foreseen_by_another(state, seat)
-        hands = [list(hand) for hand in state.hands]
-        state.apply(action, atomic=False)
-        where = places(state)
-        reshuffle = None
-        for card, place in where.items():
-            before = self.where[card]
-            if place == before:
-                continue
-            if not self.hidden(place):
-                self.labels.pop(card, None)
-                self.doubtful.discard(card)
-            elif not self.hidden(before):
-                if before[0] == "discards" and place[0] == "deck":
-                    reshuffle = self.groups if reshuffle is None else reshuffle
-                    self.labels[card] = reshuffle
-                else:
-                    self.labels[card] = KNOWN
-            elif before[0] == "hand" and place[0] == "hand":
-                source = hands[before[1]]
-                if set(source) - set(state.hands[place[1]]):  # not a whole hand swapped
-                    self._unless_alike(source)
-        if reshuffle is not None:
-            self.groups += 1
-        if looked:
-            self._unless_alike(looked)
-        self.where = where
-
-    def _foreseen_by_another(self, state, seat: int) -> list[str]:
-        """The deck's top three if another seat is about to take one of them unseen."""
-        if seat in (self.seat, -1) or state.prompt.resume != "effect":
-            return []
-        if EFFECT[state.resolving] != "foresee" or not state.picks:
-            return []
-        return state.deck.peek(3)
-
-    def _unless_alike(self, cards) -> None:
-        """A card was taken unseen from `cards`: fine if the seat could not tell them apart,
-        else their whereabouts are in doubt."""
-        labels = {self.labels.get(card) for card in cards}
-        if len(labels) > 1 or KNOWN in labels:
-            self.doubtful.update(card for card in cards if card in self.labels)
+def seen_going(state, cards, holder: int) -> None:
+    """`cards` went from a place everyone sees into `holder`'s hand: every other seat knows them
+    there."""
+    if state.knowledge is None:  # a seat's view
+        return
+    for seat, labels in enumerate(state.knowledge):
+        if seat != holder:
+            for card in cards:
+                labels[card] = KNOWN
+                state.doubts[seat].discard(card)
 
 
-_CACHE: dict[tuple, tuple] = {}  # (game's seed and options, seat) -> (history, game, knowledge)
-CACHE_SIZE = 16
+def handed(state, giver: int, cards, taker: int, before: list[str]) -> None:
+    """`cards` went unseen from `giver`'s hand (`before`: all of it, before) to `taker`'s: the
+    giver knows them there; a seat that saw neither hand follows them only if it could not tell
+    the cards of that hand apart, or the whole hand went."""
+    if state.knowledge is None:  # a seat's view
+        return
+    for card in cards:
+        state.knowledge[giver][card] = KNOWN
+        state.doubts[giver].discard(card)
+    if len(cards) < len(before):
+        for seat in range(state.players):
+            if seat not in (giver, taker):
+                unless_alike(state, seat, before)
 
 
-def knowledge(state, seat: int) -> Knowledge | None:
-    """What `seat` knows at `state`, by replaying its history (continued from the last call for
-    the same game when its history goes on from there); None for a table stacked by hand, which
-    no history reproduces."""
-    key = (type(state), state.seed, json.dumps(state.config, sort_keys=True), seat)
-    history = state.history
-    cached = _CACHE.get(key)
-    if cached is None or history[: len(cached[0])] != cached[0]:
-        game = type(state)(seed=state.seed, **state.config)
-        cached = ([], game, Knowledge(game, seat))
-    done, game, known = cached
-    for action in history[len(done) :]:
-        if action not in game.legal_actions():  # moves made on a table stacked by hand
-            _CACHE.pop(key, None)  # its game has moved on part of the way
-            return None
-        known.apply(game, action)
-    if game.deck.cards != state.deck.cards or places(game) != places(state):
-        return None
-    _CACHE.pop(key, None)
-    _CACHE[key] = (list(history), game, known)
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    return known
+def shown(state, seat: int, cards) -> None:
+    """`seat`'s choices show it `cards` (an opponent's hand, the deck's top cards)."""
+    if state.knowledge is None:  # a seat's view
+        return
+    labels = state.knowledge[seat]
+    for card in cards:
+        labels[card] = KNOWN
+
+
+def foreseen(state, seat: int, looked: list[str]) -> None:
+    """`seat` took one of the deck's top cards `looked`, unseen by the others."""
+    if state.knowledge is None:  # a seat's view
+        return
+    for other in range(state.players):
+        if other != seat:
+            unless_alike(state, other, looked)
+
+
+def reshuffled(state, cards) -> None:
+    """The discard pile `cards` became the deck: a group of its own for every seat."""
+    state.reshuffles += 1
+    group = state.reshuffles
+    for labels, doubts in zip(state.knowledge, state.doubts, strict=True):
+        for card in cards:
+            labels[card] = group
+            doubts.discard(card)
+
+
+def unless_alike(state, seat: int, cards) -> None:
+    """A card was taken unseen by `seat` from `cards`: fine if it could not tell them apart, else
+    their whereabouts are in doubt."""
+    labels = state.knowledge[seat]
+    kinds = {labels.get(card, FIRST) for card in cards}
+    if len(kinds) > 1 or KNOWN in kinds:
+        state.doubts[seat].update(cards)
+
+
+def hidden_from(state, seat: int) -> list[str]:
+    """The cards `seat` cannot see: the deck, then the other hands in seat order."""
+    cards = list(state.deck.cards)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            cards += hand
+    return cards
+
+
+def labels(state, seat: int) -> tuple[dict[str, int], set[str]]:
+    """What `seat` knows of each card hidden from it (its label), and which of them it could not
+    follow."""
+    known = state.knowledge[seat]
+    hidden = hidden_from(state, seat)
+    doubts = state.doubts[seat].intersection(hidden)
+    return {card: known.get(card, FIRST) for card in hidden}, doubts

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck
+from toolkit.hidden import Hiding, Place
 from toolkit.how_i_died.achievements import ACHIEVEMENTS, meets
 from toolkit.how_i_died.cards import (
     ALL_IDS,
@@ -44,7 +45,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.state import GameState
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
 from toolkit.steps import StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -74,8 +75,11 @@ def _replace(holder: list, index: int, old: str, new: str) -> None:
         holder[index] = new
 
 
-class HowIDiedState(StepMachine):
+class HowIDiedState(Hiding, StepMachine):
     game = "how-i-died"
+    #: A card hidden from a seat hides behind the stand-in of its group (``?`` and the group's
+    #: number, see :mod:`toolkit.how_i_died.knowledge`); the view names each one apart.
+    STAND_IN = "?"
     FLAT_LISTS = ("log",)
     STEPS = steps
     #: A single card that can be played, or a single pick of an effect, is still asked: the
@@ -119,6 +123,12 @@ class HowIDiedState(StepMachine):
         self.picks: tuple = ()  # the effect's choices made so far
         self.stalled = False
         self.log: list[str] = []  # what happens without a decision: mulligans and passes
+        #: What each seat knows of the cards hidden from it (:mod:`toolkit.how_i_died.knowledge`):
+        #: a label for each card it knows something of, the cards it could not follow, and how
+        #: many reshuffles made a group of their own. None in a seat's view, which knows its own.
+        self.knowledge: list[dict[str, int]] | None = PerSeat({} for _ in range(players))
+        self.doubts: list[set[str]] | None = PerSeat(set() for _ in range(players))
+        self.reshuffles = 0
         self.start_steps("ready_to_build")
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -200,7 +210,10 @@ class HowIDiedState(StepMachine):
     # -- moving cards ---------------------------------------------------------------------------
     def draw_cards(self, n: int) -> list[str]:
         """Up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
-        return self.deck.draw_up_to(n, self.rng)
+        deck = self.deck
+        if n > len(deck.cards) and deck.discards and self.knowledge is not None:
+            reshuffled(self, deck.discards)
+        return deck.draw_up_to(n, self.rng)
 
     def take_from_pool(self, card: str) -> None:
         """Remove a Pool card and refill its place at once (the Pool shrinks only if no card is
@@ -233,6 +246,11 @@ class HowIDiedState(StepMachine):
         place_a, place_b = self._place(a), self._place(b)
         _replace(*place_a, a, b)
         _replace(*place_b, b, a)
+        if self.knowledge is not None:  # a card swapped into a hand is seen going there
+            for holder, card in ((place_a[0], b), (place_b[0], a)):
+                for seat, hand in enumerate(self.hands):
+                    if holder is hand:
+                        seen_going(self, (card,), seat)
 
     # -- the machine's hooks -------------------------------------------------------------------
     def draw_outcomes(self, draw) -> list[tuple[tuple, Fraction]]:
@@ -298,11 +316,44 @@ class HowIDiedState(StepMachine):
             "log": list(self.log),  # the hands shown at a mulligan are shown to everybody
         }
 
-    def players_view(self, seat: int) -> GameState:
-        """The game as `seat` knows it, for the exact walk (:mod:`toolkit.how_i_died.view`)."""
-        from toolkit.how_i_died.view import players_view
+    def places(self, seat: int) -> list[Place]:
+        """Where cards lie that `seat` cannot see (see :mod:`toolkit.hidden`): the other hands in
+        seat order, then the deck; the Pool, the table and the discards are face up. The seat
+        knows a card there it saw go there or its choice shows it now; any other card hides
+        behind the stand-in of its group (``?`` and the group's number, two digits, see
+        :mod:`toolkit.how_i_died.knowledge`)."""
+        in_view = self.knowledge is None  # a view's places hold their stand-ins already
+        known = {} if in_view else self.knowledge[seat]
+        seen = {card for card, label in known.items() if label == KNOWN}
+        if not in_view and self.current_player() == seat:  # a choice shows the cards it lists
+            seen.update(card for card in self.legal_actions() if isinstance(card, str))
 
-        return players_view(self, seat)
+        def group(card: str) -> str:
+            return f"{self.STAND_IN}{known.get(card, FIRST):02d}"
+
+        hands = [Place(self.hands, other, seen, stand_in=group) for other in range(self.players)
+                 if other != seat]  # fmt: skip
+        return [*hands, Place(vars(self.deck), "cards", seen, stand_in=group)]
+
+    def viewed(self) -> None:
+        """A view knows what its seat knows by its stand-ins alone: the seats' knowledge is
+        dropped, but for the cards the seat could not follow (`doubtful`, those still hidden:
+        while there are any, the view is not exact)."""
+        seat = self.viewer
+        hidden = [card for pool in self.unseen.values() for card in pool]
+        hidden += self.deck.cards
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden += hand
+        self.doubtful = sorted(self.doubts[seat].intersection(hidden))
+        self.knowledge = self.doubts = None
+
+    def determinised(self) -> None:
+        """A game dealt from a view is a game of its own from there: every seat knows nothing
+        of the cards hidden from it."""
+        del self.doubtful
+        self.knowledge = PerSeat({} for _ in range(self.players))
+        self.doubts = PerSeat(set() for _ in range(self.players))
 
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:
@@ -426,6 +477,7 @@ def ready_to_build(game: HowIDiedState) -> None:
     taken_back = ""
     if game.building:
         taken_back = f", taking back {names(game.building)}"
+        seen_going(game, game.building, seat)
         game.hands[seat].extend(game.building)
         game.building = []
     game.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")

@@ -1,4 +1,6 @@
-"""The game as one seat knows it: :meth:`HowIDiedState.players_view`, for the exact walk.
+"""The game as one seat knows it, as the exact walk plays it: the core's view
+(:meth:`toolkit.hidden.Hiding.players_view`, from the places :meth:`HowIDiedState.places` lists),
+with the stand-ins revealed as the walk reads them.
 
 The real game draws from a deck its seeded RNG shuffled; a player sees neither that order nor the
 other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
@@ -21,13 +23,11 @@ hidden hand. The real game never uses this class, so it plays exactly as before.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 
 from toolkit.deck import Deck
-from toolkit.how_i_died.cards import BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
-from toolkit.how_i_died.knowledge import FIRST, KNOWN, knowledge
+from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
 from toolkit.steps import Steps
@@ -51,8 +51,8 @@ PICKING = ("build", "effect")
 
 class Hidden(str):
     """A card the seat has not seen: ``?g.n`` (a card of group g) or, once its type is known,
-    ``?g:II`` (a type II card of group g; the name is registered in the type table, and every
-    such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
+    ``?g:II`` (a type II card of group g; the type table knows the name, see
+    :data:`~toolkit.how_i_died.cards.TYPED_GROUPS`, and every such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
     its banner, glory, damage, effect) fails with a KeyError naming it: the cue to reveal it."""
 
     @property
@@ -65,9 +65,8 @@ class Hidden(str):
 
 
 def typed(group: int, kind: str) -> Hidden:
-    name = Hidden(f"?{group}:{kind}")
-    TYPE.setdefault(name, kind)  # the only thing known of it; no card id starts with "?"
-    return name
+    """The stand-in of group `group` whose type `kind` alone is known."""
+    return Hidden(f"?{group}:{kind}")
 
 
 def scored(card: str):
@@ -115,9 +114,9 @@ def _kinds_key(best: dict, count: dict) -> tuple:
 #: All that the rules read of each card (its type, banner, glory, damage and effect): cards
 #: alike in it are alike to the game but for their names.
 ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFECT.get(card))
-               for card in TYPE}  # fmt: skip
+               for card in ALL_IDS}  # fmt: skip
 #: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
-KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in TYPE}
+KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in ALL_IDS}
 
 
 class NeedReveal(Exception):
@@ -216,7 +215,9 @@ def turn_over(game: HowIDiedView) -> None:
 
 
 class HowIDiedView(HowIDiedState):
-    """A copy of the game as `seat` sees it (built by :func:`players_view`)."""
+    """A copy of the game as a seat sees it, for the walk (made by :func:`walk_view` of the
+    core's view). Its `unseen` cards are an :class:`Unseen`: by group, with what the walk has
+    learnt of them. A search deals a game from the core's view itself, not from this one."""
 
     STEPS = Steps({**steps, "next_turn": turn_over})
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
@@ -743,74 +744,28 @@ class HowIDiedView(HowIDiedState):
     def returns(self) -> list[float]:
         return [0.0] * self.players
 
-    def determinise(self, rng: random.Random) -> HowIDiedState:
-        """The game itself (not a view: it plays on past this turn), every stand-in dealt one of
-        its group's cards, shuffled by `rng`: a stand-in whose type is known gets a card of that
-        type first, the others what is left. Later shuffles draw from a generator from `rng`."""
-        game = self.clone()
-        groups = [sorted(cards) for cards in self.unseen.groups]
-        for cards in groups:
-            rng.shuffle(cards)
-        dealt: dict[Hidden, str] = {}
 
-        def deal(card: str, typed: bool) -> str:
-            if not isinstance(card, Hidden) or (card.kind is not None) != typed:
-                return card
-            if card.kind is None:  # named once: the same stand-in wherever it is
-                if card not in dealt:
-                    dealt[card] = groups[card.group].pop()
-                return dealt[card]
-            cards = groups[card.group]  # every typed stand-in of a group and type is alike
-            return cards.pop(max(i for i, c in enumerate(cards) if TYPE[c] == card.kind))
-
-        for typed in (True, False):
-            game.hands = [[deal(c, typed) for c in hand] for hand in game.hands]
-            for pile in ("pool", "building"):
-                setattr(game, pile, [deal(c, typed) for c in getattr(game, pile)])
-            game.picks = tuple(deal(c, typed) for c in game.picks)
-            game.deck.cards = [deal(c, typed) for c in game.deck.cards]
-            game.deck.discards = [deal(c, typed) for c in game.deck.discards]
-            game.adventures = [
-                [tuple(deal(c, typed) for c in adventure) for adventure in adventures]
-                for adventures in game.adventures
-            ]
-        for name in ("unseen", "doubtful", "reveal", "early", "pending"):
-            game.__dict__.pop(name, None)
-        game.__class__ = HowIDiedState
-        game.deck = Deck(game.deck.cards, game.deck.discards)
-        game.rng = random.Random(rng.getrandbits(64))
-        game.forget_legal()
-        return game
-
-
-def players_view(state: HowIDiedState, seat: int) -> HowIDiedView:
-    """`state` as `seat` knows it (:mod:`toolkit.how_i_died.knowledge`): each card of the deck
-    and the other hands that the seat cannot place is a stand-in of its group; a card it knows
-    (seen going there, or shown by its choices now) stays in place. `doubtful` names the cards
-    the seat could not follow (the view is then not exact); a table stacked by hand, with no
-    history to follow, counts every unseen card alike."""
-    view = state.clone()
+def walk_view(view: HowIDiedState) -> HowIDiedView:
+    """The walk's view made of a seat's view (the core's ``players_view``: each card of the deck
+    and the other hands that the seat cannot place is the stand-in ``?L`` of its group L, the
+    group's cards in ``view.unseen``): each stand-in named apart, ``?g.n``, the groups in the
+    order of their labels and the stand-ins of a group in the order of their places (the
+    deck's first). The view itself becomes it."""
+    seat = view.viewer
+    pools = sorted(view.unseen.items(), key=lambda pool: int(pool[0][1:]))
+    unseen = Unseen()
+    names = {stand_in: iter(unseen.hide(cards)) for stand_in, cards in pools}
+    piles = [view.deck.cards] + [view.hands[o] for o in range(view.players) if o != seat]
+    renamed = [[next(names[card]) if card in names else card for card in pile] for pile in piles]
     view.__class__ = HowIDiedView
-    known = knowledge(state, seat)
-    view.doubtful = sorted(known.doubtful) if known else []
-    shown = set(state.legal_actions()) if state.current_player() == seat else set()
-    piles = [state.deck.cards] + [state.hands[o] for o in range(state.players) if o != seat]
-    labels = {card: FIRST for pile in piles for card in pile}
-    if known is not None:
-        labels.update(known.labels)
-    labels.update((card, KNOWN) for card in shown if card in labels)
-    unseen, stand_ins = Unseen(), {}
-    for label in sorted(set(labels.values()) - {KNOWN}):
-        cards = [card for card, mine in labels.items() if mine == label]
-        stand_ins[label] = iter(unseen.hide(cards))
-    hidden = [
-        [card if labels[card] == KNOWN else next(stand_ins[labels[card]]) for card in pile]
-        for pile in piles
-    ]
-    view.deck = ViewDeck(hidden[0], state.deck.discards, unseen)
-    others = iter(hidden[1:])
-    view.hands = [list(hand) if o == seat else next(others) for o, hand in enumerate(state.hands)]
+    view.deck = ViewDeck(renamed[0], view.deck.discards, unseen)
+    others = iter(renamed[1:])
+    view.hands = [hand if o == seat else next(others) for o, hand in enumerate(view.hands)]
     view.unseen = unseen
     view.history = []  # the view's own moves: the walk's, not the game's
-    view.forget_legal()
     return view
+
+
+def turn_view(state: HowIDiedState, seat: int) -> HowIDiedView:
+    """The walk's view of `state` for `seat`."""
+    return walk_view(state.players_view(seat))

@@ -1,7 +1,8 @@
 """What every card does, as small named functions registered to card ids.
 
 Activated abilities and burst boxes are ``@effect("<card>/<key>")`` functions of (game, hero uid)
-that change the table or schedule steps. Passive and triggered abilities are ``@hook(name, id)``
+that change the table or schedule steps; a burst box's effect also declares what kind of thing it
+does (``burst=Burst(...)``), which the monster turn's solver reads. Passive and triggered abilities are ``@hook(name, id)``
 functions of (game, source, ...): a source is the unit, monster-card entry or temporary effect the
 ability belongs to. Temporary effects made by an activation carry the id of the ability that made
 them, and their hooks are registered under that id.
@@ -17,7 +18,7 @@ Hooks: ``weapon_bonus``, ``damage_bonus``, ``armor_bonus``, ``skill_bonus``,
 from __future__ import annotations
 
 from toolkit.to_the_death.cards import card_name, catalog, suit_of, value_of
-from toolkit.to_the_death.registry import effect, hook, step
+from toolkit.to_the_death.registry import Burst, effect, hook, step
 
 
 def _is_hero(unit) -> bool:
@@ -402,7 +403,7 @@ def fighter_box_4(game, src, attacker, kind, target) -> int:
     return 2 if _is_source(src, attacker) else 0
 
 
-@effect("fighter-damage/move-any-hero")
+@effect("fighter-damage/move-any-hero", burst=Burst("move"))
 def fighter_burst_move(game, uid: str) -> None:
     side = game.units[uid]["side"]
     options = [("hero", h["uid"]) for h in game.heroes(side)] + [("pass",)]
@@ -415,7 +416,7 @@ def maybe_move(game, choice) -> None:
         game.move(choice[1])
 
 
-@effect("fighter-damage/attack-each-enemy")
+@effect("fighter-damage/attack-each-enemy", burst=Burst("attack", attacks=("melee", "range")))
 def fighter_burst_attack_each(game, uid: str) -> None:
     game.choose_attack(uid, each=True)
 
@@ -430,12 +431,17 @@ def skill_box_2(game, src, unit) -> int:
     return 2 if _is_source(src, unit) else 0
 
 
-@effect("magician-damage/burst-attack")
+@effect("magician-damage/burst-attack", burst=Burst("attack", attacks=("melee", "range")))
 def magician_burst_attack(game, uid: str) -> None:
     game.choose_attack(uid)
 
 
-@effect("magician-damage/burst-draw", "champion-damage/burst-draw", "mender-damage/burst-draw")
+@effect(
+    "magician-damage/burst-draw",
+    "champion-damage/burst-draw",
+    "mender-damage/burst-draw",
+    burst=Burst("draw"),
+)
 def burst_draw(game, uid: str) -> None:
     game.draw_cards(game.units[uid]["side"], 1)
 
@@ -450,7 +456,7 @@ def champion_box_weapons(game, src, attacker, kind, target) -> int:
     return 1 if _is_source(src, attacker) else 0
 
 
-@effect("champion-damage/burst-melee")
+@effect("champion-damage/burst-melee", burst=Burst("attack", attacks=("melee",)))
 def champion_burst_melee(game, uid: str) -> None:
     hero = game.units[uid]
     if game.weapons(hero, "melee") and game.reachable(hero, "melee"):
@@ -464,12 +470,12 @@ def champion_burst_melee(game, uid: str) -> None:
         )
 
 
-@effect("mender-damage/heal-other")
+@effect("mender-damage/heal-other", burst=Burst("heal", amount=1))
 def mender_burst_heal_1(game, uid: str) -> None:
     game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 1", exclude=uid, amount=1)
 
 
-@effect("mender-damage/heal-other-2")
+@effect("mender-damage/heal-other-2", burst=Burst("heal", amount=2))
 def mender_burst_heal_2(game, uid: str) -> None:
     game.choose_hero(game.units[uid]["side"], "heal_chosen", "it heals 2", exclude=uid, amount=2)
 

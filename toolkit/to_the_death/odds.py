@@ -10,7 +10,7 @@ integer weights).
 - :func:`p_block`: the next enemy check can be blocked from a given hand;
 - :func:`monster_turn`: the exact damage a monster turn deals to each hero, checks in sequence
   without replacement, suit targeting and redirection, and the blocks that minimise the expected
-  damage;
+  damage, by :class:`MonsterTurn`, a dedicated solver that mirrors the engine's monster turn;
 - :func:`attack_odds` and :func:`expected_attack_damage`: the odds of each attack open to a hero
   now.
 """
@@ -23,14 +23,14 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import lcm
+from typing import NamedTuple
 
 from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds
 from toolkit.deck import unseen
 from toolkit.dist import Dist
-from toolkit.to_the_death import abilities
 from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
 from toolkit.to_the_death.options import MEASURES, option_outcomes
-from toolkit.to_the_death.registry import EFFECTS, HOOKS
+from toolkit.to_the_death.registry import BURSTS, HOOKS, Burst
 from toolkit.to_the_death.rules import MONSTERS, first_reached
 
 
@@ -250,17 +250,63 @@ def attack_order(state, order=None) -> list[dict]:
     return [by_uid[uid] for uid in order]
 
 
-class MonsterTurn:
-    """The exact monster turn of :func:`monster_turn`, worked out once per question.
+class MonsterWeapon(NamedTuple):
+    """One monster weapon of the turn, in the order it attacks: its `total` (value and bonuses)
+    and `damage` before the target is known, whether a block can stop it, what its hits `take`
+    from the hand ("attach" for Trophy, "discard" for Pilfer, or None), and whether it is a
+    `trophy` weapon (+1 for each trophy the turn adds)."""
 
-    ``__init__`` lays the turn out: the monster weapons in order, what each hero's boxes do, and
-    the unseen cards merged into classes that act alike for every weapon and block. The walk then
-    goes check by check over those classes, remembering each position it solves: :meth:`solve`
-    (the memo) and :meth:`_solve` (one check), :meth:`after_damage` and :meth:`land` (a hit, a
-    card taken from the hand and the burst the hero lands on), :meth:`draw` (a burst's draw), and
-    the last check in closed form (:meth:`last_check`, :meth:`last_table`,
-    :meth:`draw_then_last`). A solved rest of the turn is a triple: the weights of its damage
-    tuples (counts of equally likely card sequences), their sum, and the sum of weight x damage.
+    unit: dict
+    kind: str
+    total: int
+    damage: int
+    blockable: bool
+    take: str | None
+    trophy: bool
+
+
+class Rest(NamedTuple):
+    """What the rest of the monster turn depends on, besides the next weapon: the unseen cards
+    by class (`pool`), the hand's classes, each hero's health (`hp`) and whether it is near
+    (`areas`), the cards left in the deck, the discard pile by class (None where it cannot
+    become the deck this turn), and the trophies the turn has added (`gained`)."""
+
+    pool: tuple[int, ...]
+    hand: tuple[int, ...]
+    hp: tuple[int, ...]
+    areas: tuple[bool, ...]
+    left: int
+    discards: tuple[int, ...] | None
+    gained: int
+
+
+class BoxBurst(NamedTuple):
+    """A burst box of a hero's damage card: its id (``"<card>/<key>"``) and what it does, as its
+    effect declares (``Burst("unknown")`` where it declares nothing)."""
+
+    box: str
+    burst: Burst
+
+
+class MonsterTurn:
+    """The dedicated solver of :func:`monster_turn`, mirroring the engine's monster turn.
+
+    It plays out the rules the engine's monster turn applies (weapon totals and damage as the
+    engine computes them, the suit that picks the hero, redirection, blocks, Trophy and Pilfer,
+    the heroes' armor boxes and the bursts their effects declare) over classes of cards that act
+    alike. It is kept beside the engine for the 100 ms budget of a question: the engine's own
+    walk of a whole turn copies the game at every position and keeps every card apart, and is
+    far beyond it. Its differential tests hold it to the engine over every order of the cards
+    (``engine_monster_turn``, ``engine_best_turn`` in the tests) and to a brute force.
+
+    ``__init__`` lays the turn out: the monster weapons in order (:class:`MonsterWeapon`), what
+    each hero's boxes do, and the unseen cards merged into classes. The walk then goes check by
+    check over a :class:`Rest`, remembering each one it solves: :meth:`solve` (the memo) and
+    :meth:`_solve` (one check), :meth:`after_damage` and :meth:`land` (a hit, a card taken from
+    the hand and the burst the hero lands on), :meth:`draw` (a burst's draw), and the last check
+    in closed form (:meth:`last_check`, :meth:`last_table`, :meth:`draw_then_last`). A solved rest
+    of the turn is a triple: the weights of its damage tuples (counts of equally likely card
+    sequences), their sum, and the sum of weight x damage.
     """
 
     def __init__(self, state, seat: int = 0, block: bool = True, order=None):
@@ -273,28 +319,32 @@ class MonsterTurn:
         self.trophies_now = (
             len(self.state.units[trophy_units[0]]["attached"]) if trophy_units else 0
         )
-        self.weapons = []
+        self.weapons: list[MonsterWeapon] = []
         for unit in units:
             for kind, value in self.state.weapons(unit):
-                total = value + self.state.weapon_bonus(unit, kind, None)
-                damage = 1 + self.state.total("damage_bonus", unit, kind, None, 0, 0)
-                blockable = not self.state.any("unblockable", unit)
                 take = takes.get(unit["uid"])
-                if take == "attach" and kind != "melee":
-                    take = None
-                trophy = unit["uid"] in trophy_units
-                self.weapons.append((unit, kind, total, damage, blockable, take, trophy))
+                self.weapons.append(
+                    MonsterWeapon(
+                        unit=unit,
+                        kind=kind,
+                        total=value + self.state.weapon_bonus(unit, kind, None),
+                        damage=1 + self.state.total("damage_bonus", unit, kind, None, 0, 0),
+                        blockable=not self.state.any("unblockable", unit),
+                        take=None if take == "attach" and kind != "melee" else take,
+                        trophy=unit["uid"] in trophy_units,
+                    )
+                )
         self.last = len(self.weapons)
         self.extra = _damage_by_target(self.state, self.weapons, self.heroes)
-        gains = sum(1 for w in self.weapons if w[5] == "attach")  # trophies the turn can add
+        gains = sum(1 for w in self.weapons if w.take == "attach")  # trophies the turn can add
         most_extra = max(
             (d for table in self.extra for by in table for d in by.values()), default=0
         )
         most_damage = (
-            max((w[3] for w in self.weapons), default=1) + (1 if gains else 0) + most_extra
+            max((w.damage for w in self.weapons), default=1) + (1 if gains else 0) + most_extra
         )
         # what each hero's boxes do: armor_at[k][h], and the burst that fires on landing at h
-        self.bursts = [_bursts_by_health(self.state, h) for h in self.heroes]
+        self.bursts = [_bursts_by_health(h) for h in self.heroes]
         self.healths = tuple(h["health"] for h in self.heroes)
         self.tops = tuple(h["max"] for h in self.heroes)
         self.areas0 = tuple(h["area"] == "near" for h in self.heroes)
@@ -329,7 +379,7 @@ class MonsterTurn:
             for k in range(len(self.heroes))
         ]
         self.last_tables: dict = {}
-        self.blocks_last = self.block and self.weapons[-1][4] if self.weapons else False
+        self.blocks_last = self.block and self.weapons[-1].blockable if self.weapons else False
         self.last_memo: dict = {}
         # at the last check a health only matters up to the most one hit deals, and by its armor
         self.last_health = [
@@ -368,7 +418,7 @@ class MonsterTurn:
                 landings = set(range(low, now))  # by damage
                 if heals:  # a heal may lift it back up, or above where it stands
                     landings |= set(range(low, min(hero["max"], now + heal_up) + 1))
-                found |= {b[0] for h, b in self.bursts[k].items() if h in landings}
+                found |= {b.burst.kind for h, b in self.bursts[k].items() if h in landings}
             if found <= kinds:
                 break
             kinds |= found
@@ -396,7 +446,7 @@ class MonsterTurn:
         # card a burst may draw can block by its value, whatever the hand holds now).
         armors = {a for table in self.armor_at for a in table.values()}
         self.thresholds = sorted(
-            {a - w[2] - g for a in armors for w in self.weapons for g in range(gains + 1)}
+            {a - w.total - g for a in armors for w in self.weapons for g in range(gains + 1)}
         )
         hand_cards = sorted(self.state.hands[self.seat])
         known = [*pool_cards, *self.state.discard, *hand_cards]
@@ -447,152 +497,153 @@ class MonsterTurn:
             self.canon[k][i][h] = found
         return found
 
-    def solve(self, i, pool, hand, hp, areas, left, discards, gained):
+    def solve(self, i: int, rest: Rest) -> tuple:
         """(weights of damage tuples, their sum, the sum of weight x total damage) for weapons i..
         (weights count the equally likely card sequences)."""
         if i == self.last:
             return self.nothing
-        if i == self.last - 1 and left:  # the last check: a table lookup, cheaper than the memo
-            return self.last_check(pool, hand, hp, areas, gained)
-        key = (
-            i,
-            pool,
-            hand,
-            hp if self.heals else tuple(self.canonical(k, i, h) for k, h in enumerate(hp)),
-            areas,
-            left,
-            discards,
-            gained,
-        )
+        if i == self.last - 1 and rest.left:
+            return self.last_check(rest)  # a table lookup, cheaper than the memo
+        pool, hand, hp, areas, left, discards, gained = rest
+        if not self.heals:  # healths that play alike from here on are one key (see canonical)
+            hp = tuple([self.canonical(k, i, h) for k, h in enumerate(hp)])
+        key = (i, pool, hand, hp, areas, left, discards, gained)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = self._solve(i, pool, hand, hp, areas, left, discards, gained)
+            found = self.memo[key] = self._solve(i, rest)
         return found
 
-    def after_damage(self, i, pool, hand, hp, areas, left, discards, gained, take, k):
+    def after_damage(self, i: int, rest: Rest, take: str | None, k: int) -> tuple:
         """The rest of the turn once weapon i has damaged hero k (a card may leave the hand)."""
-        if take is None or not hand:
-            return self.land(i, k, pool, hand, hp, areas, left, discards, gained)
+        if take is None or not rest.hand:
+            return self.land(i, k, rest)
         best = None
-        for c in sorted(set(hand)):
-            kept = list(hand)
+        for c in sorted(set(rest.hand)):
+            kept = list(rest.hand)
             kept.remove(c)
             if take == "attach":
-                branch = self.land(i, k, pool, tuple(kept), hp, areas, left, discards, gained + 1)
+                after = rest._replace(hand=tuple(kept), gained=rest.gained + 1)
             else:
-                branch = self.land(
-                    i, k, pool, tuple(kept), hp, areas, left, _bump(discards, c), gained
-                )
+                after = rest._replace(hand=tuple(kept), discards=_bump(rest.discards, c))
+            branch = self.land(i, k, after)
             if best is None or _lower_mean(branch, best):
                 best = branch
         return best
 
-    def land(self, i, k, pool, hand, hp, areas, left, discards, gained):
+    def land(self, i: int, k: int, rest: Rest) -> tuple:
         """Hero k's health has just changed during weapon i: its burst, then weapon i + 1 on."""
-        burst = self.bursts[k].get(hp[k]) if hp[k] > 0 else None
-        rest = (pool, hand, hp, areas, left, discards, gained)
-        if burst is None or i + 1 >= self.last:
-            return self.solve(i + 1, *rest)
-        what = burst[0]
-        if what == "draw":
-            return self.draw(i, *rest)
-        if what == "heal":
-            options = [j for j in self.engine_order if j != k and hp[j] > 0]
+        hp = rest.hp
+        fired = self.bursts[k].get(hp[k]) if hp[k] > 0 else None
+        if fired is None or i + 1 >= self.last:
+            return self.solve(i + 1, rest)
+        burst = fired.burst
+        if burst.kind == "draw":
+            return self.draw(i, rest)
+        if burst.kind == "heal":
             best = None
-            for j in options:
-                healed = min(self.tops[j], hp[j] + burst[1])
+            for j in (j for j in self.engine_order if j != k and hp[j] > 0):
+                healed = min(self.tops[j], hp[j] + burst.amount)
                 if healed == hp[j]:
-                    branch = self.solve(i + 1, *rest)
+                    branch = self.solve(i + 1, rest)
                 else:
-                    up = hp[:j] + (healed,) + hp[j + 1 :]
-                    branch = self.land(i, j, pool, hand, up, areas, left, discards, gained)
+                    branch = self.land(i, j, rest._replace(hp=hp[:j] + (healed,) + hp[j + 1 :]))
                 if best is None or _lower_mean(branch, best):
                     best = branch
-            return best if best is not None else self.solve(i + 1, *rest)
-        if what == "move":
+            return best if best is not None else self.solve(i + 1, rest)
+        if burst.kind == "move":
             best = None
+            areas = rest.areas
             for j in [*(j for j in self.engine_order if hp[j] > 0), None]:
                 moved = areas if j is None else areas[:j] + (not areas[j],) + areas[j + 1 :]
-                branch = self.solve(i + 1, pool, hand, hp, moved, left, discards, gained)
+                branch = self.solve(i + 1, rest._replace(areas=moved))
                 if best is None or _lower_mean(branch, best):
                     best = branch
             return best
-        if what == "attack" and not _can_attack(self.state, self.heroes[k], burst[1], areas[k]):
-            return self.solve(i + 1, *rest)
-        box = f"{self.heroes[k]['dmg']}/{burst[-1]}"
+        if burst.kind == "attack" and not _can_attack(
+            self.state, self.heroes[k], burst.attacks, rest.areas[k]
+        ):
+            return self.solve(i + 1, rest)
         raise ValueError(
-            f"monster_turn cannot play out {box!r}, the burst {self.heroes[k]['name']} fires at health "
-            f"{hp[k]} in the middle of the monster turn (an attack, whose checks and hits change "
-            "the later checks); its odds would be wrong"
+            f"monster_turn cannot play out {fired.box!r}, the burst {self.heroes[k]['name']} fires "
+            f"at health {hp[k]} in the middle of the monster turn (an attack, whose checks and "
+            "hits change the later checks); its odds would be wrong"
         )
 
-    def draw(self, i, pool, hand, hp, areas, left, discards, gained):
+    def draw(self, i: int, rest: Rest) -> tuple:
         """A burst draws the top card: any unseen card, which joins the hand."""
-        if left == 0:
-            if discards is None or not sum(discards):
-                return self.solve(i + 1, pool, hand, hp, areas, left, discards, gained)
-            pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
-        if i + 1 == self.last - 1 and left > 1:
-            found = self.draw_then_last(pool, hand, hp, areas, gained)
+        if rest.left == 0:
+            if rest.discards is None or not sum(rest.discards):
+                return self.solve(i + 1, rest)
+            rest = _reshuffled(rest)
+        if i + 1 == self.last - 1 and rest.left > 1:
+            found = self.draw_then_last(rest)
             if found is not None:
                 return found
+        pool, hand, hp, areas, left, discards, gained = rest
         parts = []
         for c, count in enumerate(pool):
             if count:
-                after = pool[:c] + (count - 1,) + pool[c + 1 :]
                 more = tuple(sorted((*hand, c)))
-                parts.append(
-                    (count, self.solve(i + 1, after, more, hp, areas, left - 1, discards, gained))
-                )
+                drawn = Rest(_take(pool, c), more, hp, areas, left - 1, discards, gained)
+                parts.append((count, self.solve(i + 1, drawn)))
         return _mix(parts)
 
-    def _solve(self, i, pool, hand, hp, areas, left, discards, gained):
-        if left == 0:  # the deck ran out: the discard pile, drawn checks included, is the new deck
-            pool, discards, left = discards, tuple(0 for _ in discards), sum(discards)
-        if sum(pool) == 0:
+    def _solve(self, i: int, rest: Rest) -> tuple:
+        """Weapon i's check, over every class of card it may turn up, then the rest of the turn."""
+        if (
+            rest.left == 0
+        ):  # the deck ran out: the discard pile, drawn checks included, is the new deck
+            rest = _reshuffled(rest)
+        if sum(rest.pool) == 0:
             return self.nothing
         if i == self.last - 1:
-            return self.last_check(pool, hand, hp, areas, gained)
-        _, kind, total, damage, blockable, take, trophy = self.weapons[i]
-        if trophy:
-            total += gained
-            damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
+            return self.last_check(rest)
+        weapon = self.weapons[i]
+        total, damage = self.strength(weapon, rest.gained)
+        pool, hand, hp, areas, left, discards, gained = rest
         aimed = self.aim(i, hp, areas)
+        needs = self.needs(hp, total)
         extra = self.extra[i]
         parts = []
         for c, count in enumerate(pool):
             if not count:
                 continue
-            after = pool[:c] + (count - 1,) + pool[c + 1 :]
-            new_discards = _bump(discards, c)
+            after, thrown = _take(pool, c), _bump(discards, c)  # the checked card is discarded
             target = aimed[c]
-            if (
-                target is None
-                or not self.classes[c][1][
-                    self.threshold_at[self.armor_at[target][hp[target]] - total]
-                ]
-            ):
-                branch = self.solve(i + 1, after, hand, hp, areas, left - 1, new_discards, gained)
+            if target is None or not self.classes[c][1][needs[target]]:
+                branch = self.solve(i + 1, Rest(after, hand, hp, areas, left - 1, thrown, gained))
             else:
                 dealt = damage + extra[target].get(hp[target], 0)
-                take_hp = _hurt(hp, target, dealt)
-                taken = self.after_damage(
-                    i, after, hand, take_hp, areas, left - 1, new_discards, gained, take, target
-                )
+                hurt = Rest(after, hand, _hurt(hp, target, dealt), areas, left - 1, thrown, gained)
+                taken = self.after_damage(i, hurt, weapon.take, target)
                 branch = _shift(taken, target, min(dealt, hp[target]))
                 v = self.class_block[c]
                 blocker = next((h for h in hand if v >= 0 and self.class_block[h] == v), None)
-                if self.block and blockable and blocker is not None:
+                if self.block and weapon.blockable and blocker is not None:
                     spent = list(hand)
                     spent.remove(blocker)
-                    thrown = _bump(new_discards, blocker)
-                    kept = self.solve(
-                        i + 1, after, tuple(spent), hp, areas, left - 1, thrown, gained
+                    blocked = Rest(
+                        after, tuple(spent), hp, areas, left - 1, _bump(thrown, blocker), gained
                     )
+                    kept = self.solve(i + 1, blocked)
                     if _lower_mean(kept, branch):
                         branch = kept
             parts.append((count, branch))
         return _mix(parts)
+
+    def strength(self, weapon: MonsterWeapon, gained: int) -> tuple[int, int]:
+        """The weapon's total and damage once the turn has added `gained` trophies (a trophy
+        weapon gets +1 for each, and 1 more damage from three trophies on)."""
+        total, damage = weapon.total, weapon.damage
+        if weapon.trophy:
+            total += gained
+            damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
+        return total, damage
+
+    def needs(self, hp: tuple, total: int) -> list[int]:
+        """For each hero at its health, which of the thresholds a check must reach for a weapon
+        of `total` to hit it: a card of class c hits hero k when ``classes[c][1][needs[k]]``."""
+        return [self.threshold_at[self.armor_at[k][h] - total] for k, h in enumerate(hp)]
 
     def last_table(self, hp, areas, gained, can_block):
         """What each class of card does as the turn's last check, grouped by outcome:
@@ -600,21 +651,14 @@ class MonsterTurn:
         key = (hp, areas, gained, can_block)
         table = self.last_tables.get(key)
         if table is None:
-            _, kind, total, damage, blockable, take, trophy = self.weapons[-1]
-            if trophy:
-                total += gained
-                damage += (self.trophies_now + gained >= 3) - (self.trophies_now >= 3)
+            total, damage = self.strength(self.weapons[-1], gained)
             aimed = self.aim(self.last - 1, hp, areas)
+            needs = self.needs(hp, total)
             groups: dict = {}
             for c in range(len(self.classes)):
                 target = aimed[c]
                 outcome, dealt = self.zero, 0
-                if (
-                    target is not None
-                    and self.classes[c][1][
-                        self.threshold_at[self.armor_at[target][hp[target]] - total]
-                    ]
-                ):
+                if target is not None and self.classes[c][1][needs[target]]:
                     d = min(damage + self.extra[-1][target].get(hp[target], 0), hp[target])
                     blocked = self.class_block[c] >= 0 and self.class_block[c] in can_block
                     if d > 0 and not blocked:
@@ -626,25 +670,26 @@ class MonsterTurn:
     def blocking(self, hand):
         return frozenset(self.class_block[h] for h in hand) if self.blocks_last else frozenset()
 
-    def last_check(self, pool, hand, hp, areas, gained):
+    def last_check(self, rest: Rest) -> tuple:
         """The turn's last check, without recursion."""
-        can_block = self.blocking(hand)
+        can_block = self.blocking(rest.hand)
         key = (
-            pool,
+            rest.pool,
             can_block,
-            tuple(self.last_health[k][h] for k, h in enumerate(hp)),
-            areas,
-            gained,
+            tuple(self.last_health[k][h] for k, h in enumerate(rest.hp)),
+            rest.areas,
+            rest.gained,
         )
         found = self.last_memo.get(key)
         if found is not None:
             return found
+        pool = rest.pool
         size = sum(pool)
         if not size:
             return self.nothing
         result: dict = {}
         damages = 0
-        for outcome, dealt, members in self.last_table(hp, areas, gained, can_block):
+        for outcome, dealt, members in self.last_table(rest.hp, rest.areas, rest.gained, can_block):
             n = sum([pool[c] for c in members])
             if n:
                 result[outcome] = n
@@ -652,13 +697,14 @@ class MonsterTurn:
         found = self.last_memo[key] = (result, size, damages)
         return found
 
-    def draw_then_last(self, pool, hand, hp, areas, gained):
+    def draw_then_last(self, rest: Rest) -> tuple | None:
         """A burst draw just before the last check, in closed form: the drawn card x (any class,
         `pool[x]` ways) leaves the pool and may add its value to the blocks the hand can make."""
+        pool = rest.pool
         size = sum(pool)
         if size < 2:
             return None
-        can_block = self.blocking(hand)
+        can_block = self.blocking(rest.hand)
         by_blocks: dict = {}
         for x, count in enumerate(pool):
             if count:
@@ -670,7 +716,9 @@ class MonsterTurn:
         for blocks, drawn in by_blocks.items():
             ways = sum([pool[x] for x in drawn])
             drawn = set(drawn)
-            for outcome, dealt, members in self.last_table(hp, areas, gained, blocks):
+            for outcome, dealt, members in self.last_table(
+                rest.hp, rest.areas, rest.gained, blocks
+            ):
                 n = ways * sum([pool[c] for c in members])
                 n -= sum([pool[c] for c in members if c in drawn])
                 if n:
@@ -685,17 +733,16 @@ class MonsterTurn:
             if self.deck_left < self.last * (2 if self.draws else 1)
             else None
         )
-        start = (
-            tuple(self.start_pool),
-            self.hand_classes,
-            self.healths,
-            self.areas0,
-            self.deck_left,
-            discards,
-            0,
+        start = Rest(
+            pool=tuple(self.start_pool),
+            hand=self.hand_classes,
+            hp=self.healths,
+            areas=self.areas0,
+            left=self.deck_left,
+            discards=discards,
+            gained=0,
         )
-        joint_weights = self.solve(0, *start)[0]
-        joint = Dist(joint_weights)
+        joint = Dist(self.solve(0, start)[0])
         uids = [h["uid"] for h in self.heroes]
         per_hero = {uid: joint.map(lambda d, k=k: d[k]) for k, uid in enumerate(uids)}
         total = joint.map(sum)
@@ -741,36 +788,22 @@ def _damage_by_target(state, weapons, heroes) -> list[list[dict[int, int]]]:
         for health in range(1, hero["max"] + 1):
             target["health"] = health
             probe.kept.forget()
-            for i, (unit, kind, _, damage, *_) in enumerate(weapons):
-                attacker = probe.units[unit["uid"]]
-                more = 1 + probe.total("damage_bonus", attacker, kind, target, 0, 0) - damage
+            for i, weapon in enumerate(weapons):
+                attacker = probe.units[weapon.unit["uid"]]
+                bonus = probe.total("damage_bonus", attacker, weapon.kind, target, 0, 0)
+                more = 1 + bonus - weapon.damage
                 if more:
                     extra[i][k][health] = more
     return extra
 
 
-def _bursts_by_health(state, hero) -> dict[int, tuple]:
-    """{health: what the burst box there does}: ("draw", key), ("heal", amount, key),
-    ("move", key), ("attack", kinds, key) or ("unknown", key), read from the registered effect."""
+def _bursts_by_health(hero) -> dict[int, BoxBurst]:
+    """{health: the burst box there}, each with what its effect declares it does."""
     found = {}
     for box in catalog().damage[hero["dmg"]].boxes:
-        if not box.burst:
-            continue
-        function = EFFECTS.get(f"{hero['dmg']}/{box.key}")
-        if function is abilities.burst_draw:
-            found[box.health] = ("draw", box.key)
-        elif function is abilities.mender_burst_heal_1:
-            found[box.health] = ("heal", 1, box.key)
-        elif function is abilities.mender_burst_heal_2:
-            found[box.health] = ("heal", 2, box.key)
-        elif function is abilities.fighter_burst_move:
-            found[box.health] = ("move", box.key)
-        elif function is abilities.champion_burst_melee:
-            found[box.health] = ("attack", ("melee",), box.key)
-        elif function in (abilities.magician_burst_attack, abilities.fighter_burst_attack_each):
-            found[box.health] = ("attack", ("melee", "range"), box.key)
-        else:
-            found[box.health] = ("unknown", box.key)
+        if box.burst:
+            key = f"{hero['dmg']}/{box.key}"
+            found[box.health] = BoxBurst(key, BURSTS.get(key, Burst("unknown")))
     return found
 
 
@@ -855,6 +888,17 @@ def _bump(counts: tuple | None, index: int) -> tuple | None:
     return counts[:index] + (counts[index] + 1,) + counts[index + 1 :]
 
 
+def _take(pool: tuple, index: int) -> tuple:
+    """One card fewer of a class in the pool."""
+    return pool[:index] + (pool[index] - 1,) + pool[index + 1 :]
+
+
+def _reshuffled(rest: Rest) -> Rest:
+    """The deck has run out: the discard pile becomes the pool of unseen cards and the deck."""
+    discards = rest.discards
+    return rest._replace(pool=discards, discards=tuple(0 for _ in discards), left=sum(discards))
+
+
 def _hurt(hp: tuple, target: int, damage: int) -> tuple:
     return hp[:target] + (max(0, hp[target] - damage),) + hp[target + 1 :]
 
@@ -895,16 +939,18 @@ def _targeting(state, heroes, weapons):
                 {
                     k: [units.index(table.units[u]) for u in moved if table.units[u] in units]
                     for k, hero in enumerate(units)
-                    for moved in [table.collect("redirect", table.units[unit["uid"]], kind, hero)]
+                    for moved in [
+                        table.collect("redirect", table.units[w.unit["uid"]], w.kind, hero)
+                    ]
                 }
-                for unit, kind, *_ in weapons
+                for w in weapons
             ]
         return found
 
-    charging = [kind == "melee" and state.any("charging", unit) for unit, kind, *_ in weapons]
+    charging = [w.kind == "melee" and state.any("charging", w.unit) for w in weapons]
 
     def target(i, suit, hp, areas):
-        kind = weapons[i][1]
+        kind = weapons[i].kind
         reach = lambda k: hp[k] > 0 and (kind == "range" or charging[i] or areas[k])  # noqa: E731
         found = first_reached(suit, by_class, reach)
         if found is None:

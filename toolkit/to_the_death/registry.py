@@ -1,10 +1,13 @@
 """Where card behaviour is registered: small named functions keyed by card id, never evaluated text.
 
-Three tables:
+Four tables:
 
 - ``STEPS``: the game's steps on the core step machine (:mod:`toolkit.steps`), by name.
 - ``EFFECTS``: what an activated ability or a burst box does, keyed ``"<card id>/<ability key>"``;
   called as ``function(game, hero_uid)``.
+- ``BURSTS``: for a burst box's effect, what kind of thing it does (:class:`Burst`), declared where
+  the effect is registered: the monster turn's solver (:mod:`toolkit.to_the_death.odds`) reads it
+  to know what a burst fired in the middle of that turn changes.
 - ``HOOKS``: passive and triggered abilities, ``HOOKS[hook][source id] = function(game, source, ...)``.
   A source is an ability that is working right now (a monster's printed ability, a progressive
   ability on the pile, a damage-card box, a temporary effect from an activation); the engine asks
@@ -14,6 +17,7 @@ Three tables:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from toolkit.steps import Steps
 
@@ -23,14 +27,30 @@ EFFECTS: dict[str, Callable] = {}
 HOOKS: dict[str, dict[str, Callable]] = {}
 
 
-def effect(*ids: str) -> Callable:
-    """Register what an ability does when activated (or a burst box when it fires)."""
+class Burst(NamedTuple):
+    """What a burst box does: ``kind`` is "draw" (a card to the hand), "heal" (another hero heals
+    `amount`), "move" (a hero may change area) or "attack" (the hero attacks with weapons of
+    `attacks`, the kinds it may use)."""
+
+    kind: str
+    amount: int = 0
+    attacks: tuple[str, ...] = ()
+
+
+BURSTS: dict[str, Burst] = {}
+
+
+def effect(*ids: str, burst: Burst | None = None) -> Callable:
+    """Register what an ability does when activated (or a burst box when it fires, with the kind
+    of thing that burst does)."""
 
     def register(function: Callable) -> Callable:
         for key in ids:
             if key in EFFECTS:
                 raise ValueError(f"effect {key!r} registered twice")
             EFFECTS[key] = function
+            if burst is not None:
+                BURSTS[key] = burst
         return function
 
     return register
