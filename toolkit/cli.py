@@ -21,7 +21,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from toolkit import analysis, bookpdf, exercises, games, plain
+from toolkit import analysis, bookpdf, exercises, games, plain, position
 from toolkit.bookpdf import serve_folder
 from toolkit.bots import check_bot_names
 from toolkit.data import DataError
@@ -382,22 +382,40 @@ def read_state(game: str, source: str):
     """A saved game of `game` (any of its variants) from the file `source` (``-``: standard
     input), replayed; a bad file (not JSON, another game's, an illegal history) is a
     :class:`~toolkit.state.SaveError`."""
+    return from_json(read_limited(source, "--state", MAX_SAVE, "a save"), game=game)
+
+
+def read_position(game: str, source: str):
+    """The state described by the YAML file `source` (``-``: standard input) of a position of
+    `game`; a description that cannot happen is a :class:`~toolkit.position.PositionError`,
+    its message naming the file and the field."""
+    text = read_limited(source, "--position", position.MAX_POSITION, "a position")
+    name = "standard input" if source == "-" else source
+    try:
+        return games.get_game(game).position(position.parse(text, name))
+    except position.PositionError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def read_limited(source: str, option: str, limit: int, what: str) -> bytes:
+    """The bytes of the file `source` (``-``: standard input), refused past `limit` bytes before
+    more is read."""
     if not source:
-        raise ValueError("--state names no file (give a path, or - for standard input)")
+        raise ValueError(f"{option} names no file (give a path, or - for standard input)")
     if source == "-":
-        text = sys.stdin.buffer.read(MAX_SAVE + 1)
+        text = sys.stdin.buffer.read(limit + 1)
     else:
         try:
             with open(source, "rb") as file:
-                text = file.read(MAX_SAVE + 1)
+                text = file.read(limit + 1)
         except OSError as error:
             raise ValueError(f"cannot read {source}: {error.strerror}") from None
-    if len(text) > MAX_SAVE:
+    if len(text) > limit:
         raise ValueError(
-            f"{'standard input' if source == '-' else source} is larger than a save can be "
-            f"({MAX_SAVE // 1_000_000} MB at most)"
+            f"{'standard input' if source == '-' else source} is larger than {what} can be "
+            f"({max(limit // 1_000_000, 1)} MB at most)"
         )
-    return from_json(text, game=game)
+    return text
 
 
 MAX_SAVE = 50_000_000  # bytes: a save of the longest game is well under a megabyte
@@ -416,7 +434,10 @@ def decision_at(game: str, state):
 
 
 def cmd_analyse(args) -> int:
-    state = read_state(args.game, args.state)
+    if args.position is not None:
+        state = read_position(args.game, args.position)
+    else:
+        state = read_state(args.game, args.state)
     with analysis.patience(args.patience):
         odds = decision_at(args.game, state)
     if args.json:
@@ -710,8 +731,12 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "analyse", help="the exact numbers beside each choice of a saved game's next decision"
     )
     analyse.add_argument("game", choices=list(games.PACKAGES))
-    analyse.add_argument(
-        "--state", required=True, help="a game saved with to_json() (- reads standard input)"
+    start = analyse.add_mutually_exclusive_group(required=True)
+    start.add_argument("--state", help="a game saved with to_json() (- reads standard input)")
+    start.add_argument(
+        "--position",
+        help="a YAML file describing a position as the seat to act sees it (- reads standard "
+        "input); each game's rules notes give its fields",
     )
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
     analyse.add_argument(

@@ -7,6 +7,7 @@ is asked for, so a command about one game does not load the other four.
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -93,6 +94,25 @@ class GameSpec:
         the exact numbers beside each choice of the seat to act, which its widget shows and
         ``death-toolkit analyse`` prints."""
         return importlib.import_module(f"{PACKAGES[self.slug]}.{self.decisions}").decision_odds
+
+    def describe(self, state: GameState, seat: int | None = None) -> dict:
+        """What `seat` (by default the seat to act) knows of `state`, as a description of the
+        position (plain data; see :mod:`toolkit.position`), from the game's ``position``
+        module."""
+        seat = state.current_player() if seat is None else seat
+        return self._positions().describe(state, seat)
+
+    def position(self, description: Mapping) -> GameState:
+        """A state to analyse built from a description of what one seat knows: the cards it
+        cannot see dealt to their places, to be dealt again as chance by that seat's view. A
+        description that cannot happen raises :class:`~toolkit.position.PositionError` naming
+        its field. The state remembers the description, and saves it."""
+        state = self._positions().position(description)
+        state.description = copy.deepcopy(dict(description))
+        return state
+
+    def _positions(self) -> ModuleType:
+        return importlib.import_module(f"{PACKAGES[self.slug]}.position")
 
     def __post_init__(self):
         if self.utility not in UTILITIES:

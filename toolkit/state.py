@@ -23,7 +23,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections import Counter, abc
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cache, cached_property
 from html import escape
@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from toolkit.actions import ActionBlocks
 from toolkit.games import PACKAGES, get_game
+from toolkit.position import PositionError
 
 CHANCE = -1
 TERMINAL = -4
@@ -139,6 +140,9 @@ class GameState(ABC):
     """
 
     game: ClassVar[str] = ""  # the registry slug, e.g. "epic-death"
+    #: The description of the position this game was set up from (see :mod:`toolkit.position`),
+    #: or None for a game dealt from its seed.
+    description: dict | None = None
     FLAT_LISTS: ClassVar[tuple[str, ...]] = ()  # lists of immutable items (actions, log lines)
 
     def __init__(self, seed: int = 0, **config: Any):
@@ -330,6 +334,32 @@ class GameState(ABC):
             listed == action and _alike(listed, action) for listed in legal
         )
 
+    #: Fields a position's key leaves out, besides the save's, the generator, the record of moves
+    #: and the log: tables that never change in a game (its cards, its board, its rules), other
+    #: records of what happened, and caches.
+    NOT_IN_KEY: ClassVar[tuple[str, ...]] = ()
+    UNKEYED: ClassVar[frozenset[str]] = frozenset(
+        {"seed", "config", "description", "rng", "history", "log", "_legal", "_legal_at"}
+    )
+
+    def position_key(self, **instead: Any) -> Hashable:
+        """The identity of this position, derived from the state's fields: two states have the
+        same key exactly when every field that can change in play is equal (the tables, the
+        generator, the moves and log that led here left out, and :attr:`NOT_IN_KEY`). A walk's memo keyed on it meets a
+        position once however it was reached, and a field a game adds later is in the key
+        without anyone writing it there. A walk that knows a field cannot matter from here on
+        (a deck no step ahead draws from) passes what to read ``instead`` of it: a value, or
+        None to leave the field out."""
+        skip = _unkeyed(type(self))
+        if not instead:
+            return tuple([(name, frozen(value)) for name, value in vars(self).items()
+                          if name not in skip])  # fmt: skip
+        return tuple([
+            (name, instead[name] if name in instead else frozen(value))
+            for name, value in vars(self).items()
+            if name not in skip and instead.get(name, skip) is not None
+        ])  # fmt: skip
+
     def clone(self) -> GameState:
         """A deep copy, but lists whose items never change (the history, :attr:`FLAT_LISTS`) are
         copied flat: a search that clones at every move would otherwise visit each action and log
@@ -345,13 +375,13 @@ class GameState(ABC):
 
     # -- save, load, replay ---------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {
-            "format": SAVE_FORMAT,
-            "game": self.game,
-            "seed": self.seed,
-            "config": self.config,
-            "actions": list(self.history),
-        }
+        """The save: the seed and config the game was dealt from and every move since; a game set
+        up from a description saves the description (``position``) in their place."""
+        if self.description is not None:
+            start = {"position": self.description}
+        else:
+            start = {"seed": self.seed, "config": self.config}
+        return {"format": SAVE_FORMAT, "game": self.game, **start, "actions": list(self.history)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -370,6 +400,37 @@ class GameState(ABC):
 
     def _repr_html_(self) -> str:
         return display_html(self, "state_html")
+
+
+def frozen(value: Any) -> Hashable:
+    """`value` as a hashable value, equal to another's exactly when the two values are equal:
+    lists and tuples as tuples, dicts as sets of their items (a Counter's too), sets as frozen
+    sets, an object of the state (a deck, a card in play) as its class and its own fields."""
+    kind = type(value)
+    if kind in SCALARS:
+        return value
+    if kind is list or kind is tuple:  # the common cases first, by type: a key is made often
+        return tuple([frozen(item) for item in value])
+    if kind is dict:
+        return frozenset([(key, frozen(item)) for key, item in value.items()])
+    if isinstance(value, abc.Mapping):
+        return frozenset((key, frozen(item)) for key, item in value.items())
+    if isinstance(value, tuple):  # a named tuple (a question, a draw)
+        return tuple(frozen(item) for item in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(frozen(item) for item in value)
+    if hasattr(value, "__dict__") and not callable(value):
+        return (kind, frozen(vars(value)))
+    return value  # a function (a step to resume), an enum: itself
+
+
+SCALARS = frozenset({str, int, float, bool, Fraction, type(None)})
+
+
+@cache
+def _unkeyed(state_class: type[GameState]) -> frozenset[str]:
+    """The fields a position's key leaves out, for a class of states."""
+    return state_class.UNKEYED.union(state_class.NOT_IN_KEY)
 
 
 def display_html(thing: object, function: str) -> str:
@@ -404,7 +465,8 @@ MAX_ACTION_DEPTH = 8  # actions are tuples of a few levels at most; deeper is no
 def from_json(
     text: str | bytes, state_class: type[GameState] | None = None, *, game: str | None = None
 ) -> GameState:
-    """Load a saved game: build the state from its seed and config, then replay every action.
+    """Load a saved game: build the state from its seed and config (or from the description of
+    the position it was set up from), then replay every action.
     The class is `state_class` if given; else the registry's for the save's game (which must be
     `game`, if given) and its variant. Anything wrong with the file raises :class:`SaveError`
     naming the field, never a bare KeyError or TypeError, and a state is only handed back once
@@ -420,28 +482,38 @@ def from_json(
     if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
         raise SaveError("format", f"not a death-toolkit save (format {SAVE_FORMAT} expected)")
     saved = _field(data, "game", str)
-    seed = _field(data, "seed", int)
-    config = _field(data, "config", dict)
+    expected = state_class.game if state_class is not None else game
+    if expected is not None and saved != expected:
+        raise SaveError("game", f"this save is of {saved!r}, not {expected!r}")
+    if saved not in PACKAGES and (state_class is None or "position" in data):
+        raise SaveError("game", f"unknown game {saved!r}; known: {', '.join(PACKAGES)}")
     actions = [_action(a, f"actions[{i}]") for i, a in enumerate(_field(data, "actions", list))]
-    if state_class is None:
-        if game is not None and saved != game:
-            raise SaveError("game", f"this save is of {saved!r}, not {game!r}")
-        if saved not in PACKAGES:
-            raise SaveError("game", f"unknown game {saved!r}; known: {', '.join(PACKAGES)}")
-        state_class = get_game(saved).state_class_for(config)
-    elif saved != state_class.game:
-        raise SaveError("game", f"this save is of {saved!r}, not {state_class.game!r}")
-    check_config(state_class, config)
-    try:
-        state = state_class(seed=seed, **config)
-    except (TypeError, ValueError, KeyError, AttributeError) as error:
-        raise SaveError("config", f"{state_class.game} cannot start from it: {error}") from None
+    if "position" in data:
+        try:
+            state = get_game(saved).position(_field(data, "position", dict))
+        except PositionError as error:
+            raise SaveError(f"position.{error.field}", error.problem) from None
+    else:
+        state = _dealt(data, state_class)
     for index, action in enumerate(actions):
         try:
             state.apply(action)
         except IllegalAction as error:
             raise SaveError(f"actions[{index}]", error.reason) from None
     return state
+
+
+def _dealt(data: dict, state_class: type[GameState] | None) -> GameState:
+    """The start of a game dealt from its seed: the state its seed and config make, of
+    `state_class` or else the class the registry plays the config's variant with."""
+    seed = _field(data, "seed", int)
+    config = _field(data, "config", dict)
+    state_class = state_class or get_game(data["game"]).state_class_for(config)
+    check_config(state_class, config)
+    try:
+        return state_class(seed=seed, **config)
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise SaveError("config", f"{state_class.game} cannot start from it: {error}") from None
 
 
 def check_config(state_class: type[GameState], config: dict) -> None:

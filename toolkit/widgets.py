@@ -30,6 +30,7 @@ from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
+import yaml
 
 from toolkit.analysis import (
     ActionOdds,
@@ -43,6 +44,7 @@ from toolkit.analysis import (
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import exact, listed
+from toolkit.position import PositionError, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -55,6 +57,8 @@ BOT_DECIDES = "Let the bot decide"
 UNDO = "Undo my last choice"
 SAVE = "Save"
 LOAD = "Load"
+DESCRIBE = "Describe this position"
+SET_UP = "Set up"
 
 COUNTING = "counting..."
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
@@ -212,9 +216,10 @@ class GameWidget(widgets.VBox):
         self.odds: DecisionOdds | None = None  # the numbers of the choices on show
         self.log_html = widgets.HTML().add_class(f"{self.css}-log")
         self.saves = self._save_controls()
+        self.setup = self._setup_controls()
         self._drawn: list[widgets.Button] = []
         self._games = 0  # games started or loaded, and undos: a button of another never acts
-        super().__init__([*self._layout(), self.saves])
+        super().__init__([*self._layout(), self.saves, self.setup])
         self.add_class(f"{self.css}-game")
         self.new_game(seed)
 
@@ -469,6 +474,59 @@ class GameWidget(widgets.VBox):
             f"Loaded a saved game (seed {state.seed}) after {len(state.history)} moves."
         ]
         self._begin(state)
+
+    def _setup_controls(self) -> widgets.Widget:
+        """The Set up panel: a position described as one seat sees it (YAML, the fields of the
+        game's rules notes), to edit and play on from."""
+        self.setup_text = widgets.Textarea(
+            placeholder="A position as the seat to act sees it: press Describe this position, "
+            "change what you like (cards, dice, whose turn), then press Set up.",
+            layout={"width": "100%", "height": "16em"},
+        ).add_class(f"{self.css}-setup-text")
+        describe, set_up = widgets.Button(description=DESCRIBE), widgets.Button(description=SET_UP)
+        describe.on_click(lambda _: self.describe())
+        set_up.on_click(lambda _: self.set_up(self.setup_text.value))
+        self.setup_note = widgets.HTML().add_class(f"{self.css}-setup-note")
+        panel = widgets.VBox([widgets.HBox([describe, set_up]), self.setup_text, self.setup_note])
+        accordion = widgets.Accordion([panel], selected_index=None)
+        accordion.set_title(0, "Set up a position")
+        return accordion.add_class(f"{self.css}-setup")
+
+    def describe(self) -> str:
+        """The position now, as the seat to act sees it, written into the Set up box as YAML
+        (only at a decision: no position is described while dice wait or after the end)."""
+        if self.state.is_terminal() or self.state.is_chance_node():
+            self.setup_note.value = "<i>A position is described at a decision: " + (
+                "this game is over.</i>" if self.state.is_terminal() else "roll first.</i>"
+            )
+            return ""
+        description = get_game(self.state.game).describe(self.state)
+        self.setup_text.value = text = yaml.safe_dump(description, sort_keys=False)
+        self.setup_note.value = ""
+        return text
+
+    def set_up(self, text: str) -> None:
+        """Play on from the position `text` describes (YAML), its numbers at once; a description
+        that cannot happen is a note naming its field, and the game stays as it was."""
+        try:
+            state = get_game(self.state.game).position(parse(text, "the description"))
+        except PositionError as error:
+            self.setup_note.value = f"<i>Nothing was set up: {escape(str(error))}</i>"
+            return
+        described = state.description["seat"]
+        if state.num_players != self.state.num_players or described not in self.humans:
+            self.setup_note.value = (
+                f"<i>Nothing was set up: this widget seats {self.state.num_players} players, "
+                f"people in seat(s) {', '.join(str(s) for s in self.humans) or 'none'}; the "
+                f"position is of {state.num_players} players, seen by seat {described}.</i>"
+            )
+            return
+        self.setup_note.value = "<i>Set up: play on from here against the bots.</i>"
+        self.narration = [f"Set up a position, as {self.seat_name(described)} sees it."]
+        self._begin(state)
+        if self.viewer != described:
+            self.viewer = described
+            self.refresh()
 
     def buttons(self) -> dict[str, widgets.Button]:
         """The choices on show now, by their description (not :data:`PLAY_OUT`)."""

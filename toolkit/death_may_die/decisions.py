@@ -39,6 +39,7 @@ from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.roll_walk import RollWalk, applies
+from toolkit.state import frozen
 
 WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
 # The rest of a turn's walk, in positions (each roll's dice showing and ends among them): about
@@ -248,63 +249,66 @@ def _merge(state, outcome):
 
 
 def _roll_key(state):
-    """A position inside one roll: the dice showing as a multiset (which die shows what never
-    matters), the die being rerolled, and the stress left; the roll's own purpose and target tell
-    one roll of a decision from another (each attack an action may start)."""
+    """A position inside a roll: the position's own key, with the roll read as the dice showing
+    as a multiset (which die shows what never matters), the die being rerolled, and its purpose
+    and target, enemies of one kind and wounds being the same target."""
     step = state.roll
     if step is None:
         return None
     faces = [(colour, state.counted_symbols(step, face)) for colour, face in step["faces"]]
     rerolling = faces.pop(step["reroll"])[0] if step["reroll"] is not None else None
     target = step.get("target")
-    if target in state.enemies:  # enemies of one kind and wounds are the same target
-        target = (state.enemies[target]["type"], state.enemies[target]["wounds"])
-    return (
-        step["purpose"], target, step.get("attacker"), step.get("need"),
-        tuple(sorted(faces)), rerolling, len(step["faces"]),
-        state.investigators[step["seat"]]["stress"],
-    )  # fmt: skip
+    if target in state.enemies:
+        target = _alike(state.enemies[target])
+    roll = (step["purpose"], target, step.get("attacker"), step.get("need"),
+            tuple(sorted(faces)), rerolling, len(step["faces"]))  # fmt: skip
+    return state.position_key(roll=roll, rolls_resolved=None)
 
 
 def _turn_key(state):
     """A position in the rest of a turn, for the walk to meet it once however it was reached
-    (Mythos cards that leave your side of the table alike): what the rest of the turn reads. The
-    enemies as :func:`_enemies_read` says (all while one may still move, those on your space
-    while a fight may still come, none after: nothing of the turn then asks where a figure
-    stands); of each deck, its cards only while a draw from it is to come (the Mythos deck's
-    is the turn's first step, the Discovery deck's its second; in a view, with the unseen cards
-    behind its stand-ins), and always the elder symbols among the Mythos discards (the discard
-    check); the fire on the map never (only a run, an action, picks it up)."""
-    symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
+    (Mythos cards that leave your side of the table alike): the position's own key, with what the
+    rest of the turn cannot read left out. The steps ahead and the enemies as
+    :func:`_enemies_read` says (all while one may still move, those on your space while a fight
+    may still come, none after: nothing of the turn then asks where a figure stands); of each
+    deck, its cards only while a draw from it is to come (the Mythos deck's is the turn's first
+    step, the Discovery deck's its second; in a view, with the unseen cards behind its
+    stand-ins), and always the elder symbols among the Mythos discards (the discard check); the
+    fire on the map never (only a run, an action, picks it up), nor the count of rolls made or
+    enemies summoned so far."""
     ahead = state.steps_ahead()
     kinds = {name for name, _ in ahead}
-    decks = tuple((deck, kind) for deck, kind, draws in (
-        (state.mythos, "mythos", MYTHOS_DRAWS), (state.discovery, "discovery", DISCOVERY_DRAWS)
-    ) if kinds & draws)  # fmt: skip
-    return (
-        state.outcome, state.turn, state.active, state.actions_left, state.tests_passed,
-        state.ritual_disrupted, state.disrupted_this_turn, symbols,
-        tuple((tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind))
-              for deck, kind in decks),
-        *_enemies_read(state, ahead), repr(state.investigators), tuple(sorted(state.elder.items())),
-        repr(state.tokens), tuple(sorted(state.wards)),
+    steps, enemies = _enemies_read(state, ahead)
+    symbols = sum(1 for card in state.mythos.discards if state.cards.mythos[card].elder_symbol)
+    return state.position_key(
+        stack=steps, prompt=False, chance=False, roll=False,  # all read as the steps ahead
+        enemies=enemies, _enemy_serial=None, fire=None, rolls_resolved=None,
+        mythos=(symbols, _deck_read(state, state.mythos, "mythos", kinds & MYTHOS_DRAWS)),
+        discovery=_deck_read(state, state.discovery, "discovery", kinds & DISCOVERY_DRAWS),
+        unseen=None,  # read with each deck
     )  # fmt: skip
+
+
+def _deck_read(state, deck, kind: str, drawn_ahead) -> tuple:
+    """What the rest of a turn reads of a deck: its cards, discards and unseen cards while a draw
+    from it is to come, else nothing."""
+    if not drawn_ahead:
+        return ()
+    return tuple(sorted(deck.cards)), tuple(sorted(deck.discards)), state.unseen_in(kind)
 
 
 def _enemies_read(state, ahead):
     """The steps ahead and the enemies the rest of a turn can still read. While a step ahead may
     move or summon an enemy (a Mythos card to draw, an enemy's move, a summons), every enemy
-    where it stands; else, while a fight may come, those on your space only (its attackers),
-    each by its kind and wounds, not its own figure (two cultists alike attack alike, in either
+    as it is; else, while a fight may come, those on your space only (its attackers), each as
+    :func:`_alike` reads it, not its own figure (two cultists alike attack alike, in either
     order); else none."""
     if any(_moves_enemies(*step) for step in ahead):
-        return repr(ahead), tuple(
-            sorted((uid, e["type"], e["space"], e["wounds"]) for uid, e in state.enemies.items())
-        )
+        return repr(ahead), frozen(state.enemies)
     if not any(_fights(*step) for step in ahead):
         return repr(ahead), None
     here = state._enemies_at(state.investigators[state.active]["space"])
-    alike = {uid: (state.enemies[uid]["type"], state.enemies[uid]["wounds"]) for uid in here}
+    alike = {uid: _alike(state.enemies[uid]) for uid in here}
     steps = [
         (name, {**args, "attackers": sorted(alike.get(uid, (uid,)) for uid in args["attackers"])})
         if name == "fight"
@@ -316,6 +320,13 @@ def _enemies_read(state, ahead):
     return repr(steps), tuple(sorted(alike.values()))
 
 
+def _alike(enemy: dict) -> tuple:
+    """An enemy as a target or an attacker: every field but its own figure (its number) and
+    where it stands, so that two cultists with the same wounds are alike."""
+    return tuple(sorted((name, value) for name, value in enemy.items() if name not in FIGURE))
+
+
+FIGURE = ("number", "space")
 MYTHOS_DRAWS = {"turn", "mythos"}  # the steps of a turn still to draw from each deck
 DISCOVERY_DRAWS = {"turn", "investigate_or_fight"}
 ENEMY_MOVES = ("enemy_move", "enemy_move_choice", "summon")

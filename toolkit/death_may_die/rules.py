@@ -78,6 +78,7 @@ class DeathMayDieState(Hiding, StepMachine):
     # A question with one choice is still asked (a skill to level when only one is below its
     # cap), as the engine always has: the histories hold the answer.
     ASKS_SINGLE_OPTIONS = True
+    NOT_IN_KEY = ("cards", "rules", "episode", "elder_card", "board", "_faces")  # tables
     FLAT_LISTS = ("log",)
     STAND_IN = HIDDEN["mythos"]
     #: A seat's view draws each Mythos or Discovery card at a chance node over the cards the deck

@@ -88,6 +88,7 @@ class EpicDeathState(Hiding, StepMachine):
     ASKS_SINGLE_OPTIONS = True
     # A clone shares the card set and the immutable quest card being attempted, and copies flat
     # the lists of card ids and of plays and results (tuples).
+    NOT_IN_KEY = ("cards",)  # the card tables
     FLAT_LISTS = (
         "quest_deck",
         "quest_line",

@@ -104,6 +104,7 @@ class ToTheDeathState(Hiding, StepMachine):
     STEPS = STEPS
     STAND_IN = HIDDEN
     # lists of cards, seats or numbers: a copy copies them flat, without looking at each item
+    NOT_IN_KEY = ("kept", "public_history")  # a cache; the record of moves as seen
     FLAT_LISTS = (
         "public_history",
         "log",

@@ -164,6 +164,8 @@ class TPKState(Hiding, StepMachine):
     its starter and its log. The turn runs on :data:`steps`, below the class.
     """
 
+    NOT_IN_KEY = ("items", "threats")  # the card tables
+
     game = "tpk"
     STEPS = steps
     #: A keep with one way to keep, and a play whose only option is to pass, are still asked:

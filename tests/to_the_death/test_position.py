@@ -1,0 +1,269 @@
+"""A To the Death! position described as one seat sees it, and the game built from it: the round
+trip at sampled and hand-picked decisions, the checks of a description, its save, ``analyse
+--position``, and a hand-written position whose numbers are counted by hand."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+from position_check import positions, round_trip
+
+from toolkit import cli
+from toolkit.bots import handed
+from toolkit.games import get_game
+from toolkit.position import PositionError, parse
+from toolkit.state import from_json
+from toolkit.to_the_death.cards import catalog, value_of
+from toolkit.to_the_death.widget import ToTheDeathWidget
+
+SLUG = "to-the-death"
+SPEC = get_game(SLUG)
+
+
+def _sample():
+    """Every 30th of the first 600 random-bot decisions (both table sizes), and the first
+    decision of each kind of question among them."""
+    picked, kinds = [], set()
+    for index, state in enumerate(positions(SLUG, 600)):
+        kind = (state.players, state.prompt.question)
+        if index % 30 == 0 or kind not in kinds:
+            picked.append(state)
+            kinds.add(kind)
+    return picked
+
+
+SAMPLE = _sample()
+
+
+def test_sample_covers_both_games_and_many_questions():
+    questions = {state.prompt.question for state in SAMPLE}
+    assert {state.players for state in SAMPLE} == {1, 2}
+    assert {"main", "draw step", "target", "block", "trophy", "attack order"} <= questions
+
+
+@pytest.mark.parametrize("index", range(len(SAMPLE)))
+def test_round_trip(index):
+    state = SAMPLE[index]
+    built = round_trip(SLUG, state)
+    assert built.legal_actions() == state.legal_actions()
+
+
+def _first(question: str, players: int = 1):
+    return next(s for s in SAMPLE if s.prompt.question == question and s.players == players)
+
+
+def _described(question: str = "main", players: int = 1) -> dict:
+    return SPEC.describe(_first(question, players))
+
+
+def test_what_the_seat_cannot_see_is_not_described():
+    duel = _first("main", 2)
+    seat = duel.prompt.seat
+    description = SPEC.describe(duel)
+    text = yaml.safe_dump(description)
+    for card in duel.hands[1 - seat]:
+        if card not in duel.hands[seat] and card not in duel.discard:
+            assert card not in text  # the other hand is a count
+    assert description["other_hand"] == len(duel.hands[1 - seat])
+    assert description["deck"] == len(duel.deck) + len(duel.deck_top)
+
+
+# -- checks ------------------------------------------------------------------------------------
+def _refused(description: dict, field: str) -> PositionError:
+    with pytest.raises(PositionError) as caught:
+        SPEC.position(description)
+    assert caught.value.field == field, caught.value
+    return caught.value
+
+
+def test_a_card_in_two_places():
+    description = _described()
+    description["discard"] = [*description["discard"], description["hand"][0]]
+    assert "also in hand" in _refused(description, "discard").problem
+
+
+def test_a_card_the_game_does_not_have():
+    description = _described()
+    description["hand"] = ["fighter:9", *description["hand"][1:]]
+    _refused(description, "hand[0]")
+
+
+def test_counts_that_do_not_add_up():
+    description = _described()
+    description["deck"] += 1
+    assert "not placed" in _refused(description, "deck").problem
+
+
+def test_a_hand_larger_than_the_cards_left():
+    description = _described("main", 2)
+    description["other_hand"] = 33
+    _refused(description, "other_hand")
+
+
+def test_health_a_hero_cannot_have():
+    description = _described()
+    description["heroes"]["near"][0]["health"] = 7
+    _refused(description, "heroes.near[0].health")
+
+
+def test_a_decision_that_does_not_come_at_that_point():
+    description = _described()
+    description["side"] = 1  # the monsters' turn: nobody is asked for a main step
+    _refused(description, "decision")
+    description = _described()
+    description["decision"]["step"] = "trophy_taken"
+    _refused(description, "decision.step")
+
+
+def test_unknown_fields_and_wrong_types():
+    description = _described()
+    description["hands"] = description.pop("hand")
+    _refused(description, "hands")
+    description = _described()
+    description["turn"] = "three"
+    _refused(description, "turn")
+    description = _described()
+    description["heroes"]["far"][0]["activated"] = "yes"
+    _refused(description, "heroes.far[0].activated")
+
+
+def test_the_cli_refuses_a_bad_position_in_one_line(tmp_path):
+    description = _described()
+    description["heroes"]["near"][0]["health"] = 0
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(description))
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "analyse", SLUG, "--position", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(path) in lines[0] and "heroes.near[0].health" in lines[0]
+
+
+# -- saving and analysing --------------------------------------------------------------------
+def test_a_described_position_saves_with_the_moves_made_since():
+    state = SPEC.position(_described("main", 2))
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    loaded = from_json(state.to_json(), game=SLUG)
+    assert loaded.to_json() == state.to_json()
+    assert SPEC.describe(loaded) == SPEC.describe(state)
+    assert loaded.legal_actions() == state.legal_actions()
+
+
+def test_analyse_position_prints_the_numbers_of_the_saved_game(tmp_path, capsys):
+    real = _first("block")
+    (tmp_path / "game.json").write_text(real.to_json())
+    (tmp_path / "position.yaml").write_text(yaml.safe_dump(SPEC.describe(real)))
+    printed = []
+    for option in ("--state", "--position"):
+        name = "game.json" if option == "--state" else "position.yaml"
+        assert cli.main(["analyse", SLUG, option, str(tmp_path / name), "--json"]) == 0
+        printed.append(json.loads(capsys.readouterr().out))
+    assert printed[0] == printed[1]
+    assert len(printed[0]["actions"]) >= 2
+
+
+# -- a position written by hand ----------------------------------------------------------------
+BARD_SHOOTS = """
+game: to-the-death
+players: 1
+seat: 0
+round: 1
+turn: 2
+hero_turns: 1
+side: 0
+decision:
+  question: target
+  seat: 0
+  step: hero_target
+  details: {uid: a-bard, kind: range, value: 2, index: 0}
+  options:
+  - [target, m1-gladiator]
+  - [focus, 'mender:3']
+then:
+- {step: main, side: 0}
+- {step: draw_step, seat: 0}
+- {step: hero_end, side: 0}
+- {step: enemy_turn}
+hand: ['mender:3']
+deck: 22
+discard: ['champion:8', 'fighter:7', 'magician:6', 'mender:5', 'fighter:2', 'champion:0',
+          'magician:0', 'mender:0', 'fighter:8']
+heroes:
+  near:
+  - {hero: sellsword, health: 6}
+  - {hero: war-priest, health: 6}
+  far:
+  - {hero: shadow-mage, health: 6}
+  - {hero: bard, health: 6, activated: true, acted: true}
+monster_cards:
+- card: gladiator
+  defeated: false
+  turns: 1
+  enemies:
+  - {id: m1-gladiator, name: Gladiator, body: true, area: near, health: 8}
+monsters_to_come: [goblins, ratman, sphinx]
+pile: [gladiator]
+"""
+
+
+def test_a_hand_written_position_and_its_numbers_counted_by_hand():
+    description = parse(BARD_SHOOTS)
+    state = SPEC.position(description)
+    assert SPEC.describe(state) == description
+    # the bard's range 2 hits the gladiator's armor 6 on a check of 4 or more; the check is any
+    # card neither in the hand nor in the discard pile, each as likely
+    armor = catalog().monsters["gladiator"].armor
+    seen = {*description["hand"], *description["discard"]}
+    unseen = [card for card in catalog().arsenal if card not in seen]
+    hits = sum(2 + value_of(card) >= armor for card in unseen)
+    assert (len(unseen), hits) == (22, 15)  # 20 cards of 4 to 8, five of them discarded
+    odds = SPEC.decision_odds(state).to_json()
+    shoot = next(row for row in odds["actions"] if row["action"] == ["target", "m1-gladiator"])
+    assert Fraction(shoot["odds"]["dealt"]) == Fraction(hits, len(unseen))
+    assert Fraction(shoot["odds"]["p_defeat"]) == 0
+
+
+def test_a_built_position_plays_on_with_the_random_bot():
+    state = SPEC.position(parse(BARD_SHOOTS))
+    bot = SPEC.bots["greedy"](0, 1)
+    played = copy.deepcopy(state)
+    for _ in range(40):
+        if played.is_terminal():
+            break
+        actions = played.legal_actions()
+        if played.is_chance_node():
+            played.apply(actions[0])
+        else:
+            played.apply(bot.choose(handed(bot, played, 0), actions))
+    assert len(played.history) > 10
+
+
+def test_the_rules_notes_example_is_this_position():
+    notes = Path(__file__).resolve().parents[2] / "book" / "rules-notes" / "to_the_death.md"
+    section = notes.read_text(encoding="utf-8").split("## Describing a position", 1)[1]
+    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert parse(example) == parse(BARD_SHOOTS)
+    assert "15/22" in section
+
+
+def test_the_widget_loads_a_described_position_and_plays_on():
+    game = ToTheDeathWidget(seed=0, players=1)
+    game.load(SPEC.position(parse(BARD_SHOOTS)).to_json())
+    assert "Nothing was loaded" not in game.note_html.value
+    assert game.state.prompt.question == "target"
+    shown = game.buttons()
+    shoot = next(name for name in shown if "Gladiator" in name)
+    game.click(shoot)
+    assert len(game.state.history) >= 1

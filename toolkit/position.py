@@ -1,0 +1,143 @@
+"""Your own table: a position described as one seat sees it, and a game state built from it.
+
+A *description* is plain data (a YAML or JSON mapping) of what one seat knows at a decision: the
+public table, its own hand and what else it has seen, whose turn it is and at which question, and
+counts where the seat knows only counts. What the seat cannot see is not described. Each game's
+``position`` module reads and writes its own fields, in words of the table (card names or ids,
+dice as faces, spaces by name); every description also has these:
+
+``game``
+    the game's slug (``epic-death``);
+``players``
+    how many sit at the table;
+``seat``
+    the seat whose view this is (0 is the first player), the one to act at ``decision``;
+``seed`` (optional)
+    the seed of the generator that shuffles from here on (0 if left out).
+
+:meth:`~toolkit.games.GameSpec.describe` gives the description of a real game's position and
+:meth:`~toolkit.games.GameSpec.position` a state built from one: the cards the seat cannot see
+are dealt to their places in a fixed order, and the seat's view (``players_view``) deals them
+again as chance, so the numbers beside the seat's choices are those of the game described. A
+state built from a description remembers it (``description``) and saves it with the moves made
+since, in place of a seed and a whole game's moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import yaml
+
+MAX_POSITION = 1_000_000  # bytes: a description of the largest table is a few kilobytes
+COMMON = ("game", "players", "seat", "seed")
+
+
+class PositionError(ValueError):
+    """The one error a description that cannot happen gives: `field` names the part of it that
+    is wrong (``hand``, ``quest.dice[2]``), `problem` says why in words."""
+
+    def __init__(self, field: str, problem: str):
+        self.field, self.problem = field, problem
+        super().__init__(f"bad position: {field}: {problem}")
+
+
+def parse(text: str | bytes, source: str = "the position") -> dict:
+    """A description from YAML (or JSON) text: one mapping, read with ``safe_load``."""
+    if len(text) > MAX_POSITION:
+        raise PositionError("(file)", f"{source} is larger than a position can be")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        where = getattr(error, "problem_mark", None)
+        line = f" at line {where.line + 1}" if where is not None else ""
+        raise PositionError("(file)", f"{source} is not YAML{line}") from None
+    except RecursionError:
+        raise PositionError("(file)", f"{source} is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise PositionError("(file)", f"{source} holds no mapping of fields")
+    return data
+
+
+def common(description: Any, game: str, min_players: int, max_players: int) -> tuple[int, int]:
+    """The fields every description has, checked: (players, seat)."""
+    if not isinstance(description, Mapping):
+        raise PositionError("(file)", "a position is a mapping of fields")
+    if description.get("game") != game:
+        raise PositionError("game", f"expected {game!r}, got {description.get('game')!r}")
+    players = whole(description, "players", min_players, max_players)
+    seat = whole(description, "seat", 0, players - 1)
+    if "seed" in description:
+        whole(description, "seed", 0, 2**63)
+    return players, seat
+
+
+def field(description: Mapping, name: str, kind: type | tuple[type, ...], default: Any = ...):
+    """``description[name]``, checked to be of `kind` (a missing field is `default`, or an error
+    if there is none)."""
+    if name not in description:
+        if default is ...:
+            raise PositionError(name, "missing")
+        return default
+    value = description[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise PositionError(name, f"expected {names}, got {value!r}")
+    return value
+
+
+def whole(description: Mapping, name: str, low: int, high: int, default: Any = ...) -> int:
+    """A whole number from ``low`` to ``high`` (both included)."""
+    value = field(description, name, int, default)
+    if value is not default and not low <= value <= high:
+        raise PositionError(name, f"{value} is not from {low} to {high}")
+    return value
+
+
+def one_of(description: Mapping, name: str, choices: Iterable[str], default: Any = ...) -> str:
+    """A name that must be one of `choices`."""
+    value = field(description, name, str, default)
+    known = list(choices)
+    if value is not default and value not in known:
+        raise PositionError(name, f"{value!r} is not one of {', '.join(map(repr, known))}")
+    return value
+
+
+def card_list(description: Mapping, name: str, cards: Mapping[str, int], default: Any = ...):
+    """A list of card ids, each one of `cards` (id -> copies in the game)."""
+    value = field(description, name, list, default)
+    if value is default:
+        return value
+    for index, card in enumerate(value):
+        if not isinstance(card, str) or card not in cards:
+            raise PositionError(f"{name}[{index}]", f"no card {card!r} in this game")
+    return list(value)
+
+
+def count_copies(places: Mapping[str, Iterable[str]], copies: Mapping[str, int]) -> Counter:
+    """Check that the cards the description places (field -> its cards) are no more copies of
+    each card than the game has (`copies`); a card with one copy named twice is "in two places".
+    Returns how many of each card are placed."""
+    placed: Counter = Counter()
+    first: dict[str, str] = {}
+    for name, cards in places.items():
+        for card in cards:
+            placed[card] += 1
+            if placed[card] > copies.get(card, 0):
+                if copies.get(card, 0) == 1:
+                    raise PositionError(name, f"{card!r} is also in {first[card]}")
+                raise PositionError(
+                    name, f"more than the {copies.get(card, 0)} copies of {card!r} the game has"
+                )
+            first.setdefault(card, name)
+    return placed
+
+
+def unknown_fields(description: Mapping, known: Iterable[str]) -> None:
+    """Refuse a field the game does not read (a misspelt one would silently mean nothing)."""
+    allowed = set(COMMON) | set(known)
+    for name in description:
+        if name not in allowed:
+            raise PositionError(str(name), "no such field in this game's positions")
