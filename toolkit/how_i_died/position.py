@@ -351,15 +351,19 @@ class _Table:
 
     def _cards(self) -> None:
         """Every card in one place, and each run as long as the cards it stands for."""
-        known = {name: [c for c in pile if isinstance(c, str) and c != "lost"]
-                 for name, pile in self.piles.items()}  # fmt: skip
+        known = {
+            name: [c for c in pile if isinstance(c, str) and c != "lost"]
+            for name, pile in self.piles.items()
+        }
         places = {
             "pool": self.pool,
             "building": self.building,
             "discards": self.discards,
             f"seats[{self.seat}].hand": self.hands[self.seat],
-            **{f"seats[{s}].adventures": [c for a in self.adventures[s] for c in a]
-               for s in range(self.players)},  # fmt: skip
+            **{
+                f"seats[{s}].adventures": [c for a in self.adventures[s] for c in a]
+                for s in range(self.players)
+            },
             **known,
             **{f"reshuffled[{g}]": cards for g, cards in enumerate(self.groups)},
             "lost_track": self.lost,
@@ -381,12 +385,16 @@ class _Table:
         """The game at the described decision (no move played: its history is empty)."""
         game = HowIDiedState(seed=self.seed, players=self.players)
         game.rng = random.Random(self.seed)
-        deals = {key: iter(cards) for key, cards in
-                 [(FIRST, self.never_seen), ("lost", self.lost)]
-                 + [(g + 1, cards) for g, cards in enumerate(self.groups)]}  # fmt: skip
+        deals = {
+            key: iter(cards)
+            for key, cards in [(FIRST, self.never_seen), ("lost", self.lost)]
+            + [(g + 1, cards) for g, cards in enumerate(self.groups)]
+        }
         piles = {
-            name: [card if isinstance(card, str) and card != "lost" else next(deals[card])
-                   for card in pile]  # fmt: skip
+            name: [
+                card if isinstance(card, str) and card != "lost" else next(deals[card])
+                for card in pile
+            ]
             for name, pile in self.piles.items()
         }
         game.deck = Deck(piles["deck"][::-1], self.discards)
