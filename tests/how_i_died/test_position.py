@@ -134,9 +134,12 @@ def changed(change) -> dict:
         (lambda d: d.update(decision="claim"), "decision", "has not just died"),
         (lambda d: d.update(pool=["bit"], seats=d["seats"]) or d["seats"][0].update(
             hand=["spied-on", "the-soulless"]) or d.update(deck=[{"unseen": 73}]), "decision",
-         "cannot play the next card"),
+         "cannot finish the adventure"),
         (lambda d: d.update(colour="red"), "colour", "no such field"),
         (lambda d: d["seats"][1].update(cards=3), "seats[1].cards", "no such field"),
+        (lambda d: d.update(building=[]) or d["seats"][0]["hand"].remove("dwarf") or d[
+            "seats"][0]["hand"].remove("hydra") or d["deck"][0].update(unseen=70), "decision",
+         "cannot finish the adventure"),
         (lambda d: d.update(turn="two"), "turn", "expected int"),
         (lambda d: d["seats"][1].update(dead="yes"), "seats[1].dead", "expected bool"),
         (lambda d: d["deck"].append({"unseen": 1, "reshuffle": 1}), "deck[1].reshuffle",

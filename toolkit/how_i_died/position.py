@@ -448,8 +448,11 @@ class _Table:
         if not game.alive[seat]:
             raise PositionError("to_act", f"seat {seat} is dead")
         if self.decision == "build":
-            if not build_options(game):
-                raise PositionError("decision", f"seat {seat} cannot play the next card")
+            # The engine asks only when the types still needed are in the hand or the Pool
+            # (else it mulligans or passes). Another seat's hand is a deal: its next card will do.
+            able = game.can_build(seat) if seat == self.seat else build_options(game)
+            if not able:
+                raise PositionError("decision", f"seat {seat} cannot finish the adventure")
             ask_build(game)
             return
         last = game.building[-1] if game.building else None
