@@ -20,11 +20,14 @@ import pytest
 import yaml
 from position_check import positions, round_trip
 
+from toolkit.bots import handed
 from toolkit.cli import main
 from toolkit.games import get_game
+from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.cards import BANNER, CARDS, DAMAGE
 from toolkit.how_i_died.knowledge import hidden_from
 from toolkit.how_i_died.rules import HowIDiedState
+from toolkit.how_i_died.widget import HowIDiedWidget
 from toolkit.position import PositionError
 from toolkit.simulate import decision_points
 from toolkit.state import from_json
@@ -182,6 +185,21 @@ def test_a_built_game_saved_with_moves_loads_as_the_same_game():
     assert SPEC.describe(loaded) == SPEC.describe(built)
 
 
+def test_bots_play_a_built_game_to_its_end():
+    """The search bot (which deals the seat's view of the built game) makes the first choice, the
+    lookahead bots the rest."""
+    built = SPEC.position(example())
+    search = BOTS["search"](0, 1)
+    built.apply(search.choose(handed(search, built, 0), built.legal_actions()))
+    bots = [BOTS["lookahead"](seat, seat) for seat in range(2)]
+    moves = 0
+    while not built.is_terminal():
+        seat = built.current_player()
+        built.apply(bots[seat].choose(handed(bots[seat], built, seat), built.legal_actions()))
+        moves += 1
+    assert moves > 10 and built.outcome.kind == "every adventurer died"
+
+
 def test_analyse_position_prints_what_analyse_state_prints(tmp_path, capsys):
     state = first(3, 4, lambda s: len(s.history) > 20 and s.prompt.resume == "build")
     (tmp_path / "game.json").write_text(state.to_json())
@@ -217,3 +235,13 @@ def test_the_rules_notes_example_has_the_counted_numbers():
     notes = (BOOK / "rules-notes" / "how_i_died.md").read_text(encoding="utf-8")
     assert "```{literalinclude} ../positions/how-i-died.yaml" in notes
     assert copy.deepcopy(example())["deck"] == [{"unseen": 66}]
+
+
+def test_the_widget_loads_a_described_position_and_plays_on():
+    """The widget loads the built game's save, shows the two ends, and the bot plays on."""
+    game = HowIDiedWidget(seed=0, players=2)
+    game.load(SPEC.position(example()).to_json())
+    assert "Nothing was loaded" not in game.note_html.value
+    assert list(game.buttons()) == ["Dwarf (hand)", "Hydra (hand)"]
+    game.click("Dwarf (hand)")
+    assert game.state.history[0] == "dwarf" and len(game.state.history) > 1
