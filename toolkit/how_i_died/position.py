@@ -35,8 +35,8 @@ there (it saw them go there, or its choice shows them) and runs of cards it cann
 ``{unseen: 3}`` for cards never seen, ``{unseen: 2, reshuffle: 1}`` for cards of the first
 reshuffle's group, ``{lost: 1}`` for a card it lost track of. What the seat cannot tell apart is
 not described: a built game deals each group's cards to its runs in sorted order, and records
-what the seat knows of them as the engine does (:attr:`~toolkit.how_i_died.rules.HowIDiedState.
-knowledge`), so the core hiding hides from it exactly what the real game's view hides.
+what the seat knows of them as the engine does (its ``knowledge``, ``doubts`` and
+``reshuffles``), so the core hiding hides from it exactly what the real game's view hides.
 """
 
 from __future__ import annotations
