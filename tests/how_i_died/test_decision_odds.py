@@ -29,7 +29,7 @@ from toolkit.how_i_died.cards import ALL_IDS, is_legendary
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, hidden_from, labels
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
 from toolkit.how_i_died.rules import HowIDiedState, phase
-from toolkit.how_i_died.view import Hidden, HowIDiedView
+from toolkit.how_i_died.view import Hidden, HowIDiedView, turn_view
 from toolkit.simulate import decision_points, play_seeded
 from toolkit.state import GameState
 
@@ -45,7 +45,7 @@ class DeepCopiedView(HowIDiedView):
 def reference(state) -> Mapping:
     """For each legal action, on demand: the walk of the rest of the turn after it."""
     seat = state.current_player()
-    view = state.players_view(seat)
+    view = turn_view(state, seat)
     view.__class__ = DeepCopiedView
 
     def score(s):
@@ -190,7 +190,7 @@ def test_the_end_swaps_second_pick_is_keyed_by_the_cards_it_can_still_take():
     finds the same numbers for every second pick of each."""
     tables = [red_adventure_swapping(("the-frozen",), ["the-drunken", "the-royal", first])
               for first in ("cursed", "hugged")]  # fmt: skip
-    views = [table.players_view(0) for table in tables]
+    views = [turn_view(table, 0) for table in tables]
     assert views[0].position() == views[1].position()
     walks = [reference(table) for table in tables]
     assert list(tables[0].legal_actions()) == ["the-drunken", "the-royal"]
@@ -207,7 +207,7 @@ def test_the_end_swap_reads_only_the_best_card_of_each_kind_elsewhere():
     first pick."""
     lesser = ("hugged", "grossed-out")
     tables = [red_adventure_swapping(pool=["the-drunken", "challenged", card]) for card in lesser]
-    views = [table.players_view(0) for table in tables]
+    views = [turn_view(table, 0) for table in tables]
     assert views[0].position() == views[1].position()
     walks = [reference(table) for table in tables]
     assert walks[0]["hugged"] == walks[1]["grossed-out"]
@@ -232,7 +232,7 @@ def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     state.building = ["betrayed", "the-frozen"]
     state.deck.cards = deck[::-1]  # stacked() dealt the two cards played into the deck
     state.forget_legal()
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     view.apply("dragon")
     view.apply(("type", "I"))  # the refill's type, read to list the swap's choices
     assert view.is_chance_node() and sorted(o for o, _ in view.chance_outcomes()) == sorted(deck)
@@ -285,7 +285,7 @@ def first(slug_positions, test):
 
 def test_the_view_hides_the_deck_and_other_hands_but_not_what_the_seat_sees():
     state = stacked(players=3, hands={0: ["cursed"], 1: ["bit", "troll"]}, pool=["the-drunken"])
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     assert view.observation(0) == state.observation(0)
     assert view.hands[0] == ["cursed"] and view.pool == ["the-drunken"]
     assert all(isinstance(card, Hidden) for card in view.hands[1] + view.deck.cards)
@@ -299,17 +299,17 @@ def test_cards_a_choice_shows_stay_known_in_the_view():
     steal = stacked(players=2, hands={0: ["the-sneaky"], 1: ["bit", "troll"]})
     asking(steal, "the-sneaky", (1,))
     assert sorted(steal.legal_actions()) == ["bit", "troll"]
-    assert sorted(steal.players_view(0).hands[1]) == ["bit", "troll"]
+    assert sorted(turn_view(steal, 0).hands[1]) == ["bit", "troll"]
     foresee = stacked(players=2, hands={0: []}, deck_top=["ogre", "bit", "the-royal"])
     asking(foresee, "the-prophetic", ("look",))
-    view = foresee.players_view(0)
+    view = turn_view(foresee, 0)
     assert view.deck.peek(3) == ["ogre", "bit", "the-royal"]
     assert all(isinstance(card, Hidden) for card in view.deck.cards[:-3])
 
 
 def test_the_view_reveals_a_refill_when_it_is_read_and_reshuffles_without_the_rng():
     state = one_card_left()
-    view = state.players_view(0)
+    view = turn_view(state, 0)
     rng_before = state.rng.getstate()
     view.apply("betrayed")  # the Goblin refills the Pool: the only unseen card
     assert view.is_chance_node()  # the next choice lists the Pool's middles: read its type
@@ -341,7 +341,7 @@ def test_a_card_seen_going_into_an_opponents_hand_stays_known_there():
         seen = [card for card, label in labels(state, seat)[0].items() if label == KNOWN]
         if seen:
             break
-    view = state.players_view(seat)
+    view = turn_view(state, seat)
     for card in seen:
         holder = next(s for s, hand in enumerate(state.hands) if card in hand)
         assert card in view.hands[holder] and holder != seat
@@ -427,6 +427,6 @@ def test_a_card_given_unseen_from_unlike_cards_refuses_the_numbers():
     for state in decision_points(SLUG, 4, [301]):
         if len(state.history) > 68 and state.current_player() == 0:
             break
-    assert state.players_view(0).doubtful
+    assert turn_view(state, 0).doubtful
     odds = decision_odds(state)
     assert not any(o.odds for o in odds.actions) and "could not follow" in odds.note

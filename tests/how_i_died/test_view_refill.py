@@ -19,7 +19,7 @@ from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYP
 from toolkit.how_i_died.knowledge import FIRST, labels
 from toolkit.how_i_died.odds import decision_odds
 from toolkit.how_i_died.rules import phase
-from toolkit.how_i_died.view import Hidden
+from toolkit.how_i_died.view import Hidden, turn_view
 from toolkit.simulate import decision_points
 from toolkit.state import CHANCE
 
@@ -183,11 +183,11 @@ def test_a_card_face_up_is_never_a_stand_in_where_the_seat_chooses():
     checked = 0
     for state in game_positions():
         for seat in range(state.players):
-            view = state.players_view(seat)
+            view = turn_view(state, seat)
             assert not [c for c in seen_places(view, seat) if isinstance(c, Hidden)]
         seat = state.current_player()
         for _ in range(10):
-            view = state.players_view(seat)
+            view = turn_view(state, seat)
             while not view.is_terminal():
                 if view.is_chance_node():
                     outcomes = [o for o, _ in view.chance_outcomes()]

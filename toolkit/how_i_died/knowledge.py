@@ -25,6 +25,14 @@ KNOWN = -1  # the label of a hidden card the seat knows exactly
 FIRST = 0  # the group of cards never seen
 
 
+class PerSeat(list):
+    """One dict or set for each seat. A copy of a state copies each of them whole (they hold
+    only card names and numbers), not item by item as a generic deep copy would."""
+
+    def __deepcopy__(self, memo) -> PerSeat:
+        return PerSeat([item.copy() for item in self])
+
+
 def seen_going(state, cards, holder: int) -> None:
     """`cards` went from a place everyone sees into `holder`'s hand: every other seat knows them
     there."""

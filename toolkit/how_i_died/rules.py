@@ -45,7 +45,7 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.how_i_died.knowledge import FIRST, KNOWN, reshuffled, seen_going
+from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
 from toolkit.steps import StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -126,8 +126,8 @@ class HowIDiedState(Hiding, StepMachine):
         #: What each seat knows of the cards hidden from it (:mod:`toolkit.how_i_died.knowledge`):
         #: a label for each card it knows something of, the cards it could not follow, and how
         #: many reshuffles made a group of their own. None in a seat's view, which knows its own.
-        self.knowledge: list[dict[str, int]] | None = [{} for _ in range(players)]
-        self.doubts: list[set[str]] = [set() for _ in range(players)]
+        self.knowledge: list[dict[str, int]] | None = PerSeat({} for _ in range(players))
+        self.doubts: list[set[str]] = PerSeat(set() for _ in range(players))
         self.reshuffles = 0
         self.start_steps("ready_to_build")
 
@@ -317,28 +317,43 @@ class HowIDiedState(Hiding, StepMachine):
         }
 
     def places(self, seat: int) -> list[Place]:
-        """Where cards lie that `seat` cannot see (see :mod:`toolkit.hidden`): the deck, then the
-        other hands in seat order; the Pool, the table and the discards are face up. The seat
+        """Where cards lie that `seat` cannot see (see :mod:`toolkit.hidden`): the other hands in
+        seat order, then the deck; the Pool, the table and the discards are face up. The seat
         knows a card there it saw go there or its choice shows it now; any other card hides
-        behind the stand-in of its group (:func:`toolkit.how_i_died.knowledge.labels`)."""
-        known = self.knowledge[seat]
+        behind the stand-in of its group (``?`` and the group's number, two digits, see
+        :mod:`toolkit.how_i_died.knowledge`)."""
+        in_view = self.knowledge is None  # a view's places hold their stand-ins already
+        known = {} if in_view else self.knowledge[seat]
         seen = {card for card, label in known.items() if label == KNOWN}
-        if self.current_player() == seat:  # the cards this choice lists are shown to the seat
+        if not in_view and self.current_player() == seat:  # a choice shows the cards it lists
             seen.update(card for card in self.legal_actions() if isinstance(card, str))
 
         def group(card: str) -> str:
-            return f"{self.STAND_IN}{known.get(card, FIRST)}"
+            return f"{self.STAND_IN}{known.get(card, FIRST):02d}"
 
         hands = [Place(self.hands, other, seen, stand_in=group) for other in range(self.players)
                  if other != seat]  # fmt: skip
-        return [Place(vars(self.deck), "cards", seen, stand_in=group), *hands]
+        return [*hands, Place(vars(self.deck), "cards", seen, stand_in=group)]
 
     def viewed(self) -> None:
-        """The view the exact walk plays (:mod:`toolkit.how_i_died.view`): each stand-in named
-        apart, the groups' cards kept with what is learnt of them as the walk reveals them."""
-        from toolkit.how_i_died.view import walk_view  # the view's module extends this one
+        """A view knows what its seat knows by its stand-ins alone: the seats' knowledge is
+        dropped, but for the cards the seat could not follow (`doubtful`, those still hidden:
+        while there are any, the view is not exact)."""
+        seat = self.viewer
+        hidden = [card for pool in self.unseen.values() for card in pool]
+        hidden += self.deck.cards
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden += hand
+        self.doubtful = sorted(self.doubts[seat].intersection(hidden))
+        self.knowledge = None
 
-        walk_view(self)
+    def determinised(self) -> None:
+        """A game dealt from a view is a game of its own from there: every seat knows nothing
+        of the cards hidden from it."""
+        del self.doubtful
+        self.knowledge = PerSeat({} for _ in range(self.players))
+        self.doubts = PerSeat(set() for _ in range(self.players))
 
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:

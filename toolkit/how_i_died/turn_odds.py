@@ -46,6 +46,7 @@ from toolkit.analysis import (
 )
 from toolkit.how_i_died.cards import is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
+from toolkit.how_i_died.view import walk_view
 
 LIMIT = 1600  # positions one decision's walks may reach in all: inside the widget's 100 ms
 MIN_LIMIT = 10  # the least any one choice's walk is given
@@ -217,7 +218,7 @@ def decision_odds(state) -> DecisionOdds:
             "in either place), so what you know is no longer counted exactly.",
         )
     legal = state.legal_actions()
-    odds = answers(view, seat, legal)
+    odds = answers(walk_view(view), seat, legal)
     refused = [state.action_to_string(action) for action in legal if not odds[action]]
     note = "The walk covers the rest of this turn, playing for glory; nobody else acts in it."
     if refused:

@@ -23,7 +23,6 @@ hidden hand. The real game never uses this class, so it plays exactly as before.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -216,8 +215,9 @@ def turn_over(game: HowIDiedView) -> None:
 
 
 class HowIDiedView(HowIDiedState):
-    """A copy of the game as a seat sees it (made by :func:`walk_view` of the core's view). Its
-    `unseen` cards are an :class:`Unseen`: by group, with what the walk has learnt of them."""
+    """A copy of the game as a seat sees it, for the walk (made by :func:`walk_view` of the
+    core's view). Its `unseen` cards are an :class:`Unseen`: by group, with what the walk has
+    learnt of them. A search deals a game from the core's view itself, not from this one."""
 
     STEPS = Steps({**steps, "next_turn": turn_over})
     reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
@@ -744,67 +744,28 @@ class HowIDiedView(HowIDiedState):
     def returns(self) -> list[float]:
         return [0.0] * self.players
 
-    def determinise(self, rng: random.Random) -> HowIDiedState:
-        """The game itself (not a view: it plays on past this turn), every stand-in dealt one of
-        its group's cards, shuffled by `rng`: a stand-in whose type is known gets a card of that
-        type first, the others what is left. Later shuffles draw from a generator from `rng`."""
-        game = self.clone()
-        groups = [sorted(cards) for cards in self.unseen.groups]
-        for cards in groups:
-            rng.shuffle(cards)
-        dealt: dict[Hidden, str] = {}
 
-        def deal(card: str, typed: bool) -> str:
-            if not isinstance(card, Hidden) or (card.kind is not None) != typed:
-                return card
-            if card.kind is None:  # named once: the same stand-in wherever it is
-                if card not in dealt:
-                    dealt[card] = groups[card.group].pop()
-                return dealt[card]
-            cards = groups[card.group]  # every typed stand-in of a group and type is alike
-            return cards.pop(max(i for i, c in enumerate(cards) if TYPE[c] == card.kind))
-
-        for typed in (True, False):
-            game.hands = [[deal(c, typed) for c in hand] for hand in game.hands]
-            for pile in ("pool", "building"):
-                setattr(game, pile, [deal(c, typed) for c in getattr(game, pile)])
-            game.picks = tuple(deal(c, typed) for c in game.picks)
-            game.deck.cards = [deal(c, typed) for c in game.deck.cards]
-            game.deck.discards = [deal(c, typed) for c in game.deck.discards]
-            game.adventures = [
-                [tuple(deal(c, typed) for c in adventure) for adventure in adventures]
-                for adventures in game.adventures
-            ]
-        for name in ("unseen", "viewer", "doubtful", "reveal", "early", "pending"):
-            game.__dict__.pop(name, None)
-        game.__class__ = HowIDiedState
-        game.knowledge = [{} for _ in range(game.players)]  # a game of its own from here
-        game.doubts = [set() for _ in range(game.players)]
-        game.deck = Deck(game.deck.cards, game.deck.discards)
-        game.rng = random.Random(rng.getrandbits(64))
-        game.forget_legal()
-        return game
-
-
-def walk_view(view: HowIDiedState) -> None:
-    """Make the core's view of a seat (:meth:`toolkit.hidden.Hiding.players_view`: each card of
-    the deck and the other hands that the seat cannot place is the stand-in ``?L`` of its group
-    L, the group's cards in ``view.unseen``) the walk's: each stand-in named apart, ``?g.n``, the
-    groups in the order of their labels, and the stand-ins of a group in the order of their
-    places. `doubtful` names the cards the seat could not follow (the view is then not exact)."""
+def walk_view(view: HowIDiedState) -> HowIDiedView:
+    """The walk's view made of a seat's view (the core's ``players_view``: each card of the deck
+    and the other hands that the seat cannot place is the stand-in ``?L`` of its group L, the
+    group's cards in ``view.unseen``): each stand-in named apart, ``?g.n``, the groups in the
+    order of their labels and the stand-ins of a group in the order of their places (the
+    deck's first). The view itself becomes it."""
     seat = view.viewer
     pools = sorted(view.unseen.items(), key=lambda pool: int(pool[0][1:]))
     unseen = Unseen()
     names = {stand_in: iter(unseen.hide(cards)) for stand_in, cards in pools}
-    hidden = [card for _, cards in pools for card in cards]
     piles = [view.deck.cards] + [view.hands[o] for o in range(view.players) if o != seat]
-    hidden += [card for pile in piles for card in pile if card not in names]
     renamed = [[next(names[card]) if card in names else card for card in pile] for pile in piles]
     view.__class__ = HowIDiedView
-    view.doubtful = sorted(view.doubts[seat].intersection(hidden))
-    view.knowledge = None  # the view keeps what the seat knows its own way
     view.deck = ViewDeck(renamed[0], view.deck.discards, unseen)
     others = iter(renamed[1:])
     view.hands = [hand if o == seat else next(others) for o, hand in enumerate(view.hands)]
     view.unseen = unseen
     view.history = []  # the view's own moves: the walk's, not the game's
+    return view
+
+
+def turn_view(state: HowIDiedState, seat: int) -> HowIDiedView:
+    """The walk's view of `state` for `seat`."""
+    return walk_view(state.players_view(seat))
