@@ -109,7 +109,8 @@ def test_a_seat_not_to_act_describes_what_it_sees():
     built = SPEC.position(description)
     assert SPEC.describe(built, other) == description
     view, real = built.players_view(other), state.players_view(other)
-    assert view.unseen.groups == real.unseen.groups
+    assert view.unseen == real.unseen and view.hands == real.hands
+    assert view.deck.cards == real.deck.cards
 
 
 # -- what cannot be -------------------------------------------------------------------------------
