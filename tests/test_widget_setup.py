@@ -14,6 +14,7 @@ from widget_setups import CHANGES, bad_text, changed_text, positions_known
 from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.games import get_game
+from toolkit.how_i_died.widget import HowIDiedWidget
 from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
 from toolkit.widgets import description_yaml
@@ -26,6 +27,9 @@ MAKERS = {
     "tpk": lambda **kw: TPKWidget(**{"seed": 3, "players": 3, "bots": "convention", **kw}),
     "to-the-death": lambda **kw: ToTheDeathWidget(**{"seed": 3, **kw}),
     "death-may-die": lambda **kw: DeathMayDieWidget(**{"seed": 0, "players": 2, **kw}),
+    "how-i-died": lambda **kw: HowIDiedWidget(
+        **{"seed": 11, "players": 4, "humans": (0,), "bots": "glory-greedy", **kw}
+    ),
 }
 GAMES = [game for game in MAKERS if positions_known(game)]
 OTHER_SIZE = {
@@ -33,10 +37,11 @@ OTHER_SIZE = {
     "tpk": {"players": 4},
     "to-the-death": {"players": 2},
     "death-may-die": {"players": 1},
+    "how-i-died": {"players": 3},
 }
 #: game -> the options of its widget with a person in seat 1, where seat 1 is a bot's by default
 #: (in To the Death! solo and Death May Die's hot seat, no seat is a bot's)
-SEAT_1 = {"epic-death": {"human": 1}, "tpk": {"seat": 1}}
+SEAT_1 = {"epic-death": {"human": 1}, "tpk": {"seat": 1}, "how-i-died": {"humans": (1,)}}
 
 
 def numbers(odds) -> list:

@@ -50,12 +50,21 @@ def death_may_die(description: dict) -> dict:
     return description
 
 
+def how_i_died(description: dict) -> dict:
+    """The Pool's first card (Confused) swapped for the seat's second card in hand (Dragon), so
+    Confused is offered from the hand."""
+    pool, hand = description["pool"], description["seats"][description["seat"]]["hand"]
+    pool[0], hand[1] = hand[1], pool[0]
+    return description
+
+
 #: game -> the change made to the description of the position its widget opens at.
 CHANGES = {
     "epic-death": epic_death,
     "tpk": tpk,
     "to-the-death": to_the_death,
     "death-may-die": death_may_die,
+    "how-i-died": how_i_died,
 }
 
 
@@ -85,6 +94,12 @@ def death_may_die_bad(description: dict) -> dict:
     return description
 
 
+def how_i_died_bad(description: dict) -> dict:
+    """A card in two places: the seat's second card in hand in the Pool as well."""
+    description["pool"][0] = description["seats"][description["seat"]]["hand"][1]
+    return description
+
+
 #: game -> a change that makes the description one that cannot happen, and the field the note
 #: names.
 BAD = {
@@ -92,6 +107,7 @@ BAD = {
     "tpk": (tpk_bad, "party[0].drawn"),
     "to-the-death": (to_the_death_bad, "discard"),
     "death-may-die": (death_may_die_bad, "investigators[1].investigator"),
+    "how-i-died": (how_i_died_bad, "seats[0].hand"),
 }
 
 
