@@ -12,6 +12,8 @@ chance, so what it cannot see must not matter.
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import yaml
@@ -55,3 +57,19 @@ def positions(slug: str, count: int, step: int = 1) -> Iterator[GameState]:
         if index % step == 0
     )
     return itertools.islice(chosen, count)
+
+
+def refused_by_the_command_line(slug: str, path) -> str:
+    """``death-toolkit analyse SLUG --position PATH`` as a person runs it, for a description that
+    cannot happen: exit 2, nothing on standard output, one line on standard error naming the
+    file (returned, for the caller to look for the field)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "toolkit", "analyse", slug, "--position", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert str(path) in result.stderr
+    return result.stderr

@@ -11,14 +11,12 @@ the book's hand-written description, its numbers counted from the card data alon
 from __future__ import annotations
 
 import copy
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 import yaml
-from position_check import positions, round_trip
+from position_check import positions, refused_by_the_command_line, round_trip
 
 from toolkit.bots import handed
 from toolkit.cli import main
@@ -162,15 +160,7 @@ def test_a_description_that_cannot_happen_is_refused_by_its_field(change, name, 
 def test_a_bad_position_file_is_one_line_naming_it_and_the_field(tmp_path):
     path = tmp_path / "end.yaml"
     path.write_text(EXAMPLE.read_text(encoding="utf-8").replace("unseen: 66", "unseen: 67"))
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "analyse", SLUG, "--position", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.count("\n") == 1, result.stderr
-    assert str(path) in result.stderr and "deck" in result.stderr
+    assert "deck" in refused_by_the_command_line(SLUG, path)
 
 
 # -- a built game plays on -------------------------------------------------------------------------
