@@ -160,13 +160,14 @@ def within(where: str, reader: Callable, *args: Any, **options: Any) -> Any:
         return reader(*args, **options)
 
 
-def part(value: Any, known: Iterable[str]) -> Mapping:
+def part(value: Any, known: Iterable[str], what: str = "here") -> Mapping:
     """A part of the description that must be a mapping of the fields `known` only (read it
-    :func:`inside` its place, so that an error names the place)."""
+    :func:`inside` its place, or :func:`within` it, so that an error names the place); `what`
+    says which part it is in the error ("of an enemy")."""
     if not isinstance(value, Mapping):
         raise PositionError("", f"expected a mapping of fields, got {value!r}")
     allowed = set(known)
     for name in value:
         if name not in allowed:
-            raise PositionError(str(name), "no such field here")
+            raise PositionError(str(name), f"no such field {what}")
     return value

@@ -67,6 +67,7 @@ from toolkit.position import (
     count_copies,
     field,
     one_of,
+    part,
     unknown_fields,
     whole,
     within,
@@ -429,13 +430,9 @@ class _Builder:
         rules_ = cards.rules
         for seat, entry in enumerate(listed):
             at = f"investigators[{seat}]"
-            if not isinstance(entry, dict):
-                raise PositionError(at, "an investigator is a mapping of fields")
             known = ("investigator", "space", "wounds", "stress", "sanity", "fire", "alive",
                      "skills", "items", "companions", "conditions", "insanity")  # fmt: skip
-            for name in entry:
-                if name not in known:
-                    raise PositionError(f"{at}.{name}", "no such field of an investigator")
+            within(at, part, entry, known, "of an investigator")
             name = within(at, field, entry, "investigator", str)
             if name not in by_name:
                 raise PositionError(f"{at}.investigator", f"no investigator {name!r}")
@@ -501,11 +498,8 @@ class _Builder:
         numbers: set[tuple[str, int]] = set()
         for index, entry in enumerate(listed):
             at = f"enemies[{index}]"
-            if not isinstance(entry, dict):
-                raise PositionError(at, "an enemy is a mapping of fields")
-            for name in entry:
-                if name not in ("enemy", "number", "space", "wounds", "arrived"):
-                    raise PositionError(f"{at}.{name}", "no such field of an enemy")
+            known = ("enemy", "number", "space", "wounds", "arrived")
+            within(at, part, entry, known, "of an enemy")
             name = within(at, field, entry, "enemy", str)
             if name not in by_name:
                 raise PositionError(f"{at}.enemy", f"no enemy {name!r}")
@@ -561,10 +555,8 @@ class _Builder:
             wards.add(gate)
         summoning = self.cards.rules.summoning
         given = field(d, "elder", dict)
-        for name in given:
-            if name not in ("track", "summoned", "progression", "stage", "wounds", "space",
-                            "entered_red"):  # fmt: skip
-                raise PositionError(f"elder.{name}", "no such field of the Elder One")
+        known = ("track", "summoned", "progression", "stage", "wounds", "space", "entered_red")
+        within("elder", part, given, known, "of the Elder One")
         track = within("elder", whole, given, "track", 1, summoning.spaces)
         summoned = within("elder", field, given, "summoned", bool)
         progression = None
@@ -605,13 +597,9 @@ class _Builder:
         return fire, tokens, wards, elder, disrupted, this_turn
 
     def roll(self, given, where: str, enemies: Mapping, faces: bool) -> dict:
-        if not isinstance(given, dict):
-            raise PositionError(where, "a roll is a mapping of fields")
         words = {word: key for key, word in ROLL_KEYS.items()}
         allowed = set(words) | ({"faces"} if faces else set()) | ({"step"} if not faces else set())
-        for name in given:
-            if name not in allowed:
-                raise PositionError(f"{where}.{name}", "no such field of a roll")
+        within(where, part, given, allowed, "of a roll")
         purpose = within(where, field, given, "for", str)
         if purpose not in PURPOSES:
             raise PositionError(f"{where}.for", f"{purpose!r} is not one of {', '.join(PURPOSES)}")
@@ -683,9 +671,7 @@ class _Builder:
     def args(self, step: str, given: Mapping, keys, at: str, enemies: Mapping) -> dict:
         """A step's or question's engine arguments from a description's (`keys`, in order)."""
         words = [WORDS[key] for key in keys]
-        for word in given:
-            if word not in words:
-                raise PositionError(f"{at}.{word}", f"no such field of the step {step}")
+        within(at, part, given, words, f"of the step {step}")
         args = {}
         for key, word in zip(keys, words, strict=True):
             where = f"{at}.{word}"

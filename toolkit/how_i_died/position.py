@@ -63,8 +63,10 @@ from toolkit.position import (
     count_copies,
     field,
     one_of,
+    part,
     unknown_fields,
     whole,
+    within,
 )
 
 GAME = "how-i-died"
@@ -237,15 +239,11 @@ class _Table:
         taken = {}
         for index, about in enumerate(seats):
             name = f"seats[{index}]"
-            if not isinstance(about, Mapping):
-                raise PositionError(name, f"expected a mapping of fields, got {about!r}")
-            for key in about:
-                if key not in SEAT_FIELDS:
-                    raise PositionError(f"{name}.{key}", "no such field in a seat's entry")
-            dead = _inside(name, field, about, "dead", bool, False)
+            within(name, part, about, SEAT_FIELDS, "in a seat's entry")
+            dead = within(name, field, about, "dead", bool, False)
             if dead != (index in self.death_order):
                 raise PositionError(f"{name}.dead", "the dead are those of death_order")
-            adventures = _inside(name, field, about, "adventures", list, [])
+            adventures = within(name, field, about, "adventures", list, [])
             for at, adventure in enumerate(adventures):
                 where = f"{name}.adventures[{at}]"
                 if not isinstance(adventure, list) or len(adventure) != len(TYPES):
@@ -255,7 +253,7 @@ class _Table:
                         raise PositionError(where, f"no card {card!r} in this game")
                     if TYPE[card] != kind:
                         raise PositionError(where, f"{card!r} is a type {TYPE[card]}, not {kind}")
-            claimed = _inside(name, field, about, "claimed", str, None)
+            claimed = within(name, field, about, "claimed", str, None)
             if claimed is not None:
                 if claimed not in ACHIEVEMENTS:
                     raise PositionError(f"{name}.claimed", f"no achievement {claimed!r}")
@@ -264,8 +262,8 @@ class _Table:
                 if claimed in self.shown or claimed in taken:
                     raise PositionError(f"{name}.claimed", f"{claimed!r} is claimed once")
                 taken[claimed] = index
-            effects = _inside(name, whole, about, "effects", 0, 10**6, 0)
-            hand = _inside(name, field, about, "hand", list)
+            effects = within(name, whole, about, "effects", 0, 10**6, 0)
+            hand = within(name, field, about, "hand", list)
             if dead and hand:
                 raise PositionError(f"{name}.hand", "the dead discarded their hand")
             self.alive.append(not dead)
@@ -337,13 +335,11 @@ class _Table:
             if "lost" in run:
                 if set(run) != {"lost"}:
                     raise PositionError(where, "a run of lost cards has only its count")
-                entries += ["lost"] * _inside(where, whole, run, "lost", 1, len(ALL_IDS))
+                entries += ["lost"] * within(where, whole, run, "lost", 1, len(ALL_IDS))
                 continue
-            for key in run:
-                if key not in ("unseen", "reshuffle"):
-                    raise PositionError(f"{where}.{key}", "no such field in a run")
-            count = _inside(where, whole, run, "unseen", 1, len(ALL_IDS))
-            group = _inside(where, whole, run, "reshuffle", 1, len(self.groups) or 1, FIRST)
+            within(where, part, run, ("unseen", "reshuffle"), "in a run")
+            count = within(where, whole, run, "unseen", 1, len(ALL_IDS))
+            group = within(where, whole, run, "reshuffle", 1, len(self.groups) or 1, FIRST)
             if group and not self.groups:
                 raise PositionError(f"{where}.reshuffle", "no reshuffle has happened")
             entries += [group] * count
@@ -469,12 +465,3 @@ class _Table:
         if not effect.choices(game, seat, tuple(game.picks)):
             raise PositionError("picks", "the effect has no pick left to make")
         ask_effect(game)
-
-
-def _inside(prefix: str, reader, entry: Mapping, name: str, *args):
-    """A core reader applied to a field of an entry of the description: an error names the field
-    with the entry's place (``seats[1].hand``)."""
-    try:
-        return reader(entry, name, *args)
-    except PositionError as error:
-        raise PositionError(f"{prefix}.{error.field}", error.problem) from None

@@ -32,6 +32,7 @@ from toolkit.position import (
     count_copies,
     field,
     one_of,
+    part,
     unknown_fields,
     whole,
     within,
@@ -213,13 +214,9 @@ class _Table:
         self.party, self.characters = [], []
         for index, member in enumerate(party):
             name = f"party[{index}]"
-            if not isinstance(member, Mapping):
-                raise PositionError(name, f"expected a mapping of fields, got {member!r}")
             known = OWN_FIELDS if index == self.seat else PARTNER_FIELDS
-            for key in member:
-                if key not in known:
-                    whose = "the seat's own" if index == self.seat else "a partner's"
-                    raise PositionError(f"{name}.{key}", f"no such field in {whose} entry")
+            whose = "the seat's own" if index == self.seat else "a partner's"
+            within(name, part, member, known, f"in {whose} entry")
             character = within(name, one_of, member, "character", CHARACTER_IDS)
             if character in self.characters:
                 raise PositionError(f"{name}.character", f"{character!r} is already at the table")
@@ -274,9 +271,7 @@ class _Table:
             return
         if not self.levels_cleared:
             raise PositionError("level_before", "no level was cleared before this one")
-        for key in before:
-            if key not in ("level", "row", "moves"):
-                raise PositionError(f"level_before.{key}", "no such field in the level before")
+        within("level_before", part, before, ("level", "row", "moves"), "in the level before")
         within("level_before", whole, before, "level", self.level - 1, self.level - 1)
         row = within("level_before", field, before, "row", list)
         length = catalog().level(self.level - 1).threats_per_character * self.players
@@ -313,9 +308,7 @@ class _Table:
                 raise PositionError(name, f"expected a mapping of fields, got {move!r}")
             seat = within(name, whole, move, "seat", 0, self.players - 1)
             event = within(name, one_of, move, "event", EVENTS)
-            for key in move:
-                if key not in ("seat", "event", *MOVE_FIELDS[event]):
-                    raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
+            within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
             entry: dict = {"seat": seat, "event": event}
             if event == "keep":
                 if (
@@ -648,9 +641,7 @@ def _read_cell(name: str, cell, players: int) -> tuple[str, int, int | None]:
     threats = catalog().threats
     if not isinstance(cell, Mapping):
         raise PositionError(name, f"expected a mapping with a card, got {cell!r}")
-    for key in cell:
-        if key not in CELL_FIELDS:
-            raise PositionError(f"{name}.{key}", "no such field in a cell of the row")
+    within(name, part, cell, CELL_FIELDS, "in a cell of the row")
     card = within(name, field, cell, "card", str)
     if card not in threats:
         raise PositionError(f"{name}.card", f"no threat card {card!r} in this game")
@@ -676,9 +667,7 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
         raise PositionError(name, f"expected a mapping of fields, got {move!r}")
     seat = within(name, whole, move, "seat", 0, players - 1)
     event = within(name, one_of, move, "event", EVENTS)
-    for key in move:
-        if key not in ("seat", "event", *MOVE_FIELDS[event]):
-            raise PositionError(f"{name}.{key}", f"no such field in a {event!r} move")
+    within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
     entry: dict = {"seat": seat, "event": event}
     if event == "keep":
         entry["count"] = within(name, whole, move, "count", 1, LAST_LEVEL)
