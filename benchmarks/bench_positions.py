@@ -11,7 +11,6 @@ ten a game, to show that the sweep runs. Games without a position module yet are
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from pathlib import Path
@@ -23,14 +22,9 @@ for path in (ROOT, ROOT / "tests"):  # the checkout's toolkit, and the tests' sh
 
 from position_check import positions, round_trip  # noqa: E402
 
-from toolkit.games import PACKAGES, available, get_game  # noqa: E402
+from toolkit.games import available, get_game  # noqa: E402
 
 FULL, QUICK = 1000, 10
-
-
-def described(slug: str) -> bool:
-    """Whether the game has a ``position`` module (it describes positions)."""
-    return importlib.util.find_spec(f"{PACKAGES[slug]}.position") is not None
 
 
 def sweep(slug: str, quick: bool = False) -> dict:
@@ -48,7 +42,9 @@ def sweep(slug: str, quick: bool = False) -> dict:
 
 
 def run(quick: bool = False, games: list[str] | None = None) -> list[dict]:
-    return [sweep(slug, quick) for slug in games or available() if described(slug)]
+    return [
+        sweep(slug, quick) for slug in games or available() if get_game(slug).describes_positions
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,11 +10,10 @@ one still in the deck.
 from __future__ import annotations
 
 import copy
-import importlib.util
 
 import yaml
 
-from toolkit.games import PACKAGES
+from toolkit.games import get_game
 from toolkit.widgets import description_yaml
 
 
@@ -113,7 +112,7 @@ BAD = {
 
 def positions_known(game: str) -> bool:
     """Whether the game has a position module (its Set up panel can set positions up)."""
-    return importlib.util.find_spec(f"{PACKAGES[game]}.position") is not None
+    return get_game(game).describes_positions
 
 
 def changed_text(game, described: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import copy
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -110,6 +111,12 @@ class GameSpec:
         state = self._positions().position(description)
         state.description = copy.deepcopy(dict(description))
         return state
+
+    @property
+    def describes_positions(self) -> bool:
+        """Whether the game has a ``position`` module, so that its positions can be described
+        and set up (:meth:`describe`, :meth:`position`)."""
+        return importlib.util.find_spec(f"{PACKAGES[self.slug]}.position") is not None
 
     def _positions(self) -> ModuleType:
         return importlib.import_module(f"{PACKAGES[self.slug]}.position")

@@ -26,7 +26,6 @@ note on screen, never applied to whoever is asked next.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 import time
@@ -48,7 +47,7 @@ from toolkit.analysis import (
     patience,
 )
 from toolkit.bots import check_bot_names, handed
-from toolkit.games import PACKAGES, get_game
+from toolkit.games import get_game
 from toolkit.html import exact, listed
 from toolkit.position import PositionError, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
@@ -561,7 +560,7 @@ class GameWidget(widgets.VBox):
     def _positions_known(self) -> bool:
         """Whether this game's positions can be described and set up (it has a position
         module); if not, the Set up panel says so."""
-        found = importlib.util.find_spec(f"{PACKAGES[self.state.game]}.position") is not None
+        found = get_game(self.state.game).describes_positions
         if not found:
             self.setup_note.value = (
                 '<span class="setup-refused" style="color:#a40000">Positions of this game cannot be described or '
