@@ -112,6 +112,12 @@ class GameSpec:
         state.description = copy.deepcopy(dict(description))
         return state
 
+    def picks(self, description: Mapping) -> list:
+        """What a player can pick on screen to change the described position (a list of
+        :class:`~toolkit.position.Pick`), from the game's ``position`` module's ``picks``; none
+        where the game names no picks."""
+        return list(getattr(self._positions(), "picks", lambda _: [])(description))
+
     @property
     def describes_positions(self) -> bool:
         """Whether the game has a ``position`` module, so that its positions can be described

@@ -21,6 +21,11 @@ are dealt to their places in a fixed order, and the seat's view (``players_view`
 again as chance, so the numbers beside the seat's choices are those of the game described. A
 state built from a description remembers it (``description``) and saves it with the moves made
 since, in place of a seed and a whole game's moves.
+
+A game's ``position`` module may also name what a player can *pick* on screen (:class:`Pick`,
+its ``picks(description)``): the quest, a die's face, a hand of cards, a figure's space. The
+widget's Set up panel offers each as a menu that writes its value into the description
+(:func:`picked`) and sets the position up at once.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.data import DataError, read_yaml
@@ -171,3 +178,59 @@ def part(value: Any, known: Iterable[str], what: str = "here") -> Mapping:
         if name not in allowed:
             raise PositionError(str(name), f"no such field {what}")
     return value
+
+
+Path = tuple  # keys and list indexes into a description: ("parties", 1, "fate_cards")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One thing a player can pick to set up a position: where its value sits in the
+        description (`path`), what it is called at the table (`label`, "the quest", "die 2",
+        "your hand"), and the values it can take, each with its name in words (`options`: pairs of
+        (words, value)). With `many`, the value is a list of options (a hand, the Pool), an option
+        named as often as it is in the list; else it is one of them. Where a pick must change more
+    than its own place (a card in hand that a decision's options also name), `write` makes the
+    changed description from the old one and the value, in place of :func:`picked`."""
+
+    path: Path
+    label: str
+    options: tuple[tuple[str, Any], ...]
+    many: bool = False
+    write: Callable[[Mapping, Any], dict] | None = None
+
+    def apply(self, description: Mapping, value: Any) -> dict:
+        """A copy of `description` with this pick set to `value`."""
+        if self.write is not None:
+            return self.write(deepcopy(dict(description)), value)
+        return picked(description, self.path, value)
+
+    def words(self, value: Any) -> str:
+        """The name in words of one of the options' values (the value itself if none has it)."""
+        for words, option in self.options:
+            if option == value:
+                return words
+        return str(value)
+
+
+def at(description: Any, path: Path, default: Any = None) -> Any:
+    """The value at `path` in a description, or `default` where the path leads nowhere."""
+    value = description
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return value
+
+
+def picked(description: Mapping, path: Path, value: Any) -> dict:
+    """A copy of `description` with `value` at `path` (the description itself is unchanged). The
+    path's parts above the last must exist (a pick only changes what a description has)."""
+    changed = deepcopy(dict(description))
+    *above, last = path
+    place = at(changed, tuple(above))
+    if place is None or not isinstance(place, (dict, list)):
+        raise PositionError(".".join(map(str, path)), "no such place in this description")
+    place[last] = deepcopy(value)
+    return changed

@@ -4,7 +4,7 @@ error names the field, nested parts by their place."""
 import pytest
 
 from toolkit import cli
-from toolkit.position import PositionError, inside, parse, part, whole, within
+from toolkit.position import Pick, PositionError, at, inside, parse, part, picked, whole, within
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,28 @@ def test_the_command_line_names_the_file_and_exits_2(tmp_path, capsys):
     assert cli.main(["analyse", "tpk", "--position", str(bad)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and str(bad) in err and "players" in err
+
+
+def test_a_pick_writes_its_value_into_a_copy_of_the_description():
+    description = {"quest": "q-goat", "parties": [{"fate_cards": 5}, {"fate_cards": 4}]}
+    pick = Pick(("parties", 1, "fate_cards"), "their fate cards", (("four", 4), ("five", 5)))
+    changed = pick.apply(description, 5)
+    assert at(changed, pick.path) == 5 and at(description, pick.path) == 4
+    assert pick.words(5) == "five" and at(description, ("parties", 7, "x"), "none") == "none"
+    with pytest.raises(PositionError) as error:
+        picked(description, ("hand", 0), "card")
+    assert error.value.field == "hand.0"
+
+
+def test_a_pick_that_changes_more_than_its_place_writes_the_description_itself():
+    def swap(description, card):
+        description["options"] = [
+            card if o == description["hand"][0] else o for o in description["options"]
+        ]
+        description["hand"][0] = card
+        return description
+
+    pick = Pick(("hand", 0), "your first card", (("a", "a"), ("b", "b")), write=swap)
+    description = {"hand": ["a"], "options": ["a", "x"]}
+    assert pick.apply(description, "b") == {"hand": ["b"], "options": ["b", "x"]}
+    assert description == {"hand": ["a"], "options": ["a", "x"]}
