@@ -67,6 +67,7 @@ from toolkit.position import (
     unknown_fields,
     whole,
     within,
+    written,
 )
 
 GAME = "how-i-died"
@@ -331,7 +332,7 @@ class _Table:
                 entries.append(run)
                 continue
             if not isinstance(run, Mapping):
-                raise PositionError(where, f"expected a card id or a run, got {run!r}")
+                raise PositionError(where, f"expected a card id or a run, got {written(run)}")
             if "lost" in run:
                 if set(run) != {"lost"}:
                     raise PositionError(where, "a run of lost cards has only its count")

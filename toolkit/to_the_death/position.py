@@ -34,6 +34,7 @@ from toolkit.position import (
     unknown_fields,
     whole,
     within,
+    written,
 )
 from toolkit.steps import Ask
 from toolkit.to_the_death.cards import catalog
@@ -390,7 +391,7 @@ def _new_game(description: Mapping, players: int, seed: int) -> ToTheDeathState:
             else:
                 value = field(description, name, list)
                 if not all(isinstance(item, str) for item in value):
-                    raise PositionError(name, f"expected a list of card ids, got {value!r}")
+                    raise PositionError(name, f"expected a list of card ids, got {written(value)}")
                 options[name] = list(value)
     if "max_turns" in description:
         options["max_turns"] = whole(description, "max_turns", 1, MAX_TURNS)
@@ -429,7 +430,7 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
             if entries is ...:
                 raise PositionError(f"{where}.{area}", "missing")
             if not isinstance(entries, list):
-                raise PositionError(f"{where}.{area}", f"expected a list, got {entries!r}")
+                raise PositionError(f"{where}.{area}", f"expected a list, got {written(entries)}")
             read[area] = []
             for index, entry in enumerate(entries):
                 at = f"{where}.{area}[{index}]"
@@ -451,7 +452,7 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
 
 def _read_hero(entry, at: str, defeated: bool) -> dict:
     if not isinstance(entry, dict):
-        raise PositionError(at, f"expected a hero's mapping, got {entry!r}")
+        raise PositionError(at, f"expected a hero's mapping, got {written(entry)}")
     within(at, part, entry, HERO_FIELDS)
     hero: dict[str, Any] = {"hero": within(at, field, entry, "hero", str)}
     if defeated:
@@ -493,7 +494,7 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
     for index, entry in enumerate(cards):
         at = f"monster_cards[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected a monster card's mapping, got {entry!r}")
+            raise PositionError(at, f"expected a monster card's mapping, got {written(entry)}")
         within(at, part, entry, CARD_FIELDS)
         card_id = within(at, field, entry, "card", str)
         if card_id not in allowed:
@@ -536,7 +537,7 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
 
 def _read_enemy(entry, at: str, monster) -> dict:
     if not isinstance(entry, dict):
-        raise PositionError(at, f"expected an enemy's mapping, got {entry!r}")
+        raise PositionError(at, f"expected an enemy's mapping, got {written(entry)}")
     within(at, part, entry, ENEMY_FIELDS)
     uid = within(at, field, entry, "id", str)
     name = within(at, field, entry, "name", str)
@@ -769,7 +770,7 @@ def _read_then(description: Mapping, table: _Table) -> list:
     for index, entry in enumerate(then):
         at = f"then[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected a step's mapping, got {entry!r}")
+            raise PositionError(at, f"expected a step's mapping, got {written(entry)}")
         name = within(at, field, entry, "step", str)
         if name not in STEPS:
             raise PositionError(f"{at}.step", f"no step {name!r} in this game")
@@ -793,7 +794,7 @@ def _read_effects(description: Mapping, table: _Table) -> list[dict]:
     for index, entry in enumerate(field(description, "effects", list, [])):
         at = f"effects[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected an effect's mapping, got {entry!r}")
+            raise PositionError(at, f"expected an effect's mapping, got {written(entry)}")
         within(at, part, entry, EFFECT_FIELDS)
         effect = {
             "id": within(at, field, entry, "id", str),

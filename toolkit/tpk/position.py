@@ -36,6 +36,7 @@ from toolkit.position import (
     unknown_fields,
     whole,
     within,
+    written,
 )
 from toolkit.steps import Ask
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
@@ -305,7 +306,7 @@ class _Table:
         for index, move in enumerate(moves):
             name = f"moves[{index}]"
             if not isinstance(move, Mapping):
-                raise PositionError(name, f"expected a mapping of fields, got {move!r}")
+                raise PositionError(name, f"expected a mapping of fields, got {written(move)}")
             seat = within(name, whole, move, "seat", 0, self.players - 1)
             event = within(name, one_of, move, "event", EVENTS)
             within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
@@ -640,7 +641,7 @@ def _read_cell(name: str, cell, players: int) -> tuple[str, int, int | None]:
     """A cell of a row: its card, what has been done to it, and by whom."""
     threats = catalog().threats
     if not isinstance(cell, Mapping):
-        raise PositionError(name, f"expected a mapping with a card, got {cell!r}")
+        raise PositionError(name, f"expected a mapping with a card, got {written(cell)}")
     within(name, part, cell, CELL_FIELDS, "in a cell of the row")
     card = within(name, field, cell, "card", str)
     if card not in threats:
@@ -664,7 +665,7 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
     cards or places in the row the event has."""
     cat = catalog()
     if not isinstance(move, Mapping):
-        raise PositionError(name, f"expected a mapping of fields, got {move!r}")
+        raise PositionError(name, f"expected a mapping of fields, got {written(move)}")
     seat = within(name, whole, move, "seat", 0, players - 1)
     event = within(name, one_of, move, "event", EVENTS)
     within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
