@@ -1,0 +1,72 @@
+"""Picks (:class:`~toolkit.position.Pick`) checked against a game's set-up, shared by the games'
+``test_picks.py``: every option of every pick written into a description gives one the game
+builds, or refuses with a :class:`~toolkit.position.PositionError` naming a field (never another
+exception); and a picked position that builds describes itself again the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from position_check import round_trip
+
+from toolkit.games import get_game
+from toolkit.position import Pick, PositionError, at
+
+
+def values(pick: Pick, description: Mapping) -> Iterator[Any]:
+    """Each option of `pick` as a value to write: the option itself for a pick of one; for a pick
+    of many, the list there now with its first entry made the option (the list's length kept, so
+    that the option is tried where it can fit), or the option alone where the list is empty."""
+    now = at(description, pick.path, [])
+    for _, option in pick.options:
+        if not pick.many:
+            yield option
+        elif isinstance(now, list) and now:
+            yield [option, *now[1:]]
+        else:
+            yield [option]
+
+
+def every_option(slug: str, description: Mapping) -> tuple[int, int]:
+    """Every option of every pick of `description` applied and set up: (built, refused). A
+    refusal must be a PositionError naming a field; any other exception fails."""
+    spec = get_game(slug)
+    built = refused = 0
+    chosen = spec.picks(description)
+    assert chosen, f"no picks for {slug}"
+    for pick in chosen:
+        assert pick.label and pick.options, pick
+        words = [w for w, _ in pick.options]
+        assert len(set(words)) == len(words), f"{pick.label}: two options with the same words"
+        for words, option in pick.options:
+            assert isinstance(words, str) and words, pick.label
+            assert not isinstance(option, str) or words != option, (pick.label, "an id")
+        for value in values(pick, description):
+            changed = pick.apply(description, value)
+            try:
+                spec.position(changed)
+            except PositionError as error:
+                assert error.field, error
+                refused += 1
+            else:
+                built += 1
+    return built, refused
+
+
+def round_trips(slug: str, description: Mapping, pick: Pick, value: Any) -> dict:
+    """The description with `pick` set to `value`, which must build: its game holds the round
+    trip of :func:`position_check.round_trip` (described, built again, described the same way in
+    the game's own form, defaults written out and lists sorted, with the same numbers), with the
+    picked value in its place. Returns the described form."""
+    spec = get_game(slug)
+    changed = pick.apply(description, value)
+    built = round_trip(slug, spec.position(changed))
+    told = spec.describe(built)
+    here = at(told, pick.path)
+    if pick.many:
+        assert sorted(here) == sorted(value), (here, value)
+    else:
+        assert here == value, (here, value)
+    return told
