@@ -7,6 +7,7 @@ exception); and a picked position that builds describes itself again the same wa
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from copy import deepcopy
 from typing import Any
 
 from position_check import round_trip
@@ -68,3 +69,38 @@ def round_trips(slug: str, description: Mapping, pick: Pick, value: Any) -> dict
     else:
         assert here == value, (here, value)
     return told
+
+
+ODD = (None, 5, "x", [], {}, [None], {"a": 1}, True)
+
+
+def parts(description: Any, path: tuple = ()) -> Iterator[tuple]:
+    """The path of every part of a description, below its top."""
+    if path:
+        yield path
+    if isinstance(description, dict):
+        for key, value in description.items():
+            yield from parts(value, (*path, key))
+    elif isinstance(description, list):
+        for index, value in enumerate(description):
+            yield from parts(value, (*path, index))
+
+
+def odd_parts_are_no_trouble(slug: str, description: Mapping) -> int:
+    """Each part of `description` made something it should not be (nothing, a number, a word,
+    an empty list or mapping...): the picks of the odd description are still made, each with
+    options, and each applies its first option without an error (the set-up then names the odd
+    field). Returns how many odd descriptions were tried."""
+    spec = get_game(slug)
+    tried = 0
+    for path in list(parts(description)):
+        for odd in ODD:
+            changed = deepcopy(dict(description))
+            place = at(changed, path[:-1])
+            place[path[-1]] = odd
+            for pick in spec.picks(changed):
+                assert pick.options, (path, odd, pick.label)
+                first = pick.options[0][1]
+                pick.apply(changed, [first] if pick.many else first)
+            tried += 1
+    return tried

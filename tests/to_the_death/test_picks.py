@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 import yaml
 from _paths import BOOK
-from pick_check import every_option, round_trips, values
+from pick_check import every_option, odd_parts_are_no_trouble, round_trips, values
 from position_check import positions
 
 from toolkit.games import get_game
@@ -151,3 +151,10 @@ def test_a_picked_position_describes_itself_again(description, count):
             tried += 1
             break
     assert tried == len(chosen_picks) == count
+
+
+def test_the_picks_of_a_description_with_odd_parts_are_still_made():
+    """The widget makes the picks of whatever description its box holds: a part of it that is
+    nothing, a number, a word, an empty list where a card, a list or a mapping belongs makes no
+    pick fail (the set-up then names the field)."""
+    assert odd_parts_are_no_trouble("to-the-death", example(TROPHY)) > 100

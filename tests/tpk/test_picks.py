@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 import yaml
 from _paths import BOOK
-from pick_check import every_option, round_trips, values
+from pick_check import every_option, odd_parts_are_no_trouble, round_trips, values
 from position_check import positions
 
 from toolkit.games import get_game
@@ -141,3 +141,10 @@ def test_an_amulet_follows_its_character_and_a_side_picked_is_written():
     changed = pick(description, "seat 1's character").apply(description, "galen")
     assert changed["amulets"] == {"galen": "a"}
     assert pick(description, "Land's amulet").apply(description, "b")["amulets"] == {"land": "b"}
+
+
+def test_the_picks_of_a_description_with_odd_parts_are_still_made():
+    """The widget makes the picks of whatever description its box holds: a part of it that is
+    nothing, a number, a word, an empty list where a card, a list or a mapping belongs makes no
+    pick fail (the set-up then names the field)."""
+    assert odd_parts_are_no_trouble("tpk", example()) > 100

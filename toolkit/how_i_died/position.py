@@ -489,7 +489,7 @@ def picks(description: Mapping) -> list[Pick]:
     effect is being picked is offered among the cards with an effect, the effect follows it,
     and the picks made start again when a card they name is taken away."""
     seat, seats = description.get("seat"), description.get("seats")
-    if not isinstance(seats, list) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+    if not isinstance(seats, list) or type(seat) is not int or not 0 <= seat < len(seats):
         return []
     if not isinstance(seats[seat], Mapping) or not isinstance(description.get("deck"), list):
         return []
@@ -519,7 +519,7 @@ def picks(description: Mapping) -> list[Pick]:
         if card.id not in claimed
     )
     chosen.append(Pick(("achievements",), "the achievements on the table", achievements, many=True))
-    return chosen
+    return [one for one in chosen if one.options]
 
 
 def _card_words(card: str) -> str:
@@ -556,8 +556,9 @@ def _moved(path: tuple):
         before = len(ALL_IDS) - len(_placed(description))
         old = value_at(description, path)
         changed = picked(description, path, value)
-        gone = set(old if isinstance(old, list) else [old]) - set(
-            value if isinstance(value, list) else [value]
+        gone = {c for c in (old if isinstance(old, list) else [old]) if isinstance(c, str)}
+        gone -= set(
+            c for c in (value if isinstance(value, list) else [value]) if isinstance(c, str)
         )
         named = changed.get("picks") if isinstance(changed.get("picks"), list) else []
         if changed.get("resolving") in gone:

@@ -913,7 +913,7 @@ def picks(description: Mapping) -> list[Pick]:
             ("hand", "your hand", _hand),
             ("discard", "the discard pile", _discard),
         ):
-            others = elsewhere - set(description[name])
+            others = elsewhere - {c for c in description[name] if isinstance(c, str)}
             options = tuple((card_name(card), card) for card in cat.arsenal if card not in others)
             chosen.append(Pick((name,), label, options, many=True, write=write))
     heroes = description.get("heroes")
@@ -928,14 +928,14 @@ def picks(description: Mapping) -> list[Pick]:
         for area in ("near", "far"):
             row = party.get(area) if isinstance(party, Mapping) else None
             for index, hero in enumerate(row if isinstance(row, list) else []):
-                known = cat.heroes.get(hero.get("hero")) if isinstance(hero, Mapping) else None
+                known = cat.heroes.get(_named(hero, "hero"))
                 if known is not None and "health" in hero:
                     healths = tuple((str(n), n) for n in range(1, MAX_HEALTH + 1))
                     label = f"{whose}{known.name}'s health"
                     chosen.append(Pick((*where, area, index, "health"), label, healths))
     cards = description.get("monster_cards") if description.get("players") == 1 else None
     for number, card in enumerate(cards if isinstance(cards, list) else []):
-        monster = cat.monsters.get(card.get("card")) if isinstance(card, Mapping) else None
+        monster = cat.monsters.get(_named(card, "card"))
         enemies = card.get("enemies") if monster is not None else None
         for index, enemy in enumerate(enemies if isinstance(enemies, list) else []):
             if not isinstance(enemy, Mapping) or enemy.get("defeated") or "health" not in enemy:
@@ -949,7 +949,7 @@ def picks(description: Mapping) -> list[Pick]:
             chosen.append(Pick((*path, "health"), f"the {stats.name}'s health", healths))
             areas = (("near", "near"), ("far", "far"))
             chosen.append(Pick((*path, "area"), f"the {stats.name}'s area", areas))
-    return chosen
+    return [one for one in chosen if one.options]
 
 
 def _placed(description: Mapping) -> set[str]:
@@ -960,14 +960,25 @@ def _placed(description: Mapping) -> set[str]:
         value = description.get(name)
         places += value if isinstance(value, list) else []
     heroes = description.get("heroes")
-    for party in [heroes] if isinstance(heroes, Mapping) else heroes or []:
+    for party in [heroes] if isinstance(heroes, Mapping) else _listed(heroes):
         for row in party.values() if isinstance(party, Mapping) else []:
             for hero in row if isinstance(row, list) else []:
                 places += hero.get("attached", []) if isinstance(hero, Mapping) else []
-    for card in description.get("monster_cards") or []:
-        for enemy in card.get("enemies", []) if isinstance(card, Mapping) else []:
+    for card in _listed(description.get("monster_cards")):
+        for enemy in _listed(card.get("enemies")) if isinstance(card, Mapping) else []:
             places += enemy.get("attached", []) if isinstance(enemy, Mapping) else []
     return {card for card in places if isinstance(card, str)}
+
+
+def _named(entry, name: str) -> str | None:
+    """The name (a hero's, a monster card's) in an entry of the description, if it has one."""
+    value = entry.get(name) if isinstance(entry, Mapping) else None
+    return value if isinstance(value, str) else None
+
+
+def _listed(value) -> list:
+    """A part of a description that should be a list, or none where it is not one."""
+    return value if isinstance(value, list) else []
 
 
 def _drawn_from_the_deck(description: dict, before: list, after: list) -> None:
@@ -981,7 +992,7 @@ def _hand(description: dict, hand: list) -> dict:
     """The hand set (sorted, as a hand is described); an option of the decision that names a
     card no longer in it names, in its place, a card new to it; one for a card gone with none
     to replace it goes; a card new with none gone gets each kind of option every card had."""
-    old = list(description.get("hand", []))
+    old = [card for card in _listed(description.get("hand")) if isinstance(card, str)]
     gone = [card for card in old if card not in hand]
     new = [card for card in hand if card not in old]
     renamed = dict(zip(gone, new, strict=False))
@@ -990,7 +1001,9 @@ def _hand(description: dict, hand: list) -> dict:
     if isinstance(options, list) and decision.get("seat") == description.get("seat"):
         kinds = [
             kind
-            for kind in dict.fromkeys(o[0] for o in options if _names_a_card(o))
+            for kind in dict.fromkeys(
+                o[0] for o in options if _names_a_card(o) and isinstance(o[0], str)
+            )
             if all([kind, card] in options for card in old)
         ]
         changed = []
@@ -1003,8 +1016,8 @@ def _hand(description: dict, hand: list) -> dict:
         for card in new[len(gone) :]:
             changed += [[kind, card] for kind in kinds]
         decision["options"] = changed
-    _drawn_from_the_deck(description, old, hand)
-    description["hand"] = sorted(hand)
+    _drawn_from_the_deck(description, _listed(description.get("hand")), hand)
+    description["hand"] = sorted(hand, key=str)
     return description
 
 

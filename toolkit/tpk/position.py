@@ -697,7 +697,7 @@ def picks(description: Mapping) -> list[Pick]:
     cat = catalog()
     party = description.get("party")
     seat = description.get("seat")
-    if not isinstance(party, list) or not isinstance(seat, int) or not 0 <= seat < len(party):
+    if not isinstance(party, list) or type(seat) is not int or not 0 <= seat < len(party):
         return []
     chosen: list[Pick] = []
     threats = tuple((_threat_words(card), card) for card in cat.threats)
@@ -768,7 +768,7 @@ def picks(description: Mapping) -> list[Pick]:
         ("yes: they leave the game", True),
     )
     chosen.append(Pick(("infernal",), "the Infernal Dungeon", infernal))
-    return chosen
+    return [one for one in chosen if one.options]
 
 
 def _threat_words(card: str) -> str:
