@@ -104,3 +104,22 @@ def odd_parts_are_no_trouble(slug: str, description: Mapping) -> int:
                 pick.apply(changed, [first] if pick.many else first)
             tried += 1
     return tried
+
+
+def picked_as_described(slug: str, description: Mapping) -> int:
+    """From a description in the game's own form (as it describes a game), every option of
+    every pick that sets up gives a description the game built from it describes exactly so:
+    the picks keep the form (sorted lists, counts that follow). Returns how many were tried."""
+    spec = get_game(slug)
+    assert spec.describe(spec.position(description)) == description, "not in the game's form"
+    tried = 0
+    for pick in spec.picks(description):
+        for value in values(pick, description):
+            changed = pick.apply(description, value)
+            try:
+                built = spec.position(changed)
+            except PositionError:
+                continue
+            assert spec.describe(built) == changed, (pick.label, value)
+            tried += 1
+    return tried

@@ -11,7 +11,13 @@ from functools import cache
 import pytest
 import yaml
 from _paths import BOOK, ROOT
-from pick_check import every_option, odd_parts_are_no_trouble, round_trips, values
+from pick_check import (
+    every_option,
+    odd_parts_are_no_trouble,
+    picked_as_described,
+    round_trips,
+    values,
+)
 from position_check import positions
 
 from toolkit.games import get_game
@@ -154,3 +160,12 @@ def test_the_picks_of_a_description_with_odd_parts_are_still_made():
     nothing, a number, a word, an empty list where a card, a list or a mapping belongs makes no
     pick fail (the set-up then names the field)."""
     assert odd_parts_are_no_trouble(SLUG, example()) > 100
+
+
+def test_a_pick_keeps_a_description_in_the_games_own_form():
+    """The box's description, once described by the game, stays as the game describes it after
+    any pick: what the widget shows is what the set-up reads back."""
+    assert picked_as_described(SLUG, SPEC.describe(SPEC.position(example()))) > 20
+    assert (
+        picked_as_described(SLUG, sampled(0)) > 100 and picked_as_described(SLUG, sampled(1)) > 20
+    )

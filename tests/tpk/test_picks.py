@@ -10,7 +10,13 @@ from itertools import product
 import pytest
 import yaml
 from _paths import BOOK
-from pick_check import every_option, odd_parts_are_no_trouble, round_trips, values
+from pick_check import (
+    every_option,
+    odd_parts_are_no_trouble,
+    picked_as_described,
+    round_trips,
+    values,
+)
 from position_check import positions
 
 from toolkit.games import get_game
@@ -148,3 +154,11 @@ def test_the_picks_of_a_description_with_odd_parts_are_still_made():
     nothing, a number, a word, an empty list where a card, a list or a mapping belongs makes no
     pick fail (the set-up then names the field)."""
     assert odd_parts_are_no_trouble("tpk", example()) > 100
+
+
+def test_a_pick_keeps_a_description_in_the_games_own_form():
+    """The box's description, once described by the game, stays as the game describes it after
+    any pick: what the widget shows is what the set-up reads back."""
+    for name in EXAMPLES:
+        assert picked_as_described("tpk", SPEC.describe(SPEC.position(example(name)))) > 20
+    assert picked_as_described("tpk", deeper()) > 100

@@ -34,6 +34,7 @@ from toolkit.position import (
     field,
     one_of,
     part,
+    picked,
     unknown_fields,
     whole,
     within,
@@ -716,7 +717,8 @@ def picks(description: Mapping) -> list[Pick]:
             label = {"drawn": "your cards drawn", "hand": "your hand"}.get(
                 place, "your cards set aside"
             )
-            chosen.append(Pick(("party", seat, place), label, mine, many=True))
+            path = ("party", seat, place)
+            chosen.append(Pick(path, label, mine, many=True, write=_sorted(path)))
     at_the_table = [m.get("character") for m in party if isinstance(m, Mapping)]
     for other, member in enumerate(party):
         if other == seat or not isinstance(member, Mapping):
@@ -744,9 +746,9 @@ def picks(description: Mapping) -> list[Pick]:
                     if card.treasure and card.id not in elsewhere
                 )
                 whose = "your" if other == seat else f"{cat.name(member['character'])}'s"
-                chosen.append(
-                    Pick(("party", other, "treasures"), f"{whose} treasures", treasures, many=True)
-                )
+                path = ("party", other, "treasures")
+                label = f"{whose} treasures"
+                chosen.append(Pick(path, label, treasures, many=True, write=_sorted(path)))
     if description.get("players") == 2:
         for character in at_the_table:
             amulet = cat.amulet(character) if character in CHARACTER_IDS else None
@@ -833,6 +835,16 @@ def _character(other: int):
             if catalog().amulet(character) is not None:
                 amulets[character] = side
         return description
+
+    return write
+
+
+def _sorted(path: tuple):
+    """Cards set in sorted order, as a description lists a seat's cards (their order says
+    nothing)."""
+
+    def write(description: dict, cards: list) -> dict:
+        return picked(description, path, sorted(cards, key=str))
 
     return write
 
