@@ -37,6 +37,8 @@ def every_option(slug: str, description: Mapping) -> tuple[int, int]:
     built = refused = 0
     chosen = spec.picks(description)
     assert chosen, f"no picks for {slug}"
+    labels = [pick.label for pick in chosen]
+    assert len(set(labels)) == len(labels), f"two picks with one name: {labels}"
     for pick in chosen:
         assert pick.label and pick.options, pick
         words = [w for w, _ in pick.options]

@@ -36,12 +36,8 @@ def example(name: str = "tpk.yaml") -> dict:
 def deeper() -> dict:
     """A two-player keep at level 2 of a random game, a treasure carried: the picks of
     treasures and amulets are there too."""
-    state = next(
-        s
-        for s in positions("tpk", 400)
-        if s.num_players == 2 and s.level > 1 and any(s._equipment_of(x) for x in range(2))
-    )
-    return SPEC.describe(state)
+    told = (SPEC.describe(s) for s in positions("tpk", 400) if s.num_players == 2 and s.level > 1)
+    return next(d for d in told if any(member["treasures"] for member in d["party"]))
 
 
 def pick(description: dict, label: str):

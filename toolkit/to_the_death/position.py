@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -933,23 +934,36 @@ def picks(description: Mapping) -> list[Pick]:
                     healths = tuple((str(n), n) for n in range(1, MAX_HEALTH + 1))
                     label = f"{whose}{known.name}'s health"
                     chosen.append(Pick((*where, area, index, "health"), label, healths))
+    standing = _standing_enemies(description)
+    named = Counter(stats.name for _, stats in standing)
+    seen: Counter = Counter()
+    for path, stats in standing:
+        seen[stats.name] += 1
+        name = f"{stats.name} {seen[stats.name]}" if named[stats.name] > 1 else f"the {stats.name}"
+        healths = tuple((str(n), n) for n in range(1, stats.health + 1))
+        chosen.append(Pick((*path, "health"), f"{name}'s health", healths))
+        areas = (("near", "near"), ("far", "far"))
+        chosen.append(Pick((*path, "area"), f"{name}'s area", areas))
+    return [one for one in chosen if one.options]
+
+
+def _standing_enemies(description: Mapping) -> list[tuple[tuple, Any]]:
+    """Solo, each enemy standing on the table: its place in the description, and its card's
+    stats (a monster card's body, or an enemy the card creates)."""
+    standing = []
     cards = description.get("monster_cards") if description.get("players") == 1 else None
-    for number, card in enumerate(cards if isinstance(cards, list) else []):
-        monster = cat.monsters.get(_named(card, "card"))
+    for number, card in enumerate(_listed(cards)):
+        monster = catalog().monsters.get(_named(card, "card"))
         enemies = card.get("enemies") if monster is not None else None
-        for index, enemy in enumerate(enemies if isinstance(enemies, list) else []):
+        for index, enemy in enumerate(_listed(enemies)):
             if not isinstance(enemy, Mapping) or enemy.get("defeated") or "health" not in enemy:
                 continue
             try:
                 stats = monster if enemy.get("body") else monster.created(enemy.get("name"))
             except (KeyError, ValueError, StopIteration):
                 continue
-            path = ("monster_cards", number, "enemies", index)
-            healths = tuple((str(n), n) for n in range(1, stats.health + 1))
-            chosen.append(Pick((*path, "health"), f"the {stats.name}'s health", healths))
-            areas = (("near", "near"), ("far", "far"))
-            chosen.append(Pick((*path, "area"), f"the {stats.name}'s area", areas))
-    return [one for one in chosen if one.options]
+            standing.append((("monster_cards", number, "enemies", index), stats))
+    return standing
 
 
 def _placed(description: Mapping) -> set[str]:
