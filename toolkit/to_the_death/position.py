@@ -902,9 +902,10 @@ def _place_monsters(state: ToTheDeathState, cards: list[dict], enemies, dealt) -
 def picks(description: Mapping) -> list[Pick]:
     """What a player sets on screen at a described decision: the seat's hand (the decision's
     options that name a card of it follow the change) and the discard pile, each of the cards
-    not placed elsewhere; each standing hero's health; solo, each standing enemy's health and
-    area. A card is named as it is said at the table (``5 of Fighters``), a hero or an enemy by
-    its card's name."""
+    not placed elsewhere; each standing hero's health (in the duel, yours and theirs); solo,
+    each standing enemy's health and area. A card is named as it is said at the table (``5 of
+    Fighters``), a hero or an enemy by its card's name, enemies of one name numbered in the
+    order they are listed (``Goblin 1``)."""
     cat = catalog()
     chosen: list[Pick] = []
     hand, discard = description.get("hand"), description.get("discard")
