@@ -75,9 +75,13 @@ def test_the_picks_are_the_table_in_words():
     assert [value for _, value in hand.options] == list(sheet("galen", 3, "none"))
     assert hand.words("potion-galen") == "Potion [monster x2 / locked door]" and hand.many
     row = pick(example(), "threat 2 of the row")
-    assert len(row.options) == len(cat.threats) and row.words("large-monster") == (
-        "Large monster (monster x2)"
-    )
+    assert row.words("large-monster") == "Large monster (monster x2)"
+    assert len(row.options) == len(cat.threats)  # each kind has a copy left
+    both = pick(example(), "threat 1 of the row").apply(example(), "large-monster")
+    others = [pick(both, f"threat {n} of the row") for n in (1, 2, 3)]
+    offered = [[card for _, card in p.options] for p in others]
+    # both its copies now in the row: threat 3 can be no third
+    assert ["large-monster" in cards for cards in offered] == [True, True, False]
     assert pick(example(), "seat 0's character").words("land") == "Land, the thief"
     more = {p.label: len(p.options) for p in SPEC.picks(deeper())}
     assert "your treasures" in more and more["Land's amulet"] == 3

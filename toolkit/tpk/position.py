@@ -690,24 +690,30 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
 
 # -- picks -----------------------------------------------------------------------------------------
 def picks(description: Mapping) -> list[Pick]:
-    """What a player sets on screen at a described keep or play: each open threat of the row, the
-    seat's own cards (drawn before its keep; its hand and the cards set aside after), each
-    partner's character, the treasures each seat carries (from level 2, when the levels before
-    can have given some), each amulet's side (two players) and the Infernal Dungeon. Cards are
-    named with what they overcome, as the cards show it."""
+    """What a player sets on screen at a described keep or play: each open threat of the row (of
+    the kinds with a copy not shown elsewhere), the seat's own cards (drawn before its keep; its
+    hand and the cards set aside after), each partner's character, the treasures each seat
+    carries (from level 2, when the levels before can have given some), each amulet's side (two
+    players) and the Infernal Dungeon. Cards are named with what they overcome, as the cards
+    show them."""
     cat = catalog()
     party = description.get("party")
     seat = description.get("seat")
     if not isinstance(party, list) or type(seat) is not int or not 0 <= seat < len(party):
         return []
     chosen: list[Pick] = []
-    threats = tuple((_threat_words(card), card) for card in cat.threats)
-    row = description.get("row")
-    for position, cell in enumerate(row if isinstance(row, list) else []):
+    row = _listed_or_none(description.get("row"))
+    shown = Counter(_threats_shown(description))
+    for position, cell in enumerate(row):
         if isinstance(cell, Mapping) and cell.get("state", "open") == "open":
-            chosen.append(
-                Pick(("row", position, "card"), f"threat {position + 1} of the row", threats)
+            here = cell.get("card")
+            threats = tuple(
+                (_threat_words(card), card)
+                for card, threat in cat.threats.items()
+                if card == here or shown[card] < threat.copies
             )
+            label = f"threat {position + 1} of the row"
+            chosen.append(Pick(("row", position, "card"), label, threats))
     own = party[seat] if isinstance(party[seat], Mapping) else {}
     character = own.get("character")
     if character in CHARACTER_IDS:
@@ -780,6 +786,17 @@ def _threat_words(card: str) -> str:
         return f"{threat.name} (treasure)"
     icons = " or ".join(icon.replace("_", " ") for icon in threat.icons)
     return f"{threat.name} ({icons}{' x2' if threat.double else ''})"
+
+
+def _threats_shown(description: Mapping) -> list:
+    """The threat cards the description shows: in the row, carried, out of the game."""
+    row = description.get("row")
+    shown = [cell.get("card") for cell in _listed_or_none(row) if isinstance(cell, Mapping)]
+    for member in _listed_or_none(description.get("party")):
+        if isinstance(member, Mapping):
+            shown += _listed_or_none(member.get("treasures"))
+    shown += _listed_or_none(description.get("out_of_game"))
+    return [card for card in shown if isinstance(card, str)]
 
 
 def _treasures_elsewhere(description: Mapping, seat: int) -> set:
