@@ -83,9 +83,10 @@ def of_type(cards, card) -> list[str]:
 
 
 def with_same_type(cards) -> list[str]:
-    """Those of `cards` that share their type with another of them."""
+    """Those of `cards` that share their type with another of them (most often all of them)."""
     counts = Counter(map(TYPE.__getitem__, cards))
-    return [c for c in cards if counts[TYPE[c]] > 1]
+    alone = [kind for kind, count in counts.items() if count == 1]
+    return [c for c in cards if TYPE[c] not in alone] if alone else list(cards)
 
 
 def with_partner(cards, partners) -> list[str]:

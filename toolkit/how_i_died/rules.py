@@ -142,7 +142,7 @@ class HowIDiedState(Hiding, StepMachine):
         if len(set(stacked)) != len(stacked):
             raise ValueError("deck option: a card is listed twice")
         on_top = set(stacked)
-        rest = [card for card in ALL_IDS if card not in on_top]
+        rest = [card for card in ALL_IDS if card not in on_top] if on_top else list(ALL_IDS)
         self.rng.shuffle(rest)
         return rest + stacked[::-1]
 
