@@ -12,14 +12,14 @@ others say why they are not scaled.
 
 from __future__ import annotations
 
-#: Steps of the count behind one decision's numbers (a step is one operation on a small family,
-#: more on a large one: :meth:`toolkit.tpk.families.Joiner.spend`): the widget's 100 ms. Not
-#: positions, as the count visits none: a budget of joins would not bound its time, as a join's
-#: cost grows with the families joined.
+#: Steps of the count behind one decision's numbers: the widget's 100 ms. Not positions: the
+#: count visits no positions of the game, and its work is operations on families of sets of
+#: threats, each weighted by its family's size (:meth:`toolkit.tpk.families.Joiner.spend`), so
+#: that the budget bounds its time whatever the row.
 COUNT_STEPS = 100_000
-#: The widget's measure of :data:`COUNT_STEPS` against its memory bound of positions
-#: (:data:`toolkit.widgets.MOST_POSITIONS`, a position about a kilobyte): a step keeps a few
-#: bytes, so ten steps weigh as one position.
+#: What the widget weighs :data:`COUNT_STEPS` as against its bound of positions for the
+#: background counts (:data:`toolkit.widgets.MOST_POSITIONS`): a step keeps a few bytes, not a
+#: position's kilobyte, so the counts may go on to a higher patience than a walk's.
 WIDGET_WALK_LIMIT = COUNT_STEPS // 10
 #: Deals one plain enumeration of a fresh deal may search (:func:`toolkit.tpk.odds.exact_clearable`:
 #: a deal is a row of threat kinds and a group of alike hands per character, each searched once);
