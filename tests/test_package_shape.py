@@ -1,9 +1,10 @@
 """Every game package has the same modules with the same roles, as the README's table says.
 
 What is learnt in one game carries to the next: its state in ``rules.py``, its cards through
-``cards.catalog()``, its bots in ``bots.BOTS``, its odds in ``odds.py``, its pictures in
-``display.py``, its widget ``<Game>Widget`` in ``widget.py`` and its command-line pieces in
-``cli.py``, and its registration (``GAME``) built from them in ``__init__.py``.
+``cards.catalog()``, its bots in ``bots.BOTS``, its odds in ``odds.py`` (how much work they may
+do in ``budgets.py``), its pictures in ``display.py``, its widget ``<Game>Widget`` in
+``widget.py`` and its command-line pieces in ``cli.py``, and its registration (``GAME``) built
+from them in ``__init__.py``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ SHAPE = {  # module: what it must define
     "cards": ("catalog",),
     "bots": ("BOTS",),
     "odds": (),
+    "budgets": (),
     "display": (),
     "widget": (),
     "cli": ("add_odds_arguments", "odds", "summarize", "odds_lines", "summary_lines"),

@@ -313,7 +313,9 @@ def patience(times: int) -> Iterator[None]:
 
 
 def patient(limit: int) -> int:
-    """A walk's budget of positions (or steps) under the :func:`patience` in force."""
+    """A budget under the :func:`patience` in force: a walk's positions, or the steps of a game's
+    own count. Each game sets its budgets at patience 1 in one place, its ``budgets.py``, and
+    every one behind the numbers shown passes through here where it is used."""
     return limit * _PATIENCE.get()
 
 

@@ -492,7 +492,7 @@ def test_p_defeated_is_the_reroll_solvers_chance_of_enough_successes():
 
 def test_a_hand_made_roll_too_large_to_walk_in_time_is_refused_at_once():
     """A roll of 3 black and 30 green dice (no game deals that many; a hand-made state can) has
-    more positions than roll_walk.LIMIT: every choice says it is too large (the count comes before
+    more positions than budgets.ROLL_LIMIT: every choice says it is too large (the count comes before
     any walk, so the refusal is at once; the benchmark times it)."""
     state = new(players=1)
     state.investigators[0]["space"] = "nave"

@@ -14,6 +14,7 @@ from itertools import combinations, permutations, product
 import pytest
 from tpk.brute_force import tree_clears
 
+from toolkit.analysis import patience
 from toolkit.cli import main
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
@@ -214,6 +215,17 @@ def test_the_odds_command_counts_exactly_and_refuses_long_rows(capsys):
     assert (result["method"], Fraction(result["clearable"])) == ("exact", LEVEL_ONE[3])
     with pytest.raises(ValueError, match="too long to count exactly"):
         exact_winnability(2, 3)  # refused from a count of the rows, before walking any
+
+
+def test_the_exact_counts_budgets_grow_with_patience():
+    """Level 2 with three characters has 2,646,140 ordered rows: refused at patience 1 and 2
+    (budgets of 1,000,000 and 2,000,000 rows), each refusal naming the budget in force; the plain
+    enumeration's budget of deals grows alike (three characters at level 1 have 21,062,184)."""
+    for times in (1, 2):
+        with patience(times), pytest.raises(ValueError, match=f"and {times},000,000 rows"):
+            exact_winnability(2, 3)
+        with patience(times), pytest.raises(ValueError, match=f"budget {times},000,000\\)"):
+            exact_clearable(1, DEFAULT_PARTIES[3])
 
 
 def test_the_table_and_its_csv(tmp_path):

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.death_may_die.board import load_board
+from toolkit.death_may_die.budgets import LEVEL_PLAYOUTS
 from toolkit.death_may_die.cards import catalog, skill_value
 from toolkit.death_may_die.rerolls import Objective, best_reroll
 from toolkit.search import SearchBot
@@ -158,11 +159,6 @@ def worth_a_search(view) -> bool:
     wrong most often and by most, as games played out move by move showed
     (``data/death_may_die/studies/README.md``). Every other choice the greedy score settles."""
     return view.front() == "level"
-
-
-#: Playouts a level-up: its two or three skills get 20 to 30 rounds each on the same cards and
-#: dice. Fewer win fewer games; more stop paying (``data/death_may_die/studies/README.md``).
-LEVEL_PLAYOUTS = 60
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:

@@ -38,14 +38,9 @@ from toolkit.analysis import (
 from toolkit.bots import best_actions
 from toolkit.death_may_die import roll_walk
 from toolkit.death_may_die.bots import evaluate
+from toolkit.death_may_die.budgets import TURN_LIMIT, WALK_LIMIT
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 from toolkit.state import frozen
-
-WALK_LIMIT = 20_000  # positions one choice's walk may visit; a larger one is refused, not guessed
-# The rest of a turn's walk, in positions (each roll's dice showing and ends among them): about
-# 60 ms of the widget's 100 ms, so that the decision's other choices still fit (the timings:
-# data/death_may_die/studies/README.md).
-TURN_LIMIT = 1_250
 
 MEASURES = {
     m.name: m
@@ -364,8 +359,8 @@ def _fights(kind, args) -> bool:
 def decision_odds(state) -> DecisionOdds:
     """The exact numbers beside each choice of the seat to act, from its own view of the game. A
     choice whose walk is too large (:data:`WALK_LIMIT`, :data:`TURN_LIMIT` for the rest of a
-    turn, or a hand-made roll past
-    :data:`~toolkit.death_may_die.roll_walk.LIMIT`) shows no numbers and says why."""
+    turn, or a hand-made roll past :data:`~toolkit.death_may_die.budgets.ROLL_LIMIT`) shows no
+    numbers and says why."""
     seat = state.current_player()
     legal = list(state.legal_actions())
     label = state.action_to_string

@@ -23,12 +23,9 @@ from fractions import Fraction
 from math import comb, lcm, prod
 
 from toolkit.analysis import Values, Walk, WalkTooLarge, patient
+from toolkit.death_may_die.budgets import ROLL_LIMIT
 
 COLOURS = ("black", "green")  # the order the engine throws a roll's dice in
-# The most positions (dice showing, times the rerolls left) one roll may have: about the widget's
-# 100 ms. Only a hand-made roll has more (3 black and 20 green dice with four rerolls): it is
-# refused before it is walked, as a walk too large.
-LIMIT = 2_000
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,9 @@ class RollWalk:
 
     `state` is the seat's view with the roll either just begun (no die down yet) or all down and
     waiting for the seat to accept or reroll: :func:`applies` says which states qualify. A roll
-    with more than :data:`LIMIT` positions raises :class:`~toolkit.analysis.WalkTooLarge`.
+    with more than :data:`~toolkit.death_may_die.budgets.ROLL_LIMIT` positions (a hand-made one,
+    such as 3 black and 20 green dice with four rerolls) raises
+    :class:`~toolkit.analysis.WalkTooLarge`.
     Where the roll does not end the walk, `value` walks on from each end (by default a walk of
     its own; inside a walk, that walk's, so that one limit bounds them all: see :func:`part`)."""
 
@@ -63,7 +62,7 @@ class RollWalk:
         showing = prod(
             comb(n + len(kinds) - 1, n) for n, kinds in zip(self.dice, self.kinds, strict=True)
         )
-        limit = patient(LIMIT)
+        limit = patient(ROLL_LIMIT)
         if showing * (self.left + 1) > limit:
             raise WalkTooLarge(limit)
         # the seat weighs a roll's values as the walk's rank says at this roll (its reroll policy)

@@ -17,7 +17,7 @@ from html import escape
 import ipywidgets as widgets
 
 from toolkit.death_may_die import rerolls
-from toolkit.death_may_die.decisions import WALK_LIMIT
+from toolkit.death_may_die.budgets import WALK_LIMIT
 from toolkit.death_may_die.dice import roll_distribution
 from toolkit.death_may_die.display import rest_of_throw_html, roll_html, state_html
 from toolkit.death_may_die.rules import DeathMayDieState

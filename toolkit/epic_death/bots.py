@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.epic_death.advisor import expected_change, outcome_values
+from toolkit.epic_death.budgets import SEARCH_PLAYOUTS
 from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.fate import KINDS, WINDOWS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
@@ -171,11 +172,6 @@ def fate_candidates(view, legal):
     return best if DONE in best else [*best, DONE]
 
 
-# Searched moves a decision, spent in rounds of one playout a candidate: about a second of CPU a
-# game; more took more time and won no clearly more games (data/epic_death/studies/README.md).
-SEARCH_ITERATIONS = 24
-
-
 def search_bot(seat: int, seed: int) -> SearchBot:
     """The core search, flat (depth 1), where the greedy bot is wrong: each candidate move is
     played to the end of the turn by greedy bots, and the table then is scored by
@@ -187,7 +183,7 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     return SearchBot(
         seat,
         seed,
-        iterations=SEARCH_ITERATIONS,
+        iterations=SEARCH_PLAYOUTS,
         rollout=BOTS["greedy"],
         horizon=0,
         estimate=turn_estimate,

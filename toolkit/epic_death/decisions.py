@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk
+from toolkit.analysis import ActionOdds, DecisionOdds, Measure, Walk, patient
 from toolkit.dist import Dist
+from toolkit.epic_death.budgets import WALK_LIMIT
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
 from toolkit.epic_death.rules import DONE, EpicDeathState
@@ -113,6 +114,7 @@ def walked(state: EpicDeathState) -> dict[Action, dict[str, Fraction]]:
         stop=_after_this_move(view) if placing else _quest_over(view),
         measure=_placing_measure(view, seat) if placing else _fate_measure(view, seat),
         others=nobody_plays_on,
+        limit=patient(WALK_LIMIT),
     )
     names = (EPIC.name, WAITING.name) if placing else (*ENDS, DIES.name)
     numbers = {}

@@ -24,6 +24,7 @@ from functools import cache
 
 from toolkit.bots import RandomBot
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
+from toolkit.how_i_died.budgets import SEARCH_PLAYOUTS
 from toolkit.how_i_died.cards import (
     BANNER,
     DAMAGE,
@@ -415,18 +416,13 @@ def expected_future_glory(room: int) -> float:
 
 
 PLANNING_BOTS = {bot.name: bot for bot in (GloryGreedyBot, RecklessBot, SurvivorBot, LookaheadBot)}
-#: Playouts a decision: a 2-player game in about a second of CPU; fewer saved little time and won
-#: fewer games (data/how_i_died/studies/README.md).
-SEARCH_ITERATIONS = 50
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:
     """The core IS-MCTS bot; the lookahead bot plays every seat of its playouts to the end (a
     random playout tells the search next to nothing: random players die early). Lookahead is the
     strongest of the other bots (data/how_i_died/studies/README.md)."""
-    return SearchBot(
-        seat, seed, iterations=SEARCH_ITERATIONS, rollout=lambda s, sd: LookaheadBot(sd)
-    )
+    return SearchBot(seat, seed, iterations=SEARCH_PLAYOUTS, rollout=lambda s, sd: LookaheadBot(sd))
 
 
 BOTS = {

@@ -44,12 +44,10 @@ from toolkit.analysis import (
     WalkTooLarge,
     patient,
 )
+from toolkit.how_i_died.budgets import LIMIT, MIN_LIMIT
 from toolkit.how_i_died.cards import is_legendary
 from toolkit.how_i_died.rules import HowIDiedState, names
 from toolkit.how_i_died.view import walk_view
-
-LIMIT = 1600  # positions one decision's walks may reach in all: inside the widget's 100 ms
-MIN_LIMIT = 10  # the least any one choice's walk is given
 
 MEASURES = (
     Measure("glory", "expected glory this turn", chance=False),

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from toolkit.bots import check_bot_names
 from toolkit.how_i_died.achievements import ACHIEVEMENTS
 from toolkit.how_i_died.bots import BOTS
+from toolkit.how_i_died.budgets import LIMIT
 from toolkit.how_i_died.cards import (
     CARDS,
     adventure_damage,
@@ -27,7 +28,6 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.display import story_card_html, symbol_key_html, table_html
 from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.story import CLOSE, StoryState
-from toolkit.how_i_died.turn_odds import LIMIT
 from toolkit.widgets import GameWidget
 
 

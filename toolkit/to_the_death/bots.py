@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.search import SearchBot
+from toolkit.to_the_death.budgets import SEARCH_PLAYOUTS
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.odds import check_values
 
@@ -323,7 +324,7 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     return SearchBot(
         seat,
         seed,
-        iterations=12,
+        iterations=SEARCH_PLAYOUTS,
         horizon=4,
         depth=1,
         estimate=estimate,

@@ -40,6 +40,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 
 from toolkit.analysis import Measure, Walk, WalkTooLarge, patient
+from toolkit.to_the_death.budgets import DECISION_BUDGET, OPTION_LIMIT
 from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
 from toolkit.to_the_death.rules import UnseenPlaceUnknown
@@ -55,15 +56,6 @@ MEASURES = (
 )
 # the order decisions on the way compare the measures in (see the module's docstring)
 DECIDE_BY = ("cards", "dealt", "p_defeat", "healed", "ready")
-# The game's one budget: the widget's for one decision, in positions the walks of all its options
-# may reach (each is a copy of the game and a step of the engine, about 0.1 ms), times the
-# patience in force. The options are walked cheapest first, and an option the rest of the budget
-# cannot answer is refused with a note rather than left to freeze the widget. 800 answers nearly
-# every choice inside the 100 ms target (the benchmark: data/to_the_death/studies/README.md).
-DECISION_BUDGET = 800
-# The positions one option's walk may visit, a larger one refused with a note: it binds only
-# where no decision's budget does (a reference walk of the tests, the calibration run).
-OPTION_LIMIT = 5 * DECISION_BUDGET
 # Cheapest first without knowing the costs: every option is tried with at most PASSES[0]
 # positions, the ones left over with PASSES[1], and so on, then with all that remains. Most options
 # of a main step (a move, a rest, the end) resolve at once, in one position: the first pass answers
@@ -72,7 +64,7 @@ OPTION_LIMIT = 5 * DECISION_BUDGET
 # before it (a third of its own size, each pass four times the last). An option whose kin (the
 # same attack or ability paid with a card of another value, see _kin) ran out in this pass waits
 # for the next without a try: kin walk the same steps and need about as many positions, so the
-# try would spend its share to learn nothing (it answered about a fifth more duel attacks).
+# try would spend its share to learn nothing.
 PASSES = (1, 12, 48)
 
 
@@ -306,8 +298,9 @@ class OptionWalk:
 def option_outcomes(state, budget: float | None = None, **walk):
     """The expected outcome of each legal action of the seat to decide now (see the module's
     docstring): ({action: {name: Fraction}}, {action: note}) for the actions refused. The
-    budget is the widget's (:data:`DECISION_BUDGET`, :data:`OPTION_LIMIT` an option) unless
-    given, times the :func:`~toolkit.analysis.patience` in force."""
+    budget is the widget's (:mod:`toolkit.to_the_death.budgets`: ``DECISION_BUDGET``,
+    ``OPTION_LIMIT`` an option) unless given, times the :func:`~toolkit.analysis.patience` in
+    force."""
     walk.setdefault("limit", patient(OPTION_LIMIT))
     budget = patient(DECISION_BUDGET) if budget is None else budget
     return OptionWalk(state, budget=budget, **walk).outcomes(state.legal_actions())
@@ -338,4 +331,4 @@ def _kin(action) -> Hashable:
 _PAID_MOVES = (("attack",), ("ability",), ("feat",))
 
 
-__all__ = ["DECIDE_BY", "MEASURES", "OPTION_LIMIT", "OptionWalk", "option_outcomes"]
+__all__ = ["DECIDE_BY", "MEASURES", "OptionWalk", "option_outcomes"]

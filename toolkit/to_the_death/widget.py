@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from toolkit.html import exact
 from toolkit.state import Action
+from toolkit.to_the_death.budgets import OPTION_LIMIT
 from toolkit.to_the_death.cards import catalog, is_card, value_of
 from toolkit.to_the_death.display import (
     card_name,
@@ -41,7 +42,6 @@ from toolkit.to_the_death.display import (
     result_text,
     side_html,
 )
-from toolkit.to_the_death.options import OPTION_LIMIT
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.widgets import Choice, GameWidget
 

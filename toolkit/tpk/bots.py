@@ -31,6 +31,7 @@ from functools import cache
 from toolkit.bots import RandomBot
 from toolkit.search import SearchBot
 from toolkit.state import Action
+from toolkit.tpk.budgets import SEARCH_PLAYOUTS
 from toolkit.tpk.planner import PlannerBot
 from toolkit.tpk.rules import KEEP, PASS, WILD, Uses, item_table, sheet, threat_table
 from toolkit.tpk.rules import covers as _covers
@@ -255,7 +256,7 @@ def search_bot(seat: int, seed: int) -> SearchBot:
     return SearchBot(
         seat,
         seed,
-        iterations=15,
+        iterations=SEARCH_PLAYOUTS,
         horizon=15,
         depth=1,
         estimate=estimate,

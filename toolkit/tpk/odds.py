@@ -30,6 +30,7 @@ from itertools import combinations, product
 
 from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds, Measure, patient
 from toolkit.simulate import wilson_interval
+from toolkit.tpk.budgets import COUNT_STEPS, EXACT_BUDGET
 from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.coordination import clearable, position_problem, solve
 from toolkit.tpk.families import CountTooLarge, Joiner, bits, clearing_tuples
@@ -46,9 +47,6 @@ from toolkit.tpk.rules import (
     starting_deck,
     threat_table,
 )
-
-EXACT_BUDGET = 1_000_000  # deal classes before merging (two characters at level 1: 199,584)
-COUNT_STEPS = 100_000  # work one decision may do (steps of the count, about 1 us each)
 
 CLEARABLE = Measure(
     "clearable",
@@ -254,10 +252,10 @@ def exact_clearable(level: int, characters) -> Fraction:
         )
         hand_groups.append(groups)
     searches = _count_rows(kinds, length) * math.prod(len(g) for g in hand_groups)
-    if searches > EXACT_BUDGET:  # counted, not listed: a refusal costs no memory
+    budget = patient(EXACT_BUDGET)
+    if searches > budget:  # counted, not listed: a refusal costs no memory
         raise ValueError(
-            f"{searches:,} deals to search exactly (budget {EXACT_BUDGET:,}); "
-            "use Monte Carlo samples"
+            f"{searches:,} deals to search exactly (budget {budget:,}); use Monte Carlo samples"
         )
     rows = list(_rows(kinds, length))
     total_hands = math.prod(sum(g.values()) for g in hand_groups)

@@ -28,14 +28,10 @@ import random
 from functools import lru_cache
 
 from toolkit.state import Action
+from toolkit.tpk.budgets import KEEP_SCREEN, PLANNER_DEALS, SEARCH_STEPS
 from toolkit.tpk.coordination import Budget, SearchTooLarge, solve
 from toolkit.tpk.rules import PASS, WILD, Facts, Uses, covers, item_table, sheet, threat_table
 
-DEALS = 24  # partner deals each decision weighs (the same deals for every move, so moves compare)
-KEEP_SCREEN = 8  # deals every keep is tried on before the weaker keeps are dropped
-SEARCH_STEPS = (
-    300  # a covering search longer than this is taken for a failure (they nearly all are)
-)
 PASS_MARGIN = 2  # a pass must keep the level clearable in this many more deals than the best use
 GAP: Facts = (0, False, True)  # a threat dealt with: nothing to cover, and no double use spans it
 
@@ -43,7 +39,7 @@ GAP: Facts = (0, False, True)  # a threat dealt with: nothing to cover, and no d
 class PlannerBot:
     """Silent play judged on dealt-out partner hands; ties broken by the conventions above."""
 
-    def __init__(self, seed: int = 0, deals: int = DEALS):
+    def __init__(self, seed: int = 0, deals: int = PLANNER_DEALS):
         self.rng = random.Random(seed)
         self.deals = deals
 

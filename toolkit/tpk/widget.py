@@ -14,10 +14,10 @@ from html import escape
 
 import ipywidgets as w
 
+from toolkit.tpk.budgets import WIDGET_WALK_LIMIT
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import reputation, table_html, threat_label
-from toolkit.tpk.odds import COUNT_STEPS
 from toolkit.tpk.rules import ESCAPED, KEEP, PASS, TPKState
 from toolkit.widgets import Choice, GameWidget
 
@@ -26,9 +26,7 @@ class TPKWidget(GameWidget):
     """``TPKWidget(seat=0, players=3, seed=0, bots="convention")``; ``.state`` is the live game."""
 
     css = "tpk"
-    walk_limit = (
-        COUNT_STEPS // 10
-    )  # steps of the count: a few bytes each, not a position's kilobyte
+    walk_limit = WIDGET_WALK_LIMIT
 
     def __init__(
         self,

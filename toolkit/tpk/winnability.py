@@ -34,10 +34,10 @@ part. Counting every deal one by one is hopeless beyond two characters, so the c
 
 Everything is an exact integer count; the chance is a Fraction over every ordered row times every
 set of drawn hands, the same denominator ``exact_clearable`` uses. The shapes grow with the row and
-a family has a bit per subset of the row, so the count is for short rows: level 1 with any party
-(five characters in under ten seconds), level 2 with two characters in about a second. Longer rows
-are refused before any work unless a larger `budget` is given (:data:`ROW_BUDGET` ordered rows,
-:data:`ROW_LIMIT` threats): level 2 with three characters then takes about a minute.
+a family has a bit per subset of the row, so the count is for short rows: level 1 with any party,
+level 2 with two characters. Longer rows are refused before any work unless a larger `budget` is
+given (:mod:`toolkit.tpk.budgets`: ``ROW_BUDGET`` ordered rows, ``ROW_LIMIT`` threats); the
+sizes and times: data/tpk/studies/README.md.
 
 ``python -m toolkit.tpk.winnability [--level N] [--players ...] [--csv PATH]`` prints the table
 for the default parties (and writes it, with the command, as CSV).
@@ -55,6 +55,8 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
+from toolkit.analysis import patient
+from toolkit.tpk.budgets import ROW_BUDGET, ROW_LIMIT
 from toolkit.tpk.cards import catalog, check_characters
 from toolkit.tpk.families import Joiner, bits, clearing_tuples
 from toolkit.tpk.rules import (
@@ -71,10 +73,6 @@ from toolkit.tpk.rules import (
     starting_deck,
     threat_table,
 )
-
-# ordered rows of kinds allowed (level 1, five characters: 247,174; level 2, three: 2,646,140)
-ROW_BUDGET = 1_000_000
-ROW_LIMIT = 8  # threats in a row: a family of coverable sets has a bit per subset of the row
 
 
 @dataclass(frozen=True)
@@ -112,7 +110,7 @@ def threat_kinds() -> Counter:
 
 
 def winnability(
-    level: int, characters, amulets: dict[str, str] | None = None, budget: int = ROW_BUDGET
+    level: int, characters, amulets: dict[str, str] | None = None, budget: int | None = None
 ) -> Count:
     """The exact count for a fresh deal of `level` with this party (a list or comma string of
     character ids, or a party size for the default party); refused (ValueError) if the row has
@@ -130,7 +128,7 @@ def winnability(
 
 
 def exact_winnability(
-    level: int, characters, amulets: dict[str, str] | None = None, budget: int = ROW_BUDGET
+    level: int, characters, amulets: dict[str, str] | None = None, budget: int | None = None
 ) -> Fraction:
     """The exact chance that a perfectly coordinated party can clear a fresh deal of `level`."""
     return winnability(level, characters, amulets, budget).chance
@@ -155,11 +153,13 @@ def count_clearing(
     decks: list[list[Uses]],
     draw: int,
     keep: int,
-    budget: int = ROW_BUDGET,
+    budget: int | None = None,
 ) -> Count:
     """Count the deals a perfect party clears: a row of `length` cards dealt in order from the
     `threats` (facts -> copies), and each character drawing `draw` cards of their deck (a list of
-    card uses) and keeping at most `keep` of them."""
+    card uses) and keeping at most `keep` of them. A count of more than `budget` ordered rows of
+    threat kinds (by default :data:`~toolkit.tpk.budgets.ROW_BUDGET`, times the
+    :func:`~toolkit.analysis.patience` in force) is refused before any work."""
     uses = sorted({u for deck in decks for u in deck})
     classes, counts, rep = _merge_kinds(threats, uses)
     tables = _UseTables(uses, rep)
@@ -167,6 +167,7 @@ def count_clearing(
     total_hands = math.prod(math.comb(len(deck), min(draw, len(deck))) for deck in decks)
 
     planned = _count_ordered_rows(counts, length)
+    budget = patient(ROW_BUDGET) if budget is None else budget
     if planned > budget or length > ROW_LIMIT:  # counted, not listed: a refusal is quick
         raise ValueError(
             f"a row of {length} threats ({planned:,} ordered rows of threat kinds) is too long to "
