@@ -117,8 +117,14 @@ def test_a_decision_that_does_not_come_at_that_point():
     description["side"] = 1  # the monsters' turn: nobody is asked for a main step
     _refused(description, "decision")
     description = _described()
-    description["decision"]["step"] = "trophy_taken"
-    _refused(description, "decision.step")
+    description["decision"] = {"question": "attack order"}  # asked in the monsters' turn only
+    _refused(description, "decision")
+    description = _described("target")
+    description["decision"]["question"] = "trophy"  # a trophy names the enemy, not a hero
+    assert "has no hero" in _refused(description, "decision.hero").problem
+    description = _described("target")
+    description["decision"]["hero"] = "Gladiator"  # a hero's weapon, not an enemy's
+    assert "not a hero" in _refused(description, "decision.hero").problem
 
 
 def test_unknown_fields_and_wrong_types():
