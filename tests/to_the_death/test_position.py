@@ -18,7 +18,7 @@ from toolkit import cli
 from toolkit.bots import handed
 from toolkit.games import get_game
 from toolkit.position import PositionError, parse
-from toolkit.state import from_json
+from toolkit.state import SaveError, from_json
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.widget import ToTheDeathWidget
@@ -310,7 +310,9 @@ def test_then_is_written_for_steps_the_table_cannot_tell():
     ]
 
 
-def test_the_engines_old_form_of_a_decision_is_refused_naming_the_field():
+def test_the_engines_old_form_is_refused_naming_the_field(tmp_path):
+    """The first form of a description (the decision's engine step and details, enemy ids, the
+    whole stack) is not read: from a file, one line naming the field; in a save, the same."""
     description = parse(BARD_SHOOTS)
     description["decision"] = {
         "question": "target",
@@ -318,7 +320,19 @@ def test_the_engines_old_form_of_a_decision_is_refused_naming_the_field():
         "step": "hero_target",
         "details": {"uid": "a-bard", "kind": "range", "value": 2, "index": 0},
     }
+    description["monster_cards"][0]["enemies"][0]["id"] = "m1-gladiator"
+    description["then"] = [{"step": "main", "side": 0}, {"step": "draw_step", "seat": 0}]
     assert "table's words" in _refused(description, "decision.step").problem
+    path = tmp_path / "old.yaml"
+    path.write_text(yaml.safe_dump(description))
+    assert "decision.step" in refused_by_the_command_line(SLUG, path)
+    del description["decision"]["step"], description["decision"]["details"]
+    _refused(description, "monster_cards[0].enemies[0].id")
+    save = json.loads(SPEC.position(parse(BARD_SHOOTS)).to_json())
+    save["position"] = description
+    with pytest.raises(SaveError) as caught:
+        from_json(json.dumps(save), game=SLUG)
+    assert "position.monster_cards[0].enemies[0].id" in str(caught.value)
 
 
 def test_names_and_weapons_not_on_the_table_are_refused():

@@ -536,6 +536,7 @@ def position(description: Mapping) -> ToTheDeathState:
     description that cannot happen raises :class:`~toolkit.position.PositionError`."""
     players, seat = common(description, GAME, 1, 2)
     unknown_fields(description, FIELDS)
+    _not_the_engines_form(description)
     solo = players == 1
     seed = description.get("seed", 0)
     state = _new_game(description, players, seed)
@@ -676,6 +677,28 @@ def position(description: Mapping) -> ToTheDeathState:
     )
     state.forget_legal()
     return state
+
+
+def _not_the_engines_form(description: Mapping) -> None:
+    """The first form of these descriptions, the engine's (a decision's step and details, enemy
+    ids), is refused naming its field: it is not read (see the rules notes)."""
+    decision = description.get("decision")
+    for old in ("step", "details"):
+        if isinstance(decision, Mapping) and old in decision:
+            raise PositionError(
+                f"decision.{old}",
+                "the engine's form of a decision is not read: say it in the table's words "
+                "(question, hero, weapon ...; see the rules notes)",
+            )
+    for number, card in enumerate(_listed(description.get("monster_cards"))):
+        enemies = card.get("enemies") if isinstance(card, Mapping) else None
+        for index, enemy in enumerate(_listed(enemies)):
+            if isinstance(enemy, Mapping) and "id" in enemy:
+                raise PositionError(
+                    f"monster_cards[{number}].enemies[{index}].id",
+                    "the engine's ids are not read: an enemy is named, and numbered in the "
+                    "order it came",
+                )
 
 
 def _new_game(description: Mapping, players: int, seed: int) -> ToTheDeathState:
@@ -1000,13 +1023,6 @@ def _read_decision(description, players, seat, side, table: _Table, names: _Name
     """The decision's question, the seat asked, the step its answer resumes and that step's
     arguments (from the table's words), its why and its options where written."""
     decision = field(description, "decision", dict)
-    for old in ("step", "details"):
-        if old in decision:
-            raise PositionError(
-                f"decision.{old}",
-                "the engine's form of a decision is not read: say it in the table's words "
-                "(question, hero, weapon ...; see the rules notes)",
-            )
     within("decision", part, decision, ("question", "seat", "why", "options", *WORDS))
     question = within("decision", one_of, decision, "question", QUESTIONS)
     steps = QUESTIONS[question]
