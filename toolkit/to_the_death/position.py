@@ -5,9 +5,12 @@ cards attached to it), the monster cards in play and on the pile, which monsters
 come, how many cards the deck holds and which of them it knows are there (cards of the discard
 pile shuffled back in), the cards it put on top, and how many cards the other player holds.
 It never sees the face of a card in the deck, in the other hand, face down under a created
-enemy or under a resurrection stone: those are counts only. The step machine's state is the
-``decision`` (the question waiting, its details and options) and ``then`` (the steps that
-follow it, next first), named by the engine's step names.
+enemy or under a resurrection stone: those are counts only. Heroes and enemies are named as at
+the table (``Bard``, ``Goblin 2``). The step machine's state is said in the table's words: the
+``decision`` (its question and whom it is about: ``hero: Bard, weapon: range 2``), and in the
+monsters' turn the attack under way (``attacking``) and who is still to attack
+(``to_attack``). The seat asked, the options and the steps after the decision (``then``) are
+written only where the rules' usual ones, worked out from the table, are not those of the game.
 
 A built game deals the cards the seat cannot see, sorted, to their places in a fixed order:
 the other player's cards on top of the deck, the unknown part of the deck, the other hand, the
@@ -622,7 +625,7 @@ def position(description: Mapping) -> ToTheDeathState:
     names = _Names.of(parties, cards, seat)
     to_attack = _read_to_attack(description, names, solo and side == MONSTERS)
     asked, question, resume, args, why, options = _read_decision(
-        description, players, seat, side, table, names, to_attack
+        description, players, side, table, names, to_attack
     )
     attacking = _read_attacking(description, names, table, question, solo and side == MONSTERS)
     then, rest = _read_then(description, table, names) if "then" in description else ([], True)
@@ -1019,7 +1022,7 @@ WORDS = (
 WEAPON = re.compile(r"(melee|range)(?: (-?[0-9]+))?")
 
 
-def _read_decision(description, players, seat, side, table: _Table, names: _Names, to_attack):
+def _read_decision(description, players, side, table: _Table, names: _Names, to_attack):
     """The decision's question, the seat asked, the step its answer resumes and that step's
     arguments (from the table's words), its why and its options where written."""
     decision = field(description, "decision", dict)
