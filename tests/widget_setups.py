@@ -33,12 +33,12 @@ def tpk(description: dict) -> dict:
 
 
 def to_the_death(description: dict) -> dict:
-    """The 6 of Fighters in hand swapped for the 5 (in the deck, unseen), so the block offered
-    is with the 5."""
+    """The 6 of Fighters in hand swapped for the 6 of Champions (in the deck, unseen): the
+    gladiator's check, a 6, is blocked with a card of its value, so the block offered is with
+    the 6 of Champions (the options come from the hand and the check on the discard pile)."""
     hand = description["hand"]
-    hand[hand.index("fighter:6")] = "fighter:5"
-    for option in description["decision"]["options"]:
-        option[1:] = ["fighter:5" if card == "fighter:6" else card for card in option[1:]]
+    hand[hand.index("fighter:6")] = "champion:6"
+    hand.sort()
     return description
 
 

@@ -135,23 +135,37 @@ def test_the_gladiators_health_picked_changes_the_chance_to_defeat_it():
     assert numbers(weak, "p_defeat")[("target", "m1-gladiator")] == hits(shot, 4)
 
 
+def offered(description: dict) -> list:
+    return [tuple(action) for action in SPEC.position(description).legal_actions()]
+
+
 def test_the_decisions_options_follow_the_hand():
-    """The trophy: a card in the hand swapped, its option names the new card; a card added (one
-    fewer in the deck) gets its option, a card taken away loses it. The bard's focus follows the
-    card that replaces the 3 of Menders, and the shot's numbers the cards left unseen."""
+    """The trophy's options are the cards of the hand, as the table tells them: none is written,
+    and a card swapped, added (one fewer in the deck) or taken away changes what is offered.
+    Where a person writes the options out, a card swapped renames its option, a card added gets
+    one, a card taken away loses it. The bard's focus follows the card that replaces the 3 of
+    Menders, and the shot's numbers the cards left unseen."""
     trophy = example(TROPHY)
+    assert "options" not in trophy["decision"]
     hand = pick(trophy, "your hand")
     swapped = hand.apply(trophy, ["fighter:8", *trophy["hand"][1:]])
     assert swapped["hand"] == sorted(["fighter:8", *trophy["hand"][1:]])
-    assert [o[1] for o in swapped["decision"]["options"]] == ["fighter:8", *trophy["hand"][1:]]
+    assert offered(swapped) == [("trophy", card) for card in swapped["hand"]]
     more = hand.apply(trophy, [*trophy["hand"], "fighter:8"])
-    assert {o[1] for o in more["decision"]["options"]} == set(more["hand"])
-    assert more["deck"] == trophy["deck"] - 1 and SPEC.position(more)
+    assert {card for _, card in offered(more)} == set(more["hand"])
+    assert more["deck"] == trophy["deck"] - 1
     fewer = hand.apply(trophy, trophy["hand"][1:])
-    assert [o[1] for o in fewer["decision"]["options"]] == trophy["hand"][1:]
+    assert offered(fewer) == [("trophy", card) for card in trophy["hand"][1:]]
+    written = {**trophy, "decision": {**trophy["decision"]}}
+    written["decision"]["options"] = [["trophy", card] for card in trophy["hand"]]
+    assert offered(written) == offered(trophy)
+    renamed = hand.apply(written, ["fighter:8", *trophy["hand"][1:]])
+    assert [o[1] for o in renamed["decision"]["options"]] == ["fighter:8", *trophy["hand"][1:]]
+    added = hand.apply(written, [*trophy["hand"], "fighter:8"])
+    assert {o[1] for o in added["decision"]["options"]} == set(added["hand"])
     shot = example()
     changed = pick(shot, "your hand").apply(shot, ["champion:7"])
-    assert changed["decision"]["options"] == [["target", "m1-gladiator"], ["focus", "champion:7"]]
+    assert offered(changed) == [("target", "m1-gladiator"), ("focus", "champion:7")]
     assert numbers(changed, "dealt")[("target", "m1-gladiator")] == hits(changed, 4)
     assert hits(changed, 4) == Fraction(14, 22)
 

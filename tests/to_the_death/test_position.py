@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -17,7 +18,7 @@ from toolkit import cli
 from toolkit.bots import handed
 from toolkit.games import get_game
 from toolkit.position import PositionError, parse
-from toolkit.state import from_json
+from toolkit.state import SaveError, from_json
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.rules import ToTheDeathState
 from toolkit.to_the_death.widget import ToTheDeathWidget
@@ -117,8 +118,14 @@ def test_a_decision_that_does_not_come_at_that_point():
     description["side"] = 1  # the monsters' turn: nobody is asked for a main step
     _refused(description, "decision")
     description = _described()
-    description["decision"]["step"] = "trophy_taken"
-    _refused(description, "decision.step")
+    description["decision"] = {"question": "attack order"}  # asked in the monsters' turn only
+    _refused(description, "decision")
+    description = _described("target")
+    description["decision"]["question"] = "trophy"  # a trophy names the enemy, not a hero
+    assert "has no hero" in _refused(description, "decision.hero").problem
+    description = _described("target")
+    description["decision"]["hero"] = "Gladiator"  # a hero's weapon, not an enemy's
+    assert "not a hero" in _refused(description, "decision.hero").problem
 
 
 def test_unknown_fields_and_wrong_types():
@@ -168,6 +175,8 @@ def test_analyse_position_prints_the_numbers_of_the_saved_game(tmp_path, capsys)
 # -- a position written by hand ----------------------------------------------------------------
 # the rules notes' worked example, which they include from the book's positions folder
 BARD_SHOOTS = (BOOK / "positions" / "to-the-death.yaml").read_text(encoding="utf-8")
+# the gladiator's first hit of the rulebook's example turn: which card of the hand is its trophy
+TROPHY = (BOOK / "positions" / "to-the-death-trophy.yaml").read_text(encoding="utf-8")
 
 
 def test_a_hand_written_position_and_its_numbers_counted_by_hand():
@@ -218,7 +227,7 @@ def test_the_chapters_trophy_table_is_the_rulebooks_example_turn():
         real.apply(card)  # the rulebook's hand
     real.apply("gladiator")
     real.apply("fighter:5")  # its first weapon's check, a hit on the war priest
-    text = (BOOK / "positions" / "to-the-death-trophy.yaml").read_text(encoding="utf-8")
+    text = TROPHY
     built = SPEC.position(parse(text))
     assert SPEC.describe(real) == parse(text)
     round_trip(SLUG, real)
@@ -239,3 +248,123 @@ def test_the_widget_loads_a_described_position_and_plays_on():
     shoot = next(name for name in shown if "Gladiator" in name)
     game.click(shoot)
     assert len(game.state.history) >= 1
+
+
+# -- in the table's words ----------------------------------------------------------------------
+ENGINE_IDS = re.compile(r"\b(?:[ab]-[a-z]|m[0-9]+-[a-z])")  # a-bard, m1-gladiator
+
+
+def test_a_description_names_no_engine_id_and_no_step_in_the_usual_turn():
+    """Heroes and enemies by name, the decision in words; the steps after the decision are left
+    out wherever they are the rules' usual ones, which is nearly everywhere."""
+    written = 0
+    for state in SAMPLE:
+        description = SPEC.describe(state)
+        text = yaml.safe_dump(description)
+        assert not ENGINE_IDS.search(text), text
+        assert not {"step", "details"} & set(description["decision"])
+        if state.prompt.question in ("main", "draw step", "attack order"):
+            assert "then" not in description
+        written += "then" in description
+    assert written <= len(SAMPLE) // 10
+
+
+def test_the_worked_examples_decisions_in_words():
+    shot, trophy = parse(BARD_SHOOTS), parse(TROPHY)
+    assert shot["decision"] == {"question": "target", "hero": "Bard", "weapon": "range 2"}
+    assert trophy["decision"] == {"question": "trophy", "enemy": "Gladiator"}
+    assert trophy["attacking"] == {"enemy": "Gladiator", "weapons_left": 1}
+    assert trophy["to_attack"] == [] and "then" not in trophy
+    # the trophy is taken from the hand: the options are its cards, in order
+    offered = list(SPEC.position(trophy).legal_actions())
+    assert offered == [("trophy", card) for card in trophy["hand"]]
+
+
+def test_then_is_written_for_steps_the_table_cannot_tell():
+    """The war priest's burst waits under the gladiator's trophy (both follow one hit): written
+    in then, before the rest of the turn. Written out in full, the trophy example's steps read
+    as the short form does."""
+    state = next(
+        s
+        for s in positions(SLUG, 20)
+        if s.prompt.question == "trophy" and any(step.__name__ == "burst" for step, _ in s.stack)
+    )
+    description = SPEC.describe(state)
+    assert description["then"][-1] == "the rest of the turn"
+    burst = description["then"][0]
+    assert burst["step"] == "burst" and burst["uid"] in {"War Priest", "Sellsword"}
+    round_trip(SLUG, state)
+    full = parse(TROPHY)
+    del full["attacking"]
+    full["then"] = [
+        {"step": "enemy_weapon", "uid": "Gladiator", "kind": "melee", "value": 3},
+        {"step": "enemy_attack_done", "uid": "Gladiator"},
+        {"step": "enemy_next", "left": []},
+        {"step": "enemy_end"},
+        {"step": "hero_turn", "side": 0},
+    ]
+    built = SPEC.position(full)
+    assert SPEC.describe(built) == parse(TROPHY)
+    assert [s.__name__ for s, _ in built.stack] == [
+        s.__name__ for s, _ in SPEC.position(parse(TROPHY)).stack
+    ]
+
+
+def test_the_engines_old_form_is_refused_naming_the_field(tmp_path):
+    """The first form of a description (the decision's engine step and details, enemy ids, the
+    whole stack) is not read: from a file, one line naming the field; in a save, the same."""
+    description = parse(BARD_SHOOTS)
+    description["decision"] = {
+        "question": "target",
+        "seat": 0,
+        "step": "hero_target",
+        "details": {"uid": "a-bard", "kind": "range", "value": 2, "index": 0},
+    }
+    description["monster_cards"][0]["enemies"][0]["id"] = "m1-gladiator"
+    description["then"] = [{"step": "main", "side": 0}, {"step": "draw_step", "seat": 0}]
+    assert "table's words" in _refused(description, "decision.step").problem
+    path = tmp_path / "old.yaml"
+    path.write_text(yaml.safe_dump(description))
+    assert "decision.step" in refused_by_the_command_line(SLUG, path)
+    del description["decision"]["step"], description["decision"]["details"]
+    _refused(description, "monster_cards[0].enemies[0].id")
+    save = json.loads(SPEC.position(parse(BARD_SHOOTS)).to_json())
+    save["position"] = description
+    with pytest.raises(SaveError) as caught:
+        from_json(json.dumps(save), game=SLUG)
+    assert "position.monster_cards[0].enemies[0].id" in str(caught.value)
+
+
+def test_names_and_weapons_not_on_the_table_are_refused():
+    description = parse(BARD_SHOOTS)
+    description["decision"]["hero"] = "Bart"
+    assert "no hero or enemy" in _refused(description, "decision.hero").problem
+    description = parse(BARD_SHOOTS)
+    description["decision"]["weapon"] = "bow 2"
+    _refused(description, "decision.weapon")
+    description = parse(TROPHY)
+    description["attacking"]["enemy"] = "Goblin 1"
+    _refused(description, "attacking.enemy")
+    description = parse(TROPHY)
+    del description["attacking"]
+    _refused(description, "attacking")
+
+
+def test_enemies_say_when_they_came_only_out_of_the_listed_order():
+    """Enemies are numbered as they came into play. Listed card by card in that order, they say
+    nothing more; each may say it (came), and then every one must, once each."""
+    crowd = next(
+        SPEC.describe(s)
+        for s in positions(SLUG, 400, 3)
+        if s.players == 1 and sum(len(c["units"]) for c in s.monster_cards) >= 3
+    )
+    assert "came" not in yaml.safe_dump(crowd)
+    counted = copy.deepcopy(crowd)
+    number = 0
+    for card in counted["monster_cards"]:
+        for enemy in card["enemies"]:
+            number += 1
+            enemy["came"] = number
+    assert SPEC.describe(SPEC.position(counted)) == crowd
+    counted["monster_cards"][0]["enemies"][0]["came"] = number
+    _refused(counted, "monster_cards[0].enemies[0].came")

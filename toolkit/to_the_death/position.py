@@ -5,9 +5,12 @@ cards attached to it), the monster cards in play and on the pile, which monsters
 come, how many cards the deck holds and which of them it knows are there (cards of the discard
 pile shuffled back in), the cards it put on top, and how many cards the other player holds.
 It never sees the face of a card in the deck, in the other hand, face down under a created
-enemy or under a resurrection stone: those are counts only. The step machine's state is the
-``decision`` (the question waiting, its details and options) and ``then`` (the steps that
-follow it, next first), named by the engine's step names.
+enemy or under a resurrection stone: those are counts only. Heroes and enemies are named as at
+the table (``Bard``, ``Goblin 2``). The step machine's state is said in the table's words: the
+``decision`` (its question and whom it is about: ``hero: Bard, weapon: range 2``), and in the
+monsters' turn the attack under way (``attacking``) and who is still to attack
+(``to_attack``). The seat asked, the options and the steps after the decision (``then``) are
+written only where the rules' usual ones, worked out from the table, are not those of the game.
 
 A built game deals the cards the seat cannot see, sorted, to their places in a fixed order:
 the other player's cards on top of the deck, the unknown part of the deck, the other hand, the
@@ -39,11 +42,11 @@ from toolkit.position import (
     written,
 )
 from toolkit.steps import Ask
-from toolkit.to_the_death.cards import card_name, catalog
+from toolkit.to_the_death.cards import card_name, catalog, value_of
 from toolkit.to_the_death.main_step import main_options
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS
 from toolkit.to_the_death.rules import DEFAULT_TURNS, MAX_HEALTH, MAX_TURNS, Kept, ToTheDeathState
-from toolkit.to_the_death.steps import MONSTERS
+from toolkit.to_the_death.steps import MONSTERS, attack_groups
 
 GAME = "to-the-death"
 UNSEEN = "?"  # a card on top of the deck that the other player put there
@@ -57,6 +60,8 @@ FIELDS = (
     "side",
     "round_over",
     "decision",
+    "attacking",
+    "to_attack",
     "then",
     "hand",
     "other_hand",
@@ -95,9 +100,32 @@ QUESTIONS: dict[str, frozenset[str] | None] = {
 }
 # questions asked of the side whose turn it is, and only then
 OWN_TURN = ("main", "draw step")
+# what a hero or an enemy is chosen for (a choose hero or choose enemy question), by the step
+# the answer resumes; what a skill check decides, by the step that follows it
+FOR = {
+    "heal_chosen": "heal",
+    "sleepwalk_chosen": "sleepwalk",
+    "riddle_chosen": "riddle",
+    "unmade": "unmake",
+    "dispelled": "dispel",
+    "damage_chosen": "damage",
+}
+ASKED_BY = {
+    "choose hero": {"heal_chosen", "sleepwalk_chosen", "riddle_chosen", "unmade", "dispelled"},
+    "choose enemy": {"damage_chosen"},
+}
+SKILL_FOR = {
+    "damage_one_enemy": "damage an enemy",
+    "damage_each_enemy": "damage each enemy",
+    "volley_hit": "volley",
+    "riddle_answered": "riddle",
+}
+ENEMY_ASKS = ("trophy_taken",)  # the steps whose question is about an enemy, not a hero
+REST = "the rest of the turn"  # in then: the rules' usual steps follow those written
+UNIT_ARGS = ("uid", "attacker", "target", "owner")  # a step's arguments that name a unit
 FLAGS = ("activated", "skip", "zombie", "acted")  # a hero's flags, described when set
 HERO_FIELDS = ("hero", "health", *FLAGS, "attached")
-ENEMY_FIELDS = ("id", "name", "body", "area", "health", "face_down", "attached", "defeated")
+ENEMY_FIELDS = ("came", "name", "body", "area", "health", "face_down", "attached", "defeated")
 CARD_FIELDS = ("card", "defeated", "turns", "enemies")
 EFFECT_FIELDS = ("id", "owner", "side", "start", "end")
 ENEMY_ID = re.compile(r"m([1-9][0-9]*)-[a-z0-9-]+")
@@ -123,8 +151,20 @@ def describe(state: ToTheDeathState, seat: int) -> dict:
     out["turn"], out["hero_turns"], out["side"] = state.turn, state.hero_turns, state.side
     if state.wrapping_up:
         out["round_over"] = True
-    out["decision"] = _describe_decision(state.prompt, seat)
-    out["then"] = [_describe_step(step, args) for step, args in reversed(state.stack)]
+    names = _names(_listed_units(state), seat)
+    out["decision"] = _describe_decision(state, seat, names)
+    turn = _turn_under_way(state)
+    attacking, to_attack, extra = turn or (None, None, len(state.stack))
+    if state.prompt.question == "attack order":
+        to_attack = state.prompt.args["left"]
+    if attacking is not None:
+        out["attacking"] = {"enemy": names[attacking[0]], "weapons_left": attacking[1]}
+    if to_attack is not None:
+        out["to_attack"] = [names[uid] for uid in to_attack]
+    if extra:
+        steps = state.stack[len(state.stack) - extra :]
+        out["then"] = [_describe_step(step, args, names) for step, args in reversed(steps)]
+        out["then"] += [REST] if turn is not None else []
     out["hand"] = sorted(state.hands[seat])
     if not solo:
         out["other_hand"] = len(state.hands[1 - seat])
@@ -141,41 +181,310 @@ def describe(state: ToTheDeathState, seat: int) -> dict:
     parties = [_describe_party(state, side) for side in range(state.players)]
     out["heroes"] = parties[0] if solo else parties
     if solo:
-        out["monster_cards"] = [_describe_card(state, card) for card in state.monster_cards]
+        out["monster_cards"] = _describe_cards(state)
         out["monsters_to_come"] = sorted(state.monster_deck)
     if state.pile:
         out["pile"] = list(state.pile)
     if state.tokens:
         out["stones"] = len(state.tokens)
     if state.effects:
-        out["effects"] = [_plain(effect) for effect in state.effects]
+        out["effects"] = [
+            {**_plain(effect), "owner": names.get(effect["owner"], effect["owner"])}
+            for effect in state.effects
+        ]
     if state.attack_log:
-        out["last_attacks"] = {uid: list(record) for uid, record in state.attack_log.items()}
+        out["last_attacks"] = {names[uid]: list(record) for uid, record in state.attack_log.items()}
     return out
 
 
-def _describe_decision(prompt: Ask, seat: int) -> dict:
-    """The question waiting; the cards in another seat's options are not the seat's to see."""
-    decision: dict[str, Any] = {"question": prompt.question, "seat": prompt.seat}
-    decision["step"] = prompt.resume
-    if prompt.args:
-        decision["details"] = _plain(dict(prompt.args))
+# -- units by name --------------------------------------------------------------------------------
+def _listed_units(state: ToTheDeathState) -> list[tuple[str, str, int]]:
+    """Every unit of the game as (uid, name on its card, side), heroes first, then the enemies in
+    the order the description lists them (card by card)."""
+    units = [
+        (unit["uid"], unit["name"], side)
+        for side in range(state.players)
+        for unit in state._sides[side]
+        if unit["kind"] == "hero"
+    ]
+    for card in state.monster_cards:
+        units += [(uid, state.units[uid]["name"], MONSTERS) for uid in card["units"]]
+    return units
+
+
+def _names(units: list[tuple[str, str, int]], seat: int) -> dict[str, str]:
+    """uid -> the unit's name at the table: its card's name; enemies that share a name numbered
+    in the order they are listed (``Goblin 2``); in the duel, a hero both parties have is
+    ``your Bard`` or ``their Bard``."""
+    heroes = [(uid, name, side) for uid, name, side in units if uid[:2] in ("a-", "b-")]
+    enemies = [(uid, name) for uid, name, _ in units if uid[:2] not in ("a-", "b-")]
+    sides = Counter(name for _, name, _ in heroes)
+    names = {
+        uid: name if sides[name] == 1 else f"{'your' if side == seat else 'their'} {name}"
+        for uid, name, side in heroes
+    }
+    alike = Counter(name for _, name in enemies)
+    seen: Counter = Counter()
+    for uid, name in enemies:
+        seen[name] += 1
+        names[uid] = name if alike[name] == 1 else f"{name} {seen[name]}"
+    return names
+
+
+def _describe_decision(state: ToTheDeathState, seat: int, names: dict[str, str]) -> dict:
+    """The question waiting, in the table's words: who or what it is about (heroes and enemies
+    by name, a weapon as ``range 2``). The seat asked, the step it resumes and its options are
+    written only where the table does not tell them; the cards in another seat's options are
+    not the seat's to see."""
+    prompt = state.prompt
+    decision: dict[str, Any] = {"question": prompt.question}
+    if prompt.seat != _usual_seat(state.players, state.side, prompt.question, prompt.args):
+        decision["seat"] = prompt.seat
+    steps = QUESTIONS[prompt.question]
+    if steps is None:
+        decision["for"] = FOR[prompt.resume]
+    elif prompt.resume not in steps:
+        raise ValueError(f"a {prompt.question} question resuming {prompt.resume!r}")
+    decision.update(_details_in_words(state, prompt, names))
     if prompt.why is not None:
         decision["why"] = prompt.why
     if not callable(prompt.options):
-        options = _plain(list(prompt.options))
-        if prompt.seat != seat:
+        options = [tuple(option) for option in prompt.options]
+        if prompt.seat != seat or _usual_options(state, prompt) != options:
             arsenal = catalog().arsenal
-            options = [[UNSEEN if p in arsenal else p for p in option] for option in options]
-        decision["options"] = options
+            hidden = prompt.seat != seat
+            decision["options"] = [
+                [
+                    UNSEEN if hidden and p in arsenal else names.get(p, p) if i else p
+                    for i, p in enumerate(_plain(option))
+                ]
+                for option in options
+            ]
     return decision
 
 
-def _describe_step(step, args: Mapping) -> dict:
+def _details_in_words(state: ToTheDeathState, prompt: Ask, names: dict[str, str]) -> dict:
+    args = dict(prompt.args)
+    words: dict[str, Any] = {}
+    for key, value in args.items():
+        if key == "uid":
+            words["hero" if state.units[value]["kind"] == "hero" else "enemy"] = names[value]
+        elif key == "attacker":
+            words["attacker"] = names[value]
+        elif key == "target":
+            words.update({"target": names[value]} if isinstance(value, str) else {"against": value})
+        elif key == "kind":
+            words["weapon"] = f"{value} {args['value']}" if "value" in args else value
+        elif key == "index":
+            if value:
+                words["weapon_number"] = value + 1
+        elif key == "each":
+            if value:
+                words["each"] = True
+        elif key == "after":
+            if value is not None:
+                words["after"] = value
+        elif key == "success":
+            words["for"] = SKILL_FOR[value]
+        elif key == "args":
+            words.update(_plain(dict(value)))
+        elif key in ("damage", "amount"):
+            words[key] = value
+        elif key in ("seat", "side"):
+            if value != prompt.seat:
+                raise ValueError(f"a {prompt.question} question of seat {prompt.seat} for {value}")
+        elif key not in ("value", "left"):
+            raise ValueError(f"a {prompt.question} question's {key} has no words")
+    return words
+
+
+def _usual_seat(players: int, side: int, question: str, args: Mapping) -> int:
+    """The seat a question is asked of unless the description says otherwise: the side whose
+    turn it is for its main and draw steps, else the side of the hero it is about (a weapon's
+    target, the hero a block would spare), else the hero player solo and the side whose turn it
+    is in the duel."""
+    if question in OWN_TURN:
+        return side
+    for key in ("uid", "target"):
+        value = args.get(key)
+        if isinstance(value, str) and value[:2] in ("a-", "b-"):
+            return "ab".index(value[0])
+    return 0 if players == 1 else side
+
+
+def _usual_options(game: ToTheDeathState, prompt: Ask) -> list[tuple] | None:
+    """A question's options as the table gives them (the engine's own lists, the cards of the
+    hand, the heroes and enemies in play), or None where the table cannot tell them (the hero
+    Grasping Talons would make skip)."""
+    args, seat, question = prompt.args, prompt.seat, prompt.question
+    hand = sorted(game.hands[seat])
+    try:
+        if question == "draw step":
+            after = args.get("after")
+            return [("discard",)] + [("discard", c) for c in hand if after is None or c > after]
+        if question == "target":
+            hero = game.units[args["uid"]]
+            options = [("target", t["uid"]) for t in game.reachable(hero, args["kind"])]
+            return options + ([("focus", c) for c in hand] if game.offers_focus else [])
+        if question == "block":
+            # the card the weapon just checked lies on the discard pile: a card of its value blocks
+            checked = value_of(game.discard[-1])
+            return [("block", c) for c in hand if value_of(c) == checked] + [("take",)]
+        if question in ("trophy", "discard", "card to the top"):
+            head = {"card to the top": "top"}.get(question, question)
+            return [(head, c) for c in hand]
+        if question == "attack order":
+            groups = attack_groups(game, args["left"])
+            return [("next attacker", group[0]) for group in groups]
+        if question == "skill check":
+            return [("check",)] + [("focus", c) for c in hand]
+        if question == "attack kind":
+            kinds = game.attack_kinds(game.units[args["uid"]])
+            return [("attack kind", k) for k in kinds] + [("pass",)]
+        if question == "place in row":
+            return [("place", i) for i in range(len(game.row_of(game.units[args["uid"]])))]
+        if question == "move a hero":
+            return [("hero", h["uid"]) for h in game.heroes(seat)] + [("pass",)]
+        if question == "choose area":
+            foes = game.enemies_of(game.units[args["uid"]]["side"])
+            return [("area", a) for a in sorted({foe["area"] for foe in foes})]
+        if question == "choose hero":
+            return [("hero", h["uid"]) for h in game.heroes(seat)]
+        if question == "choose enemy":
+            return [("enemy", f["uid"]) for f in game.enemies_of(seat)]
+        if question == "resurrect":
+            fallen = [
+                u
+                for u in game.units.values()
+                if u["kind"] == "hero" and u["side"] == 0 and u["defeated"]
+            ]
+            return [("hero", u["uid"]) for u in fallen]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return None
+
+
+# -- the turn under way ---------------------------------------------------------------------------
+def _usual_stack(
+    game: ToTheDeathState, question: str, args: Mapping, attacking, to_attack
+) -> list[tuple[str, dict]]:
+    """The steps the rules take after a decision (bottom first, as the engine's stack): the rest
+    of a hero turn (its main step, its draw step, its end) and the next turn; in the monsters'
+    turn, the attack under way (`attacking`: the enemy and how many of its weapons are still to
+    check), the monsters still to attack (`to_attack`; None before the attacks begin), the end of
+    the turn and the next hero turn. A weapon's target question is followed by the attack's next
+    weapons. The rest of a round whose monsters all fell is the draw step and a new round."""
+    side = game.side
+    steps: list[tuple[str, dict]] = []
+    if game.players == 2 or side != MONSTERS:
+        following = ("enemy_turn", {}) if game.players == 1 else ("hero_turn", {"side": 1 - side})
+        if question == "draw step":
+            steps = [("new_round", {})] if game.wrapping_up else [following]
+            steps += [] if game.wrapping_up else [("hero_end", {"side": side})]
+        else:
+            steps = [following, ("hero_end", {"side": side}), ("draw_step", {"seat": side})]
+            if question != "main":
+                steps.append(("main", {"side": side}))
+    else:
+        steps = [("hero_turn", {"side": 0}), ("enemy_end", {})]
+        if question != "attack order":
+            if to_attack is None:
+                steps.append(("enemy_main", {}))
+            else:
+                steps.append(("enemy_next", {"left": tuple(to_attack)}))
+        if attacking is not None:
+            uid, left = attacking
+            steps.append(("enemy_attack_done", {"uid": uid}))
+            weapons = game.weapons(game.units[uid]) if left else []
+            if left > len(weapons):
+                raise PositionError("attacking.weapons_left", f"the enemy has {len(weapons)}")
+            for kind, value in reversed(weapons[len(weapons) - left :]):
+                steps.append(("enemy_weapon", {"uid": uid, "kind": kind, "value": value}))
+    if question == "target":
+        hero = game.units[args["uid"]]
+        weapons = game.weapons(hero, args["kind"])
+        for index in reversed(range(args["index"] + 1, len(weapons))):
+            kind, value = weapons[index]
+            step = {"uid": hero["uid"], "kind": kind, "value": value, "index": index, "each": False}
+            steps.append(("hero_weapon", step))
+    return steps
+
+
+def _turn_under_way(state: ToTheDeathState):
+    """(attacking, to_attack, extra) where the steps after the decision end with the rules' usual
+    ones (:func:`_usual_stack`) for them, `extra` steps coming first; else None (the description
+    then writes every step)."""
+    prompt = state.prompt
+    stack = [(step.__name__, dict(args)) for step, args in state.stack]
+    attacking = to_attack = None
+    if prompt.question == "attack order":
+        to_attack = tuple(prompt.args["left"])
+    for name, args in stack:
+        if name == "enemy_next" and to_attack is None:
+            to_attack = tuple(args["left"])
+        elif name == "enemy_attack_done" and attacking is None:
+            uid = args["uid"]
+            left = sum(1 for n, a in stack if n == "enemy_weapon" and a["uid"] == uid)
+            attacking = (uid, left)
+    if attacking is not None and to_attack is None:
+        return None
+    try:
+        usual = _usual_stack(state, prompt.question, prompt.args, attacking, to_attack)
+    except (KeyError, IndexError, TypeError, PositionError):
+        return None
+    if usual != stack[: len(usual)]:
+        return None
+    return attacking, to_attack, len(stack) - len(usual)
+
+
+def _describe_step(step, args: Mapping, names: dict[str, str]) -> dict:
     name = step.__name__
     if STEPS.get(name) is not step:
         raise ValueError(f"the step {name!r} waiting on the stack is not one of the game's steps")
-    return {"step": name, **_plain(dict(args))}
+    told = _plain(dict(args))
+    for key in UNIT_ARGS:
+        if isinstance(told.get(key), str):
+            told[key] = names.get(told[key], told[key])
+    if isinstance(told.get("left"), list):
+        told["left"] = [names.get(uid, uid) for uid in told["left"]]
+    return {"step": name, **told}
+
+
+def _describe_cards(state: ToTheDeathState) -> list[dict]:
+    """The monster cards in play, each with its enemies in the order they came. Where the
+    enemies, read card by card, are not in the order they came into play (an earlier card's
+    enemy created after a later card's), each says its place in that order (``came``)."""
+    cards, numbers = [], []
+    for card in state.monster_cards:
+        entry = {"card": card["id"], "defeated": card["defeated"], "turns": card["turns"]}
+        enemies = []
+        for uid in card["units"]:
+            unit = state.units[uid]
+            numbers.append(_number(uid))
+            enemy: dict[str, Any] = {"name": unit["name"]}
+            if card["body"] == uid:
+                enemy["body"] = True
+            if unit["defeated"]:
+                enemy["defeated"] = True
+            else:
+                enemy["area"], enemy["health"] = unit["area"], unit["health"]
+                if unit.get("facedown") is not None:
+                    enemy["face_down"] = True
+                if unit["attached"]:
+                    enemy["attached"] = list(unit["attached"])
+            enemies.append(enemy)
+        entry["enemies"] = enemies
+        cards.append(entry)
+    if numbers != list(range(1, len(numbers) + 1)):
+        told = iter(numbers)
+        for entry in cards:
+            entry["enemies"] = [{**enemy, "came": next(told)} for enemy in entry["enemies"]]
+    return cards
+
+
+def _number(uid: str) -> int:
+    """An enemy's place in the order the enemies came into play (its id is ``m<number>-name``)."""
+    return int(ENEMY_ID.fullmatch(uid).group(1))
 
 
 def _describe_party(state: ToTheDeathState, side: int) -> dict:
@@ -204,27 +513,6 @@ def _describe_hero(hero: dict, defeated: bool = False) -> dict | str:
     return entry["hero"] if defeated and len(entry) == 1 else entry
 
 
-def _describe_card(state: ToTheDeathState, card: dict) -> dict:
-    entry = {"card": card["id"], "defeated": card["defeated"], "turns": card["turns"]}
-    enemies = []
-    for uid in card["units"]:
-        unit = state.units[uid]
-        enemy: dict[str, Any] = {"id": uid, "name": unit["name"]}
-        if card["body"] == uid:
-            enemy["body"] = True
-        if unit["defeated"]:
-            enemy["defeated"] = True
-        else:
-            enemy["area"], enemy["health"] = unit["area"], unit["health"]
-            if unit.get("facedown") is not None:
-                enemy["face_down"] = True
-            if unit["attached"]:
-                enemy["attached"] = list(unit["attached"])
-        enemies.append(enemy)
-    entry["enemies"] = enemies
-    return entry
-
-
 def _plain(value):
     """Plain YAML data: tuples become lists (an action, a list of monsters still to attack)."""
     if isinstance(value, (list, tuple)):
@@ -251,6 +539,7 @@ def position(description: Mapping) -> ToTheDeathState:
     description that cannot happen raises :class:`~toolkit.position.PositionError`."""
     players, seat = common(description, GAME, 1, 2)
     unknown_fields(description, FIELDS)
+    _not_the_engines_form(description)
     solo = players == 1
     seed = description.get("seed", 0)
     state = _new_game(description, players, seed)
@@ -333,10 +622,17 @@ def position(description: Mapping) -> ToTheDeathState:
     units |= {enemy["uid"] for _, enemy in enemies}
     in_play |= {enemy["uid"] for _, enemy in enemies if not enemy["defeated"]}
     table = _Table(players, seat, frozenset(units), frozenset(in_play), tuple(hand), len(cards))
-    decision = _read_decision(description, players, seat, side, table)
-    then = _read_then(description, table)
-    effects = _read_effects(description, table)
-    last_attacks = _read_last_attacks(description, table)
+    names = _Names.of(parties, cards, seat)
+    to_attack = _read_to_attack(description, names, solo and side == MONSTERS)
+    asked, question, resume, args, why, options = _read_decision(
+        description, players, side, table, names, to_attack
+    )
+    attacking = _read_attacking(description, names, table, question, solo and side == MONSTERS)
+    then, rest = _read_then(description, table, names) if "then" in description else ([], True)
+    if not rest and attacking is not None:
+        raise PositionError("attacking", "the steps written in then say what comes next")
+    effects = _read_effects(description, table, names)
+    last_attacks = _read_last_attacks(description, table, names)
 
     # the table, as the engine keeps it
     dealt = iter(unseen)
@@ -364,15 +660,48 @@ def position(description: Mapping) -> ToTheDeathState:
     state.pile = list(pile)
     state.effects = effects
     state.attack_log = last_attacks
-    state.stack = then
-    state.prompt = decision
     state.chance = state.outcome = None
     state.history, state.public_history, state.log = [], [], []
     state.face_down_at = {}
     state._end_check_due = False
     state.kept = Kept()
+    if rest:
+        usual = _usual_stack(state, question, args, attacking, to_attack)
+        then = [(STEPS[name], step_args) for name, step_args in usual] + then
+    state.stack = then
+    if options is None and question != "main":
+        options = _usual_options(state, Ask(asked, question, (), resume, args, why))
+        if options is None:
+            raise PositionError("decision.options", "missing: the table does not tell them")
+        if not options:
+            raise PositionError("decision.options", "a question has at least one option")
+    state.prompt = Ask(
+        asked, question, main_options if options is None else options, resume, args, why
+    )
     state.forget_legal()
     return state
+
+
+def _not_the_engines_form(description: Mapping) -> None:
+    """The first form of these descriptions, the engine's (a decision's step and details, enemy
+    ids), is refused naming its field: it is not read (see the rules notes)."""
+    decision = description.get("decision")
+    for old in ("step", "details"):
+        if isinstance(decision, Mapping) and old in decision:
+            raise PositionError(
+                f"decision.{old}",
+                "the engine's form of a decision is not read: say it in the table's words "
+                "(question, hero, weapon ...; see the rules notes)",
+            )
+    for number, card in enumerate(_listed(description.get("monster_cards"))):
+        enemies = card.get("enemies") if isinstance(card, Mapping) else None
+        for index, enemy in enumerate(_listed(enemies)):
+            if isinstance(enemy, Mapping) and "id" in enemy:
+                raise PositionError(
+                    f"monster_cards[{number}].enemies[{index}].id",
+                    "the engine's ids are not read: an enemy is named, and numbered in the "
+                    "order it came",
+                )
 
 
 def _new_game(description: Mapping, players: int, seed: int) -> ToTheDeathState:
@@ -492,7 +821,7 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
     cat = catalog()
     allowed = {*state.monster_deck, state.king}
     cards = field(description, "monster_cards", list)
-    read, enemies, numbers, names = [], [], set(), set()
+    read, enemies, names = [], [], set()
     for index, entry in enumerate(cards):
         at = f"monster_cards[{index}]"
         if not isinstance(entry, dict):
@@ -516,9 +845,6 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
         for number, unit in enumerate(within(at, field, entry, "enemies", list)):
             where = f"{at}.enemies[{number}]"
             enemy = _read_enemy(unit, where, monster)
-            if enemy["n"] in numbers:
-                raise PositionError(f"{where}.id", f"another enemy is numbered {enemy['n']}")
-            numbers.add(enemy["n"])
             card["enemies"].append(enemy)
             enemies.append((where, enemy))
         bodies = [enemy for enemy in card["enemies"] if enemy["body"]]
@@ -534,20 +860,36 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
                 f"{at}.defeated", "a monster card is defeated when each of its enemies is"
             )
         read.append(card)
+    _number_enemies(enemies)
     return read, sorted(enemies, key=lambda pair: pair[1]["n"])
+
+
+def _number_enemies(enemies: list[tuple[str, dict]]) -> None:
+    """Each enemy's place in the order they came into play, and its id: as listed, card by card,
+    unless every enemy says its place (``came``)."""
+    told = [enemy["n"] for _, enemy in enemies]
+    if all(n is None for n in told):
+        told = list(range(1, len(enemies) + 1))
+    elif None in told or sorted(told) != list(range(1, len(enemies) + 1)):
+        where = next(
+            (w for w, e in enemies if e["n"] is None or told.count(e["n"]) > 1), enemies[0][0]
+        )
+        raise PositionError(
+            f"{where}.came",
+            f"each enemy says when it came, 1 to {len(enemies)}, or none does",
+        )
+    for (_, enemy), n in zip(enemies, told, strict=True):
+        slug = enemy["name"].lower().replace(" ", "-").replace(",", "")
+        enemy["n"], enemy["uid"] = n, f"m{n}-{slug}"
 
 
 def _read_enemy(entry, at: str, monster) -> dict:
     if not isinstance(entry, dict):
         raise PositionError(at, f"expected an enemy's mapping, got {written(entry)}")
     within(at, part, entry, ENEMY_FIELDS)
-    uid = within(at, field, entry, "id", str)
     name = within(at, field, entry, "name", str)
     body = within(at, field, entry, "body", bool, False)
-    match = ENEMY_ID.fullmatch(uid)
-    slug = name.lower().replace(" ", "-").replace(",", "")
-    if match is None or uid != f"m{match.group(1)}-{slug}":
-        raise PositionError(f"{at}.id", f"{uid!r} is not an enemy's id (m<number>-{slug})")
+    came = within(at, field, entry, "came", int, None)
     if body:
         if monster.health is None or name != monster.name:
             raise PositionError(f"{at}.name", f"{name!r} is not the {monster.name} card's body")
@@ -560,8 +902,8 @@ def _read_enemy(entry, at: str, monster) -> dict:
                 f"{at}.name", f"the {monster.name} card creates no {name!r}"
             ) from None
     enemy: dict[str, Any] = {
-        "uid": uid,
-        "n": int(match.group(1)),
+        "uid": f"m{came}-{name.lower().replace(' ', '-').replace(',', '')}",
+        "n": came,
         "name": name,
         "body": body,
         "stats": stats,
@@ -634,38 +976,183 @@ OPTIONS = {
 }
 
 
-def _read_decision(description, players, seat, side, table: _Table) -> Ask:
+class _Names(NamedTuple):
+    """The units of a description by name (see :func:`_names`): name -> uid, and a hero's card id
+    -> uid where only one party has that hero."""
+
+    uids: dict[str, str]
+
+    @classmethod
+    def of(cls, parties: list[dict], cards: list[dict], seat: int) -> _Names:
+        units = [
+            (f"{'ab'[side]}-{hero['hero']}", catalog().heroes[hero["hero"]].name, side)
+            for side, party in enumerate(parties)
+            for heroes in party.values()
+            for hero in heroes
+        ]
+        units += [(e["uid"], e["name"], MONSTERS) for card in cards for e in card["enemies"]]
+        uids = {name: uid for uid, name in _names(units, seat).items()}
+        ids = Counter(uid[2:] for uid, _, _ in units if uid[:2] in ("a-", "b-"))
+        for uid, _, _ in units:
+            if uid[:2] in ("a-", "b-") and ids[uid[2:]] == 1:
+                uids.setdefault(uid[2:], uid)
+        return cls(uids)
+
+    def uid(self, value, at: str) -> str:
+        if not isinstance(value, str) or value not in self.uids:
+            raise PositionError(at, f"no hero or enemy {written(value)} on the table")
+        return self.uids[value]
+
+
+# the words of a decision, beside its question, seat, options and why
+WORDS = (
+    "for",
+    "hero",
+    "enemy",
+    "attacker",
+    "target",
+    "against",
+    "weapon",
+    "weapon_number",
+    "each",
+    "damage",
+    "amount",
+    "after",
+)
+WEAPON = re.compile(r"(melee|range)(?: (-?[0-9]+))?")
+
+
+def _read_decision(description, players, side, table: _Table, names: _Names, to_attack):
+    """The decision's question, the seat asked, the step its answer resumes and that step's
+    arguments (from the table's words), its why and its options where written."""
     decision = field(description, "decision", dict)
-    within("decision", part, decision, ("question", "seat", "step", "details", "why", "options"))
+    within("decision", part, decision, ("question", "seat", "why", "options", *WORDS))
     question = within("decision", one_of, decision, "question", QUESTIONS)
-    asked = within("decision", field, decision, "seat", int)
-    if not 0 <= asked < players:
-        raise PositionError("decision.seat", f"{asked} is not a seat at this table")
-    step = within("decision", field, decision, "step", str)
     steps = QUESTIONS[question]
-    if step not in STEPS or (steps is not None and step not in steps):
-        raise PositionError("decision.step", f"a {question} question does not resume {step!r}")
-    if question in OWN_TURN and asked != side:
-        raise PositionError("decision", f"the {question} question comes in its asker's own turn")
+    if steps is None:
+        choices = {word: step for step, word in FOR.items() if step in ASKED_BY[question]}
+        resume = choices[within("decision", one_of, decision, "for", choices)]
+    else:
+        (resume,) = steps
+        if "for" in decision and question != "skill check":
+            raise PositionError("decision.for", f"a {question} question says no more")
+    parameters = list(inspect.signature(STEPS[resume]).parameters.values())[2:]
+    taken = _words_taken(parameters) | ({"for", "amount"} if question == "skill check" else set())
+    taken = {"enemy" if w == "hero" and resume in ENEMY_ASKS else w for w in taken}
+    taken |= {"for"} if steps is None else set()
+    extra = [word for word in WORDS if word in decision and word not in taken]
+    if extra:
+        raise PositionError(f"decision.{extra[0]}", f"a {question} question has no {extra[0]}")
+    args: dict[str, Any] = {}
+    for parameter in parameters:
+        name = parameter.name
+        if name == "uid":
+            word = "enemy" if resume in ENEMY_ASKS else "hero"
+            uid = names.uid(within("decision", field, decision, word, str), f"decision.{word}")
+            if (uid[:2] in ("a-", "b-")) != (word == "hero"):
+                raise PositionError(f"decision.{word}", f"{decision[word]!r} is not a {word}")
+            args[name] = uid
+        elif name in ("attacker",) or (name == "target" and "str" in str(parameter.annotation)):
+            args[name] = names.uid(
+                within("decision", field, decision, name, str), f"decision.{name}"
+            )
+        elif name == "target":
+            args[name] = within("decision", field, decision, "against", int)
+        elif name == "kind":
+            weapon = within("decision", field, decision, "weapon", str)
+            match = WEAPON.fullmatch(weapon)
+            takes_value = any(p.name == "value" for p in parameters)
+            if match is None or (match.group(2) is None) == takes_value:
+                shape = (
+                    "melee or range and its value (range 2)" if takes_value else "melee or range"
+                )
+                raise PositionError("decision.weapon", f"expected {shape}, got {weapon!r}")
+            args["kind"] = match.group(1)
+            if takes_value:
+                args["value"] = int(match.group(2))
+        elif name == "value":
+            continue
+        elif name == "index":
+            number = within("decision", field, decision, "weapon_number", int, 1)
+            if not 1 <= number <= 8:
+                raise PositionError("decision.weapon_number", f"{number} is no weapon's place")
+            args[name] = number - 1
+        elif name == "each":
+            args[name] = within("decision", field, decision, "each", bool, False)
+        elif name in ("damage", "amount"):
+            args[name] = within("decision", field, decision, name, int)
+        elif name == "after":
+            args[name] = within("decision", field, decision, "after", (str, type(None)), None)
+        elif name in ("seat", "side", "left", "success", "args"):
+            continue
+        else:
+            raise PositionError("decision", f"a {question} question cannot be read from words")
+    if question == "skill check":
+        success = {word: step for step, word in SKILL_FOR.items()}
+        args["success"] = success[within("decision", one_of, decision, "for", success)]
+        args["args"] = {}
+        if "amount" in decision:
+            args["args"]["amount"] = within("decision", field, decision, "amount", int)
     if players == 1 and question in OWN_TURN and side != 0:
         raise PositionError("decision", f"the {question} question comes in a hero turn")
     if question == "attack order" and (players != 1 or side != MONSTERS):
         raise PositionError("decision", "the attack order is asked in the monsters' turn")
-    details = _engine(within("decision", field, decision, "details", dict, {}))
-    _check_args(details, step, "decision.details", table, answered=True)
+    usual = _usual_seat(players, side, question, args)
+    asked = within("decision", field, decision, "seat", int, usual)
+    if not 0 <= asked < players:
+        raise PositionError("decision.seat", f"{asked} is not a seat at this table")
+    for parameter in parameters:
+        if parameter.name in ("seat", "side"):
+            args[parameter.name] = asked
+        elif parameter.name == "left":
+            if to_attack is None:
+                raise PositionError("to_attack", "the attack order asks which of them attacks next")
+            args["left"] = to_attack
+    if question in OWN_TURN and asked != side:
+        raise PositionError("decision", f"the {question} question comes in its asker's own turn")
+    _check_args(args, resume, "decision", table, answered=True)
     why = within("decision", field, decision, "why", str, None)
+    options = None
     if question == "main":
         if "options" in decision:
             raise PositionError("decision.options", "the main step's options come from the table")
-        if details != {"side": asked}:
-            raise PositionError("decision.details", f"the main step's details are side: {asked}")
-        return Ask(asked, question, main_options, step, details, why)
-    options = within("decision", field, decision, "options", list)
-    if not options:
-        raise PositionError("decision.options", "a question has at least one option")
-    for index, option in enumerate(options):
-        _check_option(option, f"decision.options[{index}]", asked, table)
-    return Ask(asked, question, _engine(options), step, details, why)
+    elif "options" in decision:
+        options = within("decision", field, decision, "options", list)
+        if not options:
+            raise PositionError("decision.options", "a question has at least one option")
+        options = [
+            _read_option(option, f"decision.options[{index}]", asked, table, names)
+            for index, option in enumerate(options)
+        ]
+    return asked, question, resume, args, why, options
+
+
+def _words_taken(parameters) -> set[str]:
+    """The words of a decision that give the arguments `parameters` of the step it resumes."""
+    taken = set()
+    for parameter in parameters:
+        name = parameter.name
+        if name == "uid":
+            taken.add("hero")
+        elif name == "target":
+            taken.add("against" if "int" in str(parameter.annotation) else "target")
+        elif name in ("attacker", "each", "damage", "amount", "after"):
+            taken.add(name)
+        else:
+            taken |= {"kind": {"weapon"}, "index": {"weapon_number"}}.get(name, set())
+    return taken
+
+
+def _read_option(option, at: str, asked: int, table: _Table, names: _Names) -> tuple:
+    """An option of the question: its name, and the card, unit (by name) or word that follows."""
+    if isinstance(option, list) and len(option) == 2 and OPTIONS.get(_key(option[0])) == ("unit",):
+        option = [option[0], names.uid(option[1], at)]
+    _check_option(option, at, asked, table)
+    return _engine(option)
+
+
+def _key(value):
+    return value if isinstance(value, str) else None
 
 
 def _check_option(option, at: str, asked: int, table: _Table) -> None:
@@ -766,8 +1253,43 @@ def _among(value, known) -> bool:
     return isinstance(value, (str, int)) and value in known
 
 
-def _read_then(description: Mapping, table: _Table) -> list:
+def _read_to_attack(description: Mapping, names: _Names, monsters_turn: bool):
+    """The monsters still to attack this turn (by name, in the order they would), or None."""
+    if "to_attack" not in description:
+        return None
+    if not monsters_turn:
+        raise PositionError("to_attack", "monsters attack in the monsters' turn only")
+    told = field(description, "to_attack", list)
+    return tuple(names.uid(name, f"to_attack[{index}]") for index, name in enumerate(told))
+
+
+def _read_attacking(description, names: _Names, table: _Table, question: str, monsters_turn: bool):
+    """The enemy whose attack is under way and how many of its weapons are still to check, or
+    None. A hit in the monsters' turn comes in an attack under way."""
+    if "attacking" not in description:
+        if monsters_turn and question in ("block", "trophy", "grasping talons"):
+            if "then" not in description:
+                raise PositionError("attacking", f"missing: a {question} comes in an attack")
+        return None
+    if not monsters_turn or "to_attack" not in description:
+        raise PositionError("attacking", "an enemy attacks in the monsters' turn, with to_attack")
+    entry = field(description, "attacking", dict)
+    within("attacking", part, entry, ("enemy", "weapons_left"))
+    uid = names.uid(within("attacking", field, entry, "enemy", str), "attacking.enemy")
+    if uid not in table.in_play or uid[:2] in ("a-", "b-"):
+        raise PositionError("attacking.enemy", f"{entry['enemy']!r} is not an enemy in play")
+    left = within("attacking", field, entry, "weapons_left", int)
+    if not 0 <= left <= 8:
+        raise PositionError("attacking.weapons_left", f"{left} is not a number of weapons")
+    return uid, left
+
+
+def _read_then(description: Mapping, table: _Table, names: _Names) -> tuple[list, bool]:
+    """The steps written to come after the decision (as the engine's stack, last first), and
+    whether the rules' usual steps follow them (the list ends with :data:`REST`)."""
     then = field(description, "then", list)
+    rest = bool(then) and then[-1] == REST
+    then = then[:-1] if rest else then
     stack = []
     for index, entry in enumerate(then):
         at = f"then[{index}]"
@@ -782,15 +1304,20 @@ def _read_then(description: Mapping, table: _Table) -> list:
                 _plain(value)
             except ValueError:
                 raise PositionError(f"{at}.{key}", f"{value!r} is not plain data") from None
+        for key in UNIT_ARGS:
+            if isinstance(args.get(key), str):
+                args[key] = names.uid(args[key], f"{at}.{key}")
+        if isinstance(args.get("left"), list):
+            args["left"] = [names.uid(u, f"{at}.left[{i}]") for i, u in enumerate(args["left"])]
         args = _engine(args)
         _check_args(args, name, at, table)
         stack.append((STEPS[name], args))
     if not stack:
-        raise PositionError("then", "a turn always has steps to follow its decision")
-    return stack[::-1]
+        raise PositionError("then", "written, it names the steps to come (else leave it out)")
+    return stack[::-1], rest
 
 
-def _read_effects(description: Mapping, table: _Table) -> list[dict]:
+def _read_effects(description: Mapping, table: _Table, names: _Names) -> list[dict]:
     effects = []
     known = {key for hooked in HOOKS.values() for key in hooked}
     for index, entry in enumerate(field(description, "effects", list, [])):
@@ -807,8 +1334,8 @@ def _read_effects(description: Mapping, table: _Table) -> list[dict]:
         }
         if effect["id"] not in known:
             raise PositionError(f"{at}.id", f"no lasting ability {effect['id']!r} in this game")
-        if effect["owner"] is not None and effect["owner"] not in table.units:
-            raise PositionError(f"{at}.owner", f"no unit {effect['owner']!r}")
+        if effect["owner"] is not None:
+            effect["owner"] = names.uid(effect["owner"], f"{at}.owner")
         if effect["side"] not in (0, 1):
             raise PositionError(f"{at}.side", f"{effect['side']} is not a side")
         if not 0 <= effect["start"] <= effect["end"] <= 2 * MAX_TURNS:
@@ -817,12 +1344,11 @@ def _read_effects(description: Mapping, table: _Table) -> list[dict]:
     return effects
 
 
-def _read_last_attacks(description: Mapping, table: _Table) -> dict:
+def _read_last_attacks(description: Mapping, table: _Table, names: _Names) -> dict:
     attacks = {}
-    for uid, record in field(description, "last_attacks", dict, {}).items():
-        at = f"last_attacks.{uid}"
-        if not _among(uid, table.units):
-            raise PositionError(at, f"no unit {uid!r}")
+    for name, record in field(description, "last_attacks", dict, {}).items():
+        at = f"last_attacks.{name}"
+        uid = names.uid(name, at)
         if (
             not isinstance(record, list)
             or len(record) != 2
@@ -906,7 +1432,7 @@ def picks(description: Mapping) -> list[Pick]:
     not placed elsewhere; each standing hero's health (in the duel, yours and theirs); solo,
     each standing enemy's health and area. A card is named as it is said at the table (``5 of
     Fighters``), a hero or an enemy by its card's name, enemies of one name numbered in the
-    order they are listed (``Goblin 1``)."""
+    order they are listed, the fallen counted (``Goblin 3``), as the decision names them."""
     cat = catalog()
     chosen: list[Pick] = []
     hand, discard = description.get("hand"), description.get("discard")
@@ -936,12 +1462,7 @@ def picks(description: Mapping) -> list[Pick]:
                     healths = tuple((str(n), n) for n in range(1, MAX_HEALTH + 1))
                     label = f"{whose}{known.name}'s health"
                     chosen.append(Pick((*where, area, index, "health"), label, healths))
-    standing = _standing_enemies(description)
-    named = Counter(stats.name for _, stats in standing)
-    seen: Counter = Counter()
-    for path, stats in standing:
-        seen[stats.name] += 1
-        name = f"{stats.name} {seen[stats.name]}" if named[stats.name] > 1 else f"the {stats.name}"
+    for path, stats, name in _standing_enemies(description):
         healths = tuple((str(n), n) for n in range(1, stats.health + 1))
         chosen.append(Pick((*path, "health"), f"{name}'s health", healths))
         areas = (("near", "near"), ("far", "far"))
@@ -949,22 +1470,33 @@ def picks(description: Mapping) -> list[Pick]:
     return [one for one in chosen if one.options]
 
 
-def _standing_enemies(description: Mapping) -> list[tuple[tuple, Any]]:
-    """Solo, each enemy standing on the table: its place in the description, and its card's
-    stats (a monster card's body, or an enemy the card creates)."""
-    standing = []
+def _standing_enemies(description: Mapping) -> list[tuple[tuple, Any, str]]:
+    """Solo, each enemy standing on the table: its place in the description, its card's stats (a
+    monster card's body, or an enemy the card creates) and its name as the description names it
+    (``the Gladiator``, ``Goblin 3``: enemies of one name numbered in the order they are listed,
+    the fallen ones counted)."""
+    listed = []
     cards = description.get("monster_cards") if description.get("players") == 1 else None
     for number, card in enumerate(_listed(cards)):
         monster = catalog().monsters.get(_named(card, "card"))
         enemies = card.get("enemies") if monster is not None else None
         for index, enemy in enumerate(_listed(enemies)):
-            if not isinstance(enemy, Mapping) or enemy.get("defeated") or "health" not in enemy:
-                continue
-            try:
-                stats = monster if enemy.get("body") else monster.created(enemy.get("name"))
-            except (KeyError, ValueError, StopIteration):
-                continue
-            standing.append((("monster_cards", number, "enemies", index), stats))
+            if isinstance(enemy, Mapping) and isinstance(enemy.get("name"), str):
+                listed.append((("monster_cards", number, "enemies", index), monster, enemy))
+    named = Counter(enemy["name"] for _, _, enemy in listed)
+    seen: Counter = Counter()
+    standing = []
+    for path, monster, enemy in listed:
+        seen[enemy["name"]] += 1
+        if enemy.get("defeated") or "health" not in enemy:
+            continue
+        try:
+            stats = monster if enemy.get("body") else monster.created(enemy.get("name"))
+        except (KeyError, ValueError, StopIteration):
+            continue
+        several = named[enemy["name"]] > 1
+        name = f"{stats.name} {seen[enemy['name']]}" if several else f"the {stats.name}"
+        standing.append((path, stats, name))
     return standing
 
 
@@ -1014,7 +1546,7 @@ def _hand(description: dict, hand: list) -> dict:
     renamed = dict(zip(gone, new, strict=False))
     decision = description.get("decision")
     options = decision.get("options") if isinstance(decision, dict) else None
-    if isinstance(options, list) and decision.get("seat") == description.get("seat"):
+    if isinstance(options, list):
         kinds = [
             kind
             for kind in dict.fromkeys(
