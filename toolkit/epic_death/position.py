@@ -37,6 +37,10 @@ The fields, in the order :func:`describe` writes them (the book's rules notes sh
 ``fate_deck``, ``fate_discards``, ``loot_deck``, ``loot_discards``
     how many cards each deck holds, and its discard pile as it lies (the last card on top).
 
+:func:`picks` names what a player would pick on screen to change a description: the quests in
+line (at ``choose_quest``) or the quest attempted, the cards played on it and what their D6 dice
+showed, the dice rolled (at ``after_roll``), and the seat's hand.
+
 The deck counts follow from the rest (every card of the game is somewhere), so a hand-written
 description may leave them out; given, they are checked. A state is built without playing: the
 cards the seat cannot see (the other hands, the decks, the reward loot still face down, the
@@ -64,6 +68,7 @@ from toolkit.epic_death.rules import (
     quest_choices,
 )
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -608,3 +613,161 @@ def _set_question(state: EpicDeathState, decision: str, asked: int) -> None:
     state.forget_legal()
     if not state.legal_actions():
         raise PositionError("decision", f"no choice is open at {decision}")
+
+
+# -- picks ---------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player would pick to change this position (see :class:`~toolkit.position.Pick`),
+    in card names: each quest in line while one is chosen, else the quest attempted; each card
+    played that names no adventurer, for another of its window; the dice the D6 cards made; the
+    dice faces at ``after_roll``, by what each counts; and the seat's hand of Fate cards. A
+    quest is offered in place of one of its kind (green or Epic) that is nowhere else on the
+    table; a card played comes from the hand (changed, it is changed in the discards too, and
+    the dice it adds with it)."""
+    cards = catalog()
+    decision = description.get("decision")
+    quests = {**cards.quests, **cards.epic_quests}
+    found: list[Pick] = []
+    line = description.get("quest_line") or []
+    if decision == "choose_quest":
+        for index, quest in enumerate(line):
+            options = _quest_options(description, cards, quest, ("quest_line", index))
+            found.append(Pick(("quest_line", index), f"quest {index + 1} in the line", options))
+    elif decision not in PLACING and description.get("quest") in quests:
+        quest = description["quest"]
+        options = _quest_options(description, cards, quest, ("quest",))
+        found.append(Pick(("quest",), "the quest", options))
+    found += _played_picks(description, cards)
+    quest, dice = description.get("quest"), description.get("dice")
+    if decision == "after_roll" and isinstance(dice, list) and quest in quests:
+        low = LOWEST_VICTORY[quests[quest].difficulty]
+        faces = {1: "1: no Victory", low: f"{low}: a Victory", 6: "6: a Victory, two with Red Mist"}
+        options = tuple((words, face) for face, words in faces.items())
+        found += [Pick(("dice", i), f"die {i + 1}", options) for i in range(len(dice))]
+    hand = [(card.name, card.id) for card in cards.fate.values()]
+    found.append(Pick(("hand",), "your hand", tuple(hand), many=True, write=_write_hand))
+    return found
+
+
+def _quest_options(description, cards, now: str, path: tuple) -> tuple:
+    """The quests of `now`'s kind that could stand in its place: none seen elsewhere."""
+    group = cards.epic_quests if now in cards.epic_quests else cards.quests
+    seen = set(_quests_seen(description, path))
+    return tuple(
+        (f"{q.name} ({q.victories} {q.difficulty.capitalize()})", q.id)
+        for q in group.values()
+        if q.id == now or q.id not in seen
+    )
+
+
+def _quests_seen(description, leave_out: tuple) -> list:
+    """The quests the description places, but the one at `leave_out`."""
+    seen = [q for i, q in enumerate(description.get("quest_line") or [])
+            if ("quest_line", i) != leave_out]  # fmt: skip
+    if leave_out != ("quest",) and description.get("quest"):
+        seen.append(description["quest"])
+    seen += description.get("quests_done") or []
+    for party in description.get("parties") or []:
+        for member in (party.get("adventurers") or []) if isinstance(party, Mapping) else []:
+            if isinstance(member, Mapping):
+                seen += member.get("under") or []
+    return seen
+
+
+def _played_picks(description, cards) -> list[Pick]:
+    """A pick for each card played that names no adventurer (another card of its window in its
+    place), and one for the dice its D6 cards made where they could have made several."""
+    played = description.get("played")
+    if not isinstance(played, list):
+        return []
+    found = []
+    for index, entry in enumerate(played):
+        card = entry.get("card") if isinstance(entry, Mapping) else None
+        if card not in cards.fate or cards.fate[card].kind in TARGETED:
+            continue
+        window = KINDS[cards.fate[card].kind].window
+        options = tuple(
+            (fate.name, fate.id)
+            for fate in cards.fate.values()
+            if fate.kind not in TARGETED and KINDS[fate.kind].window == window
+        )
+        seat = entry.get("seat")
+        found.append(Pick(("played", index, "card"), f"card {index + 1} played (Player {seat + 1})"
+                          if isinstance(seat, int) else f"card {index + 1} played",
+                          options, write=_write_played(index)))  # fmt: skip
+    low, high = _change_range(cards, [e.get("card") for e in played if isinstance(e, Mapping)])
+    if low < high:
+        options = tuple((_dice_words(change), change) for change in range(low, high + 1))
+        found.append(Pick(("dice_change",), "dice the cards add", options))
+    return found
+
+
+def _change_range(cards, played: list) -> tuple[int, int]:
+    """The fewest and most dice the cards `played` add (negative: take away)."""
+    low = high = 0
+    for card in played:
+        if card not in cards.fate:
+            continue
+        fate = cards.fate[card]
+        sign = {"add_dice": 1, "remove_dice": -1}.get(fate.kind, 0)
+        low, high = low + sign * fate.amount, high + sign * fate.amount
+        if fate.kind == "add_d6":
+            low, high = low + 1, high + 6
+        if fate.kind == "remove_d6":
+            low, high = low - 6, high - 1
+    return low, high
+
+
+def _dice_words(change: int) -> str:
+    if change == 0:
+        return "none"
+    return (
+        f"{abs(change)} {'more' if change > 0 else 'fewer'} {'die' if abs(change) == 1 else 'dice'}"
+    )
+
+
+def _write_played(index: int):
+    """The write of card `index` played: the card changed in ``played`` and in the Fate discards
+    (where every card played on the quest lies), and the dice the cards add kept as near as
+    can be: changed by the difference of the two cards' fixed dice, within the new range."""
+
+    def write(description: dict, card: str) -> dict:
+        cards = catalog()
+        played = description["played"]
+        old = played[index]["card"]
+        played[index] = {**played[index], "card": card}
+        discards = list(description.get("fate_discards") or [])
+        if old in discards:
+            discards[len(discards) - 1 - discards[::-1].index(old)] = card
+            description["fate_discards"] = discards
+        cards_now = [entry.get("card") for entry in played]
+        low, high = _change_range(cards, cards_now)
+        change = description.get("dice_change")
+        if isinstance(change, int):
+            change += _fixed(cards, card) - _fixed(cards, old)
+            description["dice_change"] = min(max(change, low), high)
+        return description
+
+    return write
+
+
+def _fixed(cards, card: str) -> int:
+    fate = cards.fate.get(card)
+    if fate is None:
+        return 0
+    return fate.amount * {"add_dice": 1, "remove_dice": -1}.get(fate.kind, 0)
+
+
+def _write_hand(description: dict, hand: list) -> dict:
+    """The seat's hand changed: sorted as a built game holds it, its count in the seat's party
+    changed with it and the Fate deck's count (where given) by the difference."""
+    seat = description.get("seat")
+    parties = description.get("parties")
+    old = len(description.get("hand") or [])
+    description["hand"] = sorted(hand)
+    if isinstance(seat, int) and isinstance(parties, list) and 0 <= seat < len(parties):
+        if isinstance(parties[seat], dict):
+            parties[seat]["fate_cards"] = len(hand)
+    if isinstance(description.get("fate_deck"), int):
+        description["fate_deck"] += old - len(hand)
+    return description
