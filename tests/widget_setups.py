@@ -10,10 +10,12 @@ one still in the deck.
 from __future__ import annotations
 
 import copy
+import importlib
 
 import yaml
 
-from toolkit.games import get_game
+from toolkit.games import PACKAGES, get_game
+from toolkit.position import PositionError, at
 from toolkit.widgets import description_yaml
 
 
@@ -126,3 +128,65 @@ def bad_text(game, described: str) -> tuple[str, str]:
     """A description that cannot happen, made from `described`, and the field its note names."""
     change, field = BAD[game.state.game]
     return description_yaml(change(copy.deepcopy(yaml.safe_load(described)))), field
+
+
+def picks_known(game: str) -> bool:
+    """Whether the game's position module names what a player picks (``picks``)."""
+    if not positions_known(game):
+        return False
+    return hasattr(importlib.import_module(f"{PACKAGES[game]}.position"), "picks")
+
+
+def _numbers(spec, state) -> list:
+    odds = spec.decision_odds(state)
+    return [(found.action, found.odds, found.refused) for found in odds.actions]
+
+
+def pick_change(game, described: str) -> tuple[str, str, dict]:
+    """What a person picks in the Pick area of widget `game` after Describe gave `described`:
+    the first menu (a pick of one value) one of whose options sets up a position of a person's
+    decision here with other numbers. Tried in order, each pick's options up to the first that
+    builds. Returns the pick's label, the option's words and the picked description."""
+    spec = get_game(game.state.game)
+    description = yaml.safe_load(described)
+    before = _numbers(spec, spec.position(description))
+    for pick in spec.picks(description):
+        if pick.many:
+            continue
+        now = at(description, pick.path)
+        for words, value in pick.options:
+            if value == now:
+                continue
+            changed = pick.apply(description, value)
+            try:
+                state = spec.position(changed)
+            except PositionError:
+                continue
+            if (
+                not state.is_terminal()
+                and not state.is_chance_node()
+                and state.current_player() in game.humans
+                and _numbers(spec, state) != before
+            ):
+                return pick.label, words, changed
+            break
+    raise AssertionError(f"no pick of {game.state.game} changes the numbers")
+
+
+def pick_refused(game, described: str) -> tuple[str, str | list, dict, str]:
+    """A pick and a choice of it that the set-up refuses (a PositionError), for widget `game`
+    after Describe gave `described`: a menu's option, or else a list of tags that is the first
+    option twenty times (more copies than a game has). Returns the pick's label, the option's
+    words (a list of words for tags), the picked description and the field its refusal names."""
+    spec = get_game(game.state.game)
+    description = yaml.safe_load(described)
+    chosen = spec.picks(description)
+    tries = [(p, w, v) for p in chosen if not p.many for w, v in p.options]
+    tries += [(p, [p.options[0][0]] * 20, [p.options[0][1]] * 20) for p in chosen if p.many]
+    for pick, words, value in tries:
+        changed = pick.apply(description, value)
+        try:
+            spec.position(changed)
+        except PositionError as error:
+            return pick.label, words, changed, error.field
+    raise AssertionError(f"every pick of {game.state.game} sets up")
