@@ -617,20 +617,22 @@ class GameWidget(widgets.VBox):
             return
         rows = []
         for pick, control in self.pick_controls:
-            label = widgets.Label(pick.label, layout={"width": "12em", "min_width": "12em"})
+            label = widgets.Label(pick.label, layout={"width": "14em", "min_width": "14em"})
             label.add_class("pick-label")
             row = widgets.HBox([label, control], layout={"align_items": "center"})
-            if pick.many:
-                row.layout.grid_column = "1 / -1"  # a hand's tags take the whole width
+            if pick.many and len(pick.options) > 6:
+                row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
             rows.append(row.add_class(f"{self.css}-pick"))
         head = widgets.HTML(
+            f"<style>.{self.css}-picks .pick-wide {{ grid-column: 1 / -1; }}</style>"
             '<div style="font-size:12px;color:#444;margin:6px 0 2px">Pick: a change is written '
             "into the description below and set up at once.</div>"
         )
         grid = widgets.GridBox(
             rows,
             layout={
-                "grid_template_columns": "repeat(auto-fill, minmax(30em, 1fr))",
+                "grid_template_columns": "repeat(auto-fill, minmax(36em, 1fr))",
+                "grid_auto_flow": "row dense",  # a menu fills the gap a wide row leaves
                 "grid_gap": "2px 16px",
                 "width": "100%",
             },
@@ -649,7 +651,7 @@ class GameWidget(widgets.VBox):
             control = widgets.Dropdown(
                 options=[(words, i) for i, (words, _) in enumerate(options)],
                 value=index,
-                layout={"width": "auto", "flex": "1 1 auto", "max_width": "26em"},
+                layout={"width": "auto", "flex": "1 1 auto", "max_width": "32em"},
             )
             control.observe(lambda change: self.pick(pick, options[change.new][1]), "value")
             return control.add_class("pick-menu")
