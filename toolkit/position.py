@@ -88,9 +88,34 @@ def field(description: Mapping, name: str, kind: type | tuple[type, ...], defaul
         return default
     value = description[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise PositionError(name, f"expected {names}, got {value!r}")
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        names = " or ".join(KIND_WORDS.get(k, k.__name__) for k in kinds)
+        raise PositionError(name, f"expected {names}, got {written(value)}")
     return value
+
+
+#: What a field of each kind holds, in the words a description's reader uses.
+KIND_WORDS = {
+    int: "a whole number",
+    str: "a name",
+    bool: "true or false",
+    list: "a list",
+    dict: "a mapping of fields",
+}
+
+
+def written(value: Any) -> str:
+    """A value as a description writes it (YAML's flow style: ``[a, b]``, ``{hand: 3}``), for an
+    error to quote what it refuses in the reader's own notation."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {written(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(written(item) for item in value) + "]"
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def whole(description: Mapping, name: str, low: int, high: int, default: Any = ...) -> int:
@@ -172,7 +197,7 @@ def part(value: Any, known: Iterable[str], what: str = "here") -> Mapping:
     :func:`inside` its place, or :func:`within` it, so that an error names the place); `what`
     says which part it is in the error ("of an enemy")."""
     if not isinstance(value, Mapping):
-        raise PositionError("", f"expected a mapping of fields, got {value!r}")
+        raise PositionError("", f"expected a mapping of fields, got {written(value)}")
     allowed = set(known)
     for name in value:
         if name not in allowed:

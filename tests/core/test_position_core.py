@@ -70,3 +70,9 @@ def test_a_pick_that_changes_more_than_its_place_writes_the_description_itself()
     description = {"hand": ["a"], "options": ["a", "x"]}
     assert pick.apply(description, "b") == {"hand": ["b"], "options": ["b", "x"]}
     assert description == {"hand": ["a"], "options": ["a", "x"]}
+
+
+def test_a_field_of_the_wrong_kind_is_refused_in_the_descriptions_own_words():
+    with pytest.raises(PositionError) as error:
+        whole({"turn": {"first": [1, True, None]}}, "turn", 0, 9)
+    assert error.value.problem == "expected a whole number, got {first: [1, true, nothing]}"

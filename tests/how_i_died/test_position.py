@@ -142,8 +142,8 @@ def changed(change) -> dict:
         (lambda d: d.update(building=[]) or d["seats"][0]["hand"].remove("dwarf") or d[
             "seats"][0]["hand"].remove("hydra") or d["deck"][0].update(unseen=70), "decision",
          "cannot finish the adventure"),
-        (lambda d: d.update(turn="two"), "turn", "expected int"),
-        (lambda d: d["seats"][1].update(dead="yes"), "seats[1].dead", "expected bool"),
+        (lambda d: d.update(turn="two"), "turn", "expected a whole number"),
+        (lambda d: d["seats"][1].update(dead="yes"), "seats[1].dead", "expected true or false"),
         (lambda d: d["deck"].append({"unseen": 1, "reshuffle": 1}), "deck[1].reshuffle",
          "no reshuffle has happened"),
         (lambda d: d["deck"].append(7), "deck[1]", "a card id or a run"),

@@ -76,6 +76,7 @@ from toolkit.position import (
     unknown_fields,
     whole,
     within,
+    written,
 )
 from toolkit.steps import Ask
 
@@ -342,7 +343,9 @@ class _Builder:
 
     def effect(self, value, where: str) -> Effect:
         if not isinstance(value, dict):
-            raise PositionError(where, f"an effect is a mapping of its fields, got {value!r}")
+            raise PositionError(
+                where, f"an effect is a mapping of its fields, got {written(value)}"
+            )
         fields = {}
         for name, item in value.items():
             at = f"{where}.{name}"
@@ -350,19 +353,23 @@ class _Builder:
                 raise PositionError(at, "no such field of an effect")
             if name in ("on_success", "on_failure"):
                 if not isinstance(item, list):
-                    raise PositionError(at, f"expected a list of effects, got {item!r}")
+                    raise PositionError(at, f"expected a list of effects, got {written(item)}")
                 item = tuple(self.effect(inner, f"{at}[{i}]") for i, inner in enumerate(item))
             elif name == "players":
                 if not isinstance(item, list) or not all(
                     isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 for n in item
                 ):
-                    raise PositionError(at, f"expected a list of table sizes 1 to 4, got {item!r}")
+                    raise PositionError(
+                        at, f"expected a list of table sizes 1 to 4, got {written(item)}"
+                    )
                 item = tuple(item)
             elif name in ("amount", "need"):
                 if not isinstance(item, int) or isinstance(item, bool) or item < 0:
-                    raise PositionError(at, f"expected a whole number 0 or more, got {item!r}")
+                    raise PositionError(
+                        at, f"expected a whole number 0 or more, got {written(item)}"
+                    )
             elif not isinstance(item, str):
-                raise PositionError(at, f"expected a name, got {item!r}")
+                raise PositionError(at, f"expected a name, got {written(item)}")
             fields[name] = item
         if fields.get("do") not in EFFECT_KINDS:
             raise PositionError(f"{where}.do", f"{fields.get('do')!r} is no effect kind")
@@ -534,7 +541,9 @@ class _Builder:
         for space, tokens in field(d, "fire", dict, {}).items():
             where = f"fire.{space}"
             if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
-                raise PositionError(where, f"expected a whole number 0 or more, got {tokens!r}")
+                raise PositionError(
+                    where, f"expected a whole number 0 or more, got {written(tokens)}"
+                )
             if tokens:
                 fire[self.space(space, where)] = tokens
         tokens = {}
@@ -545,7 +554,7 @@ class _Builder:
             if kind not in board.tokens:
                 raise PositionError(where, f"the map has no {kind!r} tokens")
             if not isinstance(spaces, list):
-                raise PositionError(where, f"expected a list of spaces, got {spaces!r}")
+                raise PositionError(where, f"expected a list of spaces, got {written(spaces)}")
             ids = [self.space(s, f"{where}[{i}]") for i, s in enumerate(spaces)]
             for i, space in enumerate(ids):
                 if space not in board.tokens[kind] or ids.count(space) > 1:
@@ -645,7 +654,7 @@ class _Builder:
                 colour = "black" if index < roll["black"] else "green"
                 parts = text.split(" ") if isinstance(text, str) else ()
                 if len(parts) != 2 or parts[0] != colour:
-                    raise PositionError(at, f"expected '{colour} FACE', got {text!r}")
+                    raise PositionError(at, f"expected '{colour} FACE', got {written(text)}")
                 if parts[1] not in dice[colour].distinct_faces():
                     raise PositionError(at, f"a {colour} die has no face {parts[1]!r}")
                 listed.append([colour, parts[1]])

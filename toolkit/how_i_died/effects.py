@@ -13,12 +13,13 @@ by id and the engine looks them up here; nothing is ever evaluated from a string
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.data import DataError
-from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, TYPES, data_dir
+from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, data_dir
 from toolkit.how_i_died.knowledge import foreseen, handed, seen_going, shown
 
 if TYPE_CHECKING:
@@ -82,11 +83,10 @@ def of_type(cards, card) -> list[str]:
 
 
 def with_same_type(cards) -> list[str]:
-    """Those of `cards` that share their type with another of them."""
-    counts = dict.fromkeys(TYPES, 0)
-    for card in cards:
-        counts[TYPE[card]] += 1
-    return [c for c in cards if counts[TYPE[c]] > 1]
+    """Those of `cards` that share their type with another of them (most often all of them)."""
+    counts = Counter(map(TYPE.__getitem__, cards))
+    alone = [kind for kind, count in counts.items() if count == 1]
+    return [c for c in cards if TYPE[c] not in alone] if alone else list(cards)
 
 
 def with_partner(cards, partners) -> list[str]:

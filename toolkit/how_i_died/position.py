@@ -46,7 +46,16 @@ from collections.abc import Mapping
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.achievements import ACHIEVEMENTS, meets
-from toolkit.how_i_died.cards import ALL_IDS, CARDS, DEATH_AT, EFFECT, POOL_SIZE, TYPE, TYPES
+from toolkit.how_i_died.cards import (
+    ALL_IDS,
+    CARDS,
+    DEATH_AT,
+    EFFECT,
+    POOL_SIZE,
+    TYPE,
+    TYPES,
+    catalog,
+)
 from toolkit.how_i_died.knowledge import FIRST, KNOWN
 from toolkit.how_i_died.rules import (
     MAX_PLAYERS,
@@ -57,6 +66,7 @@ from toolkit.how_i_died.rules import (
     build_options,
 )
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -64,10 +74,13 @@ from toolkit.position import (
     field,
     one_of,
     part,
+    picked,
     unknown_fields,
     whole,
     within,
+    written,
 )
+from toolkit.position import at as value_at  # `at` names places in a list below
 
 GAME = "how-i-died"
 FIELDS = (
@@ -331,7 +344,7 @@ class _Table:
                 entries.append(run)
                 continue
             if not isinstance(run, Mapping):
-                raise PositionError(where, f"expected a card id or a run, got {run!r}")
+                raise PositionError(where, f"expected a card id or a run, got {written(run)}")
             if "lost" in run:
                 if set(run) != {"lost"}:
                     raise PositionError(where, "a run of lost cards has only its count")
@@ -465,3 +478,107 @@ class _Table:
         if not effect.choices(game, seat, tuple(game.picks)):
             raise PositionError("picks", "the effect has no pick left to make")
         ask_effect(game)
+
+
+# -- picks -----------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player sets on screen at a described decision: the Pool, the seat's own hand, each
+    card of the adventure being played (a card of its type) and the achievements still on the
+    table. Each card is offered unless the description places it elsewhere, named with its type
+    and banner (``Dwarf (III, red)``). A card put in sight or taken out of it moves the deck's
+    run of unseen cards, so that every card is still somewhere. At an effect, the card whose
+    effect is being picked is offered among the cards with an effect, the effect follows it,
+    and the picks made start again when a card they name is taken away."""
+    seat, seats = description.get("seat"), description.get("seats")
+    if not isinstance(seats, list) or type(seat) is not int or not 0 <= seat < len(seats):
+        return []
+    if not isinstance(seats[seat], Mapping) or not isinstance(description.get("deck"), list):
+        return []
+    placed = _placed(description)
+    chosen: list[Pick] = []
+    for path, label in ((("pool",), "the Pool"), (("seats", seat, "hand"), "your hand")):
+        here = _cards_at(description, path)
+        options = tuple(
+            (_card_words(card), card) for card in ALL_IDS if card in here or card not in placed
+        )
+        chosen.append(Pick(path, label, options, many=True, write=_moved(path)))
+    resolving = description.get("resolving") if description.get("decision") == "effect" else None
+    for index, card in enumerate(_cards_at(description, ("building",))[: len(TYPES) - 1]):
+        options = tuple(
+            (_card_words(other), other)
+            for other in ALL_IDS
+            if TYPE[other] == TYPES[index]
+            and (other == card or other not in placed)
+            and (card != resolving or other in EFFECT)
+        )
+        label = f"card {TYPES[index]} of the adventure being played"
+        chosen.append(Pick(("building", index), label, options, write=_moved(("building", index))))
+    claimed = {about.get("claimed") for about in seats if isinstance(about, Mapping)}
+    achievements = tuple(
+        (f"{card.name} ({card.glory} glory)", card.id)
+        for card in catalog().achievements.values()
+        if card.id not in claimed
+    )
+    chosen.append(Pick(("achievements",), "the achievements on the table", achievements, many=True))
+    return [one for one in chosen if one.options]
+
+
+def _card_words(card: str) -> str:
+    """A card as the table names it: ``Dwarf (III, red)``."""
+    return f"{CARDS[card].name} ({TYPE[card]}, {CARDS[card].banner})"
+
+
+def _cards_at(description: Mapping, path: tuple) -> list[str]:
+    """The card ids at `path` (a run of hidden cards is none of them)."""
+    value = value_at(description, path)
+    return [card for card in value if isinstance(card, str)] if isinstance(value, list) else []
+
+
+def _placed(description: Mapping) -> set[str]:
+    """Every card the description places: face up, in the seat's hand, in an adventure, known in
+    a hidden pile, in a reshuffle's group, lost track of."""
+    places = [("pool",), ("building",), ("discards",), ("deck",), ("lost_track",)]
+    seats = description.get("seats")
+    for index, about in enumerate(seats if isinstance(seats, list) else []):
+        places.append(("seats", index, "hand"))
+        adventures = about.get("adventures") if isinstance(about, Mapping) else None
+        for at, _ in enumerate(adventures if isinstance(adventures, list) else []):
+            places.append(("seats", index, "adventures", at))
+    groups = description.get("reshuffled")
+    places += [("reshuffled", g) for g, _ in enumerate(groups if isinstance(groups, list) else [])]
+    return {card for path in places for card in _cards_at(description, path) if card in CARDS}
+
+
+def _moved(path: tuple):
+    """The card or cards at `path` set (see :func:`picks`); as many cards as leave the unseen
+    ones (or come back to them) leave the deck's last run of unseen cards (or join it)."""
+
+    def write(description: dict, value) -> dict:
+        before = len(ALL_IDS) - len(_placed(description))
+        old = value_at(description, path)
+        changed = picked(description, path, value)
+        gone = {c for c in (old if isinstance(old, list) else [old]) if isinstance(c, str)}
+        gone -= set(
+            c for c in (value if isinstance(value, list) else [value]) if isinstance(c, str)
+        )
+        named = changed.get("picks") if isinstance(changed.get("picks"), list) else []
+        if changed.get("resolving") in gone:
+            changed["resolving"], named = value, gone
+        if gone.intersection(p for p in named if isinstance(p, str)):
+            changed["picks"] = []
+        fewer = before - (len(ALL_IDS) - len(_placed(changed)))
+        deck = changed["deck"]
+        runs = [
+            at for at, run in enumerate(deck) if isinstance(run, dict) and set(run) == {"unseen"}
+        ]
+        if runs and isinstance(deck[runs[-1]]["unseen"], int):
+            left = deck[runs[-1]]["unseen"] - fewer
+            if left > 0:
+                deck[runs[-1]]["unseen"] = left
+            elif left == 0:
+                del deck[runs[-1]]
+        elif fewer < 0:
+            deck.append({"unseen": -fewer})
+        return changed
+
+    return write

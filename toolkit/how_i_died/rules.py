@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
 
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place
@@ -46,7 +47,7 @@ from toolkit.how_i_died.cards import (
 )
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
-from toolkit.steps import StepMachine, Steps
+from toolkit.steps import Ask, StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
@@ -140,7 +141,8 @@ class HowIDiedState(Hiding, StepMachine):
             raise ValueError(f"deck option: unknown card id {unknown[0]!r}")
         if len(set(stacked)) != len(stacked):
             raise ValueError("deck option: a card is listed twice")
-        rest = [card for card in ALL_IDS if card not in set(stacked)]
+        on_top = set(stacked)
+        rest = [card for card in ALL_IDS if card not in on_top] if on_top else list(ALL_IDS)
         self.rng.shuffle(rest)
         return rest + stacked[::-1]
 
@@ -453,9 +455,24 @@ def effect_options(game: HowIDiedState) -> list:
     return options if game.picks else ["skip", *options]
 
 
+#: The questions of a turn, made once: a question is a value, and these are put at most moves.
+BUILD_QUESTIONS = tuple(
+    Ask(seat, "which card to play next", build_options, "build", {}) for seat in range(MAX_PLAYERS)
+)
+
+
+@cache
+def effect_question(seat: int, card: str) -> Ask:
+    """The question of `card`'s effect, to `seat`."""
+    effect = EFFECTS[EFFECT[card]]
+    return Ask(
+        seat, f"the effect of {CARDS[card].name}", effect_options, "effect", {}, effect.summary
+    )
+
+
 def ask_build(game: HowIDiedState) -> None:
     """Ask the player for the adventure's next card."""
-    game.ask(game.seat, "which card to play next", build_options, "build")
+    game.pose(BUILD_QUESTIONS[game.seat])
 
 
 @steps
@@ -530,10 +547,7 @@ def build(game: HowIDiedState, card: str) -> None:
 
 def ask_effect(game: HowIDiedState) -> None:
     """Ask the player for the next pick of the effect being resolved."""
-    name = CARDS[game.resolving].name
-    game.ask(
-        game.seat, f"the effect of {name}", effect_options, "effect", why=game.effect().summary
-    )
+    game.pose(effect_question(game.seat, game.resolving))
 
 
 @steps

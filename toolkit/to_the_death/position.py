@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -34,9 +36,10 @@ from toolkit.position import (
     unknown_fields,
     whole,
     within,
+    written,
 )
 from toolkit.steps import Ask
-from toolkit.to_the_death.cards import catalog
+from toolkit.to_the_death.cards import card_name, catalog
 from toolkit.to_the_death.main_step import main_options
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS
 from toolkit.to_the_death.rules import DEFAULT_TURNS, MAX_HEALTH, MAX_TURNS, Kept, ToTheDeathState
@@ -390,7 +393,7 @@ def _new_game(description: Mapping, players: int, seed: int) -> ToTheDeathState:
             else:
                 value = field(description, name, list)
                 if not all(isinstance(item, str) for item in value):
-                    raise PositionError(name, f"expected a list of card ids, got {value!r}")
+                    raise PositionError(name, f"expected a list of card ids, got {written(value)}")
                 options[name] = list(value)
     if "max_turns" in description:
         options["max_turns"] = whole(description, "max_turns", 1, MAX_TURNS)
@@ -429,7 +432,7 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
             if entries is ...:
                 raise PositionError(f"{where}.{area}", "missing")
             if not isinstance(entries, list):
-                raise PositionError(f"{where}.{area}", f"expected a list, got {entries!r}")
+                raise PositionError(f"{where}.{area}", f"expected a list, got {written(entries)}")
             read[area] = []
             for index, entry in enumerate(entries):
                 at = f"{where}.{area}[{index}]"
@@ -451,7 +454,7 @@ def _read_heroes(description: Mapping, state: ToTheDeathState, players: int) -> 
 
 def _read_hero(entry, at: str, defeated: bool) -> dict:
     if not isinstance(entry, dict):
-        raise PositionError(at, f"expected a hero's mapping, got {entry!r}")
+        raise PositionError(at, f"expected a hero's mapping, got {written(entry)}")
     within(at, part, entry, HERO_FIELDS)
     hero: dict[str, Any] = {"hero": within(at, field, entry, "hero", str)}
     if defeated:
@@ -493,7 +496,7 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
     for index, entry in enumerate(cards):
         at = f"monster_cards[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected a monster card's mapping, got {entry!r}")
+            raise PositionError(at, f"expected a monster card's mapping, got {written(entry)}")
         within(at, part, entry, CARD_FIELDS)
         card_id = within(at, field, entry, "card", str)
         if card_id not in allowed:
@@ -536,7 +539,7 @@ def _read_monster_cards(description: Mapping, state: ToTheDeathState):
 
 def _read_enemy(entry, at: str, monster) -> dict:
     if not isinstance(entry, dict):
-        raise PositionError(at, f"expected an enemy's mapping, got {entry!r}")
+        raise PositionError(at, f"expected an enemy's mapping, got {written(entry)}")
     within(at, part, entry, ENEMY_FIELDS)
     uid = within(at, field, entry, "id", str)
     name = within(at, field, entry, "name", str)
@@ -769,7 +772,7 @@ def _read_then(description: Mapping, table: _Table) -> list:
     for index, entry in enumerate(then):
         at = f"then[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected a step's mapping, got {entry!r}")
+            raise PositionError(at, f"expected a step's mapping, got {written(entry)}")
         name = within(at, field, entry, "step", str)
         if name not in STEPS:
             raise PositionError(f"{at}.step", f"no step {name!r} in this game")
@@ -793,7 +796,7 @@ def _read_effects(description: Mapping, table: _Table) -> list[dict]:
     for index, entry in enumerate(field(description, "effects", list, [])):
         at = f"effects[{index}]"
         if not isinstance(entry, dict):
-            raise PositionError(at, f"expected an effect's mapping, got {entry!r}")
+            raise PositionError(at, f"expected an effect's mapping, got {written(entry)}")
         within(at, part, entry, EFFECT_FIELDS)
         effect = {
             "id": within(at, field, entry, "id", str),
@@ -894,3 +897,157 @@ def _place_monsters(state: ToTheDeathState, cards: list[dict], enemies, dealt) -
     state._next_uid = max((enemy["n"] for _, enemy in enemies), default=0)
     state.touch()
     state._end_check_due = False
+
+
+# -- picks ----------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player sets on screen at a described decision: the seat's hand (the decision's
+    options that name a card of it follow the change) and the discard pile, each of the cards
+    not placed elsewhere; each standing hero's health (in the duel, yours and theirs); solo,
+    each standing enemy's health and area. A card is named as it is said at the table (``5 of
+    Fighters``), a hero or an enemy by its card's name, enemies of one name numbered in the
+    order they are listed (``Goblin 1``)."""
+    cat = catalog()
+    chosen: list[Pick] = []
+    hand, discard = description.get("hand"), description.get("discard")
+    if isinstance(hand, list) and isinstance(discard, list):
+        elsewhere = _placed(description)
+        for name, label, write in (
+            ("hand", "your hand", _hand),
+            ("discard", "the discard pile", _discard),
+        ):
+            others = elsewhere - {c for c in description[name] if isinstance(c, str)}
+            options = tuple((card_name(card), card) for card in cat.arsenal if card not in others)
+            chosen.append(Pick((name,), label, options, many=True, write=write))
+    heroes = description.get("heroes")
+    parties = [heroes] if description.get("players") == 1 else heroes
+    for side, party in enumerate(parties if isinstance(parties, list) else []):
+        where = ("heroes",) if description.get("players") == 1 else ("heroes", side)
+        whose = (
+            "the "
+            if len(parties) == 1
+            else ("your " if side == description.get("seat") else "their ")
+        )
+        for area in ("near", "far"):
+            row = party.get(area) if isinstance(party, Mapping) else None
+            for index, hero in enumerate(row if isinstance(row, list) else []):
+                known = cat.heroes.get(_named(hero, "hero"))
+                if known is not None and "health" in hero:
+                    healths = tuple((str(n), n) for n in range(1, MAX_HEALTH + 1))
+                    label = f"{whose}{known.name}'s health"
+                    chosen.append(Pick((*where, area, index, "health"), label, healths))
+    standing = _standing_enemies(description)
+    named = Counter(stats.name for _, stats in standing)
+    seen: Counter = Counter()
+    for path, stats in standing:
+        seen[stats.name] += 1
+        name = f"{stats.name} {seen[stats.name]}" if named[stats.name] > 1 else f"the {stats.name}"
+        healths = tuple((str(n), n) for n in range(1, stats.health + 1))
+        chosen.append(Pick((*path, "health"), f"{name}'s health", healths))
+        areas = (("near", "near"), ("far", "far"))
+        chosen.append(Pick((*path, "area"), f"{name}'s area", areas))
+    return [one for one in chosen if one.options]
+
+
+def _standing_enemies(description: Mapping) -> list[tuple[tuple, Any]]:
+    """Solo, each enemy standing on the table: its place in the description, and its card's
+    stats (a monster card's body, or an enemy the card creates)."""
+    standing = []
+    cards = description.get("monster_cards") if description.get("players") == 1 else None
+    for number, card in enumerate(_listed(cards)):
+        monster = catalog().monsters.get(_named(card, "card"))
+        enemies = card.get("enemies") if monster is not None else None
+        for index, enemy in enumerate(_listed(enemies)):
+            if not isinstance(enemy, Mapping) or enemy.get("defeated") or "health" not in enemy:
+                continue
+            try:
+                stats = monster if enemy.get("body") else monster.created(enemy.get("name"))
+            except (KeyError, ValueError, StopIteration):
+                continue
+            standing.append((("monster_cards", number, "enemies", index), stats))
+    return standing
+
+
+def _placed(description: Mapping) -> set[str]:
+    """The arsenal cards the description shows the seat somewhere: in its hand, the discard
+    pile, known in the deck, put on top, attached to a hero or an enemy."""
+    places: list = []
+    for name in ("hand", "discard", "deck_known", "on_top"):
+        value = description.get(name)
+        places += value if isinstance(value, list) else []
+    heroes = description.get("heroes")
+    for party in [heroes] if isinstance(heroes, Mapping) else _listed(heroes):
+        for row in party.values() if isinstance(party, Mapping) else []:
+            for hero in row if isinstance(row, list) else []:
+                places += hero.get("attached", []) if isinstance(hero, Mapping) else []
+    for card in _listed(description.get("monster_cards")):
+        for enemy in _listed(card.get("enemies")) if isinstance(card, Mapping) else []:
+            places += enemy.get("attached", []) if isinstance(enemy, Mapping) else []
+    return {card for card in places if isinstance(card, str)}
+
+
+def _named(entry, name: str) -> str | None:
+    """The name (a hero's, a monster card's) in an entry of the description, if it has one."""
+    value = entry.get(name) if isinstance(entry, Mapping) else None
+    return value if isinstance(value, str) else None
+
+
+def _listed(value) -> list:
+    """A part of a description that should be a list, or none where it is not one."""
+    return value if isinstance(value, list) else []
+
+
+def _drawn_from_the_deck(description: dict, before: list, after: list) -> None:
+    """A card more in the hand or the discard pile came from the deck, one fewer went back to
+    it: the deck's count follows, so that every card is still somewhere."""
+    if isinstance(description.get("deck"), int):
+        description["deck"] -= len(after) - len(before)
+
+
+def _hand(description: dict, hand: list) -> dict:
+    """The hand set (sorted, as a hand is described); an option of the decision that names a
+    card no longer in it names, in its place, a card new to it; one for a card gone with none
+    to replace it goes; a card new with none gone gets each kind of option every card had."""
+    old = [card for card in _listed(description.get("hand")) if isinstance(card, str)]
+    gone = [card for card in old if card not in hand]
+    new = [card for card in hand if card not in old]
+    renamed = dict(zip(gone, new, strict=False))
+    decision = description.get("decision")
+    options = decision.get("options") if isinstance(decision, dict) else None
+    if isinstance(options, list) and decision.get("seat") == description.get("seat"):
+        kinds = [
+            kind
+            for kind in dict.fromkeys(
+                o[0] for o in options if _names_a_card(o) and isinstance(o[0], str)
+            )
+            if all([kind, card] in options for card in old)
+        ]
+        changed = []
+        for option in options:
+            if _names_a_card(option) and option[1] in gone:
+                if option[1] in renamed:
+                    changed.append([option[0], renamed[option[1]]])
+            else:
+                changed.append(option)
+        for card in new[len(gone) :]:
+            changed += [[kind, card] for kind in kinds]
+        decision["options"] = changed
+    _drawn_from_the_deck(description, _listed(description.get("hand")), hand)
+    description["hand"] = sorted(hand, key=str)
+    return description
+
+
+def _names_a_card(option) -> bool:
+    return (
+        isinstance(option, list)
+        and len(option) == 2
+        and isinstance(option[1], str)
+        and option[1] in catalog().arsenal
+    )
+
+
+def _discard(description: dict, discard: list) -> dict:
+    """The discard pile set, bottom first; the deck's count follows its length."""
+    _drawn_from_the_deck(description, list(description.get("discard", [])), discard)
+    description["discard"] = list(discard)
+    return description

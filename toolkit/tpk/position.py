@@ -26,6 +26,7 @@ from collections.abc import Mapping
 
 from toolkit.deck import Deck
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -33,9 +34,11 @@ from toolkit.position import (
     field,
     one_of,
     part,
+    picked,
     unknown_fields,
     whole,
     within,
+    written,
 )
 from toolkit.steps import Ask
 from toolkit.tpk.cards import CHARACTER_IDS, catalog
@@ -305,7 +308,7 @@ class _Table:
         for index, move in enumerate(moves):
             name = f"moves[{index}]"
             if not isinstance(move, Mapping):
-                raise PositionError(name, f"expected a mapping of fields, got {move!r}")
+                raise PositionError(name, f"expected a mapping of fields, got {written(move)}")
             seat = within(name, whole, move, "seat", 0, self.players - 1)
             event = within(name, one_of, move, "event", EVENTS)
             within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
@@ -640,7 +643,7 @@ def _read_cell(name: str, cell, players: int) -> tuple[str, int, int | None]:
     """A cell of a row: its card, what has been done to it, and by whom."""
     threats = catalog().threats
     if not isinstance(cell, Mapping):
-        raise PositionError(name, f"expected a mapping with a card, got {cell!r}")
+        raise PositionError(name, f"expected a mapping with a card, got {written(cell)}")
     within(name, part, cell, CELL_FIELDS, "in a cell of the row")
     card = within(name, field, cell, "card", str)
     if card not in threats:
@@ -664,7 +667,7 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
     cards or places in the row the event has."""
     cat = catalog()
     if not isinstance(move, Mapping):
-        raise PositionError(name, f"expected a mapping of fields, got {move!r}")
+        raise PositionError(name, f"expected a mapping of fields, got {written(move)}")
     seat = within(name, whole, move, "seat", 0, players - 1)
     event = within(name, one_of, move, "event", EVENTS)
     within(name, part, move, ("seat", "event", *MOVE_FIELDS[event]), f"in a {event!r} move")
@@ -684,3 +687,195 @@ def _read_move(name: str, move, players: int, length: int) -> dict:
     else:
         entry["threat"] = within(name, whole, move, "threat", 0, length - 1)
     return entry
+
+
+# -- picks -----------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player sets on screen at a described keep or play: each open threat of the row (of
+    the kinds with a copy not shown elsewhere), the seat's own cards (drawn before its keep; its
+    hand and the cards set aside after), each partner's character, the treasures each seat
+    carries (from level 2, when the levels before can have given some), each amulet's side (two
+    players) and the Infernal Dungeon. Cards are named with what they overcome, as the cards
+    show them."""
+    cat = catalog()
+    party = description.get("party")
+    seat = description.get("seat")
+    if not isinstance(party, list) or type(seat) is not int or not 0 <= seat < len(party):
+        return []
+    chosen: list[Pick] = []
+    row = _listed_or_none(description.get("row"))
+    shown = Counter(_threats_shown(description))
+    for position, cell in enumerate(row):
+        if isinstance(cell, Mapping) and cell.get("state", "open") == "open":
+            here = cell.get("card")
+            threats = tuple(
+                (_threat_words(card), card)
+                for card, threat in cat.threats.items()
+                if card == here or shown[card] < threat.copies
+            )
+            label = f"threat {position + 1} of the row"
+            chosen.append(Pick(("row", position, "card"), label, threats))
+    own = party[seat] if isinstance(party[seat], Mapping) else {}
+    character = own.get("character")
+    if character in CHARACTER_IDS:
+        mine = _own_cards(description, seat, character)
+        places = ("drawn",) if "drawn" in own else ("hand", "set_aside")
+        for place in places:
+            label = {"drawn": "your cards drawn", "hand": "your hand"}.get(
+                place, "your cards set aside"
+            )
+            path = ("party", seat, place)
+            chosen.append(Pick(path, label, mine, many=True, write=_sorted(path)))
+    at_the_table = [m.get("character") for m in party if isinstance(m, Mapping)]
+    for other, member in enumerate(party):
+        if other == seat or not isinstance(member, Mapping):
+            continue
+        options = tuple(
+            (f"{card.name}, the {card.profession}", card.id)
+            for card in cat.characters.values()
+            if card.id == member.get("character") or card.id not in at_the_table
+        )
+        chosen.append(
+            Pick(
+                ("party", other, "character"),
+                f"seat {other}'s character",
+                options,
+                write=_character(other),
+            )
+        )
+    if isinstance(description.get("level"), int) and description["level"] > 1:
+        for other, member in enumerate(party):
+            if isinstance(member, Mapping) and member.get("character") in CHARACTER_IDS:
+                elsewhere = _treasures_elsewhere(description, other)
+                treasures = tuple(
+                    (card.name, card.id)
+                    for card in cat.threats.values()
+                    if card.treasure and card.id not in elsewhere
+                )
+                whose = "your" if other == seat else f"{cat.name(member['character'])}'s"
+                path = ("party", other, "treasures")
+                label = f"{whose} treasures"
+                chosen.append(Pick(path, label, treasures, many=True, write=_sorted(path)))
+    if description.get("players") == 2:
+        for character in at_the_table:
+            amulet = cat.amulet(character) if character in CHARACTER_IDS else None
+            if amulet is not None:
+                sides = tuple(
+                    (f"side {side}: " + " or ".join(use.label() for use in uses), side)
+                    for side, uses in amulet.sides.items()
+                )
+                chosen.append(
+                    Pick(
+                        ("amulets", character),
+                        f"{cat.name(character)}'s amulet",
+                        (*sides, ("not used", "none")),
+                        write=_amulet(character),
+                    )
+                )
+    infernal = (
+        ("no: used treasures go to the threat deck", False),
+        ("yes: they leave the game", True),
+    )
+    chosen.append(Pick(("infernal",), "the Infernal Dungeon", infernal))
+    return [one for one in chosen if one.options]
+
+
+def _threat_words(card: str) -> str:
+    """A threat card's name and what overcomes it: ``Large monster (monster x2)``."""
+    threat = catalog().threats[card]
+    if threat.treasure:
+        return f"{threat.name} (treasure)"
+    icons = " or ".join(icon.replace("_", " ") for icon in threat.icons)
+    return f"{threat.name} ({icons}{' x2' if threat.double else ''})"
+
+
+def _threats_shown(description: Mapping) -> list:
+    """The threat cards the description shows: in the row, carried, out of the game."""
+    row = description.get("row")
+    shown = [cell.get("card") for cell in _listed_or_none(row) if isinstance(cell, Mapping)]
+    for member in _listed_or_none(description.get("party")):
+        if isinstance(member, Mapping):
+            shown += _listed_or_none(member.get("treasures"))
+    shown += _listed_or_none(description.get("out_of_game"))
+    return [card for card in shown if isinstance(card, str)]
+
+
+def _treasures_elsewhere(description: Mapping, seat: int) -> set:
+    """The treasures the description places other than with `seat`: in the row, with another
+    seat, out of the game (a treasure is one card: it cannot be carried by two)."""
+    row = description.get("row")
+    places = [cell.get("card") for cell in _listed_or_none(row) if isinstance(cell, Mapping)]
+    for other, member in enumerate(description["party"]):
+        if other != seat and isinstance(member, Mapping):
+            places += _listed_or_none(member.get("treasures"))
+    places += _listed_or_none(description.get("out_of_game"))
+    return {card for card in places if isinstance(card, str)}
+
+
+def _listed_or_none(value) -> list:
+    """A part of a description that should be a list, or none where it is not one."""
+    return list(value) if isinstance(value, list) else []
+
+
+def _own_cards(description: Mapping, seat: int, character: str) -> tuple[tuple[str, str], ...]:
+    """The cards the seat can hold: its sheet's items (for the party size and its amulet's side)
+    and the treasures it carries, each with what it overcomes."""
+    cat = catalog()
+    players = description.get("players")
+    amulets = description.get("amulets")
+    side = "none"
+    if players == 2 and cat.amulet(character) is not None:
+        side = amulets.get(character, "a") if isinstance(amulets, Mapping) else "a"
+    if not isinstance(players, int) or side not in ("a", "b", "none"):
+        return ()
+    options = []
+    for card in sheet(character, players, side):
+        if card in cat.equipment:
+            options.append((cat.equipment[card].label(), card))
+        else:
+            uses = cat.amulets[card].sides[side]
+            options.append((f"Amulet [{' / '.join(use.label() for use in uses)}]", card))
+    for card in _listed_or_none(description["party"][seat].get("treasures")):
+        if card in cat.threats:
+            options.append((f"{cat.name(card)} (treasure, wild)", card))
+    return tuple(options)
+
+
+def _character(other: int):
+    """A partner's character changed; an amulet's side set for the old one is the new one's."""
+
+    def write(description: dict, character: str) -> dict:
+        old = description["party"][other].get("character")
+        description["party"][other]["character"] = character
+        amulets = description.get("amulets")
+        if isinstance(amulets, dict) and old in amulets:
+            side = amulets.pop(old)
+            if catalog().amulet(character) is not None:
+                amulets[character] = side
+        return description
+
+    return write
+
+
+def _sorted(path: tuple):
+    """Cards set in sorted order, as a description lists a seat's cards (their order says
+    nothing)."""
+
+    def write(description: dict, cards: list) -> dict:
+        return picked(description, path, sorted(cards, key=str))
+
+    return write
+
+
+def _amulet(character: str):
+    """An amulet's side set (the field ``amulets`` made if the description has none)."""
+
+    def write(description: dict, side: str) -> dict:
+        amulets = description.get("amulets")
+        description["amulets"] = {
+            **(amulets if isinstance(amulets, Mapping) else {}),
+            character: side,
+        }
+        return description
+
+    return write
