@@ -11,11 +11,11 @@ from math import comb
 import pytest
 import yaml
 from _paths import BOOK
+from pick_check import every_option, odd_parts_are_no_trouble, picked_as_described
 from position_check import positions, round_trip
 
 from toolkit.death_may_die.cards import catalog
 from toolkit.games import get_game
-from toolkit.position import PositionError
 
 SLUG = "death-may-die"
 SPEC = get_game(SLUG)
@@ -61,21 +61,10 @@ def attack(description: dict) -> dict:
 @pytest.mark.parametrize("kind", EXAMPLES)
 def test_every_option_of_every_pick_sets_up_or_is_refused_by_its_field(kind):
     description = EXAMPLES[kind]()
-    built = refused = 0
-    for chosen in SPEC.picks(description):
-        words = [w for w, _ in chosen.options]
-        assert len(set(words)) == len(words), chosen.label
-        assert not set(words) & IDS, chosen.label  # names, not ids
-        tries = [[v] for _, v in chosen.options] if chosen.many else [v for _, v in chosen.options]
-        for value in tries:
-            try:
-                SPEC.position(chosen.apply(description, value))
-            except PositionError as error:
-                assert error.field, error
-                refused += 1
-            else:
-                built += 1
+    built, refused = every_option(SLUG, description)
     assert built > refused
+    for chosen in SPEC.picks(description):
+        assert not {w for w, _ in chosen.options} & IDS, chosen.label  # names, not ids
 
 
 def test_the_picks_are_the_table_in_words():
@@ -145,3 +134,18 @@ def test_a_picked_position_describes_itself_as_picked(kind, label, value):
     state = SPEC.position(changed)
     assert SPEC.describe(state) == changed
     round_trip(SLUG, state)
+
+
+@pytest.mark.parametrize("kind", EXAMPLES)
+def test_the_picks_of_a_description_with_odd_parts_are_still_made(kind):
+    """The widget makes the picks of whatever description its box holds: a part of it that is
+    nothing, a number, a word, an empty list where a card, a list or a mapping belongs makes no
+    pick fail (the set-up then names the field)."""
+    assert odd_parts_are_no_trouble(SLUG, EXAMPLES[kind]()) > 100
+
+
+@pytest.mark.parametrize("kind", EXAMPLES)
+def test_a_pick_keeps_a_description_in_the_games_own_form(kind):
+    """Any pick of a description as the game describes it gives one the game describes back
+    the same: what the widget's box shows is what the set-up reads back."""
+    assert picked_as_described(SLUG, SPEC.describe(SPEC.position(EXAMPLES[kind]()))) > 20

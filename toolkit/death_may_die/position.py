@@ -836,12 +836,14 @@ def picks(description: Mapping) -> list[Pick]:
     """What a player would pick to change this position (see :class:`~toolkit.position.Pick`),
     by the names on the table: each living investigator's space (the map's spaces by name),
     wounds, stress and items; each enemy figure's space; the actions left at an action; and each
-    face of a roll waiting to be rerolled or accepted."""
+    face of a roll waiting to be rerolled or accepted. A part of the description that is not
+    what it should be makes no pick fail (the set-up names it)."""
     cards = catalog()
     rules_ = cards.rules
-    episode = cards.episodes.get(description.get("episode", "drowned_chapel"))
+    episode = description.get("episode", "drowned_chapel")
+    episode = cards.episodes.get(episode if isinstance(episode, str) else "drowned_chapel")
     if episode is None:
-        return []
+        episode = cards.episodes["drowned_chapel"]
     spaces = tuple(
         (space.name, space.name) for space in rules.load_board(episode.map).spaces.values()
     )
@@ -866,7 +868,8 @@ def picks(description: Mapping) -> list[Pick]:
     for index, me in enumerate(listed if isinstance(listed, list) else []):
         if not isinstance(me, Mapping) or not me.get("alive", True):
             continue
-        name = me.get("investigator", f"investigator {index + 1}")
+        name = me.get("investigator")
+        name = name if isinstance(name, str) else f"investigator {index + 1}"
         where = ("investigators", index)
         found.append(Pick((*where, "space"), f"{name}'s space", spaces))
         wounds = tuple((str(n), n) for n in range(rules_.wounds_to_die))
@@ -877,7 +880,9 @@ def picks(description: Mapping) -> list[Pick]:
     enemies = description.get("enemies")
     for index, enemy in enumerate(enemies if isinstance(enemies, list) else []):
         if isinstance(enemy, Mapping):
-            label = f"{enemy.get('enemy')} {enemy.get('number')}'s space"
+            kind, number = enemy.get("enemy"), enemy.get("number")
+            known = isinstance(kind, str) and type(number) is int
+            label = f"{kind} {number}'s space" if known else f"enemy {index + 1}'s space"
             found.append(Pick(("enemies", index, "space"), label, spaces))
     return found
 
