@@ -555,7 +555,9 @@ class GameWidget(widgets.VBox):
         )
         self.picks_area = widgets.VBox(layout={"width": "100%"}).add_class(f"{self.css}-picks")
         self.pick_controls: list[tuple[Pick, widgets.Widget]] = []
+        self._menus: list[tuple] = []  # each pick's options as offered, and what it shows
         self._old_picks: list[widgets.Widget] = []
+        self._quiet = False
         panel = widgets.VBox(
             [how, widgets.HBox([describe, set_up]), self.picks_area, self.setup_note,
              self.setup_text],
@@ -602,23 +604,45 @@ class GameWidget(widgets.VBox):
     def _show_picks(self, description: dict) -> None:
         """The Pick area made from `description`: a row a pick of the game's ``picks``, its
         name at the table and a menu of its options in words (a list of tags where it holds
-        several, a hand, say)."""
-        for widget in self._old_picks:  # the menus before last (the last may be reporting now)
-            widget.close()
-        self._old_picks = [control for _, control in self.pick_controls]
+        several, a hand, say). Where the picks are those on show, with the same options, only
+        the values shown change: a menu being used stays as it is on the page."""
         try:
             picks = get_game(self.state.game).picks(description)
         except PositionError as error:
             picks = []
             self._refuse(error.field, error.problem)
-        self.pick_controls = [(pick, self._pick_control(pick, description)) for pick in picks]
+        menus = [(pick, *self._menu(pick, description)) for pick in picks]
+        kinds = [(pick.label, pick.many, options) for pick, options, _ in menus]
+        if menus and kinds == [(p.label, p.many, o) for p, o, _ in self._menus]:
+            self._quiet = True  # the values the description holds, not a person's picks
+            try:
+                for (_, _, shown), (_, control) in zip(menus, self.pick_controls, strict=True):
+                    control.value = shown
+            finally:
+                self._quiet = False
+            self._menus = menus
+            self.pick_controls = [
+                (pick, control)
+                for (pick, _, _), (_, control) in zip(menus, self.pick_controls, strict=True)
+            ]
+            return
+        for widget in self._old_picks:  # the menus before last (the last may be reporting now)
+            widget.close()
+        self._old_picks = [control for _, control in self.pick_controls]
+        self._menus = menus
+        self.pick_controls = [
+            (pick, self._pick_control(index, pick, options, shown))
+            for index, (pick, options, shown) in enumerate(menus)
+        ]
         if not picks:
             self.picks_area.children = []
             return
         rows = []
         for pick, control in self.pick_controls:
-            label = widgets.Label(pick.label, layout={"width": "14em", "min_width": "14em"})
-            label.add_class("pick-label")
+            label = widgets.HTML(
+                f'<div style="line-height:1.2">{escape(pick.label)}</div>',  # long names wrap
+                layout={"width": "14em", "min_width": "14em"},
+            ).add_class("pick-label")
             row = widgets.HBox([label, control], layout={"align_items": "center"})
             if pick.many and len(pick.options) > 6:
                 row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
@@ -639,36 +663,54 @@ class GameWidget(widgets.VBox):
         )
         self.picks_area.children = [head, grid]
 
-    def _pick_control(self, pick: Pick, description: dict) -> widgets.Widget:
-        """The menu of one pick, showing the description's value, that sets the pick up when
-        changed: a Dropdown of its options, or for a pick of several, tags limited to them."""
+    @staticmethod
+    def _menu(pick: Pick, description: dict) -> tuple[list, int | list[str]]:
+        """A pick's options as its menu offers them, and what it shows of `description`: the
+        index of the option there (a value that is no option is offered too, first), or for a
+        pick of several, the words of each value there."""
         options = list(pick.options)
         now = at(description, pick.path)
         if not pick.many:
-            if all(value != now for _, value in options):  # shown even if it is no option
+            if all(value != now for _, value in options):
                 options.insert(0, ("–" if now is None else pick.words(now), now))
-            index = next(i for i, (_, value) in enumerate(options) if value == now)
-            control = widgets.Dropdown(
-                options=[(words, i) for i, (words, _) in enumerate(options)],
-                value=index,
-                layout={"width": "auto", "flex": "1 1 auto", "max_width": "32em"},
-            )
-            control.observe(lambda change: self.pick(pick, options[change.new][1]), "value")
-            return control.add_class("pick-menu")
-        now = list(now or [])
+            return options, next(i for i, (_, value) in enumerate(options) if value == now)
+        now = now if isinstance(now, list) else []
         for value in now:
             if all(value != option for _, option in options):
                 options.append((pick.words(value), value))
-        by_words = {words: value for words, value in options}
-        control = widgets.TagsInput(
-            value=[pick.words(value) for value in now],
-            allowed_tags=list(by_words),
-            allow_duplicates=True,
-            placeholder="type a name",
-            layout={"flex": "1 1 auto"},
-        )
-        control.observe(lambda change: self.pick(pick, [by_words[w] for w in change.new]), "value")
-        return control.add_class("pick-tags")
+        return options, [pick.words(value) for value in now]
+
+    def _pick_control(self, index: int, pick: Pick, options: list, shown) -> widgets.Widget:
+        """The menu of pick `index`: a Dropdown of its options, or for a pick of several, tags
+        limited to them; a change sets the pick up (:meth:`pick`)."""
+        if pick.many:
+            control = widgets.TagsInput(
+                value=shown,
+                allowed_tags=list(dict(options)),
+                allow_duplicates=True,
+                placeholder="type a name",
+                layout={"flex": "1 1 auto"},
+            ).add_class("pick-tags")
+        else:
+            control = widgets.Dropdown(
+                options=[(words, i) for i, (words, _) in enumerate(options)],
+                value=shown,
+                layout={"width": "auto", "flex": "1 1 auto", "max_width": "32em"},
+            ).add_class("pick-menu")
+        control.observe(lambda change: self._menu_changed(index, control, change.new), "value")
+        return control
+
+    def _menu_changed(self, index: int, control: widgets.Widget, new) -> None:
+        if self._quiet or index >= len(self.pick_controls):
+            return
+        if self.pick_controls[index][1] is not control:  # a menu no longer on show
+            return
+        pick, options, _ = self._menus[index]
+        if pick.many:
+            values = dict(options)
+            self.pick(pick, [values[words] for words in new if words in values])
+        else:
+            self.pick(pick, options[new][1])
 
     def pick_control(self, label: str) -> widgets.Widget:
         """The menu of the pick called `label` (its name at the table)."""
