@@ -127,3 +127,25 @@ def test_a_hand_picked_as_tags_sets_up_with_its_numbers():
     assert picked["parties"][0]["fate_cards"] == 2 and picked["fate_deck"] == 29 + 3
     spec = get_game("epic-death")
     assert numbers(game.odds) == numbers(spec.decision_odds(spec.position(picked)))
+
+
+def test_a_refusal_names_a_picked_card_in_words_and_a_menu_stays_on_the_page():
+    """Seven Battle Crys in hand are more than the game's six: the note names the card as the
+    menus do, not by its id. A pick whose menus keep their options changes their values only:
+    Rosa's wounds picked, the same menu shows 1."""
+    game = MAKERS["epic-death"]()
+    game.describe()
+    game.pick_control("your hand").value = ["Battle Cry"] * 7
+    note = game.setup_note.value
+    assert "more than the 6 copies of Battle Cry the game has" in note, note
+    assert "fate-add-1" not in note
+
+    game = MAKERS["death-may-die"]()
+    game.describe()
+    wounds = game.pick_control("Rosa the Sailor's wounds")
+    controls = [control for _, control in game.pick_controls]
+    wounds.label = "1"
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert game.state.investigators[0]["wounds"] == 1
+    assert [control for _, control in game.pick_controls] == controls
+    assert game.pick_control("Rosa the Sailor's wounds").label == "1"

@@ -795,8 +795,13 @@ class GameWidget(widgets.VBox):
         self._show_picks(state.description)
 
     def _refuse(self, field: str, problem: str) -> None:
-        """The note of a description not set up: the field that is wrong, and why."""
+        """The note of a description not set up: the field that is wrong, and why (a card the
+        picks name in words, quoted by its id, is named in those words)."""
         problem = problem if problem.endswith((".", "?", "!")) else problem + "."
+        for _, options, _ in self._menus:
+            for words, value in options:
+                if isinstance(value, str) and value != words:
+                    problem = problem.replace(repr(value), words)
         where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
         self.setup_note.value = (
             '<span class="setup-refused" style="color:#a40000">Nothing was set up: '
