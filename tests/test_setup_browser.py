@@ -2,14 +2,26 @@
 this position, change the description as a person would (tests/widget_setups.py), press Set up,
 and each choice's row shows the numbers of the position set up, as the same widget in Python
 has them after doing the same; a description that cannot happen leaves the table as it was,
-with a note naming its field. The panel's text has no Python printed raw."""
+with a note naming its field. For each game that names picks, Describe then opens its Pick area:
+one option chosen in a menu sets that position up at once, and each row shows the numbers the
+same widget in Python has after the same pick. The panel's text has no Python printed raw."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from _paths import NOTEBOOKS
 from test_widgets_browser import CALLS, REPRS, WAIT_MS, the_same_game
-from widget_setups import CHANGES, bad_text, changed_text, positions_known
+from widget_setups import (
+    CHANGES,
+    bad_text,
+    changed_text,
+    pick_change,
+    pick_step,
+    picks_known,
+    positions_known,
+)
 
 from toolkit.widgets import DESCRIBE, SET_UP
 
@@ -68,6 +80,40 @@ def test_a_described_and_changed_position_is_set_up_with_its_numbers(
     expect(note).to_contain_text(f"Nothing was set up: {field}:", timeout=WAIT_MS)
     assert_page_rows_match(page, mirror, timeout_s=20)  # the position set up stays
 
+    if picks_known(SLUGS[notebook]):
+        pick_on_the_page(page, widget, mirror)
     shown = widget.inner_text()
     assert not [r for r in REPRS if r in shown], shown
     assert open_voila.errors(page) == []
+
+
+def pick_on_the_page(page, widget, mirror) -> None:
+    """Describe this position, then change the first pick of the Pick area whose change sets
+    up a position with other numbers (:func:`widget_setups.pick_change`: an option chosen in a
+    menu, or a tag taken away and another typed in): the page sets it up at once, the box says
+    what was picked, and each row shows the numbers the mirror has after the same pick."""
+    from playwright.sync_api import expect
+    from widget_clicks import assert_page_rows_match
+
+    css = mirror.css
+    widget.get_by_role("button", name=DESCRIBE, exact=True).click()
+    described = mirror.describe()
+    box = widget.locator(f".{css}-setup-text textarea")
+    expect(box).to_have_value(described, timeout=WAIT_MS)
+    label, steps, _ = pick_change(mirror, described)
+    row = widget.locator(f".{css}-pick", has=page.get_by_text(label, exact=True))
+    for kind, words in steps:
+        if kind == "choose":
+            row.locator("select").select_option(label=words)
+        elif kind == "add":
+            row.locator("input").fill(words)
+            row.locator("input").press("Enter")
+        else:
+            tag = row.locator(
+                ".jupyter-widget-tag", has_text=re.compile(rf"^\s*{re.escape(words)}\s*$")
+            )
+            tag.first.locator(".jupyter-widget-tag-close").click()
+        pick_step(mirror.pick_control(label), (kind, words))
+        expect(box).to_have_value(mirror.setup_text.value, timeout=WAIT_MS)
+    expect(widget.locator(f".{css}-setup-note")).to_contain_text("Set up at", timeout=WAIT_MS)
+    assert_page_rows_match(page, mirror, timeout_s=20)

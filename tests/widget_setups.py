@@ -10,10 +10,12 @@ one still in the deck.
 from __future__ import annotations
 
 import copy
+import importlib
 
 import yaml
 
-from toolkit.games import get_game
+from toolkit.games import PACKAGES, get_game
+from toolkit.position import PositionError, at
 from toolkit.widgets import description_yaml
 
 
@@ -126,3 +128,116 @@ def bad_text(game, described: str) -> tuple[str, str]:
     """A description that cannot happen, made from `described`, and the field its note names."""
     change, field = BAD[game.state.game]
     return description_yaml(change(copy.deepcopy(yaml.safe_load(described)))), field
+
+
+def picks_known(game: str) -> bool:
+    """Whether the game's position module names what a player picks (``picks``)."""
+    if not positions_known(game):
+        return False
+    return hasattr(importlib.import_module(f"{PACKAGES[game]}.position"), "picks")
+
+
+def _numbers(spec, state) -> list:
+    odds = spec.decision_odds(state)
+    return [(found.action, found.odds, found.refused) for found in odds.actions]
+
+
+def pick_change(game, described: str) -> tuple[str, list[tuple[str, str]], dict]:
+    """What a person picks in the Pick area of widget `game` after Describe gave `described`:
+    the first pick one of whose changes sets up a position of a person's decision here with
+    other numbers, the menus (picks of one value) before the tags. A menu's change is an
+    option chosen, ``("choose", words)``, its options tried up to the first that builds. A list
+    of tags is changed as a person does it: a tag taken away, ``("remove", words)``; or an
+    option's tag typed in, ``("add", words)``; or both, an option typed in then a tag taken
+    away (up to the twelfth change that builds). Returns the pick's label, the steps (for :func:`pick_step`) and the description
+    picked."""
+    spec = get_game(game.state.game)
+    description = yaml.safe_load(described)
+    before = _numbers(spec, spec.position(description))
+    chosen = spec.picks(description)
+    for pick in [p for p in chosen if not p.many] + [p for p in chosen if p.many]:
+        built = 0
+        for steps in _changes(pick, description):
+            try:
+                changed = description
+                for step in steps:
+                    changed = _as_the_widget(game, pick, changed, step)
+                state = _set_up(game, changed)
+            except PositionError:
+                continue
+            if _numbers(spec, state) != before:
+                return pick.label, steps, changed
+            built += 1
+            if built == (12 if pick.many else 1):
+                break
+    raise AssertionError(f"no pick of {game.state.game} changes the numbers")
+
+
+def _changes(pick, description: dict):
+    """The changes :func:`pick_change` tries of one pick, each a list of steps."""
+    now = at(description, pick.path)
+    if not pick.many:
+        yield from ([("choose", words)] for words, value in pick.options if value != now)
+        return
+    if not isinstance(now, list):
+        return
+    tags = list(dict.fromkeys(map(pick.words, now)))
+    yield from ([("remove", tag)] for tag in tags)
+    yield from ([("add", words)] for words, _ in pick.options)
+    yield from ([("add", words), ("remove", tag)] for tag in tags for words, _ in pick.options)
+
+
+def _set_up(game, description: dict):
+    """The state the widget sets up from `description`, or a PositionError (the widget also
+    refuses a decision that is not a person's here)."""
+    state = get_game(game.state.game).position(description)
+    if state.is_terminal() or state.is_chance_node() or state.current_player() not in game.humans:
+        raise PositionError("decision", "not a person's decision here")
+    return state
+
+
+def _as_the_widget(game, pick, description: dict, step: tuple[str, str]) -> dict:
+    """What the widget's box holds after one step of a pick on `description` (the tags that the
+    step changes show the description's values)."""
+    kind, words = step
+    values = dict(pick.options)
+    if kind == "choose":
+        return pick.apply(description, values[words])
+    now = list(at(description, pick.path))
+    if kind == "add":
+        return pick.apply(description, [*now, values[words]])
+    now.remove(values[words])
+    return pick.apply(description, now)
+
+
+def pick_step(control, step: tuple[str, str]) -> None:
+    """One step of :func:`pick_change` done in the widget, as a person does it: a menu's option
+    chosen, a tag typed in (at the end) or a tag taken away (its first)."""
+    kind, words = step
+    if kind == "choose":
+        control.label = words
+    elif kind == "add":
+        control.value = [*control.value, words]
+    else:
+        tags = list(control.value)
+        tags.remove(words)
+        control.value = tags
+
+
+def pick_refused(game, described: str) -> tuple[str, str | list, dict, str]:
+    """A pick and a choice of it that the set-up refuses (a PositionError), for widget `game`
+    after Describe gave `described`: a menu's option, or else a list of tags that is the first
+    option twenty times (more copies than a game has). Returns the pick's label, the option's
+    words (a list of words for tags), the picked description and the field its refusal names."""
+    spec = get_game(game.state.game)
+    description = yaml.safe_load(described)
+    chosen = spec.picks(description)
+    tries = [(p, w, v) for p in chosen if not p.many for w, v in p.options]
+    tries += [(p, [p.options[0][0]] * 20, [p.options[0][1]] * 20) for p in chosen if p.many]
+    for pick, words, value in tries:
+        changed = pick.apply(description, value)
+        try:
+            spec.position(changed)
+        except PositionError as error:
+            return pick.label, words, changed, error.field
+    raise AssertionError(f"every pick of {game.state.game} sets up")

@@ -251,11 +251,15 @@ def at(description: Any, path: Path, default: Any = None) -> Any:
 
 def picked(description: Mapping, path: Path, value: Any) -> dict:
     """A copy of `description` with `value` at `path` (the description itself is unchanged). The
-    path's parts above the last must exist (a pick only changes what a description has)."""
+    path's parts above the last must exist, and a list's entry too (a pick only changes what a
+    description has)."""
     changed = deepcopy(dict(description))
     *above, last = path
     place = at(changed, tuple(above))
-    if place is None or not isinstance(place, (dict, list)):
+    missing = isinstance(place, list) and not (
+        type(last) is int and -len(place) <= last < len(place)
+    )
+    if missing or not isinstance(place, (dict, list)):
         raise PositionError(".".join(map(str, path)), "no such place in this description")
     place[last] = deepcopy(value)
     return changed

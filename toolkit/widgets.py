@@ -16,7 +16,10 @@ numbers are shown with :func:`toolkit.html.chance` and :func:`toolkit.html.exact
 Under the game, a **Set up a position** panel writes the position on screen as the player to act
 sees it (YAML, the fields of the game's rules notes) and sets up a position edited there: its
 numbers fill the table at once and the game plays on from it; a description that cannot happen,
-or that this widget cannot seat, gets one note naming its field and changes nothing.
+or that this widget cannot seat, gets one note naming its field and changes nothing. Under its
+buttons, menus offer the things of the described position a player would pick (the game's
+``picks``: a quest, a die, a hand, a figure's space): a pick rewrites the description in the box
+and sets it up at once.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
@@ -49,7 +52,7 @@ from toolkit.analysis import (
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import exact, listed
-from toolkit.position import PositionError, parse
+from toolkit.position import Pick, PositionError, at, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -546,13 +549,20 @@ class GameWidget(widgets.VBox):
             '<div style="font-size:12px;color:#444;line-height:1.3;margin-bottom:4px">'
             "What one player knows at a decision, in YAML (the fields are in this game's rules "
             "notes, under “Describing a position”). Change a card, a die or whose turn it is "
-            "and press Set up: the table of choices above shows the new position's numbers, "
-            "and the game plays on from it.</div>"
+            "and press Set up, or pick from the menus that Describe this position opens: the "
+            "table of choices above shows the new position's numbers, and the game plays on "
+            "from it.</div>"
         )
+        self.picks_area = widgets.VBox(layout={"width": "100%"}).add_class(f"{self.css}-picks")
+        self.pick_controls: list[tuple[Pick, widgets.Widget]] = []
+        self._menus: list[tuple] = []  # each pick's options as offered, and what it shows
+        self._old_picks: list[widgets.Widget] = []
+        self._quiet = False
         panel = widgets.VBox(
-            [how, widgets.HBox([describe, set_up]), self.setup_note, self.setup_text],
+            [how, widgets.HBox([describe, set_up]), self.picks_area, self.setup_note,
+             self.setup_text],
             layout={"width": "100%"},
-        )
+        )  # fmt: skip
         accordion = widgets.Accordion([panel], selected_index=None)
         accordion.set_title(0, "Set up a position")
         return accordion.add_class(f"{self.css}-setup")
@@ -581,9 +591,157 @@ class GameWidget(widgets.VBox):
             return ""
         description = get_game(self.state.game).describe(self.state)
         self.setup_text.value = text = description_yaml(description)
-        self.setup_text.rows = min(max(text.count("\n") + 1, SETUP_ROWS[0]), SETUP_ROWS[1])
+        self._show_text(text)
         self.setup_note.value = ""
+        self._show_picks(description)
         return text
+
+    def _show_text(self, text: str) -> None:
+        self.setup_text.value = text
+        self.setup_text.rows = min(max(text.count("\n") + 1, SETUP_ROWS[0]), SETUP_ROWS[1])
+
+    # -- the picks ------------------------------------------------------------------------------
+    def _show_picks(self, description: dict) -> None:
+        """The Pick area made from `description`: a row a pick of the game's ``picks``, its
+        name at the table and a menu of its options in words (a list of tags where it holds
+        several, a hand, say). Where the picks are those on show, with the same options, only
+        the values shown change: a menu being used stays as it is on the page."""
+        try:
+            picks = get_game(self.state.game).picks(description)
+        except PositionError as error:
+            picks = []
+            self._refuse(error.field, error.problem)
+        menus = [(pick, *self._menu(pick, description)) for pick in picks]
+        kinds = [(pick.label, pick.many, options) for pick, options, _ in menus]
+        if menus and kinds == [(p.label, p.many, o) for p, o, _ in self._menus]:
+            self._quiet = True  # the values the description holds, not a person's picks
+            try:
+                for (_, _, shown), (_, control) in zip(menus, self.pick_controls, strict=True):
+                    control.value = shown
+            finally:
+                self._quiet = False
+            self._menus = menus
+            self.pick_controls = [
+                (pick, control)
+                for (pick, _, _), (_, control) in zip(menus, self.pick_controls, strict=True)
+            ]
+            return
+        for widget in self._old_picks:  # the menus before last (the last may be reporting now)
+            widget.close()
+        self._old_picks = [control for _, control in self.pick_controls]
+        self._menus = menus
+        self.pick_controls = [
+            (pick, self._pick_control(index, pick, options, shown))
+            for index, (pick, options, shown) in enumerate(menus)
+        ]
+        if not picks:
+            self.picks_area.children = []
+            return
+        rows = []
+        for pick, control in self.pick_controls:
+            label = widgets.HTML(
+                f'<div style="line-height:1.2">{escape(pick.label)}</div>',  # long names wrap
+                layout={"width": "14em", "min_width": "14em"},
+            ).add_class("pick-label")
+            row = widgets.HBox([label, control], layout={"align_items": "center"})
+            if pick.many and len(pick.options) > 6:
+                row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
+            rows.append(row.add_class(f"{self.css}-pick"))
+        head = widgets.HTML(
+            f"<style>.{self.css}-picks .pick-wide {{ grid-column: 1 / -1; }}</style>"
+            '<div style="font-size:12px;color:#444;margin:6px 0 2px">Pick: a change is written '
+            "into the description below and set up at once.</div>"
+        )
+        grid = widgets.GridBox(
+            rows,
+            layout={
+                "grid_template_columns": "repeat(auto-fill, minmax(36em, 1fr))",
+                "grid_auto_flow": "row dense",  # a menu fills the gap a wide row leaves
+                "grid_gap": "2px 16px",
+                "width": "100%",
+            },
+        )
+        self.picks_area.children = [head, grid]
+
+    @staticmethod
+    def _menu(pick: Pick, description: dict) -> tuple[list, int | list[str]]:
+        """A pick's options as its menu offers them, and what it shows of `description`: the
+        index of the option there (a value that is no option is offered too, first), or for a
+        pick of several, the words of each value there."""
+        options = list(pick.options)
+        now = at(description, pick.path)
+        if not pick.many:
+            if all(value != now for _, value in options):
+                options.insert(0, ("–" if now is None else pick.words(now), now))
+            return options, next(i for i, (_, value) in enumerate(options) if value == now)
+        now = now if isinstance(now, list) else []
+        for value in now:
+            if all(value != option for _, option in options):
+                options.append((pick.words(value), value))
+        return options, [pick.words(value) for value in now]
+
+    def _pick_control(self, index: int, pick: Pick, options: list, shown) -> widgets.Widget:
+        """The menu of pick `index`: a Dropdown of its options, or for a pick of several, tags
+        limited to them; a change sets the pick up (:meth:`pick`)."""
+        if pick.many:
+            control = widgets.TagsInput(
+                value=shown,
+                allowed_tags=list(dict(options)),
+                allow_duplicates=True,
+                placeholder="type a name",
+                layout={"flex": "1 1 auto"},
+            ).add_class("pick-tags")
+        else:
+            control = widgets.Dropdown(
+                options=[(words, i) for i, (words, _) in enumerate(options)],
+                value=shown,
+                layout={"width": "auto", "flex": "1 1 auto", "max_width": "32em"},
+            ).add_class("pick-menu")
+        control.observe(lambda change: self._menu_changed(index, control, change.new), "value")
+        return control
+
+    def _menu_changed(self, index: int, control: widgets.Widget, new) -> None:
+        if self._quiet or index >= len(self.pick_controls):
+            return
+        if self.pick_controls[index][1] is not control:  # a menu no longer on show
+            return
+        pick, options, _ = self._menus[index]
+        if pick.many:
+            values = dict(options)
+            self.pick(pick, [values[words] for words in new if words in values])
+        else:
+            self.pick(pick, options[new][1])
+
+    def pick_control(self, label: str) -> widgets.Widget:
+        """The menu of the pick called `label` (its name at the table)."""
+        for pick, control in self.pick_controls:
+            if pick.label == label:
+                return control
+        raise ValueError(
+            f"no pick {label!r}; there are: {[p.label for p, _ in self.pick_controls]}"
+        )
+
+    def pick(self, pick: Pick, value) -> None:
+        """A pick changed: `value` written into the description in the Set up box (the box
+        shows it as YAML) and that description set up at once. Refused, the box keeps the change
+        (another pick may make it one that can happen) and the note says why in one line."""
+        try:
+            description = parse(self.setup_text.value, "the description")
+        except PositionError as error:
+            self.setup_note.value = (
+                '<span class="setup-refused" style="color:#a40000">The picks change the '
+                "description in the box, and the box holds none: "
+                f"{escape(error.problem)}</span>"
+            )
+            return
+        try:
+            changed = pick.apply(description, value)
+        except PositionError as error:
+            self._refuse(error.field, error.problem)
+            return
+        text = description_yaml(changed)
+        self._show_text(text)
+        self.set_up(text)
 
     def set_up(self, text: str) -> None:
         """Play on from the position `text` describes (YAML), its numbers at once in the table
@@ -634,10 +792,16 @@ class GameWidget(widgets.VBox):
             f"<i>Set up{asked}: its numbers are in the table of choices above; play on from "
             f"there{bots}.</i>"
         )
+        self._show_picks(state.description)
 
     def _refuse(self, field: str, problem: str) -> None:
-        """The note of a description not set up: the field that is wrong, and why."""
+        """The note of a description not set up: the field that is wrong, and why (a card the
+        picks name in words, quoted by its id, is named in those words)."""
         problem = problem if problem.endswith((".", "?", "!")) else problem + "."
+        for _, options, _ in self._menus:
+            for words, value in options:
+                if isinstance(value, str) and value != words:
+                    problem = problem.replace(repr(value), words)
         where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
         self.setup_note.value = (
             '<span class="setup-refused" style="color:#a40000">Nothing was set up: '

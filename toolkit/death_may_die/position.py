@@ -43,6 +43,10 @@ them:
     of its name (``step``) and what it is about (an investigator, an enemy, a card, an effect
     written as the card data writes it).
 
+:func:`picks` names what a player would pick on screen to change a description: each living
+investigator's space, wounds, stress and items, each enemy figure's space, the actions left, and
+the faces of a roll waiting to be rerolled.
+
 :func:`position` builds the state: the public table as described, each draw pile's unseen cards
 shuffled by the description's seed, and the step machine stopped at the decision with the steps
 to come, so that the seat's view, and the numbers beside each choice, are the described game's.
@@ -61,6 +65,7 @@ from toolkit.death_may_die.cards import EFFECT_KINDS, Effect, catalog
 from toolkit.death_may_die.dice import load_dice
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -824,3 +829,64 @@ class _Builder:
                 state.board.steps_toward(where, hunted["space"])
             ):
                 raise PositionError("asked.paths", "not the spaces its shortest paths go through")
+
+
+# -- picks ----------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player would pick to change this position (see :class:`~toolkit.position.Pick`),
+    by the names on the table: each living investigator's space (the map's spaces by name),
+    wounds, stress and items; each enemy figure's space; the actions left at an action; and each
+    face of a roll waiting to be rerolled or accepted. A part of the description that is not
+    what it should be makes no pick fail (the set-up names it)."""
+    cards = catalog()
+    rules_ = cards.rules
+    episode = description.get("episode", "drowned_chapel")
+    episode = cards.episodes.get(episode if isinstance(episode, str) else "drowned_chapel")
+    if episode is None:
+        episode = cards.episodes["drowned_chapel"]
+    spaces = tuple(
+        (space.name, space.name) for space in rules.load_board(episode.map).spaces.values()
+    )
+    items = tuple((item.name, item.id) for item in cards.items.values())
+    found: list[Pick] = []
+    if description.get("decision") == "action":
+        actions = tuple((str(n), n) for n in range(1, rules.ACTIONS_PER_TURN + 1))
+        found.append(Pick(("actions_left",), "actions left", actions))
+    roll = description.get("roll")
+    faces = roll.get("faces") if isinstance(roll, Mapping) else None
+    if isinstance(faces, list):
+        dice = load_dice()
+        for index, face in enumerate(faces):
+            colour = str(face).split(" ")[0]
+            if colour not in dice:
+                continue
+            options = tuple(
+                (_face_words(f), f"{colour} {f}") for f in dice[colour].distinct_faces()
+            )
+            found.append(Pick(("roll", "faces", index), f"{colour} die {index + 1}", options))
+    listed = description.get("investigators")
+    for index, me in enumerate(listed if isinstance(listed, list) else []):
+        if not isinstance(me, Mapping) or not me.get("alive", True):
+            continue
+        name = me.get("investigator")
+        name = name if isinstance(name, str) else f"investigator {index + 1}"
+        where = ("investigators", index)
+        found.append(Pick((*where, "space"), f"{name}'s space", spaces))
+        wounds = tuple((str(n), n) for n in range(rules_.wounds_to_die))
+        found.append(Pick((*where, "wounds"), f"{name}'s wounds", wounds))
+        stress = tuple((str(n), n) for n in range(rules_.max_stress + 1))
+        found.append(Pick((*where, "stress"), f"{name}'s stress", stress))
+        found.append(Pick((*where, "items"), f"{name}'s items", items, many=True))
+    enemies = description.get("enemies")
+    for index, enemy in enumerate(enemies if isinstance(enemies, list) else []):
+        if isinstance(enemy, Mapping):
+            kind, number = enemy.get("enemy"), enemy.get("number")
+            known = isinstance(kind, str) and type(number) is int
+            label = f"{kind} {number}'s space" if known else f"enemy {index + 1}'s space"
+            found.append(Pick(("enemies", index, "space"), label, spaces))
+    return found
+
+
+def _face_words(face: str) -> str:
+    """A die's face in words: ``success+tentacle`` reads "success and tentacle"."""
+    return face.replace("+", " and ")

@@ -37,6 +37,10 @@ The fields, in the order :func:`describe` writes them (the book's rules notes sh
 ``fate_deck``, ``fate_discards``, ``loot_deck``, ``loot_discards``
     how many cards each deck holds, and its discard pile as it lies (the last card on top).
 
+:func:`picks` names what a player would pick on screen to change a description: the quests in
+line (at ``choose_quest``) or the quest attempted, the cards played on it and what their D6 dice
+showed, the dice rolled (at ``after_roll``), and the seat's hand.
+
 The deck counts follow from the rest (every card of the game is somewhere), so a hand-written
 description may leave them out; given, they are checked. A state is built without playing: the
 cards the seat cannot see (the other hands, the decks, the reward loot still face down, the
@@ -64,6 +68,7 @@ from toolkit.epic_death.rules import (
     quest_choices,
 )
 from toolkit.position import (
+    Pick,
     PositionError,
     card_list,
     common,
@@ -72,6 +77,7 @@ from toolkit.position import (
     inside,
     one_of,
     part,
+    picked,
     unknown_fields,
     whole,
 )
@@ -608,3 +614,198 @@ def _set_question(state: EpicDeathState, decision: str, asked: int) -> None:
     state.forget_legal()
     if not state.legal_actions():
         raise PositionError("decision", f"no choice is open at {decision}")
+
+
+# -- picks ---------------------------------------------------------------------------------------
+def picks(description: Mapping) -> list[Pick]:
+    """What a player would pick to change this position (see :class:`~toolkit.position.Pick`),
+    in card names: each quest in line while one is chosen, else the quest attempted; each card
+    played that names no adventurer, for another of its window; the dice the D6 cards made; the
+    dice faces at ``after_roll``, by what each counts; and the seat's hand of Fate cards. A
+    quest is offered in place of one of its kind (green or Epic) that is nowhere else on the
+    table; a card played, changed, is changed in the discards too, and the dice it adds with
+    it. A part of the description that is not what it should be makes no pick fail (the set-up
+    names it)."""
+    cards = catalog()
+    decision = description.get("decision")
+    quests = {**cards.quests, **cards.epic_quests}
+    found: list[Pick] = []
+    quest = _name(description.get("quest"))
+    if decision == "choose_quest":
+        for index, now in enumerate(_listed(description.get("quest_line"))):
+            options = _quest_options(description, cards, _name(now), ("quest_line", index))
+            found.append(Pick(("quest_line", index), f"quest {index + 1} in the line", options))
+    elif decision not in PLACING and quest in quests:
+        options = _quest_options(description, cards, quest, ("quest",))
+        found.append(Pick(("quest",), "the quest", options, write=_write_quest))
+    found += _played_picks(description, cards)
+    dice = description.get("dice")
+    if decision == "after_roll" and isinstance(dice, list) and quest in quests:
+        low = LOWEST_VICTORY[quests[quest].difficulty]
+        faces = {1: "1: no Victory", low: f"{low}: a Victory", 6: "6: a Victory, two with Red Mist"}
+        options = tuple((words, face) for face, words in faces.items())
+        found += [
+            Pick(("dice", i), f"die {i + 1}", options, write=_write_die(i))
+            for i in range(len(dice))
+        ]
+    hand = tuple((card.name, card.id) for card in cards.fate.values())
+    found.append(Pick(("hand",), "your hand", hand, many=True, write=_write_hand))
+    return found
+
+
+def _name(value: Any) -> str | None:
+    """A card id where the description has a name, else None."""
+    return value if isinstance(value, str) else None
+
+
+def _listed(value: Any) -> list:
+    """The entries of a list in the description (none where it holds no list)."""
+    return value if isinstance(value, list) else []
+
+
+def _quest_options(description, cards, now: str | None, path: tuple) -> tuple:
+    """The quests of `now`'s kind that could stand in its place: none seen elsewhere."""
+    group = cards.epic_quests if now in cards.epic_quests else cards.quests
+    seen = set(_quests_seen(description, path))
+    return tuple(
+        (f"{q.name} ({q.victories} {q.difficulty.capitalize()})", q.id)
+        for q in group.values()
+        if q.id == now or q.id not in seen
+    )
+
+
+def _quests_seen(description, leave_out: tuple) -> list[str]:
+    """The quests the description places, but the one at `leave_out`."""
+    seen = [q for i, q in enumerate(_listed(description.get("quest_line")))
+            if ("quest_line", i) != leave_out]  # fmt: skip
+    if leave_out != ("quest",):
+        seen.append(description.get("quest"))
+    seen += _listed(description.get("quests_done"))
+    for party in _listed(description.get("parties")):
+        members = _listed(party.get("adventurers")) if isinstance(party, Mapping) else []
+        for member in members:
+            if isinstance(member, Mapping):
+                seen += _listed(member.get("under"))
+    return [card for card in seen if isinstance(card, str)]
+
+
+def _write_quest(description: dict, quest: str) -> dict:
+    """The quest attempted changed; dice rolled on it show the same faces, written as the new
+    quest's difficulty counts them (a miss as 1, a Victory as its lowest face, a 6 as 6)."""
+    description["quest"] = quest
+    dice = description.get("dice")
+    if isinstance(dice, list):
+        low = LOWEST_VICTORY[catalog().quest(quest).difficulty]
+        description["dice"] = [
+            face if type(face) is not int else 6 if face == 6 else low if face >= low else 1
+            for face in dice
+        ]
+    return description
+
+
+def _write_die(index: int):
+    """The write of die `index`: its face changed, and the dice written highest first, as a
+    built game describes them."""
+
+    def write(description: dict, face: int) -> dict:
+        dice = picked(description, ("dice", index), face)["dice"]
+        if all(type(die) is int for die in dice):
+            dice = sorted(dice, reverse=True)
+        description["dice"] = dice
+        return description
+
+    return write
+
+
+def _played_picks(description, cards) -> list[Pick]:
+    """A pick for each card played that names no adventurer (another card of its window in its
+    place), and one for the dice its D6 cards made where they could have made several."""
+    played = _listed(description.get("played"))
+    found = []
+    for index, entry in enumerate(played):
+        card = _name(entry.get("card")) if isinstance(entry, Mapping) else None
+        if card not in cards.fate or cards.fate[card].kind in TARGETED:
+            continue
+        window = KINDS[cards.fate[card].kind].window
+        options = tuple(
+            (fate.name, fate.id)
+            for fate in cards.fate.values()
+            if fate.kind not in TARGETED and KINDS[fate.kind].window == window
+        )
+        seat = entry.get("seat")
+        by = f" (Player {seat + 1})" if type(seat) is int else ""
+        label = f"card {index + 1} played{by}"
+        found.append(Pick(("played", index, "card"), label, options, write=_write_played(index)))
+    low, high = _change_range(cards, played)
+    if low < high:
+        options = tuple((_dice_words(change), change) for change in range(low, high + 1))
+        found.append(Pick(("dice_change",), "dice the cards add", options))
+    return found
+
+
+def _change_range(cards, played: list) -> tuple[int, int]:
+    """The fewest and most dice the cards `played` add (negative: take away)."""
+    low = high = 0
+    for entry in played:
+        card = _name(entry.get("card")) if isinstance(entry, Mapping) else None
+        if card not in cards.fate:
+            continue
+        fixed = _fixed(cards, card)
+        low, high = low + fixed, high + fixed
+        if cards.fate[card].kind == "add_d6":
+            low, high = low + 1, high + 6
+        if cards.fate[card].kind == "remove_d6":
+            low, high = low - 6, high - 1
+    return low, high
+
+
+def _dice_words(change: int) -> str:
+    if change == 0:
+        return "none"
+    more = "more" if change > 0 else "fewer"
+    return f"{abs(change)} {more} {'die' if abs(change) == 1 else 'dice'}"
+
+
+def _write_played(index: int):
+    """The write of card `index` played: the card changed in ``played`` and in the Fate discards
+    (where every card played on the quest lies), and the dice the cards add kept as near as
+    can be: changed by the difference of the two cards' fixed dice, within the new range."""
+
+    def write(description: dict, card: str) -> dict:
+        cards = catalog()
+        played = _listed(description.get("played"))
+        if not (index < len(played) and isinstance(played[index], Mapping)):
+            raise PositionError(f"played[{index}]", "no such place in this description")
+        old = _name(played[index].get("card"))
+        played[index] = {**played[index], "card": card}
+        discards = description.get("fate_discards")
+        if isinstance(discards, list) and old in discards:
+            discards[len(discards) - 1 - discards[::-1].index(old)] = card
+        change = description.get("dice_change")
+        if type(change) is int:
+            low, high = _change_range(cards, played)
+            change += _fixed(cards, card) - (_fixed(cards, old) if old in cards.fate else 0)
+            description["dice_change"] = min(max(change, low), high)
+        return description
+
+    return write
+
+
+def _fixed(cards, card: str) -> int:
+    """The dice a Fate card adds for certain (negative: takes away), 0 for a D6 card."""
+    fate = cards.fate[card]
+    return fate.amount * {"add_dice": 1, "remove_dice": -1}.get(fate.kind, 0)
+
+
+def _write_hand(description: dict, hand: list) -> dict:
+    """The seat's hand changed: sorted as a built game holds it, its count in the seat's party
+    changed with it and the Fate deck's count (where given) by the difference."""
+    seat, parties = description.get("seat"), description.get("parties")
+    old = len(_listed(description.get("hand")))
+    description["hand"] = sorted(hand, key=str)
+    if type(seat) is int and isinstance(parties, list) and 0 <= seat < len(parties):
+        if isinstance(parties[seat], dict):
+            parties[seat]["fate_cards"] = len(hand)
+    if type(description.get("fate_deck")) is int:
+        description["fate_deck"] += old - len(hand)
+    return description

@@ -1,0 +1,151 @@
+"""The Pick area of every game's Set up panel, through the shared base, driven as a person
+drives it (a menu's option chosen, tags typed): Describe this position opens a menu a pick of the
+game's ``picks``, in words; a pick rewrites the description in the box and sets it up at once,
+the table showing the numbers the game gives the picked description (``decision_odds`` of
+``position``); a pick the set-up refuses keeps the text, says why in one line and leaves the game
+as it was, and a second pick can make it one that sets up."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from test_widget_setup import MAKERS, numbers
+from test_widgets_browser import REPRS
+from widget_clicks import row_texts
+from widget_setups import pick_change, pick_refused, pick_step, picks_known
+
+from toolkit.games import get_game
+from toolkit.position import at
+from toolkit.widgets import description_yaml
+
+GAMES = [game for game in MAKERS if picks_known(game)]
+
+
+def choose(control, words) -> None:
+    """Choose as a person does: a menu's option by its words, or the tags of a list."""
+    if isinstance(words, list):
+        control.value = words
+    else:
+        control.label = words
+
+
+def shown(control):
+    return list(control.value) if isinstance(control.value, tuple | list) else control.label
+
+
+def test_the_picks_are_offered_for_the_games_that_name_them():
+    assert {"epic-death", "death-may-die"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_describe_opens_a_menu_a_pick_in_words(slug):
+    game = MAKERS[slug]()
+    assert game.pick_controls == [] and game.picks_area.children == ()
+    described = game.describe()
+    picks = get_game(slug).picks(yaml.safe_load(described))
+    assert [pick.label for pick, _ in game.pick_controls] == [pick.label for pick in picks]
+    texts = []
+    for (pick, control), again in zip(game.pick_controls, picks, strict=True):
+        words = [w for w, _ in again.options]
+        if pick.many:
+            assert list(control.allowed_tags)[: len(words)] == words
+            texts += [*control.allowed_tags, *control.value]
+        else:
+            assert [w for w, _ in control.options][-len(words) :] == words
+            texts += [w for w, _ in control.options]
+        texts.append(pick.label)
+    assert not [t for t in texts if any(r in t for r in REPRS) or t in ("None", "")], texts
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_pick_sets_the_picked_position_up_with_its_numbers(slug):
+    game = MAKERS[slug]()
+    described = game.describe()
+    rows = row_texts(game)
+    label, steps, changed = pick_change(game, described)
+    for step in steps:
+        pick_step(game.pick_control(label), step)
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert yaml.safe_load(game.setup_text.value) == changed  # the box says what was picked
+    assert game.setup_text.value == description_yaml(changed)
+    spec = get_game(slug)
+    assert numbers(game.odds) == numbers(spec.decision_odds(spec.position(changed)))
+    assert row_texts(game) != rows
+    assert game.state.description == changed and game.state.history == []
+    if steps[0][0] == "choose":
+        assert game.pick_control(label).label == steps[0][1]  # the menu shows what was picked
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_refused_pick_keeps_the_text_says_why_and_leaves_the_game(slug):
+    game = MAKERS[slug]()
+    described = game.describe()
+    state, rows = game.state, row_texts(game)
+    label, words, changed, field = pick_refused(game, described)
+    control = game.pick_control(label)
+    before = shown(control)
+    choose(control, words)
+    note = game.setup_note.value
+    assert note.startswith('<span class="setup-refused"') and f"<b>{field}</b>:" in note, note
+    assert "<br" not in note and "\n" not in note  # one line
+    assert game.state is state and row_texts(game) == rows
+    assert yaml.safe_load(game.setup_text.value) == changed  # the text keeps the pick
+    choose(control, before)  # a second pick makes it one that sets up again
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    pick = next(p for p, c in game.pick_controls if p.label == label)
+    again = at(yaml.safe_load(game.setup_text.value), pick.path)
+    if pick.many:
+        assert sorted(map(pick.words, again)) == sorted(before)
+    else:
+        assert again == at(yaml.safe_load(described), pick.path)
+
+    state = game.state
+    game.setup_text.value = "hand: [unclosed"
+    choose(game.pick_control(label), words)
+    note = game.setup_note.value
+    assert "the box holds none" in note and "YAML" in note, note
+    assert game.state is state and game.setup_text.value == "hand: [unclosed"
+
+
+def test_a_hand_picked_as_tags_sets_up_with_its_numbers():
+    """Epic Death!'s hand is a list of tags: a card taken out of it, the seat holds one card
+    fewer, the Fate deck one more, and the table shows the numbers of that hand."""
+    game = MAKERS["epic-death"]()
+    game.describe()
+    hand = game.pick_control("your hand")
+    assert list(hand.value) == [
+        "Battle Cry",
+        "Blessing of the War-Saint",
+        "Stubbed Toe",
+        "Stubbed Toe",
+        "Second Wind",
+    ]
+    hand.value = ["Battle Cry", "Second Wind"]
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    picked = yaml.safe_load(game.setup_text.value)
+    assert picked["hand"] == ["fate-add-1", "fate-reroll-failures"]
+    assert picked["parties"][0]["fate_cards"] == 2 and picked["fate_deck"] == 29 + 3
+    spec = get_game("epic-death")
+    assert numbers(game.odds) == numbers(spec.decision_odds(spec.position(picked)))
+
+
+def test_a_refusal_names_a_picked_card_in_words_and_a_menu_stays_on_the_page():
+    """Seven Battle Crys in hand are more than the game's six: the note names the card as the
+    menus do, not by its id. A pick whose menus keep their options changes their values only:
+    Rosa's wounds picked, the same menu shows 1."""
+    game = MAKERS["epic-death"]()
+    game.describe()
+    game.pick_control("your hand").value = ["Battle Cry"] * 7
+    note = game.setup_note.value
+    assert "more than the 6 copies of Battle Cry the game has" in note, note
+    assert "fate-add-1" not in note
+
+    game = MAKERS["death-may-die"]()
+    game.describe()
+    wounds = game.pick_control("Rosa the Sailor's wounds")
+    controls = [control for _, control in game.pick_controls]
+    wounds.label = "1"
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert game.state.investigators[0]["wounds"] == 1
+    assert [control for _, control in game.pick_controls] == controls
+    assert game.pick_control("Rosa the Sailor's wounds").label == "1"
