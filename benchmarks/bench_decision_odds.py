@@ -26,6 +26,7 @@ from timing import cli
 from toolkit.analysis import WalkCancelled, WalkTooLarge, cancelled_when, patience
 from toolkit.games import available, get_game
 from toolkit.simulate import decision_points
+from toolkit.steps import PASS
 from toolkit.widgets import PATIENCE_STEPS
 
 TARGET_P95_S = 0.1
@@ -46,7 +47,7 @@ KIND_TARGETS = {
     "death-may-die": (
         4,
         "the end of the actions",
-        lambda state, action: action == ("end_actions",),
+        lambda state, action: action == PASS and state.front() == "actions",
     ),
 }
 

@@ -26,6 +26,7 @@ from toolkit.epic_death.display import (
     rerolling_of,
     roll_svg,
 )
+from toolkit.steps import PASS
 from toolkit.svg import PIPS, contrast
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -207,7 +208,7 @@ def test_a_reroll_greys_the_dice_it_takes_out_and_keeps_them_on_the_table():
     state = stacked(hands={1: ["fate-reroll-failures"]}, line=[quest])
     state.apply(("quest", quest))
     while state.stage() in ("targets", "before_roll"):
-        state.apply("done")
+        state.apply(PASS)
     state.apply(("roll", 2, 1))
     before = dice_of(roll_svg(state.plain, state.sixes, state.failed_dice, seed=dice_seed(state)))
     state.apply(("fate", "fate-reroll-failures", 2, 0, 0))

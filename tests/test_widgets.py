@@ -15,6 +15,7 @@ from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.games import get_game
 from toolkit.how_i_died.widget import HowIDiedWidget
+from toolkit.steps import PASS
 from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
 from toolkit.widgets import BOT_DECIDES, UNDO
@@ -221,7 +222,7 @@ def test_numbers_refused_at_once_are_counted_on_in_the_background(monkeypatch):
     assert game.wait_for_numbers(30)
     with patience(4):
         patient = get_game(game.state.game).decision_odds(game.state)
-    found = patient.for_action(("end_actions",))
+    found = patient.for_action(PASS)
     assert found.odds
     rows = dict((label, cells) for label, cells, _, _ in game.table_rows())
     shown = [m for m in patient.measures if found.odds.get(m.name, 0) != 0]

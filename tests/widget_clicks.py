@@ -141,12 +141,13 @@ def assert_page_rows_match(page, game, timeout_s: float = 75, settle: bool = Fal
 
 
 def click_to_epic_rerolls(game) -> None:
-    """Epic Death!: press Roll or the last button (done, or the last card) until a re-roll card
+    """Epic Death!: press Roll or the last button (pass, or the last card) until a re-roll card
     can be played after a roll."""
+    from toolkit.steps import PASS
     from toolkit.widgets import ROLL
 
     state = game.state
-    while not (state.stage() == "after_roll" and any(a != "done" for a in state.legal_actions())):
+    while not (state.stage() == "after_roll" and any(a != PASS for a in state.legal_actions())):
         if game._waits_for_roll():
             game.click(ROLL)
         else:

@@ -30,6 +30,14 @@ from toolkit.state import CHANCE, TERMINAL, GameState
 Step = Callable[..., None]
 NO_ARGS: Mapping = MappingProxyType({})  # a step resumed with no arguments
 
+#: The action that declines to do more at a question: end the turn, stop moving, be done
+#: trading, skip an effect, let an attack go. Every game spells it this one way, a one-item tuple
+#: as most actions are tuples (a verb first, then what it acts on), so a list of legal actions
+#: stays one kind of value where a game's other actions are tuples, and a save writes it as
+#: ``["pass"]``. What it means at a question is said in words by the game's
+#: ``action_to_string``, which reads the question: "end the turn", "stop moving", "done trading".
+PASS = ("pass",)
+
 
 class Steps(dict):
     """One game's steps by name. Use an instance as a decorator to add a step under its

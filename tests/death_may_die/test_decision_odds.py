@@ -42,6 +42,7 @@ from toolkit.death_may_die.rerolls import p_at_least
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.simulate import decision_points
 from toolkit.state import CHANCE
+from toolkit.steps import PASS
 
 SLUG = "death-may-die"
 # The plain walk visits far more positions than the walk it checks: the rest of a turn at two
@@ -165,7 +166,7 @@ def differential(step: int = SAMPLE) -> Report:
     def counted(state):
         shown = decision_odds(state)
         refused.append([odds.action for odds in shown.actions if odds.note == TOO_LARGE])
-        turns.extend(bool(o.odds) for o in shown.actions if o.action == ("end_actions",))
+        turns.extend(bool(o.odds) for o in shown.actions if o.action == PASS)
         return reference(state, shown=shown)
 
     compare(SLUG, games, counted, report)
@@ -176,7 +177,7 @@ def differential(step: int = SAMPLE) -> Report:
     assert report.positions >= at_least(1000, step)
     # every roll, however many dice and stress, is walked in time; only the rest of a turn (a
     # Mythos card, a fight or a Discovery card, fire) can be too large, and is refused
-    assert {action for actions in refused for action in actions} <= {("end_actions",)}
+    assert {action for actions in refused for action in actions} <= {PASS}
     assert sum(turns) >= at_least(20, step)
     return report
 
@@ -208,9 +209,9 @@ def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
     """In a seat's view the Mythos draw is a chance node over the cards not in the discards, each
     as likely; the real order is not kept (two games shuffled apart give the same view)."""
     state = new(players=1)
-    state.apply(("end_actions",))  # the real game draws its Mythos card off the shuffled deck
+    state.apply(PASS)  # the real game draws its Mythos card off the shuffled deck
     view = new(players=1).players_view(0)
-    view.apply(("end_actions",))
+    view.apply(PASS)
     assert view.current_player() == CHANCE
     outcomes = dict(view.chance_outcomes())
     assert sorted(outcomes) == sorted(new(players=1).mythos.cards)
@@ -223,7 +224,7 @@ def test_the_view_draws_unseen_cards_at_chance_nodes_and_keeps_what_is_seen():
     seen.mythos.cards.remove(card)
     seen.mythos.discard(card)
     peek = seen.players_view(0)
-    peek.apply(("end_actions",))
+    peek.apply(PASS)
     assert card not in dict(peek.chance_outcomes())
     assert seen.players_view(0).observation(0) == seen.observation(0)
 
@@ -247,7 +248,7 @@ def test_each_deck_hides_its_own_pool_and_a_reshuffle_mixes_the_seen_cards_in():
     assert game.unseen == view.unseen and not game.one_reroll_per_face
     view.mythos.reshuffle(view.rng)
     view.forget_legal()
-    view.apply(("end_actions",))
+    view.apply(PASS)
     every_card = sorted([*state.mythos.cards, seen])
     assert dict(view.chance_outcomes()) == dict.fromkeys(every_card, Fraction(1, len(every_card)))
     for card, pool in ((seen, view.unseen_in("mythos")), (state.mythos.cards[0], None)):
@@ -406,7 +407,7 @@ def test_the_rest_of_a_turn_one_elder_symbol_from_advancing():
     Nothing in the turn can kill a fresh investigator (one wound, one sanity at most), so
     neither death nor the game's loss is possible; the numbers span the rest of the turn."""
     shown = decision_odds(one_symbol_from_advancing(stress=4))
-    turn = shown.for_action(("end_actions",))
+    turn = shown.for_action(PASS)
     assert turn.odds["advanced"] == Fraction(1, 2)
     assert turn.odds["died"] == turn.odds["lost"] == 0
     assert set(turn.odds) == {"died", "sanity", "wounds", "stress", "advanced", "lost"}
@@ -419,8 +420,8 @@ def test_the_rest_of_a_turn_one_wound_from_death_with_a_cultist_there():
     """One wound from death with a cultist on your space: ending the actions brings its attack
     (unless a Mythos card moves it away), so death is likely; before the Elder One is summoned
     a death loses the game, after it does not (the game goes on without you)."""
-    before = decision_odds(one_wound_from_death(False, 4)).for_action(("end_actions",)).odds
-    after = decision_odds(one_wound_from_death(True, 4)).for_action(("end_actions",)).odds
+    before = decision_odds(one_wound_from_death(False, 4)).for_action(PASS).odds
+    after = decision_odds(one_wound_from_death(True, 4)).for_action(PASS).odds
     assert Fraction(1, 2) < before["died"] == after["died"] < 1
     assert before["lost"] == before["died"]
     assert after["lost"] == 0
@@ -579,8 +580,8 @@ def test_a_run_step_that_ends_the_actions_counts_the_rest_of_its_move():
         after = view.clone()
         after.apply_listed(odds.action)
         assert odds.odds == {"fire": plain.value(after)[0]}, odds.label
-    stop = shown.for_action(("stop",)).odds["fire"]
-    assert stop == sum(chance * fire for chance, fire in _real_moves(state, ("stop",)))
+    stop = shown.for_action(PASS).odds["fire"]
+    assert stop == sum(chance * fire for chance, fire in _real_moves(state, PASS))
     assert -2 < stop < 0  # the fire roll is reached in some moves, not in all
     assert shown.for_action(("move", "pier")).odds["fire"] == 0
 

@@ -15,6 +15,7 @@ from toolkit.death_may_die.cards import EFFECT_KINDS, Enemy
 from toolkit.death_may_die.rules import DeathMayDieState
 from toolkit.simulate import play, sample_outcome
 from toolkit.state import CHANCE, IllegalAction, from_json
+from toolkit.steps import PASS
 
 
 def new(players=2, seed=0):
@@ -152,7 +153,7 @@ def test_companions_take_wounds_and_are_discarded():
     assert set(state.legal_actions()) == {("wound", "self"), ("wound", "acolyte")}
     state.apply(("wound", "acolyte"))
     assert me["companions"] == []  # health 1: gone
-    assert state.legal_actions()[0][0] == "end_actions"  # the 2nd wound went on her
+    assert state.legal_actions()[0] == PASS  # the 2nd wound went on her
     assert me["wounds"] == 1
 
 
@@ -284,7 +285,7 @@ def test_trading_is_among_everyone_on_the_space():
     assert ("trade",) in state.legal_actions()
     state.apply(("trade",))
     assert set(state.legal_actions()) == {
-        ("done",), ("give", "item", "harpoon", 1, 0), ("give", "companion", "dog", 1, 0),
+        PASS, ("give", "item", "harpoon", 1, 0), ("give", "companion", "dog", 1, 0),
     }  # fmt: skip
     assert state.action_to_string(("give", "item", "harpoon", 1, 0)) == (
         f"{partner['name']} gives Harpoon to {me['name']}"

@@ -20,8 +20,9 @@ from odds_check import Report, at_least, compare, every
 
 from toolkit.epic_death.decisions import DIES, ENDS, FAIL, SUCCESS, decision_odds, walked
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
-from toolkit.epic_death.rules import DONE, UNSEEN, EpicDeathState
+from toolkit.epic_death.rules import UNSEEN, EpicDeathState
 from toolkit.simulate import decision_points
+from toolkit.steps import PASS
 
 GREEN_3_MIGHTY = first_quest("mighty", 3)
 EPIC_3_MIGHTY = first_quest("mighty", 3, epic=True)
@@ -30,7 +31,7 @@ EPIC_3_MIGHTY = first_quest("mighty", 3, epic=True)
 def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
     """Everyone passes until `seat` is asked (in `phase`, if named)."""
     while state.current_player() != seat or (phase and state.stage() != phase):
-        state.apply(DONE)
+        state.apply(PASS)
 
 
 def before_the_roll(hand: list[str], quest=GREEN_3_MIGHTY, active_hand=()) -> EpicDeathState:
@@ -51,7 +52,7 @@ def after_the_roll(hand, plain: int, sixes: int, frenzy: bool = False, quest=GRE
         skip_windows_until(state, 0, "before_roll")
         state.apply(("fate", "fate-frenzy"))
     while not state.is_chance_node():
-        state.apply(DONE)
+        state.apply(PASS)
     state.apply(("roll", plain, sixes))
     skip_windows_until(state, 1, "after_roll")
     return state
@@ -86,9 +87,9 @@ def marks(quest: str):
     state.apply(("fate", "fate-deadly", state.parties[0][0]))
     skip_windows_until(state, 2)
     yield state.clone()
-    state.apply(next(a for a in state.legal_actions() if a != DONE))
+    state.apply(next(a for a in state.legal_actions() if a != PASS))
     while not state.is_chance_node():
-        state.apply(DONE)
+        state.apply(PASS)
     state.apply(("roll", 2, 0))
     skip_windows_until(state, 1, "after_roll")
     yield state
@@ -132,7 +133,7 @@ def test_after_the_roll_every_reroll_play_has_its_own_odds():
     state = after_the_roll(["fate-reroll-failures", "fate-reroll-victories"], 2, 0)
     shown = decision_odds(state)
     rows = {odds.action: odds.odds for odds in shown.actions}
-    assert rows[DONE] == {"success": 0, "fail": 1, "dies": 0}  # 2 of 3: the roll fails as it is
+    assert rows[PASS] == {"success": 0, "fail": 1, "dies": 0}  # 2 of 3: the roll fails as it is
     one, two = ("fate", "fate-reroll-failures", 1, 0, 0), ("fate", "fate-reroll-failures", 2, 0, 0)
     assert rows[one]["success"] == victories(1, "mighty").at_least(1) == Fraction(1, 3)
     assert rows[two]["success"] == victories(2, "mighty").at_least(1) == Fraction(5, 9)
@@ -148,7 +149,7 @@ def test_each_fate_card_one_could_play_has_its_odds():
     state = before_the_roll(["fate-add-2", "fate-add-d6", "fate-remove-1", "fate-frenzy"])
     rows = {odds.action: odds.odds for odds in decision_odds(state).actions}
     for card, modifiers in [
-        (DONE, PoolModifiers()),
+        (PASS, PoolModifiers()),
         (("fate", "fate-add-2"), PoolModifiers(dice=2)),
         (("fate", "fate-add-d6"), PoolModifiers(plus_d6=1)),
         (("fate", "fate-remove-1"), PoolModifiers(dice=-1)),
@@ -165,14 +166,14 @@ def test_a_deadly_mark_and_a_pact_say_whose_adventurer_dies():
     rows = {o.action: o.odds for o in decision_odds(deadly).actions}
     assert rows[("fate", "fate-deadly", target)]["dies"] == 0  # seat 1's own party is not marked
     rows = {o.action: o.odds for o in decision_odds(state).actions}
-    pact = next(a for a in rows if a != DONE)
+    pact = next(a for a in rows if a != PASS)
     assert rows[pact]["dies"] == rows[pact]["fail"] > 0  # the pact player's adventurer dies
-    assert rows[DONE]["dies"] == 0
+    assert rows[PASS]["dies"] == 0
     assert [m.heading for m in decision_odds(state).measures] == [
         m.heading for m in (SUCCESS, FAIL, DIES)
     ]
     rows = {o.action: o.odds for o in decision_odds(rolled).actions}  # seat 1, the mark moved
-    assert rows[DONE] == {"success": 0, "fail": 1, "dies": 0}
+    assert rows[PASS] == {"success": 0, "fail": 1, "dies": 0}
 
 
 # -- what the seat sees --------------------------------------------------------------------------
@@ -183,7 +184,7 @@ def test_the_view_hides_hands_decks_and_the_next_loot_but_shows_the_piece_being_
     quest = next(q for q in state.quest_line if state.cards.quest(q).rewards.loot >= 2)
     state.apply(("quest", quest))
     while state.stage() != "place_loot":
-        state.apply(DONE if not state.is_chance_node() else ("roll", 10, 0))
+        state.apply(PASS if not state.is_chance_node() else ("roll", 10, 0))
     view = state.players_view(0)
     assert view.observation(0) == state.observation(0)
     assert view.loot_to_place[0] == state.loot_to_place[0]

@@ -11,8 +11,9 @@ from epic_death.stacking import CARDS, FULL_BOX, first_quest, give, kill, stacke
 
 from toolkit.epic_death.cards import BOX
 from toolkit.epic_death.display import adventurer_html
-from toolkit.epic_death.rules import DISCARD, DONE, EpicDeathState, dice_outcomes
+from toolkit.epic_death.rules import DISCARD, EpicDeathState, dice_outcomes
 from toolkit.state import IllegalAction, SaveError, from_json
+from toolkit.steps import PASS
 
 GREEN_3_MIGHTY = first_quest("mighty", 3)  # FAIL 100
 EPIC_2_EXALTED = first_quest("exalted", 2, epic=True)  # EPIC 325
@@ -20,7 +21,7 @@ EPIC_2_EXALTED = first_quest("exalted", 2, epic=True)  # EPIC 325
 
 def skip_windows(state: EpicDeathState) -> None:
     while state.stage() in ("targets", "before_roll", "after_roll"):
-        state.apply(DONE)
+        state.apply(PASS)
 
 
 def roll_quest(state: EpicDeathState, quest: str, plain: int, sixes: int) -> None:
@@ -164,8 +165,8 @@ def test_a_fate_window_goes_round_until_everyone_passes_after_the_last_card():
     give(state, target, "loot-paladin-helmet")
     give(state, own, "loot-admiral-helmet")
     state.apply(("quest", GREEN_3_MIGHTY))
-    assert state.legal_actions() == (DONE,)  # seat 1 has no Deadly card to answer yet
-    state.apply(DONE)
+    assert state.legal_actions() == (PASS,)  # seat 1 has no Deadly card to answer yet
+    state.apply(PASS)
     state.apply(("fate", "fate-deadly", target))
     skip_windows_until(state, 1)  # seats 2, 3 and 0 pass
     state.apply(("fate", "fate-ancient-pact", own))
@@ -178,7 +179,7 @@ def seats_asked_until_the_roll(state: EpicDeathState) -> list[tuple[str, int]]:
     asked = []
     while state.stage() in ("targets", "before_roll"):
         asked.append((state.stage(), state.current_player()))
-        state.apply(DONE)
+        state.apply(PASS)
     return asked
 
 
@@ -194,7 +195,7 @@ def test_everyone_who_could_play_is_asked_so_a_pass_tells_nothing_about_a_hand()
                 give(state, state.parties[0][0], "loot-paladin-helmet")
             state.apply(("quest", GREEN_3_MIGHTY))
             if not hand:
-                assert state.legal_actions() == (DONE,)
+                assert state.legal_actions() == (PASS,)
             asked.append(seats_asked_until_the_roll(state))
         windows = ["targets"] * marked + ["before_roll"]
         assert asked[0] == asked[1] == [(window, seat) for window in windows for seat in lap]
@@ -269,7 +270,7 @@ def test_a_quest_completed_with_resurrect_scores_nothing_when_its_adventurer_die
 def skip_windows_until(state: EpicDeathState, seat: int, phase: str | None = None) -> None:
     """Everyone asked says done until `seat` is asked (in the window `phase`, if given)."""
     while state.current_player() != seat or phase not in (None, state.stage()):
-        state.apply(DONE)
+        state.apply(PASS)
 
 
 def test_too_few_dice_fails_unless_frenzy_and_frenzy_counts_a_six_twice():
@@ -359,7 +360,7 @@ def test_epic_death_on_an_exact_roll_doubles_the_epic_and_takes_no_reward():
     state = stacked(line=[EPIC_2_EXALTED], hands={0: ["fate-add-1"]})
     state.apply(("quest", EPIC_2_EXALTED))
     skip_windows_until(state, 0)
-    state.apply(DONE)
+    state.apply(PASS)
     state.apply(("roll", 0, 2))
     skip_windows(state)
     assert state.results[-1][2] == "epic_death" and state.stage() == "choose_death"
@@ -434,7 +435,7 @@ def test_an_up_to_two_reroll_card_takes_as_many_dice_of_each_kind_as_its_player_
     Frenzy a six (two Victories) is not a plain one."""
     card = "fate-reroll-failures"
     state = after_the_roll([card], 1, 1)
-    assert [a for a in state.legal_actions() if a != DONE] == [
+    assert [a for a in state.legal_actions() if a != PASS] == [
         ("fate", card, 1, 0, 0),
         ("fate", card, 2, 0, 0),
     ]
@@ -446,9 +447,9 @@ def test_an_up_to_two_reroll_card_takes_as_many_dice_of_each_kind_as_its_player_
 
     card = "fate-reroll-victories"
     plain = after_the_roll([card], 1, 3)
-    assert [a[2:] for a in plain.legal_actions() if a != DONE] == [(0, 1, 0), (0, 1, 1)]
+    assert [a[2:] for a in plain.legal_actions() if a != PASS] == [(0, 1, 0), (0, 1, 1)]
     frenzy = after_the_roll([card], 1, 3, frenzy=True)
-    assert [a[2:] for a in frenzy.legal_actions() if a != DONE] == [
+    assert [a[2:] for a in frenzy.legal_actions() if a != PASS] == [
         (0, 0, 1),
         (0, 0, 2),
         (0, 1, 0),
@@ -536,7 +537,7 @@ def test_the_greedy_bot_keeps_a_reroll_card_that_cannot_change_the_outcome():
         assert state.current_player() == 1  # a rival, who would like the quest to fail
         seen, legal = state.observation(1), state.legal_actions()
         for seed in range(20):
-            assert GreedyBot(evaluate, seed).choose(seen, legal) == DONE
+            assert GreedyBot(evaluate, seed).choose(seen, legal) == PASS
 
 
 def test_the_search_estimate_favours_epic_under_the_dead_and_reads_an_ended_game_exactly():

@@ -15,6 +15,7 @@ from toolkit.games import get_game
 from toolkit.how_i_died.odds import legendary_chance
 from toolkit.how_i_died.rules import phase
 from toolkit.simulate import play_one
+from toolkit.steps import PASS
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
@@ -97,7 +98,7 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
                         [
                             gain(a, b)
                             for a in legal
-                            if a != "skip"
+                            if a != PASS
                             for b in B.swap_partners(obs, effect)
                             if b != a and TYPE[b] == TYPE[a]
                         ]
@@ -115,7 +116,7 @@ def test_the_bots_fast_swap_search_finds_the_best_swap():
 
 def test_a_bot_asked_to_finish_a_gift_gives_the_card_to_a_rival():
     """A search may choose the card of a gift for a bot (which never starts one) and then ask the
-    bot whom to give it to: the answer is a rival's seat, not "skip", which is no longer legal."""
+    bot whom to give it to: the answer is a rival's seat, not ``PASS``, which is no longer legal."""
     import random
 
     from toolkit.how_i_died.bots import GloryGreedyBot

@@ -16,6 +16,7 @@ from toolkit.how_i_died.cards import CARDS, TYPE
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.how_i_died.rules import phase
 from toolkit.state import IllegalAction
+from toolkit.steps import PASS
 
 PLAIN = {"I": "cursed", "II": "the-drunken", "III": "troll"}
 SPARE = ["robbed", "insulted", "the-giant", "the-lonely", "ogre", "banshee"]  # never touched
@@ -72,10 +73,10 @@ def test_an_effect_is_chosen_as_soon_as_its_card_is_played():
     state.apply("mounted")
     assert phase(state) == "effect" and state.resolving == "mounted"
     assert "the-sneaky" not in state.legal_actions() and "summoned" in state.legal_actions()
-    state.apply("skip")
+    state.apply(PASS)
     assert phase(state) == "build" and state.building == ["mounted"]
     state.apply("the-sneaky")
-    assert state.resolving == "the-sneaky" and list(state.legal_actions()) == ["skip", 1]
+    assert state.resolving == "the-sneaky" and list(state.legal_actions()) == [PASS, 1]
 
 
 NO_END_POOL = ["hugged", "the-royal", "serenaded", "the-sleepy", "robbed", "the-giant"]
@@ -116,10 +117,10 @@ def test_an_adventure_that_can_no_longer_be_finished_goes_back_to_the_hand():
 def test_swap_table_breaks_an_opponents_legend_with_a_pool_card():
     state = table("chased", adventures={1: OPPONENT_LEGEND}, hands={1: ["mocked"]})
     build(state, "chased")
-    assert "skip" in state.legal_actions()
+    assert PASS in state.legal_actions()
     state.apply("wraith")
     second = state.legal_actions()
-    assert "skip" not in second and "wraith" not in second
+    assert PASS not in second and "wraith" not in second
     assert all(TYPE[c] == "III" for c in second) and {"dwarf", "goblin"} <= set(second)
     assert "troll" not in second  # seat 0's end is still in the hand: it is played after this
     with pytest.raises(IllegalAction):
@@ -152,7 +153,7 @@ def test_skip_leaves_the_table_as_it_was():
     state = table("chased", adventures={1: OPPONENT_LEGEND})
     build(state, "chased")
     before = (list(state.pool), [list(a) for a in state.adventures])
-    state.apply("skip")
+    state.apply(PASS)
     assert (state.pool, [list(a) for a in state.adventures]) == before
     assert state.effects_applied[0] == 0
     assert phase(state) == "build" and state.building == ["chased"]
@@ -185,7 +186,7 @@ def test_the_deadly_swaps_an_opponents_card_with_a_hand_card_of_the_same_type():
 def test_manipulated_swaps_whole_hands():
     state = table("manipulated", hands={1: ["mocked", "the-wicked"]})
     build(state, "manipulated")
-    assert list(state.legal_actions()) == ["skip", 1]
+    assert list(state.legal_actions()) == [PASS, 1]
     mine = list(state.hands[0])
     state.apply(1)
     assert state.hands[1] == mine and state.hands[0] == ["mocked", "the-wicked"]
@@ -273,7 +274,7 @@ def test_redraw_hand():
 def test_steal_reveals_the_hand_through_the_choices():
     state = table("the-sneaky", players=3, hands={1: ["mocked", "unicorn"], 2: []})
     build(state, "the-sneaky")
-    assert list(state.legal_actions()) == ["skip", 1]  # player 3 has no cards
+    assert list(state.legal_actions()) == [PASS, 1]  # player 3 has no cards
     state.apply(1)
     assert list(state.legal_actions()) == ["mocked", "unicorn"]
     state.apply("unicorn")
@@ -303,7 +304,7 @@ def test_gift():
 def test_scavenge():
     state = table("necromancer", discards=["hydra", "bit"])
     build(state, "necromancer")
-    assert list(state.legal_actions()) == ["skip", "hydra", "bit"]
+    assert list(state.legal_actions()) == [PASS, "hydra", "bit"]
     state.apply("bit")
     assert "bit" in state.hands[0] and state.deck.discards == ["hydra"]
 
@@ -324,5 +325,5 @@ def test_effects_conserve_the_90_cards(effect_card):
     )
     build(state, effect_card)
     while phase(state) == "effect":
-        state.apply([a for a in state.legal_actions() if a != "skip"][0])
+        state.apply([a for a in state.legal_actions() if a != PASS][0])
     assert state.card_locations() == Counter(CARDS.keys())

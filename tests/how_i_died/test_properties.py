@@ -12,6 +12,7 @@ from toolkit.how_i_died.cards import CARDS, TYPE
 from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.simulate import sample_outcome
 from toolkit.state import IllegalAction, from_json
+from toolkit.steps import PASS
 
 ALL = sorted(CARDS)
 
@@ -75,7 +76,7 @@ def test_save_load_replay_round_trip(seed, players, stop):
 @given(
     seed=st.integers(0, 10**6),
     stop=st.integers(0, 80),
-    junk=st.sampled_from(["skip", "look", "hydra", 3, ("winner", 0), "the-legend", "zzz"]),
+    junk=st.sampled_from([PASS, "look", "hydra", 3, ("winner", 0), "the-legend", "zzz"]),
 )
 def test_an_illegal_action_changes_nothing(seed, stop, junk):
     state = play_randomly(HowIDiedState(seed=seed, players=3), random.Random(seed), stop)

@@ -21,6 +21,7 @@ from ttd_helpers import (
     until_main,
 )
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.odds import monster_turn
 from toolkit.to_the_death.registry import BURSTS, EFFECTS, HOOKS
@@ -568,7 +569,7 @@ def test_a_weapon_an_ability_gives_a_monster_comes_after_its_printed_weapons():
     until_main(game)
     for goblin in units_named(game, "Goblin"):
         game.defeat(goblin["uid"])
-    feed(game, ("end",), ("discard",))
+    feed(game, PASS, ("discard",))
     while game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
     game.apply("gryphon")  # round 2: the goblins' Shiv (progressive) arms it too

@@ -20,6 +20,7 @@ from odds_check import Report, at_least, compare, every
 from ttd_helpers import feed, set_heroes, solo_with, thin_deck, uid_of
 
 from toolkit.simulate import decision_points
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import SUITS, value_of
 from toolkit.to_the_death.odds import decision_odds, monster_turn, p_hit
 from toolkit.to_the_death.options import DECIDE_BY, OptionWalk
@@ -292,7 +293,7 @@ def burst_draw_duel():
     game = ToTheDeathState(seed=0, players=2)
     feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
-    feed(game, ("end",), ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
+    feed(game, PASS, ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
     set_heroes(game, health={"a-sellsword": 3}, area={"a-war-priest": "far"})
     thin_deck(game, ["champion:0", "champion:3", "champion:4", "champion:5"])
     game.known_in_deck[1] = {"champion:0", "champion:3"}

@@ -10,6 +10,7 @@ step at full health, with a hand it names. Naming a card makes it the next check
 import pytest
 from ttd_helpers import end_hero_turn, feed, set_heroes, uid_of, until_main
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.odds import attack_odds
 from toolkit.to_the_death.rules import SECOND_PARTY, ToTheDeathState
@@ -248,7 +249,7 @@ def duel_player_two_main():
     game = ToTheDeathState(seed=0, players=2)
     feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's five
-    feed(game, ("end",), ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
+    feed(game, PASS, ("discard",), "mender:8", "fighter:5")  # player 1 draws to five
     assert game.prompt.seat == 1 and game.prompt.question == "main"
     return game
 
@@ -299,7 +300,7 @@ def duel_after_bodyguard():
     game = ToTheDeathState(seed=0, players=2)
     feed(game, "fighter:2", "fighter:3", "fighter:8")  # player 1's three cards
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
-    feed(game, ("ability", "a-sellsword", "bodyguard", "fighter:8"), ("end",), ("discard",))
+    feed(game, ("ability", "a-sellsword", "bodyguard", "fighter:8"), PASS, ("discard",))
     feed(game, "mender:8", "fighter:4", "fighter:6")  # player 1 draws to five (no 5 to block)
     assert game.prompt.seat == 1 and game.prompt.question == "main"
     return game
@@ -335,8 +336,8 @@ def test_bodyguard_sends_the_other_players_weapons_to_the_sellsword_in_the_duel(
 
 def test_bodyguard_ends_with_the_other_players_turn_in_the_duel():
     game = duel_after_bodyguard()
-    feed(game, ("end",), ("discard",))  # player 2 ends turn 2 with five cards
-    feed(game, ("end",), ("discard",))  # so does player 1 turn 3; turn 4 is player 2's again
+    feed(game, PASS, ("discard",))  # player 2 ends turn 2 with five cards
+    feed(game, PASS, ("discard",))  # so does player 1 turn 3; turn 4 is player 2's again
     assert game.prompt.seat == 1 and game.prompt.question == "main"
     feed(game, ("attack", "b-grave-knight", "melee", "magician:6"), ("target", "a-war-priest"))
     feed(game, "champion:5")  # 3 + 5 against the war priest's 4
@@ -354,10 +355,10 @@ def duel_after_taunt(knight_area="near"):
     game = ToTheDeathState(seed=0, players=2)
     feed(game, "fighter:2", "fighter:3", "fighter:4")  # player 1's three cards
     feed(game, "magician:6", "magician:3", "mender:6", "mender:3", "champion:2")  # player 2's
-    feed(game, ("end",), ("discard",), "mender:8", "fighter:7")  # player 1 draws to five
+    feed(game, PASS, ("discard",), "mender:8", "fighter:7")  # player 1 draws to five
     if knight_area == "far":
         feed(game, ("move", "b-grave-knight", "champion:2"))
-    feed(game, ("ability", "b-grave-knight", "taunt", "magician:3"), ("end",), ("discard",))
+    feed(game, ("ability", "b-grave-knight", "taunt", "magician:3"), PASS, ("discard",))
     while game.is_chance_node():
         feed(game, game.legal_actions()[-1])  # player 2 draws high cards of other suits
     assert game.prompt.seat == 0 and game.prompt.question == "main"
@@ -630,7 +631,7 @@ def test_the_champions_burst_at_3_is_a_melee_attack_it_may_pass():
     game = sekzar_main(health={"a-sellsword": 2})
     _, beetle = foes(game)
     feed(game, ("rest", "a-sellsword", "mender:2"))
-    assert list(game.legal_actions()) == [("attack kind", "melee"), ("pass",)]
+    assert list(game.legal_actions()) == [("attack kind", "melee"), PASS]
     feed(game, ("attack kind", "melee"), ("target", beetle), "fighter:2")
     assert game.units[beetle]["defeated"]
     assert game.units["a-sellsword"]["activated"]  # the rest was its activation
@@ -656,7 +657,7 @@ def test_the_champions_burst_at_3_fires_when_damage_lands_on_it_in_the_enemy_tur
 def test_the_fighters_burst_at_3_may_move_any_hero():
     game = sekzar_main(health={"a-bard": 2})
     feed(game, ("rest", "a-bard", "mender:2"))
-    assert game.prompt.question == "move a hero" and ("pass",) in game.legal_actions()
+    assert game.prompt.question == "move a hero" and PASS in game.legal_actions()
     feed(game, ("hero", "a-war-priest"))
     assert game.units["a-war-priest"]["area"] == "far"
     assert game.units["a-bard"]["area"] == "far"
@@ -670,7 +671,7 @@ def test_the_fighters_burst_at_2_attacks_every_enemy_in_reach_with_each_weapon()
     assert list(game.legal_actions()) == [
         ("attack kind", "melee"),
         ("attack kind", "range"),
-        ("pass",),
+        PASS,
     ]
     feed(game, ("attack kind", "range"), "fighter:5", "fighter:2")  # 2 + 5 and 2 + 2
     assert game.units[sekzar]["health"] == 9 and game.units[beetle]["defeated"]

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from ttd_helpers import solo_with
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.odds import decision_odds
 from toolkit.to_the_death.options import option_outcomes
 
@@ -105,7 +106,7 @@ def test_every_legal_action_has_an_outcome():
     [
         ("attack",),  # checks without replacement, the sellsword's box bonus
         ("ability",),  # Umbral Aim, Shadow Bolt's skill check, Dark Insight's draws, Great Heal
-        ("rest", "move", "charge", "focus", "reset", "search", "end"),
+        ("rest", "move", "charge", "focus", "reset", "search", "pass"),
     ],
 )
 def test_outcomes_match_brute_force_over_every_order_of_cards(heads):
@@ -155,7 +156,7 @@ def test_block_and_draw_step_options_are_certain():
     for action, outcome in found.items():
         assert outcome == brute_outcome(game, action)
     while not (game.prompt and game.prompt.question == "draw step"):
-        game.apply(("end",) if ("end",) in game.legal_actions() else game.legal_actions()[0])
+        game.apply(PASS if PASS in game.legal_actions() else game.legal_actions()[0])
     hand = len(game.hands[0])
     for action, outcome in table(game).items():
         kept = hand - (len(action) - 1)

@@ -9,6 +9,7 @@ import time
 
 from ttd_helpers import end_hero_turn, feed, solo_with, uid_of, until_main
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.steps import enemy_check_lands
 
@@ -46,7 +47,7 @@ def test_a_feat_paid_with_zeros_asks_resurrect_then_dispel():
     assert game.prompt.why.startswith("Dispel:")
     assert {a[1] for a in game.legal_actions()} == {"a-sellsword", "a-bard", "a-war-priest"}
     assert game.units["a-sellsword"]["health"] == 4
-    feed(game, ("hero", "a-sellsword"), ("pass",))  # Dispel's 1 lands it on its burst at 3
+    feed(game, ("hero", "a-sellsword"), PASS)  # Dispel's 1 lands it on its burst at 3
     assert game.units["a-sellsword"]["health"] == 5  # then the feat: rest twice
     assert game.tokens == [] and game.prompt.question == "main"
 
@@ -127,7 +128,7 @@ def at_draw_step(hand_size: int):
     cards = sorted(game.hands[0]) + list(game.deck)
     game.hands[0] = cards[:hand_size]
     game.deck = tuple(cards[hand_size:])
-    feed(game, ("end",))
+    feed(game, PASS)
     assert game.prompt.question == "draw step"
     return game
 
@@ -257,7 +258,7 @@ def test_the_duels_starting_player_is_seat_0_who_draws_3_then_fills_to_5():
         game.apply(game.legal_actions()[0])
     assert len(game.hands[0]) == 3 and len(game.hands[1]) == 5
     assert game.prompt.question == "main" and game.prompt.seat == 0 and game.side == 0
-    feed(game, ("end",), ("discard",))
+    feed(game, PASS, ("discard",))
     draws = 0
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
@@ -320,7 +321,7 @@ def test_shiv_from_the_defeated_pile_arms_a_later_monster_after_its_printed_weap
     until_main(game)
     for goblin in [u for u in game.units.values() if u["name"] == "Goblin"]:
         game.defeat(goblin["uid"])
-    feed(game, ("end",), ("discard",))
+    feed(game, PASS, ("discard",))
     while game.chance.kind == "card":
         game.apply(game.legal_actions()[0])
     game.apply("mummy")
@@ -332,7 +333,7 @@ def test_updraft_from_the_defeated_pile_gives_a_later_monsters_range_weapons_2()
     game = solo_with("gryphon", monsters=["gryphon", "ratman", "mummy", "sphinx"])
     until_main(game, ["champion:0", "champion:2"])  # 2 + 0 + 2 and 2 + 2 + 2 miss armor 8
     game.defeat(uid_of(game, "Gryphon"))
-    feed(game, ("end",))
+    feed(game, PASS)
     assert game.prompt.question == "draw step"
     feed(game, ("discard",))
     while game.chance.kind == "card":
@@ -352,7 +353,7 @@ def test_a_charging_enemy_melees_a_far_hero_in_the_duel():
     game = ToTheDeathState(players=2, seed=1)
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
-    feed(game, ("end",), ("discard",))
+    feed(game, PASS, ("discard",))
     while game.is_chance_node():
         game.apply(game.legal_actions()[0])
     assert game.prompt.seat == 1

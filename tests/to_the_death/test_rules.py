@@ -10,6 +10,7 @@ from ttd_helpers import feed, opening, set_heroes, solo_with, uid_of, until_main
 
 from toolkit.simulate import play, play_seeded, sample_outcome
 from toolkit.state import IllegalAction, from_json
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import catalog
 from toolkit.to_the_death.rules import MAX_TURNS, ToTheDeathState
 
@@ -154,7 +155,7 @@ def test_a_swarm_that_buries_the_arsenal_ends_the_game_before_the_turn_cap():
             game.apply(sample_outcome(game.chance_outcomes(), rng))
             continue
         options = game.legal_actions()
-        game.apply(next((o for o in [("end",), ("discard",)] if o in options), options[0]))
+        game.apply(next((o for o in [PASS, ("discard",)] if o in options), options[0]))
     assert game.ended_by == "no card left to check" and game.returns() == [-1.0]
     assert game.hero_turns < game.max_turns
     assert not game.deck and not game.discard

@@ -1,5 +1,6 @@
 """Shared helpers for the To the Death! tests."""
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.rules import ToTheDeathState
 
 EXAMPLE_HAND = ["mender:2", "magician:7", "champion:8", "fighter:6", "champion:3"]
@@ -69,7 +70,7 @@ def until_main(game, cards=()) -> ToTheDeathState:
 
 def end_hero_turn(game, draws=()) -> ToTheDeathState:
     """End the main step, keep the hand, and draw up to the hand size from `draws` in order."""
-    game.apply(("end",))
+    game.apply(PASS)
     game.apply(("discard",))
     draws = list(draws)
     while game.is_chance_node() and game.chance.resume == "card_drawn":
@@ -81,7 +82,7 @@ def next_round(game, body: str, monster: str, draws=()) -> ToTheDeathState:
     """From the hero turn's main step: defeat the round's monster (its unit `body`), keep the hand
     in the draw step, draw from `draws`, and reveal `monster` as the next round's card."""
     game.defeat(body)
-    game.apply(("end",))  # the engine notices the round is over: straight to the draw step
+    game.apply(PASS)  # the engine notices the round is over: straight to the draw step
     game.apply(("discard",))
     draws = list(draws)
     while game.chance.kind == "card":

@@ -14,6 +14,7 @@ from toolkit.death_may_die.budgets import LEVEL_PLAYOUTS
 from toolkit.death_may_die.cards import catalog, skill_value
 from toolkit.death_may_die.rerolls import Objective, best_reroll
 from toolkit.search import SearchBot
+from toolkit.steps import PASS
 
 
 def roll_objective(observation: dict) -> Objective:
@@ -139,9 +140,9 @@ def evaluate(observation: dict, action) -> float:
             if observation["ritual_disrupted"] and _alone(observation):
                 return 0.0  # the Elder One comes to you: see :func:`evaluate`
             return 5.0 if distance else 0.5
-        return 0.1 if verb == "end_actions" else 0.0
+        return 0.1 if action == PASS else 0.0  # the end of the actions
     if step == "run":
-        if verb == "stop":
+        if action == PASS:  # stop running
             return -distance + 0.5
         return -min(board.distance[action[1]][g] for g in goal)
     if verb == "wound":

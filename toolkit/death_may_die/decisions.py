@@ -41,6 +41,7 @@ from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.budgets import TURN_LIMIT, WALK_LIMIT
 from toolkit.death_may_die.roll_walk import RollWalk, applies
 from toolkit.state import frozen
+from toolkit.steps import PASS
 
 MEASURES = {
     m.name: m
@@ -374,7 +375,7 @@ def decision_odds(state) -> DecisionOdds:
     measures = tuple(MEASURES[name] for name in asked.shown)
     options = walk_options(state, asked)
     actions = tuple(
-        ActionOdds(a, label(a), options[a][0], _note(a, options[a][0]))
+        ActionOdds(a, label(a), options[a][0], _note(a, options[a][0], state.front()))
         if a in options else ActionOdds(a, label(a), {}, TOO_LARGE, refused=True)
         for a in legal
     )  # fmt: skip
@@ -400,10 +401,11 @@ ROLLS_NOTHING = "it rolls no dice now: nothing to count"
 REST_OF_TURN = "the rest of your turn, to the next investigator's actions"
 
 
-def _note(action, numbers) -> str:
-    """What a choice's numbers span, where a reader could not tell: ending the actions counts
-    the rest of the turn; a choice with no numbers rolls nothing."""
-    if action == ("end_actions",):
+def _note(action, numbers, asked: str) -> str:
+    """What a choice's numbers span, where a reader could not tell: ending the actions (PASS at
+    the question `asked` "actions") counts the rest of the turn; a choice with no numbers rolls
+    nothing."""
+    if action == PASS and asked == "actions":
         return REST_OF_TURN
     return "" if numbers else ROLLS_NOTHING
 
@@ -422,7 +424,7 @@ def action_question(asked: Question, action) -> Question:
     whose next choices are yours again), every other choice its decision's."""
     if asked.stop != "roll" or not asked.prompt.startswith("Choose an action"):
         return asked
-    if action == ("end_actions",):
+    if action == PASS:  # the end of the actions
         return Question(TURN, TURN_AIM, "turn", asked.prompt)
     shown = {"attack": ATTACK, "episode": TEST, "rest": REST}.get(action[0], ())
     return Question(shown, asked.order, asked.stop, asked.prompt)

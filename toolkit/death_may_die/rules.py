@@ -27,7 +27,7 @@ from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, pile_outcomes
 from toolkit.state import Action, ChanceOutcomes, copied_rng
-from toolkit.steps import Ask, Draw, Step, StepMachine, Steps
+from toolkit.steps import PASS, Ask, Draw, Step, StepMachine, Steps
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
 ACTIONS_PER_TURN = 3
@@ -320,7 +320,7 @@ class DeathMayDieState(Hiding, StepMachine):
     def _action_choices(self, me: dict) -> list[Action]:
         here = me["space"]
         enemies = self._enemies_at(here)
-        choices: list[Action] = [("end_actions",), ("run",)]
+        choices: list[Action] = [PASS, ("run",)]
         choices += [("attack", uid) for uid in enemies]
         if self.elder["space"] == here and self.ritual_disrupted:
             choices.append(("attack", "elder"))
@@ -926,14 +926,9 @@ class DeathMayDieState(Hiding, StepMachine):
             return f"{self.card_name('companion', action[1])} takes the wound"
         if verb == "level":
             return f"level up {self.skill_name(action[1])}"
-        words = {
-            "end_actions": "end actions",
-            "run": "run",
-            "stop": "stop running",
-            "accept": "accept the roll",
-            "trade": "trade",
-            "done": "done trading",
-        }
+        if action == PASS:
+            return PASS_WORDS.get(self.prompt.resume if self.prompt is not None else "", "pass")
+        words = {"run": "run", "accept": "accept the roll", "trade": "trade"}
         if verb in words:
             return words[verb]
         return " ".join(str(a) for a in action)
@@ -984,9 +979,9 @@ def _action_options(game: DeathMayDieState) -> list[Action]:
 def act(game: DeathMayDieState, action: Action) -> None:
     """One action (or the end of the actions); the next action is asked after what it starts."""
     me = game.investigators[game.active]
-    verb = action[0]
-    if verb == "end_actions":
+    if action == PASS:  # the investigator ends its actions
         return
+    verb = action[0]
     game.actions_left -= 1
     if verb == "run":
         game.then("run", left=game.rules.run_steps)
@@ -1020,12 +1015,12 @@ def run(game: DeathMayDieState, left: int) -> None:
 
 def _run_options(game: DeathMayDieState, left: int) -> list[Action]:
     here = game.investigators[game.active]["space"]
-    return [("stop",)] + [("move", s) for s in game.board.neighbours(here)]
+    return [PASS] + [("move", s) for s in game.board.neighbours(here)]
 
 
 @steps
 def ran(game: DeathMayDieState, action: Action, left: int) -> None:
-    if action == ("stop",):
+    if action == PASS:  # the investigator stops running
         return
     game._step_investigator(game.investigators[game.active], action[1])
     if left > 1:
@@ -1039,12 +1034,12 @@ def trade(game: DeathMayDieState) -> None:
 
 
 def _trade_options(game: DeathMayDieState) -> list[Action]:
-    return [("done",)] + game._gifts(game.investigators[game.active])
+    return [PASS] + game._gifts(game.investigators[game.active])
 
 
 @steps
 def traded(game: DeathMayDieState, action: Action) -> None:
-    if action != ("done",):
+    if action != PASS:  # a gift; PASS is done trading
         game._give(*action[1:])
         game.then_now("trade")
 
@@ -1251,6 +1246,9 @@ def _roll_options(game: DeathMayDieState) -> list[Action]:
 # thrown hundreds of times a game).
 DIE = Draw("die", "landed")
 ACTIONS = tuple(Ask(seat, "actions", _action_options, "act") for seat in range(4))
+#: What PASS does, in words, by the step its question resumes: the same action ends the actions,
+#: stops a run and ends a trade.
+PASS_WORDS = {"act": "end actions", "ran": "stop running", "traded": "done trading"}
 REROLL_OR_ACCEPT = tuple(Ask(seat, "roll", _roll_options, "rerolled") for seat in range(4))
 
 

@@ -14,10 +14,11 @@ from toolkit.epic_death.budgets import SEARCH_PLAYOUTS
 from toolkit.epic_death.cards import catalog
 from toolkit.epic_death.fate import KINDS, WINDOWS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
-from toolkit.epic_death.rules import DISCARD, DONE, score_cards
+from toolkit.epic_death.rules import DISCARD, score_cards
 from toolkit.search import SearchBot
 from toolkit.simulate import sample_outcome
 from toolkit.state import CHANCE
+from toolkit.steps import PASS
 
 
 def _modifiers(obs) -> PoolModifiers:
@@ -56,7 +57,7 @@ def evaluate(obs: dict, action) -> Fraction:
     cards = catalog()
     me, active = obs["seat"], obs["active"]
     sign = 1 if me == active else -1
-    if action == DONE or action == DISCARD:
+    if action == PASS or action == DISCARD:
         return Fraction(0)
     kind = action[0]
     if kind == "quest":
@@ -169,7 +170,7 @@ def fate_candidates(view, legal):
         return legal
     observation = view.observation(view.current_player())
     best = sorted(legal, key=lambda action: -evaluate(observation, action))[:3]
-    return best if DONE in best else [*best, DONE]
+    return best if PASS in best else [*best, PASS]
 
 
 def search_bot(seat: int, seed: int) -> SearchBot:

@@ -144,7 +144,7 @@ class CardSet:
     @cached_property
     def window_cards(self) -> dict[str, frozenset[str]]:
         """For each Fate window, the cards played in it: a seat holding none is offered only
-        `done` after one set test."""
+        ``PASS`` after one set test."""
         return {window: frozenset(plays) for window, plays in self.window_plays.items()}
 
 

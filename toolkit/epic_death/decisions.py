@@ -3,7 +3,7 @@
 Two kinds of decision, two sets of numbers:
 
 - **the quest's fate** (choosing a quest, and every Fate window: each card one could play, each
-  way to play it, and ``done``): how the quest ends after this choice, P(it succeeds), P(EPIC
+  way to play it, and ``PASS``): how the quest ends after this choice, P(it succeeds), P(EPIC
   DEATH) on an Epic Quest, P(it fails), and P(one of your adventurers dies of it). The numbers
   assume that after this choice nobody, you included, plays another Fate card on this quest: the
   others' hands are unseen and their choices are theirs, and your own next card is a choice of
@@ -29,8 +29,9 @@ from toolkit.dist import Dist
 from toolkit.epic_death.budgets import WALK_LIMIT
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import PoolModifiers, quest_odds, victories
-from toolkit.epic_death.rules import DONE, EpicDeathState
+from toolkit.epic_death.rules import EpicDeathState
 from toolkit.state import Action
+from toolkit.steps import PASS
 
 ENDS = ("success", "epic_death", "fail")  # Quest.outcome's words
 IF_NO_MORE = "if no more Fate cards"
@@ -97,10 +98,10 @@ def decision_odds(state: EpicDeathState) -> DecisionOdds:
 
 # -- the definition: the engine walked from the seat's view -----------------------------------
 def nobody_plays_on(state: EpicDeathState) -> list[tuple[Action, Fraction]]:
-    """Every decision after the one being weighed: ``done`` in a Fate window; who dies of an EPIC
+    """Every decision after the one being weighed: ``PASS`` in a Fate window; who dies of an EPIC
     DEATH or a failed Epic Quest, the first living adventurer, as no number shown depends on
     which: the quest has ended and an adventurer of the party dies either way."""
-    action = DONE if state.prompt.question in WINDOWS else state.legal_actions()[0]
+    action = PASS if state.prompt.question in WINDOWS else state.legal_actions()[0]
     return [(action, Fraction(1))]
 
 
@@ -168,7 +169,7 @@ def quest_fate(state: EpicDeathState, seat: int, action: Action) -> dict[str, Fr
     p = quest_ends(quest, _victories_after(state, action, quest))
     deadly = state.deadly
     if (
-        action != DONE
+        action != PASS
         and action[0] == "fate"
         and state.cards.fate[action[1]].kind
         in (
@@ -207,7 +208,7 @@ def _victories_after(state: EpicDeathState, action: Action, quest) -> Dist:
     if question == "after_roll":
         six = 2 if state.frenzy else 1
         now = state.plain + state.sixes * six
-        if action == DONE:
+        if action == PASS:
             return Dist.constant(now)
         card = state.cards.fate[action[1]]
         if card.kind not in REROLLS:
@@ -217,7 +218,7 @@ def _victories_after(state: EpicDeathState, action: Action, quest) -> Dist:
         again = victories(failed + plain + sixes, quest.difficulty, state.frenzy)
         return again.map(lambda rolled: kept + rolled)
     modifiers = PoolModifiers(dice=state.dice_change, frenzy=state.frenzy)
-    if action != DONE:
+    if action != PASS:
         card = state.cards.fate[action[1]]
         change = KINDS[card.kind].pool
         if change is not None:

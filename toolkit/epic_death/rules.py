@@ -14,12 +14,12 @@ decision ("choose_quest", "place_loot", "place_fail", "choose_death"); a draw's 
 "roll" or "reroll".
 
 In each Fate window the players are asked in turn, starting left of the active player
-(``ask_round``); a player plays as many cards as they like and then says ``done``, and the window
-goes round until every player has passed since the last card was played, so any card can be
-answered (see the rules notes). Where the asking stands (the window, the seat asked, the passes
-since the last card) is a field of the table, ``window_turn``, so the window's questions are made
-once and carry no arguments. A player is passed over only when the table shows that no card of
-the window could be played by them, whatever they hold; anyone else is asked and may say ``done``,
+(``ask_round``); a player plays as many cards as they like and then passes (``PASS``), and the
+window goes round until every player has passed since the last card was played, so any card can
+be answered (see the rules notes). Where the asking stands (the window, the seat asked, the
+passes since the last card) is a field of the table, ``window_turn``, so the window's questions
+are made once and carry no arguments. A player is passed over only when the table shows that no
+card of the window could be played by them, whatever they hold; anyone else is asked and may pass,
 as at a table, so a pass tells the others nothing about a hand.
 """
 
@@ -37,13 +37,12 @@ from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.hidden import Hiding, Place
 from toolkit.state import Action, ChanceOutcomes, copied_rng
-from toolkit.steps import Ask, Draw, StepMachine, Steps
+from toolkit.steps import PASS, Ask, Draw, StepMachine, Steps
 
 FATE_HAND = 5
 SET_BONUS = 400
-DONE = "done"
 # What a seat holding no card of the window is offered: most moves of a game, so made once.
-DONE_ONLY = (DONE,)
+PASS_ONLY = (PASS,)
 DISCARD = "discard"
 # What a seat's view holds in place of a card it cannot see, one stand-in for each kind of card
 # (toolkit.analysis walks from the view); a determinised game shuffles their pools in this order.
@@ -75,7 +74,7 @@ class EpicDeathState(Hiding, StepMachine):
     STEPS = steps
     # What a seat cannot see (:meth:`places`): each kind of card behind its own stand-in. Within a
     # turn no rule reads an unseen card: the quest's dice are chance nodes, a stand-in in another
-    # hand is no card of any window (so that seat's only choice is done), and cards are drawn
+    # hand is no card of any window (so that seat's only choice is to pass), and cards are drawn
     # only once the quest has ended, where a walk from the view stops. So the view has no
     # generator, which would tell the order of every later shuffle. A determinised game draws its
     # own generator first, then shuffles the pools in UNSEEN's order: the seeded search games of
@@ -84,7 +83,7 @@ class EpicDeathState(Hiding, StepMachine):
     POOL_ORDER = tuple(UNSEEN.values())
     VIEW_HAS_RNG = False
     GENERATOR_FIRST = True
-    # A window asks a seat that can only say done, and a placement asks even with one adventurer
+    # A window asks a seat that can only pass, and a placement asks even with one adventurer
     # left: a pass tells nothing about a hand, and the player says it as at a table.
     ASKS_SINGLE_OPTIONS = True
     # A clone shares the card set and the immutable quest card being attempted, and copies flat
@@ -495,7 +494,7 @@ class EpicDeathState(Hiding, StepMachine):
         return super().why_illegal(action)
 
     def action_to_string(self, action: Action) -> str:
-        if action == DONE:
+        if action == PASS:
             return "done with Fate cards"
         if action == DISCARD:
             return (
@@ -578,7 +577,7 @@ def open_window(game: EpicDeathState, window: str) -> None:
 
 def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None:
     """Ask `seat` in `window`, after `passes` seats in a row have passed: after a play the same
-    player may play again, after ``done`` the next one is asked. A seat the table shows could
+    player may play again, after ``PASS`` the next one is asked. A seat the table shows could
     play no card of the window passes without being asked. The window closes when every player
     has passed since the last card played."""
     players = game._players
@@ -588,9 +587,9 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
             game.pose(WINDOW_QUESTIONS[window, seat])
             # the legal actions at once, as fate_choices lists them: most moves are made here
             if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
-                game._offer(DONE_ONLY)
+                game._offer(PASS_ONLY)
             else:
-                game._offer((*game._fate_plays(window, seat), DONE))
+                game._offer((*game._fate_plays(window, seat), PASS))
             return
         seat = (seat + 1) % players
         passes += 1
@@ -599,11 +598,11 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
 
 
 def fate_choices(game: EpicDeathState) -> tuple:
-    """The cards the seat asked may play in the window now, each way to play them, and ``done``."""
+    """The cards the seat asked may play in the window now, each way to play them, and ``PASS``."""
     window, seat, _ = game.window_turn
     if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
-        return DONE_ONLY
-    return (*game._fate_plays(window, seat), DONE)
+        return PASS_ONLY
+    return (*game._fate_plays(window, seat), PASS)
 
 
 # The question of a Fate window to a seat (of up to five players), each made once: one is put at
@@ -619,10 +618,10 @@ WINDOW_QUESTIONS = {
 
 @steps
 def fate_answered(game: EpicDeathState, action) -> None:
-    """``done`` passes to the next seat (the table is unchanged); a card played is discarded and
+    """``PASS`` passes to the next seat (the table is unchanged); a card played is discarded and
     takes effect, and the window goes round again from its player, so anyone may answer it."""
     window, seat, passes = game.window_turn
-    if action == DONE:
+    if action == PASS:
         ask_round(game, window, (seat + 1) % game._players, passes + 1)
         return
     card_id = action[1]

@@ -38,6 +38,7 @@ from toolkit.how_i_died.cards import (
 )
 from toolkit.how_i_died.odds import turns_until_death
 from toolkit.search import SearchBot
+from toolkit.steps import PASS
 
 SWAP_EFFECTS = {"swap_table", "mounted", "the_deadly", "barbaric", "pool_swap", "swap_own"}
 
@@ -106,13 +107,13 @@ class PlanningBot:
         picks = obs["picks"]
         if effect in SWAP_EFFECTS or effect == "trade_with_pool":
             return self.choose_swap(obs, legal, effect, picks)
-        options = [a for a in legal if a != "skip"]
+        options = [a for a in legal if a != PASS]
         if effect in ("draw_two", "foresee") and not picks:
             return options[0]
         if effect == "manipulated":
             mine = len(obs["hand"])
             larger = [s for s in options if obs["hand_sizes"][s] > mine]
-            return max(larger, key=lambda s: obs["hand_sizes"][s]) if larger else "skip"
+            return max(larger, key=lambda s: obs["hand_sizes"][s]) if larger else PASS
         if effect == "steal" and not picks:
             return max(options, key=lambda s: obs["hand_sizes"][s])
         if effect in ("take_from_pool", "scavenge", "steal", "foresee"):
@@ -120,13 +121,13 @@ class PlanningBot:
         if effect == "redraw_hand":
             hand = obs["hand"]
             mean = sum(self.card_value(obs, c) for c in hand) / len(hand) if hand else 0
-            return options[0] if mean < 2.5 else "skip"
+            return options[0] if mean < 2.5 else PASS
         if effect == "new_pool":
             pool = obs["pool"]
-            return options[0] if max(self.card_value(obs, c) for c in pool) < 4 else "skip"
+            return options[0] if max(self.card_value(obs, c) for c in pool) < 4 else PASS
         if effect == "gift" and picks:  # a search tried the gift: to the rival with least glory
             return min(options, key=lambda s: sum(map(adventure_glory, obs["adventures"][s])))
-        return "skip"  # gift: giving cards away helps no strategy here
+        return PASS  # gift: giving cards away helps no strategy here
 
     # -- swaps ---------------------------------------------------------------------------------
     def swap_weights(self, obs: dict) -> tuple[dict[int, float], dict[int, float]]:
@@ -144,10 +145,10 @@ class PlanningBot:
         if effect == "trade_with_pool":  # hand <-> Pool: compare the cards
             if picks:
                 return max(legal, key=lambda b: self.card_value(obs, b))
-            hand = [a for a in legal if a != "skip"]
+            hand = [a for a in legal if a != PASS]
             worst = min(hand, key=lambda a: self.card_value(obs, a))
             best_in_pool = max(self.card_value(obs, b) for b in obs["pool"])
-            return worst if best_in_pool > self.card_value(obs, worst) else "skip"
+            return worst if best_in_pool > self.card_value(obs, worst) else PASS
         if picks:
             plan = self.swap_plan
             if plan is not None and plan[0] == picks[0] and plan[1] in legal:
@@ -173,12 +174,12 @@ class PlanningBot:
             hand = obs["hand"]
             for a in legal:
                 for b in hand:
-                    if a != "skip" and TYPE[b] == TYPE[a] and gain(a, b) > best_gain:
+                    if a != PASS and TYPE[b] == TYPE[a] and gain(a, b) > best_gain:
                         best, best_gain = (a, b), gain(a, b)
         else:
             best = best_swap(obs, effect, legal, changes)
         self.swap_plan = best
-        return "skip" if best is None else best[0]
+        return PASS if best is None else best[0]
 
 
 def best_swap(obs, effect, legal, changes) -> tuple[str, str] | None:
@@ -196,7 +197,7 @@ def best_swap(obs, effect, legal, changes) -> tuple[str, str] | None:
     best, best_gain = None, 0.0
     for a in legal:
         info = changes.get(a)
-        if a == "skip" or info is None:
+        if a == PASS or info is None:
             continue  # a pair of unweighed cards changes nothing
         kind = TYPE[a]
         rest, banner, before, wg, wd, lost = info

@@ -2,7 +2,7 @@
 
 An effect is chosen in steps. ``choices(state, seat, picks)`` lists the options for the next step
 given the picks so far (card ids or seats); once ``steps`` picks are made, ``resolve(state, seat,
-picks)`` carries the effect out. The engine offers "skip" before the first pick (effects are
+picks)`` carries the effect out. The engine offers ``PASS`` before the first pick (effects are
 optional) and skips an effect by itself when it has no first option. Once a player has started an
 effect, they finish it: a first pick may reveal hidden cards (an opponent's hand, the top of the deck).
 

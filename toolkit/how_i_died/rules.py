@@ -7,7 +7,7 @@ in rulebook order, ask the player whose turn it is, and each answer resumes the 
    Pool (one action each: the card's id). A Pool card is replaced at once from the deck, and the new
    card may be used for the rest of the adventure. A card played is on the table at once.
 2. *effect*: a card's effect resolves as soon as the card is played, before the next card, optional
-   ("skip") and chosen in steps (see :mod:`toolkit.how_i_died.effects`). Should an effect leave no
+   (``PASS``) and chosen in steps (see :mod:`toolkit.how_i_died.effects`). Should an effect leave no
    card of a type still needed, the mulligan applies as at the start of a turn (rules notes).
 3. The pulse is checked: 15 or more damage on your own ends kills you. The dead discard their hand,
    their adventures are locked, and they may *claim* one achievement on the table whose requirement
@@ -47,13 +47,13 @@ from toolkit.how_i_died.cards import (
 )
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
-from toolkit.steps import Ask, StepMachine, Steps
+from toolkit.steps import PASS, Ask, StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
 #: The effects' plain steps in words (a step naming a card or a player is named by what it picks).
 STEP_WORDS = {
-    "skip": "skip the effect",
+    PASS: "skip the effect",
     "draw": "draw two cards",
     "look": "look at the top three",
     "redeal": "lay out a new Pool",
@@ -450,9 +450,9 @@ def build_options(game: HowIDiedState) -> list[str]:
 
 
 def effect_options(game: HowIDiedState) -> list:
-    """The effect's next pick; before the first, "skip" too (an effect is optional)."""
+    """The effect's next pick; before the first, ``PASS`` too (an effect is optional)."""
     options = game.effect().choices(game, game.seat, game.picks)
-    return options if game.picks else ["skip", *options]
+    return options if game.picks else [PASS, *options]
 
 
 #: The questions of a turn, made once: a question is a value, and these are put at most moves.
@@ -552,8 +552,8 @@ def ask_effect(game: HowIDiedState) -> None:
 
 @steps
 def effect(game: HowIDiedState, pick) -> None:
-    """One pick of the effect being resolved ("skip" leaves it); the last carries it out."""
-    if pick == "skip":
+    """One pick of the effect being resolved (``PASS`` leaves it); the last carries it out."""
+    if pick == PASS:
         card_done(game)
         return
     game.picks += (pick,)

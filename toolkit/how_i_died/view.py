@@ -30,7 +30,7 @@ from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
-from toolkit.steps import Steps
+from toolkit.steps import PASS, Steps
 
 TURN_OVER = "turn over"
 AWAY = ("a swap away from the player's adventures",)  # see HowIDiedView.alike
@@ -319,7 +319,7 @@ class HowIDiedView(HowIDiedState):
         reshuffle would take; a card with an effect also what its choices are listed from: the
         Pool, the hand and the table (from the Pool, its refill too, unknown until drawn)."""
         if self.phase == "effect":
-            if action != "skip" and len(self.picks) + 1 < self.effect().steps:
+            if action != PASS and len(self.picks) + 1 < self.effect().steps:
                 return True
             if self.building or self.effect().id not in SWAPS_IN_SIGHT:
                 return False
@@ -433,7 +433,7 @@ class HowIDiedView(HowIDiedState):
         if (
             self.phase != "effect"
             or self.building
-            or action == "skip"
+            or action == PASS
             or self.effect().id not in SWAPS_IN_SIGHT
             or len(self.picks) + 1 < self.effect().steps
         ):
@@ -555,11 +555,11 @@ class HowIDiedView(HowIDiedState):
             return [card for card in actions if card in own or card in kept]
         elsewhere: dict[str, set] = {}
         for card in actions:
-            if card != "skip" and card not in own:
+            if card != PASS and card not in own:
                 elsewhere.setdefault(TYPE[card], set()).add(card)
         away = next((card for card in actions if len(elsewhere.get(TYPE.get(card), ())) > 1
                      and card not in own), None)  # fmt: skip
-        return [card for card in actions if card == "skip" or card in own or card == away]
+        return [card for card in actions if card == PASS or card in own or card == away]
 
     def position(self):
         """All that the rest of the turn can read, as a key for the walk's memo: positions with
@@ -696,7 +696,7 @@ class HowIDiedView(HowIDiedState):
             self.phase != "effect"
             or self.building
             or self.picks
-            or action == "skip"
+            or action == PASS
             or isinstance(action, Hidden)
             or self.reveal is not None
             or self.pending is not None

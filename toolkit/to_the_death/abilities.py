@@ -17,6 +17,7 @@ Hooks: ``weapon_bonus``, ``damage_bonus``, ``armor_bonus``, ``skill_bonus``,
 
 from __future__ import annotations
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import card_name, catalog, suit_of, value_of
 from toolkit.to_the_death.registry import Burst, effect, hook, step
 
@@ -406,7 +407,7 @@ def fighter_box_4(game, src, attacker, kind, target) -> int:
 @effect("fighter-damage/move-any-hero", burst=Burst("move"))
 def fighter_burst_move(game, uid: str) -> None:
     side = game.units[uid]["side"]
-    options = [("hero", h["uid"]) for h in game.heroes(side)] + [("pass",)]
+    options = [("hero", h["uid"]) for h in game.heroes(side)] + [PASS]
     game.ask(side, "move a hero", options, "maybe_move")
 
 
@@ -463,7 +464,7 @@ def champion_burst_melee(game, uid: str) -> None:
         game.ask(
             hero["side"],
             "attack kind",
-            [("attack kind", "melee"), ("pass",)],
+            [("attack kind", "melee"), PASS],
             "attack_kind_chosen",
             uid=uid,
             each=False,

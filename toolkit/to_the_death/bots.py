@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from toolkit.bots import GreedyBot, RandomBot
 from toolkit.search import SearchBot
+from toolkit.steps import PASS
 from toolkit.to_the_death.budgets import SEARCH_PLAYOUTS
 from toolkit.to_the_death.cards import value_of
 from toolkit.to_the_death.odds import check_values
@@ -305,8 +306,8 @@ def best_few(view, legal, width: int = 3) -> list:
             things.add(thing)
             kept.append(action)
     kept = kept[:width]
-    if ("end",) in legal and ("end",) not in kept:
-        kept.append(("end",))
+    if PASS in legal and PASS not in kept:
+        kept.append(PASS)
     return kept
 
 

@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from toolkit.actions import ActionBlocks
-from toolkit.steps import Ask
+from toolkit.steps import PASS, Ask
 from toolkit.to_the_death.cards import catalog, value_of
 from toolkit.to_the_death.registry import EFFECTS, step
 from toolkit.to_the_death.words import describe
@@ -34,7 +34,7 @@ def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
     and the hand's cards, as the random bot reads one of them only."""
     hand = sorted(game.hands[side])
     if not hand:
-        return [END]
+        return [PASS]
     paying = _Payments(hand)
     heroes = game.heroes(side)
     blocks = []
@@ -46,11 +46,8 @@ def main_options(game: ToTheDeathState, side: int) -> ActionBlocks | list:
         blocks.append((("move", hero["uid"]), cards))
         if hero["area"] == "near":
             blocks.append((("charge", hero["uid"]), cards))
-    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), (END,))]
+    blocks += [(("focus",), cards), (("reset",), cards), (("search",), cards), ((), (PASS,))]
     return ActionBlocks(blocks)
-
-
-END = ("end",)
 
 
 class _Payments:
@@ -142,8 +139,7 @@ def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
 
 @step
 def main_choice(game: ToTheDeathState, choice, side: int) -> None:
-    head = choice[0]
-    if head == "end":
+    if choice == PASS:  # the player ends the main step
         return
     _carry_out(game, choice, side)
     game.then_now("main", side=side)  # back to the main step once this choice has resolved

@@ -27,7 +27,7 @@ from typing import TypeVar
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
 from toolkit.state import UniformOutcomes
-from toolkit.steps import Ask, Draw, StepMachine
+from toolkit.steps import PASS, Ask, Draw, StepMachine
 from toolkit.to_the_death import main_step  # noqa: F401  (registers the main step)
 from toolkit.to_the_death.cards import (
     SECOND_PARTY,
@@ -955,7 +955,7 @@ class ToTheDeathState(Hiding, StepMachine):
             self.ask(
                 hero["side"],
                 "attack kind",
-                [("attack kind", k) for k in kinds] + [("pass",)],
+                [("attack kind", k) for k in kinds] + [PASS],
                 "attack_kind_chosen",
                 uid=uid,
                 each=each,

@@ -5,6 +5,7 @@ card (Goblin 1, Goblin 2). Plain text from the state, read by the engine and by 
 
 from __future__ import annotations
 
+from toolkit.steps import PASS
 from toolkit.to_the_death.cards import card_name, catalog, is_card
 from toolkit.to_the_death.steps import attack_groups
 
@@ -14,6 +15,8 @@ def describe(game, action) -> str:
     people say ("5 of Fighters"), abilities and feats by their printed names, never by ids."""
     if isinstance(action, str):
         return f"card {card_name(action)}" if ":" in action else f"monster {action}"
+    if action == PASS:  # ends the main step; elsewhere lets a choice go (an attack, a move)
+        return "end" if game.prompt is not None and game.prompt.question == "main" else "pass"
     name = lambda uid: game.units[uid]["name"] if uid in game.units else uid  # noqa: E731
     head = action[0]
     if head == "attack":

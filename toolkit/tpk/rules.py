@@ -32,12 +32,11 @@ from itertools import combinations
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, set_outcomes
 from toolkit.state import Action, ChanceOutcomes, GameState, copied_rng
-from toolkit.steps import Draw, StepMachine, Steps
+from toolkit.steps import PASS, Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
 STATUS_NAMES = ("open", "overcome", "taken")
-PASS = "pass"
 KEEP, PLAY = "keep", "play"  # the two questions: what to keep, and what to use (or pass)
 KEEP_WHY = "the cards not kept are set aside until the next level"
 PLAY_WHY = "a pass hands the turn on; if it comes back with that threat still first, the party dies"
@@ -493,7 +492,8 @@ class TPKState(Hiding, StepMachine):
                 return f"{missing[0]!r} is not among the cards {name} drew {self.drawn_cards[seat]}"
             return f"keep exactly {min(keep, len(self.drawn_cards[seat]))} different drawn cards"
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "use"):
-            return f"it is {name}'s turn (seat {seat}): 'pass' or ('use', (cards...), (threats...))"
+            plays = "('pass',) or ('use', (cards...), (threats...))"
+            return f"it is {name}'s turn (seat {seat}): {plays}"
         cards, targets = action[1], action[2]
         missing = [c for c in cards if c not in self.hands[seat]]
         if missing:
@@ -619,7 +619,7 @@ def play(game: TPKState, seat: int) -> None:
 
 
 def play_options(game: TPKState, seat: int) -> list[Action]:
-    """The plays open to `seat`: "pass", and every ("use", cards, threat positions) its hand
+    """The plays open to `seat`: ``PASS``, and every ("use", cards, threat positions) its hand
     allows: a card on the first open threat (a ranged item on any threat it reaches), a powerful
     use on two adjacent simple threats, two simple cards on an x2 threat, a treasure as a wild
     card on the first threat."""
