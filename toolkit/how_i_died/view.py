@@ -312,7 +312,7 @@ class HowIDiedView(HowIDiedState):
     def _reads_nothing_hidden(self, action) -> bool:
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
         on a copy: the first pick of a two-step effect (it is only noted); or, while every card
-        it could lead the engine to read is known, a card played or the end's skip or last pick
+        it could lead the engine to read is known, a card played or the end's PASS or last pick
         when its effect only swaps cards (nothing is listed after it: the turn ends). A card
         without an effect, and the end of a turn, read only the player's adventures, the one
         being played among them (the pulse check, the achievements), and the discards a
@@ -323,7 +323,7 @@ class HowIDiedView(HowIDiedState):
                 return True
             if self.building or self.effect().id not in SWAPS_IN_SIGHT:
                 return False
-            cards = [*self.picks, action]
+            cards = [*self.picks] if action == PASS else [*self.picks, action]
         elif self.phase != "build":
             return False
         elif action not in EFFECT:
@@ -526,7 +526,7 @@ class HowIDiedView(HowIDiedState):
 
     def enough(self, actions: Sequence) -> Sequence:
         """Of the picks of the end's table swap, those enough for the walk to find the best
-        swap. First: the cards of the player's own adventures (and the skip), and one card from
+        swap. First: the cards of the player's own adventures (and PASS), and one card from
         elsewhere with a partner from elsewhere, for the swap away (see :meth:`alike`). A swap
         is the same made from either end, so any other first pick from elsewhere reaches only
         swaps with the player's cards, which their own first picks reach, or a swap away.
