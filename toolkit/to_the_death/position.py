@@ -41,7 +41,7 @@ from toolkit.position import (
     within,
     written,
 )
-from toolkit.steps import Ask
+from toolkit.steps import PASS, Ask
 from toolkit.to_the_death.cards import card_name, catalog, value_of
 from toolkit.to_the_death.main_step import main_options
 from toolkit.to_the_death.registry import EFFECTS, HOOKS, STEPS
@@ -340,11 +340,11 @@ def _usual_options(game: ToTheDeathState, prompt: Ask) -> list[tuple] | None:
             return [("check",)] + [("focus", c) for c in hand]
         if question == "attack kind":
             kinds = game.attack_kinds(game.units[args["uid"]])
-            return [("attack kind", k) for k in kinds] + [("pass",)]
+            return [("attack kind", k) for k in kinds] + [PASS]
         if question == "place in row":
             return [("place", i) for i in range(len(game.row_of(game.units[args["uid"]])))]
         if question == "move a hero":
-            return [("hero", h["uid"]) for h in game.heroes(seat)] + [("pass",)]
+            return [("hero", h["uid"]) for h in game.heroes(seat)] + [PASS]
         if question == "choose area":
             foes = game.enemies_of(game.units[args["uid"]]["side"])
             return [("area", a) for a in sorted({foe["area"] for foe in foes})]
