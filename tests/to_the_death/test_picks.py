@@ -181,8 +181,9 @@ def test_the_decisions_options_follow_the_hand():
 )
 def test_a_picked_position_describes_itself_again(description, some):
     """For each pick (in the duel, whose main step takes longer to analyse, the hand, the
-    discard pile, its first card and a hero of each side), the first of its options that sets up: the game built
-    describes itself the same way again, with the same numbers, the picked value in its place."""
+    discard pile, its first card and a hero of each side), the first of its options that sets
+    up: the game built describes itself the same way again, with the same numbers, the picked
+    value in its place (a card in hand: in the hand, sorted again)."""
     chosen_picks = SPEC.picks(description)
     if some:
         health = [p for p in chosen_picks if p.label.endswith("health")]
