@@ -19,7 +19,8 @@ numbers fill the table at once and the game plays on from it; a description that
 or that this widget cannot seat, gets one note naming its field and changes nothing. Under its
 buttons, menus offer the things of the described position a player would pick (the game's
 ``picks``: a quest, a die, a hand, a figure's space): a pick rewrites the description in the box
-and sets it up at once.
+and sets it up at once, and the table's numbers are repeated in short under the menus, so that a
+person picking sees them change without scrolling up to the table.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
