@@ -237,3 +237,19 @@ def test_a_card_in_hand_swapped_in_one_step_keeps_the_block_naming_it():
     assert labels == ["block with the 6 of Champions", "take the hit"]
     assert [label for label, *_ in in_short(game)] == labels
     assert game.pick_control("card 2 in your hand").label == "6 of Champions"  # sorted again
+
+
+def test_a_long_table_is_shown_in_short_by_its_first_rows_and_its_best(monkeypatch):
+    """With room for one row, Epic Death!'s choice of quest shows its first quest and the best
+    one (Fetch the Mayor's Goat, 82.8%), and says how many more the table has."""
+    monkeypatch.setattr(toolkit.widgets, "IN_SHORT", 1)
+    game = MAKERS["epic-death"]()
+    rows = game.table_rows()
+    best = [label for label, *_, marked in rows if marked]
+    assert [label for label, *_ in in_short(game)] == [rows[0][0], *best]
+    assert ("attempt Fetch the Mayor's Goat (4 trivial)", ["82.8%", "17.2%"], True) in in_short(
+        game
+    )
+    assert f"{len(rows) - 1 - len(best)} more choice(s) in the table above." in (
+        game.setup_numbers.value
+    )
