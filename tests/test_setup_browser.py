@@ -3,8 +3,9 @@ this position, change the description as a person would (tests/widget_setups.py)
 and each choice's row shows the numbers of the position set up, as the same widget in Python
 has them after doing the same; a description that cannot happen leaves the table as it was,
 with a note naming its field. For each game that names picks, Describe then opens its Pick area:
-one option chosen in a menu sets that position up at once, and each row shows the numbers the
-same widget in Python has after the same pick. The panel's text has no Python printed raw."""
+one option chosen in a menu sets that position up at once, each row shows the numbers the
+same widget in Python has after the same pick, and the panel's numbers in short, under the
+menus, say what the table says. The panel's text has no Python printed raw."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from widget_setups import (
     positions_known,
 )
 
-from toolkit.widgets import DESCRIBE, SET_UP
+from toolkit.widgets import DESCRIBE, IN_SHORT, SET_UP
 
 SLUGS = {  # notebook -> its game
     "epic-death-play.ipynb": "epic-death",
@@ -117,3 +118,40 @@ def pick_on_the_page(page, widget, mirror) -> None:
         expect(box).to_have_value(mirror.setup_text.value, timeout=WAIT_MS)
     expect(widget.locator(f".{css}-setup-note")).to_contain_text("Set up at", timeout=WAIT_MS)
     assert_page_rows_match(page, mirror, timeout_s=20)
+    short = assert_the_panel_shows_the_tables_numbers(page, css)
+    box = page.locator(f".{css}-setup-numbers").first.bounding_box()
+    menu = row.bounding_box()
+    assert 0 < box["y"] - menu["y"] < 700, (box, menu)  # on one screen with the menu picked
+    assert short and short[0][0], short
+
+
+SHORT_ROWS_JS = """rows => rows.slice(1).map(tr => [...tr.cells].map(
+    td => td.innerText.trim().replace(/\\s+/g, ' ')))"""
+
+
+def assert_the_panel_shows_the_tables_numbers(page, css: str, timeout_s: float = 20) -> list:
+    """The Set up panel's numbers in short, under the menus, say what the table of choices says
+    at the same moment: each row's choice, the best marked ★, and the main number of each
+    column (the percentage over the exact fraction, or "counting..."); within `timeout_s`, as
+    the background walk may fill the table a moment before the panel. Returns its rows."""
+    import time
+
+    from browser import grid_rows
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        short = page.eval_on_selector_all(f".{css}-game .{css}-setup-numbers tr", SHORT_ROWS_JS)
+        table = grid_rows(page, f".{css}-game .{css}-choice-grid")[1:]
+        columns = max((len(row) - 1 for row in short), default=0)
+        from_table = [
+            [
+                f"{row['cells'][0]} {row['cells'][1]}".strip(),
+                *[(cell.split() or [""])[0] for cell in row["cells"][2 : 2 + columns]],
+            ]
+            for index, row in enumerate(table)
+            if index < IN_SHORT or row["cells"][0] == "★"
+        ]
+        if short == from_table and short:
+            return short
+        assert time.monotonic() < deadline, (short, from_table)
+        time.sleep(0.5)

@@ -7,6 +7,9 @@ as it was, and a second pick can make it one that sets up."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 import yaml
 from test_widget_setup import MAKERS, numbers
@@ -14,9 +17,10 @@ from test_widgets_browser import REPRS
 from widget_clicks import row_texts
 from widget_setups import pick_change, pick_refused, pick_step, picks_known
 
+import toolkit.widgets
 from toolkit.games import get_game
 from toolkit.position import at
-from toolkit.widgets import description_yaml
+from toolkit.widgets import COUNTING, IN_SHORT, description_yaml
 
 GAMES = [game for game in MAKERS if picks_known(game)]
 
@@ -73,7 +77,14 @@ def test_a_pick_sets_the_picked_position_up_with_its_numbers(slug):
     assert row_texts(game) != rows
     assert game.state.description == changed and game.state.history == []
     if steps[0][0] == "choose":
-        assert game.pick_control(label).label == steps[0][1]  # the menu shows what was picked
+        pick = next(p for p in spec.picks(changed) if p.label == label)
+        if type(pick.path[-1]) is int and isinstance(at(changed, pick.path[:-1]), list):
+            # one entry of a list kept sorted (a card in hand): the picked card has a menu
+            menus = [c.label for p, c in game.pick_controls if p.path[:-1] == pick.path[:-1]]
+            assert steps[0][1] in menus, menus
+        else:
+            assert game.pick_control(label).label == steps[0][1]  # the menu shows the pick
+    assert in_short(game) == table_in_short(game)  # the panel shows the new numbers too
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -149,3 +160,96 @@ def test_a_refusal_names_a_picked_card_in_words_and_a_menu_stays_on_the_page():
     assert game.state.investigators[0]["wounds"] == 1
     assert [control for _, control in game.pick_controls] == controls
     assert game.pick_control("Rosa the Sailor's wounds").label == "1"
+
+
+def _text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def in_short(game) -> list[tuple[str, list[str], bool]]:
+    """The Set up panel's short copy of the numbers as a page shows its text: each row's
+    choice, its numbers, and whether it is marked best."""
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", game.setup_numbers.value)[1:]
+    shown = []
+    for row in rows:
+        first, *cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        words = _text(first)
+        shown.append((words.removeprefix("★ "), [_text(c) for c in cells], "★" in words))
+    return shown
+
+
+def table_in_short(game) -> list[tuple[str, list[str], bool]]:
+    """What the short copy should show of the table of choices: each row's label, the main
+    number of each of its visible cells (the percentage over the exact fraction, or
+    "counting..."), whether it is marked best; the first rows, and any best row after them."""
+
+    def main(cell: str) -> str:
+        found = re.search(r'<div class="numbers-main">(.*?)</div>', cell)
+        return _text(found.group(1) if found else cell)
+
+    return [
+        (label, [main(c) for c in cells], best)
+        for index, (label, cells, _, best) in enumerate(game.table_rows())
+        if index < IN_SHORT or best
+    ]
+
+
+def test_the_panel_shows_the_numbers_in_short_and_they_arrive_as_in_the_table(monkeypatch):
+    """Death May Die!'s first decision, set up with the background walks on: the rows refused
+    at once read "counting..." in the panel as in the table; when the walk has answered, the
+    panel shows the numbers it found, the same as the table's."""
+    monkeypatch.setattr(toolkit.widgets, "COUNT_SECONDS", 10)
+    game = MAKERS["death-may-die"]()
+    game.keep_counting = True
+    game.set_up(game.describe())
+    first = in_short(game)
+    assert any(COUNTING in cells for _, cells, _ in first), first
+    assert first == table_in_short(game)
+    assert "still being counted" in game.setup_numbers.value
+    assert game.wait_for_numbers(30)
+    found = in_short(game)
+    assert found == table_in_short(game) and found != first
+    assert not any(COUNTING in cells for _, cells, _ in found)
+    assert "still being counted" not in game.setup_numbers.value
+    assert any(number != "" for _, cells, _ in found for number in cells)
+
+
+def test_a_card_in_hand_swapped_in_one_step_keeps_the_block_naming_it():
+    """To the Death!: the gladiator's hit, the block with the 6 of Fighters listed among the
+    decision's options; card 4 of the hand picked as the 6 of Champions, the block offered names
+    it, and the table and the panel show the numbers of the picked description."""
+    game = MAKERS["to-the-death"]()
+    description = yaml.safe_load(game.describe())
+    description["decision"]["options"] = [["block", "fighter:6"], ["take"]]
+    game.setup_text.value = text = description_yaml(description)
+    game.set_up(text)
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    card = game.pick_control("card 4 in your hand")
+    assert card.label == "6 of Fighters"
+    card.label = "6 of Champions"
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    picked = yaml.safe_load(game.setup_text.value)
+    assert picked["decision"]["options"] == [["block", "champion:6"], ["take"]]
+    assert "fighter:6" not in picked["hand"] and "champion:6" in picked["hand"]
+    spec = get_game("to-the-death")
+    assert numbers(game.odds) == numbers(spec.decision_odds(spec.position(picked)))
+    labels = [label for label, *_ in game.table_rows()]
+    assert labels == ["block with the 6 of Champions", "take the hit"]
+    assert [label for label, *_ in in_short(game)] == labels
+    assert game.pick_control("card 2 in your hand").label == "6 of Champions"  # sorted again
+
+
+def test_a_long_table_is_shown_in_short_by_its_first_rows_and_its_best(monkeypatch):
+    """With room for one row, Epic Death!'s choice of quest shows its first quest and the best
+    one (Fetch the Mayor's Goat, 82.8%), and says how many more the table has."""
+    monkeypatch.setattr(toolkit.widgets, "IN_SHORT", 1)
+    game = MAKERS["epic-death"]()
+    rows = game.table_rows()
+    best = [label for label, *_, marked in rows if marked]
+    assert [label for label, *_ in in_short(game)] == [rows[0][0], *best]
+    assert ("attempt Fetch the Mayor's Goat (4 trivial)", ["82.8%", "17.2%"], True) in in_short(
+        game
+    )
+    assert f"{len(rows) - 1 - len(best)} more choice(s) in the table above." in (
+        game.setup_numbers.value
+    )

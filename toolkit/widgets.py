@@ -19,7 +19,8 @@ numbers fill the table at once and the game plays on from it; a description that
 or that this widget cannot seat, gets one note naming its field and changes nothing. Under its
 buttons, menus offer the things of the described position a player would pick (the game's
 ``picks``: a quest, a die, a hand, a figure's space): a pick rewrites the description in the box
-and sets it up at once.
+and sets it up at once, and the table's numbers are repeated in short under the menus, so that a
+person picking sees them change without scrolling up to the table.
 
 **A click acts only on the position its button was drawn for.** A button remembers the game and
 the move it was drawn at; a click that arrives after the game moved on (the second half of a double
@@ -72,6 +73,8 @@ SET_UP = "Set up"
 SETUP_ROWS = (10, 40)
 
 COUNTING = "counting..."
+#: The most rows of the table of choices the Set up panel repeats in short (and any best row).
+IN_SHORT = 12
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
 #: exact walks as ``death-toolkit analyse --patience N``).
 PATIENCE_STEPS = (4, 16, 64, 256, 1024)
@@ -545,13 +548,14 @@ class GameWidget(widgets.VBox):
         describe.on_click(lambda _: self.describe())
         set_up.on_click(lambda _: self.set_up(self.setup_text.value))
         self.setup_note = widgets.HTML().add_class(f"{self.css}-setup-note")
+        self.setup_numbers = widgets.HTML().add_class(f"{self.css}-setup-numbers")
         how = widgets.HTML(
             '<div style="font-size:12px;color:#444;line-height:1.3;margin-bottom:4px">'
             "What one player knows at a decision, in YAML (the fields are in this game's rules "
             "notes, under “Describing a position”). Change a card, a die or whose turn it is "
             "and press Set up, or pick from the menus that Describe this position opens: the "
-            "table of choices above shows the new position's numbers, and the game plays on "
-            "from it.</div>"
+            "table of choices above shows the new position's numbers, and so does the short "
+            "copy of it under the menus; the game plays on from it.</div>"
         )
         self.picks_area = widgets.VBox(layout={"width": "100%"}).add_class(f"{self.css}-picks")
         self.pick_controls: list[tuple[Pick, widgets.Widget]] = []
@@ -560,7 +564,7 @@ class GameWidget(widgets.VBox):
         self._quiet = False
         panel = widgets.VBox(
             [how, widgets.HBox([describe, set_up]), self.picks_area, self.setup_note,
-             self.setup_text],
+             self.setup_numbers, self.setup_text],
             layout={"width": "100%"},
         )  # fmt: skip
         accordion = widgets.Accordion([panel], selected_index=None)
@@ -789,8 +793,8 @@ class GameWidget(widgets.VBox):
         asked = f" at “{escape(self.odds.prompt)}”" if self.odds is not None else ""
         bots = " against the bots" if self.bot_names else ""
         self.setup_note.value = (
-            f"<i>Set up{asked}: its numbers are in the table of choices above; play on from "
-            f"there{bots}.</i>"
+            f"<i>Set up{asked}: its numbers are below and in the table of choices above; play "
+            f"on from there{bots}.</i>"
         )
         self._show_picks(state.description)
 
@@ -848,6 +852,12 @@ class GameWidget(widgets.VBox):
             self.odds_html.value = self.odds._repr_html_()
         else:
             self.odds_html.value = ""
+        if self._grid is None:
+            self.setup_numbers.value = (
+                "" if self.odds is None else
+                '<div style="font-size:12px;margin:6px 0"><i>The numbers of this decision are '
+                "under its controls above.</i></div>"
+            )  # fmt: skip
         if start is not None:
             self._count_on(*start)
         self._draw()
@@ -1071,11 +1081,12 @@ class GameWidget(widgets.VBox):
             for index, says in enumerate(visible):
                 for cell in self._column_cells[2 + index]:
                     cell.layout.display = None if says else "none"
-            notes = []
+            notes, marked = [], []
             for (_, button, mark, cells, note), found, r in zip(
                 self._rows, shown, ranks, strict=True
             ):
                 is_best = best is not None and r == best
+                marked.append(is_best)
                 mark.value = '<span class="choice-best" title="best">★</span>' if is_best else ""
                 if is_best:
                     button.add_class(f"{self.css}-best-choice")
@@ -1103,6 +1114,69 @@ class GameWidget(widgets.VBox):
             )
             foot = "" if counting else self._note
             self._table_foot.value = f"<i>{escape(foot)}</i>" if foot else ""
+            shown_measures = [m for m, says in zip(measures, visible, strict=True) if says]
+            self.setup_numbers.value = self._numbers_in_short(shown_measures, shown, marked)
+
+    def _numbers_in_short(
+        self, measures: Sequence[Measure], shown: Sequence[ActionOdds | None], marked: list
+    ) -> str:
+        """The table's numbers in short, for the Set up panel, where a person picking sees them
+        change without scrolling up to the table: its rows (the first :data:`IN_SHORT`, and any
+        best row after them), each choice's words and, for each column the table shows, its
+        main number (the exact fraction is in the table), the best marked ★; a number still
+        being counted reads "counting..." here too. Written with the table, from the same
+        numbers, so it changes as the table does."""
+        css, counting = self.css, self._counting
+        if self.odds is None:
+            return ""
+        rows = [
+            (choice, found, best)
+            for index, ((choice, *_), found, best) in enumerate(
+                zip(self._rows, shown, marked, strict=True)
+            )
+            if index < IN_SHORT or best
+        ]
+        heads = "".join(f"<th>{escape(m.heading)}</th>" for m in measures)
+        lines = []
+        for choice, found, best in rows:
+            cells = []
+            for measure in measures:
+                if found is not None and measure.name in found.odds:
+                    value = found.odds[measure.name]
+                    text = percent_text(value) if measure.chance else decimal_text(value)
+                elif found is not None and found.refused:
+                    text = COUNTING if counting else "–"
+                else:
+                    text = ""
+                cells.append(f"<td>{escape(text)}</td>")
+            star = '<span class="choice-best" title="best">★</span> ' if best else ""
+            indent = f' style="padding-left:{1.2 * choice.depth:g}em"' if choice.depth else ""
+            lines.append(
+                f'<tr class="{"in-short-best" if best else ""}"><td{indent}>{star}'
+                f"{escape(choice.label)}</td>{''.join(cells)}</tr>"
+            )
+        more = len(self._rows) - len(rows)
+        tail = [f"{more} more choice(s) in the table above."] if more > 0 else []
+        if counting:
+            tail.append("Numbers still being counted fill in here as in the table.")
+        elif any(found is not None and found.refused for _, found, _ in rows):
+            tail.append("– : no numbers; the table above says why.")
+        prompt = f": {escape(self.odds.prompt)}" if self.odds is not None else ""
+        return (
+            f"<style>.{css}-in-short table {{ border-collapse: collapse; margin: 2px 0; }}"
+            f".{css}-in-short th {{ font-weight: 600; font-size: 11px; color: #333; "
+            "text-align: left; vertical-align: bottom; max-width: 11em; padding: 1px 8px 1px 0; }"
+            f".{css}-in-short td {{ padding: 1px 8px 1px 0; vertical-align: top; }}"
+            f".{css}-in-short td:first-child {{ max-width: 30em; }}"
+            f".{css}-in-short .in-short-best td {{ font-weight: 600; }}"
+            f".{css}-in-short .choice-best {{ color: #b8860b; }}</style>"
+            f'<div class="{css}-in-short" style="font-size:12px;line-height:1.3;margin:6px 0;'
+            'padding:4px 8px;background:#f6f6f4;border-left:3px solid #b8860b">'
+            f"<div><b>The numbers now</b> (the table of choices above, in short){prompt}</div>"
+            f"<table><tr><th>choice</th>{heads}</tr>{''.join(lines)}</table>"
+            + "".join(f"<div><i>{escape(line)}</i></div>" for line in tail)
+            + "</div>"
+        )
 
     def _row_note(self, found: ActionOdds | None, counting: bool) -> str:
         if found is None:

@@ -21,7 +21,7 @@ from pick_check import (
 from position_check import positions
 
 from toolkit.games import get_game
-from toolkit.position import PositionError
+from toolkit.position import PositionError, at
 from toolkit.to_the_death.cards import catalog, value_of
 
 SPEC = get_game("to-the-death")
@@ -71,12 +71,14 @@ def test_every_option_of_every_pick_sets_up_or_is_refused_by_its_field(descripti
 
 def test_the_picks_are_the_table_in_words():
     """The hand and the discard pile (of the 32 cards, those not placed elsewhere, named as said
-    at the table), each hero's health, the gladiator's health and area; in the duel, each
-    side's heroes, yours and theirs."""
+    at the table), each card in hand on its own (it, or a card not placed elsewhere), each
+    hero's health, the gladiator's health and area; in the duel, each side's heroes, yours and
+    theirs."""
     labels = [p.label for p in SPEC.picks(example())]
     assert labels == [
         "your hand",
         "the discard pile",
+        "card 1 in your hand",
         "the Sellsword's health",
         "the War Priest's health",
         "the Shadow Mage's health",
@@ -89,6 +91,10 @@ def test_the_picks_are_the_table_in_words():
     assert len(hand.options) == len(catalog().arsenal) - len(shown)
     assert hand.words("fighter:5") == "5 of Fighters" and hand.many
     assert len(pick(example(), "the Gladiator's health").options) == 8
+    card = pick(example(), "card 1 in your hand")
+    assert not card.many and card.words("mender:3") == "3 of Menders"
+    assert len(card.options) == len(hand.options)  # the card itself, or one not placed
+    assert "mender:3" in dict(card.options).values()
     sides = [p.label.split()[0] for p in SPEC.picks(duel()) if p.label.endswith("health")]
     assert sides.count("your") == sides.count("their") == 4
     labels = [p.label for p in SPEC.picks(crowd())]
@@ -175,11 +181,13 @@ def test_the_decisions_options_follow_the_hand():
 )
 def test_a_picked_position_describes_itself_again(description, some):
     """For each pick (in the duel, whose main step takes longer to analyse, the hand, the
-    discard pile and a hero of each side), the first of its options that sets up: the game built
-    describes itself the same way again, with the same numbers, the picked value in its place."""
+    discard pile, its first card and a hero of each side), the first of its options that sets
+    up: the game built describes itself the same way again, with the same numbers, the picked
+    value in its place (a card in hand: in the hand, sorted again)."""
     chosen_picks = SPEC.picks(description)
     if some:
-        chosen_picks = chosen_picks[:3] + chosen_picks[-1:]
+        health = [p for p in chosen_picks if p.label.endswith("health")]
+        chosen_picks = chosen_picks[:3] + health[:1] + health[-1:]
     tried = 0
     for chosen in chosen_picks:
         for value in values(chosen, description):
@@ -206,3 +214,30 @@ def test_a_pick_keeps_a_description_in_the_games_own_form():
     assert picked_as_described("to-the-death", SPEC.describe(SPEC.position(example()))) > 20
     assert picked_as_described("to-the-death", SPEC.describe(SPEC.position(example(TROPHY)))) > 20
     assert picked_as_described("to-the-death", duel()) > 100
+
+
+def test_a_card_in_hand_swapped_in_one_step_keeps_the_options_that_named_it():
+    """The gladiator's hit blocked with the 6 of Fighters, the decision's options listed: card 4
+    of the hand swapped for the 6 of Champions, the block names the new card (the hand sorted
+    again), the numbers those of the picked description. Done with the hand's tags, the swap
+    takes two picks, and the block is not carried to a card added before the other goes."""
+    base = yaml.safe_load((BOOK / "positions" / TROPHY).read_text(encoding="utf-8"))
+    base.update(
+        decision={"question": "block", "attacker": "Gladiator", "target": "War Priest",
+                  "weapon": "melee", "damage": 1, "options": [["block", "fighter:6"], ["take"]]},
+        hand=["champion:0", "fighter:2", "fighter:4", "fighter:6", "mender:4"],
+        discard=["magician:6"],
+        last_attacks={"Gladiator": [2, 0]},
+    )  # fmt: skip
+    swap = pick(base, "card 4 in your hand")
+    assert swap.words(at(base, swap.path)) == "6 of Fighters"
+    changed = swap.apply(base, "champion:6")
+    assert changed["hand"] == ["champion:0", "champion:6", "fighter:2", "fighter:4", "mender:4"]
+    assert changed["decision"]["options"] == [["block", "champion:6"], ["take"]]
+    assert changed["deck"] == base["deck"]
+    odds = SPEC.decision_odds(SPEC.position(changed))
+    assert [tuple(found.action) for found in odds.actions] == [("block", "champion:6"), ("take",)]
+    tags = pick(base, "your hand")
+    added = tags.apply(base, [*base["hand"], "champion:6"])
+    two = pick(added, "your hand").apply(added, [c for c in added["hand"] if c != "fighter:6"])
+    assert two["decision"]["options"] == [["take"]]

@@ -1429,7 +1429,8 @@ def _place_monsters(state: ToTheDeathState, cards: list[dict], enemies, dealt) -
 def picks(description: Mapping) -> list[Pick]:
     """What a player sets on screen at a described decision: the seat's hand (the decision's
     options that name a card of it follow the change) and the discard pile, each of the cards
-    not placed elsewhere; each standing hero's health (in the duel, yours and theirs); solo,
+    not placed elsewhere; each card in hand on its own, to swap it in one step for a card not
+    placed elsewhere (the options that named it name the new card); each standing hero's health (in the duel, yours and theirs); solo,
     each standing enemy's health and area. A card is named as it is said at the table (``5 of
     Fighters``), a hero or an enemy by its card's name, enemies of one name numbered in the
     order they are listed, the fallen counted (``Goblin 3``), as the decision names them."""
@@ -1445,6 +1446,15 @@ def picks(description: Mapping) -> list[Pick]:
             others = elsewhere - {c for c in description[name] if isinstance(c, str)}
             options = tuple((card_name(card), card) for card in cat.arsenal if card not in others)
             chosen.append(Pick((name,), label, options, many=True, write=write))
+        for index, card in enumerate(hand):
+            if isinstance(card, str) and card in cat.arsenal:
+                options = tuple(
+                    (card_name(other), other)
+                    for other in cat.arsenal
+                    if other == card or other not in elsewhere
+                )
+                label = f"card {index + 1} in your hand"
+                chosen.append(Pick(("hand", index), label, options, write=_swap(index)))
     heroes = description.get("heroes")
     parties = [heroes] if description.get("players") == 1 else heroes
     for side, party in enumerate(parties if isinstance(parties, list) else []):
@@ -1567,6 +1577,20 @@ def _hand(description: dict, hand: list) -> dict:
     _drawn_from_the_deck(description, _listed(description.get("hand")), hand)
     description["hand"] = sorted(hand, key=str)
     return description
+
+
+def _swap(index: int):
+    """Card `index` of the hand swapped for another in one step (see :func:`_hand`): an option of
+    the decision that names the card gone names the new card in its place."""
+
+    def write(description: dict, card) -> dict:
+        hand = list(_listed(description.get("hand")))
+        if not 0 <= index < len(hand):
+            raise PositionError(f"hand[{index}]", "no such card in the hand")
+        hand[index] = card
+        return _hand(description, hand)
+
+    return write
 
 
 def _names_a_card(option) -> bool:
