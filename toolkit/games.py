@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -156,6 +157,7 @@ def available() -> list[str]:
     return list(PACKAGES)
 
 
+@cache  # a simulation looks its game up at every game it plays
 def get_game(slug: str) -> GameSpec:
     if slug not in PACKAGES:
         raise KeyError(f"unknown game {slug!r}; known games: {', '.join(PACKAGES)}")

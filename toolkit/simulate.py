@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
@@ -35,9 +35,14 @@ def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rand
 
 
 def play(
-    state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000
+    state: GameState,
+    bots: Sequence[Bot],
+    rng: random.Random | Callable[[], random.Random],
+    max_moves: int = 100_000,
 ) -> GameState:
     """Play to the end: bots choose for their seats, `rng` (not the state's) draws chance outcomes.
+    `rng` may be a function that makes the generator, called at the first chance node: a game
+    that meets none (a TPK game has no chance nodes) then never seeds one.
 
     Keeping the chance RNG outside the state means the state's own RNG is consumed the same way in
     play and in replay, so the saved history reproduces the game exactly. A bot whose
@@ -60,13 +65,16 @@ def play(
     ]
     current_player, legal_actions = state.current_player, state.legal_actions
     chance_outcomes, apply_listed = state.chance_outcomes, state.apply_listed
+    draws = rng if isinstance(rng, random.Random) else None
     for _ in range(max_moves):
         seat = current_player()
         if seat >= 0:  # a seat, the commonest case
             choose, reads, apply = seats[seat]
             apply(choose(handed(bots[seat], state, seat) if reads else None, legal_actions()))
         elif seat == CHANCE:
-            apply_listed(sample_outcome(chance_outcomes(), rng))
+            if draws is None:
+                draws = rng()
+            apply_listed(sample_outcome(chance_outcomes(), draws))
         else:  # TERMINAL
             return state
     raise RuntimeError(f"{type(state).__name__} did not end within {max_moves} moves")
@@ -98,7 +106,7 @@ def play_seeded(
     spec = get_game(slug)
     state = spec.new_state(players, seed, **options)
     bots = [spec.bots[name](seat, bot_seed(seed, seat)) for seat, name in enumerate(bot_names)]
-    return play(state, bots, chance_rng(seed), max_moves or spec.max_moves)
+    return play(state, bots, partial(chance_rng, seed), max_moves or spec.max_moves)
 
 
 def decision_points(

@@ -422,12 +422,14 @@ def frozen(value: Any) -> Hashable:
         return frozenset([(key, frozen(item)) for key, item in value.items()])
     if isinstance(value, abc.Mapping):
         return frozenset((key, frozen(item)) for key, item in value.items())
-    if isinstance(value, tuple):  # a named tuple (a question, a draw)
+    if isinstance(value, tuple):  # a named tuple
         return tuple(frozen(item) for item in value)
     if isinstance(value, set | frozenset):
         return frozenset(frozen(item) for item in value)
     if hasattr(value, "__dict__") and not callable(value):
         return (kind, frozen(vars(value)))
+    if hasattr(kind, "__dataclass_fields__"):  # a value with slots (a question, a draw)
+        return (kind, tuple([frozen(getattr(value, name)) for name in kind.__dataclass_fields__]))
     return value  # a function (a step to resume), an enum: itself
 
 

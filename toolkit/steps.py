@@ -21,9 +21,9 @@ legal actions, and how an action is applied come from here, the same in every ga
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from toolkit.state import CHANCE, TERMINAL, GameState
 
@@ -50,31 +50,35 @@ class Steps(dict):
         return function
 
 
-class Ask(NamedTuple):
+@dataclass(slots=True)
+class Ask:
     """A question to one seat. `options` are the actions it may answer with, or a function
     ``options(game, **args)`` that lists them from the table; `resume` names the step the
     answer goes to, with `args`; `why` says what the choice will do, where the question
-    alone does not. A value: made anew, never changed (a copy of the game shares it)."""
+    alone does not. A value: made anew, never changed (a copy of the game shares it), and
+    equal to another of the same fields. Not a frozen class, whose fields are slower to set:
+    a game makes one at most of its questions, and the machine reads one at every move."""
 
     seat: int
     question: str
     options: Sequence | Callable
     resume: str
-    args: Mapping = NO_ARGS
+    args: Mapping = field(default_factory=lambda: NO_ARGS)  # a field's default must hash
     why: str | None = None
 
     def __deepcopy__(self, memo) -> Ask:
         return self  # a value, shared by every copy of the game
 
 
-class Draw(NamedTuple):
+@dataclass(slots=True)
+class Draw:
     """A chance node: what is drawn (`kind`, which the game reads to list the outcomes), the step
     its outcome resumes, with `args`, and whether every seat sees the outcome (`public`). A value,
-    like :class:`Ask` (a named tuple, as a game makes one at every draw)."""
+    like :class:`Ask`."""
 
     kind: str
     resume: str
-    args: Mapping = NO_ARGS
+    args: Mapping = field(default_factory=lambda: NO_ARGS)  # a field's default must hash
     public: bool = True
 
     def __deepcopy__(self, memo) -> Draw:
@@ -217,7 +221,10 @@ class StepMachine(GameState):
             and self.chance is None
             and self.outcome is None
         ):
-            self.STEPS[step](self, **args)
+            if args:
+                self.STEPS[step](self, **args)
+            else:  # no arguments to unpack: a plain call, the commoner and quicker
+                self.STEPS[step](self)
         else:
             self._batch.append((self.STEPS[step], args))
 
@@ -295,7 +302,10 @@ class StepMachine(GameState):
             if not stack:
                 raise RuntimeError("the engine ran out of steps")  # turns always schedule the next
             step, args = stack.pop()
-            step(self, **args)
+            if args:
+                step(self, **args)
+            else:
+                step(self)
 
 
 def _answer(game: StepMachine, step: str, choice: Any, args: dict) -> None:

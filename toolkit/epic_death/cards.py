@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import ClassVar, Literal
 
-from toolkit.data import Card, DataError, data_root, load_cards
+from toolkit.data import Card, DataError, data_root, expand, load_cards
 from toolkit.epic_death.fate import KINDS, WINDOWS, Plays
 
 Difficulty = Literal["trivial", "mighty", "exalted"]
@@ -114,6 +114,16 @@ class CardSet:
     def copies_of(self, kind: str) -> int:
         """Fate cards of a kind in the deck: at most this many can change one quest's pool."""
         return sum(card.copies for card in self.fate.values() if card.kind == kind)
+
+    @cached_property
+    def loot_deck(self) -> tuple[str, ...]:
+        """The Loot deck as a game is dealt it before its shuffle, each copy of a card listed."""
+        return tuple(expand(self.loot))
+
+    @cached_property
+    def fate_deck(self) -> tuple[str, ...]:
+        """The Fate deck as a game is dealt it before its shuffle, each copy of a card listed."""
+        return tuple(expand(self.fate))
 
     @cached_property
     def window_plays(self) -> dict[str, dict[str, tuple[str, str] | Plays]]:

@@ -30,7 +30,6 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from toolkit.data import expand
 from toolkit.deck import Deck
 from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
@@ -180,9 +179,9 @@ class EpicDeathState(Hiding, StepMachine):
         # Quests completed with a Resurrect card lie under the revived adventurer but were won, not
         # failed: their seal never counts (it is a FAIL or EPIC for failing and dying).
         self.completed: set[str] = set()
-        self.loot = Deck(expand(self.cards.loot))
+        self.loot = Deck(self.cards.loot_deck)
         self.loot.shuffle(rng)
-        self.fate = Deck(expand(self.cards.fate))
+        self.fate = Deck(self.cards.fate_deck)
         self.fate.shuffle(rng)
         self.hands = [sorted(self.fate.draw(FATE_HAND, rng)) for _ in range(self._players)]
 
