@@ -77,6 +77,26 @@ def round_trips(slug: str, description: Mapping, pick: Pick, value: Any) -> dict
     return told
 
 
+def each_pick_round_trips(slug: str, description: Mapping, picks: list[Pick] | None = None) -> int:
+    """For each pick (by default all the game's picks of `description`), the first of its
+    options that sets up holds :func:`round_trips`; every pick must have one. Returns how many
+    picks were tried."""
+    spec = get_game(slug)
+    picks = spec.picks(description) if picks is None else picks
+    tried = 0
+    for chosen in picks:
+        for value in values(chosen, description):
+            try:
+                spec.position(chosen.apply(description, value))
+            except PositionError:
+                continue
+            round_trips(slug, description, chosen, value)
+            tried += 1
+            break
+    assert tried == len(picks)
+    return tried
+
+
 ODD = (None, 5, "x", [], {}, [None], {"a": 1}, True)
 
 
