@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from toolkit.state import ChanceOutcomes, UniformOutcomes
+from toolkit.state import ChanceOutcomes, UniformOutcomes, copying
 
 
 class Place(NamedTuple):
@@ -55,6 +55,7 @@ class Hiding:
     #: the stand-in they hide behind, each pool sorted (its cards are only ever counted).
     viewer: int | None = None
     unseen: dict[str, tuple] = {}  # noqa: RUF012 (never changed: a view gets its own)
+    COPY = copying(shared=("viewer", "unseen"))  # the pools are replaced, never changed
     #: Whether the view itself deals every stand-in (at its chance nodes, as a hand dealt as one
     #: set when it is first read, or in order once nobody reads it): a game determinised from
     #: the view then deals none of them and keeps the pools for those chance nodes.
