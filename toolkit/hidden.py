@@ -62,8 +62,8 @@ class Hiding:
     DRAWS_UNSEEN: ClassVar[bool] = False
     #: Whether a view keeps a generator. A game whose view never shuffles nor reads an unseen card
     #: (a walk from it stops before any card is drawn) says False: its view has none at all, so
-    #: nothing in it can follow the order of the real game's next shuffles (its ``clone`` must
-    #: then copy a state without one).
+    #: nothing in it can follow the order of the real game's next shuffles (a copy of a state
+    #: without one has none either).
     VIEW_HAS_RNG: ClassVar[bool] = True
     #: The stand-ins whose pools a determinised game shuffles first, in this order; any other
     #: pool follows, in the order of its stand-in's name.

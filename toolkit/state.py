@@ -494,7 +494,7 @@ class GameState(ABC):
         rather than shared by accident."""
         how = self._copying
         fields = self.__dict__.copy()
-        if not fields.keys() <= how.declared:
+        if not how.declared.issuperset(fields):
             raise TypeError(_undeclared(self, how.declared))
         new = object.__new__(self.__class__)
         new.__dict__ = fields

@@ -119,9 +119,10 @@ class ToTheDeathState(Hiding, StepMachine):
         each_copied=("known_in_deck", "hands"),
         plain=("tokens", "effects", "monster_cards"),
         fresh=("kept",),
-        own={"units": lambda units, copy: {uid: _unit_copied(unit) for uid, unit in units.items()},
-             "_sides": lambda sides, copy: [[copy.units[unit["uid"]] for unit in side]
-                                            for side in sides]},
+        own={
+            "units": lambda units, copy: {uid: _unit_copied(u) for uid, u in units.items()},
+            "_sides": lambda sides, copy: [[copy.units[u["uid"]] for u in side] for side in sides],
+        },
     )  # fmt: skip
 
     def __init__(
