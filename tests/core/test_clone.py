@@ -19,7 +19,6 @@ from toolkit.state import (
     FRESH,
     SCALARS,
     SHARED,
-    TERMINAL,
     copy_table,
     copying,
     frozen,
@@ -31,21 +30,25 @@ CASES = [("epic-death", 3), ("to-the-death", 1), ("to-the-death", 2), ("tpk", 3)
 IDS = [f"{slug}-{players}" for slug, players in CASES]
 
 
+def play_one(state, rng: random.Random) -> None:
+    """A chance outcome drawn, or a random choice made."""
+    if state.current_player() == CHANCE:
+        state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
+    else:
+        state.apply_listed(rng.choice(list(state.legal_actions())))
+
+
 def positions(slug: str, players: int, seed: int, every: int = 7):
     """Every `every`-th position of a random game, chance nodes too, each handed out as the live
     state (a check that changed it would change the rest of the game)."""
     state = get_game(slug).new_state(players, seed)
     rng = random.Random(seed)
     for move in range(400):
-        seat = state.current_player()
-        if seat == TERMINAL:
+        if state.is_terminal():
             return
         if move % every == 0:
             yield state
-        if seat == CHANCE:
-            state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply_listed(rng.choice(list(state.legal_actions())))
+        play_one(state, rng)
 
 
 def played_on(state, seed: int, moves: int = 300) -> list:
@@ -53,13 +56,9 @@ def played_on(state, seed: int, moves: int = 300) -> list:
     rng = random.Random(seed)
     start = len(state.history)
     for _ in range(moves):
-        seat = state.current_player()
-        if seat == TERMINAL:
+        if state.is_terminal():
             break
-        if seat == CHANCE:
-            state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply_listed(rng.choice(list(state.legal_actions())))
+        play_one(state, rng)
     return state.history[start:]
 
 
