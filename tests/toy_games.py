@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, copying
 
 D6 = ChanceOutcomes((face, Fraction(1, 6)) for face in range(1, 7))
 TARGET = 12
@@ -19,6 +19,7 @@ TARGET = 12
 
 class PushYourLuck(GameState):
     game = "push-your-luck"
+    COPY = copying(shared=("players", "rolls_left", "total", "rolling", "seat"), copied=("banked",))
 
     def __init__(self, seed: int = 0, players: int = 1, rolls: int = 4):
         super().__init__(seed, players=players, rolls=rolls)

@@ -25,6 +25,10 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def copy(self) -> Deck:
+        """A deck of the same cards in the same order, its piles lists of its own."""
+        return Deck(self.cards, self.discards)
+
     def __repr__(self) -> str:
         return f"Deck({len(self.cards)} to draw, {len(self.discards)} discarded)"
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
-from toolkit.state import ChanceOutcomes, UniformOutcomes
+from toolkit.state import ChanceOutcomes, UniformOutcomes, copying
 
 
 class Place(NamedTuple):
@@ -55,14 +55,15 @@ class Hiding:
     #: the stand-in they hide behind, each pool sorted (its cards are only ever counted).
     viewer: int | None = None
     unseen: dict[str, tuple] = {}  # noqa: RUF012 (never changed: a view gets its own)
+    COPY = copying(shared=("viewer", "unseen"))  # the pools are replaced, never changed
     #: Whether the view itself deals every stand-in (at its chance nodes, as a hand dealt as one
     #: set when it is first read, or in order once nobody reads it): a game determinised from
     #: the view then deals none of them and keeps the pools for those chance nodes.
     DRAWS_UNSEEN: ClassVar[bool] = False
     #: Whether a view keeps a generator. A game whose view never shuffles nor reads an unseen card
     #: (a walk from it stops before any card is drawn) says False: its view has none at all, so
-    #: nothing in it can follow the order of the real game's next shuffles (its ``clone`` must
-    #: then copy a state without one).
+    #: nothing in it can follow the order of the real game's next shuffles (a copy of a state
+    #: without one has none either).
     VIEW_HAS_RNG: ClassVar[bool] = True
     #: The stand-ins whose pools a determinised game shuffles first, in this order; any other
     #: pool follows, in the order of its stand-in's name.

@@ -13,7 +13,6 @@ saves and :func:`from_json` replays.
 
 from __future__ import annotations
 
-import copy
 import importlib
 import inspect
 import json
@@ -23,11 +22,11 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections import Counter, abc
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, cached_property
 from html import escape
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from toolkit.actions import ActionBlocks
 from toolkit.games import PACKAGES, get_game
@@ -130,6 +129,128 @@ def freeze(action: Action) -> Action:
     return action
 
 
+# -- how a state is copied ------------------------------------------------------------------------
+# The ways of copying a field that a class's COPY names (see copying).
+SHARED = "shared"
+COPIED = "copied"
+EACH_COPIED = "each copied"
+PLAIN = "plain"
+FRESH = "fresh"
+FORGOTTEN = "forgotten"
+
+
+def copying(
+    *,
+    shared: Iterable[str] = (),
+    copied: Iterable[str] = (),
+    each_copied: Iterable[str] = (),
+    plain: Iterable[str] = (),
+    fresh: Iterable[str] = (),
+    forgotten: Iterable[str] = (),
+    own: Mapping[str, Callable[[Any, GameState], Any]] | None = None,
+) -> dict[str, Any]:
+    """A class's :attr:`GameState.COPY`: how :meth:`GameState.clone` copies each field.
+
+    - `shared`: the copy holds the same object: a value (a number, a string, a tuple), a table
+      read and never written, or an object the game replaces and never changes in place;
+    - `copied`: the object's own ``copy()``: a list, dict or set of values, a Counter, a deck;
+    - `each_copied`: a list or dict of those, each copied (a hand per seat, a dict of piles);
+    - `plain`: plain data all the way down: every list, dict and set inside is copied, anything
+      else is shared (:func:`plain_copy`);
+    - `fresh`: a new empty object of its class (a cache that fills itself again);
+    - `forgotten`: left out of the copy (a value read once, that the class's default stands for);
+    - `own`: the game's own function ``function(value, copy)`` of the field's value and the copy
+      being made. These run last, in the order given, so they may read the copy's other fields.
+
+    A field holding None stays None. A field is named once."""
+    table: dict[str, Any] = {}
+    for how, names in (
+        (SHARED, shared),
+        (COPIED, copied),
+        (EACH_COPIED, each_copied),
+        (PLAIN, plain),
+        (FRESH, fresh),
+        (FORGOTTEN, forgotten),
+        *(((function, (name,)) for name, function in (own or {}).items())),
+    ):
+        for name in names:
+            if name in table:
+                raise ValueError(f"field {name!r} is declared twice")
+            table[name] = how
+    return table
+
+
+def copy_table(state_class: type) -> dict[str, Any]:
+    """How each field of a `state_class` is copied: the COPY of each of its classes, a subclass's
+    over its bases'."""
+    table: dict[str, Any] = {}
+    for klass in reversed(state_class.__mro__):
+        table.update(vars(klass).get("COPY", {}))
+    return table
+
+
+class _Copying(NamedTuple):
+    """A class's copy table, by way of copying, as :meth:`GameState.clone` reads it."""
+
+    declared: frozenset[str]
+    copied: tuple[str, ...]
+    each_copied: tuple[str, ...]
+    plain: tuple[str, ...]
+    fresh: tuple[str, ...]
+    forgotten: tuple[str, ...]
+    own: tuple[tuple[str, Callable], ...]
+
+    @classmethod
+    def of(cls, table: dict[str, Any]) -> _Copying:
+        def named(how):
+            return tuple(name for name, way in table.items() if way == how)
+
+        own = tuple((name, how) for name, how in table.items() if callable(how))
+        return cls(frozenset(table), named(COPIED), named(EACH_COPIED), named(PLAIN),
+                   named(FRESH), named(FORGOTTEN), own)  # fmt: skip
+
+
+def each_copied(value: Any) -> Any:
+    """A list or dict (or a list's subclass) of the same kind whose items are each copied."""
+    kind = value.__class__
+    if kind is list:
+        return [item.copy() for item in value]
+    if kind is dict:
+        return {key: item.copy() for key, item in value.items()}
+    return kind([item.copy() for item in value])
+
+
+_CONTAINERS = (list, dict, set)
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data: lists, dicts and sets copied at every level, anything else
+    (strings, numbers, tuples of them, functions) shared."""
+    kind = value.__class__
+    if kind is list:
+        return [item if item.__class__ not in _CONTAINERS else plain_copy(item) for item in value]
+    if kind is dict:
+        return {
+            key: item if item.__class__ not in _CONTAINERS else plain_copy(item)
+            for key, item in value.items()
+        }
+    if kind is set:
+        return set(value)
+    return value
+
+
+def _generator_copied(rng: random.Random, copy: GameState) -> random.Random:
+    return copied_rng(rng)
+
+
+def _undeclared(state: GameState, declared: frozenset[str]) -> str:
+    names = ", ".join(repr(name) for name in vars(state) if name not in declared)
+    return (
+        f"{type(state).__name__} cannot be copied: no way of copying field {names} is declared "
+        f"in its COPY (see toolkit.state.copying)"
+    )
+
+
 class GameState(ABC):
     """Base class of every game's state.
 
@@ -143,7 +264,13 @@ class GameState(ABC):
     #: The description of the position this game was set up from (see :mod:`toolkit.position`),
     #: or None for a game dealt from its seed.
     description: dict | None = None
-    FLAT_LISTS: ClassVar[tuple[str, ...]] = ()  # lists of immutable items (actions, log lines)
+    #: How :meth:`clone` copies each field of the state (see :func:`copying`); a subclass
+    #: declares the fields it adds, and may change how an inherited one is copied.
+    COPY: ClassVar[dict[str, Any]] = copying(
+        shared=("seed", "config", "description", "_legal", "_legal_at"),
+        copied=("history",),
+        own={"rng": _generator_copied},
+    )
 
     def __init__(self, seed: int = 0, **config: Any):
         self.seed = seed
@@ -361,15 +488,44 @@ class GameState(ABC):
         ])  # fmt: skip
 
     def clone(self) -> GameState:
-        """A deep copy, but lists whose items never change (the history, :attr:`FLAT_LISTS`) are
-        copied flat: a search that clones at every move would otherwise visit each action and log
-        line of the game so far."""
-        memo = {id(self._legal): self._legal}  # immutable
-        memo[id(self.rng)] = copied_rng(self.rng)
-        for name in ("history", *self.FLAT_LISTS):
-            flat = getattr(self, name)
-            memo[id(flat)] = list(flat)
-        return copy.deepcopy(self, memo)
+        """A copy to play on, sharing nothing the game changes, made field by field as the
+        class's :attr:`COPY` says: a search copies the game at every move, so no field is
+        copied deeper than it needs. A field the table does not name is refused (TypeError)
+        rather than shared by accident."""
+        how = self._copying
+        fields = self.__dict__.copy()
+        if not how.declared.issuperset(fields):
+            raise TypeError(_undeclared(self, how.declared))
+        new = object.__new__(self.__class__)
+        new.__dict__ = fields
+        get = fields.get
+        for name in how.copied:
+            value = get(name)
+            if value is not None:
+                fields[name] = value.copy()
+        for name in how.each_copied:
+            value = get(name)
+            if value is not None:
+                fields[name] = each_copied(value)
+        for name in how.plain:
+            value = get(name)
+            if value is not None:
+                fields[name] = plain_copy(value)
+        for name in how.fresh:
+            value = get(name)
+            if value is not None:
+                fields[name] = value.__class__()
+        for name in how.forgotten:
+            fields.pop(name, None)
+        for name, function in how.own:
+            value = get(name)
+            if value is not None:
+                fields[name] = function(value, new)
+        return new
+
+    def __init_subclass__(cls, **kwargs: Any):
+        super().__init_subclass__(**kwargs)
+        cls._copying = _Copying.of(copy_table(cls))
 
     # -- save, load, replay ---------------------------------------------------------------------
     def to_dict(self) -> dict:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from toolkit.state import CHANCE, TERMINAL, GameState
+from toolkit.state import CHANCE, TERMINAL, GameState, copying
 
 Step = Callable[..., None]
 NO_ARGS: Mapping = MappingProxyType({})  # a step resumed with no arguments
@@ -113,6 +113,12 @@ class StepMachine(GameState):
     prompt: Ask | None
     chance: Draw | None
     outcome: Outcome | None
+    # a step's arguments are never changed in place (a step passes new ones on), and a question,
+    # a draw and an outcome are values: a copy of the stack copies the list alone
+    COPY = copying(
+        shared=("prompt", "chance", "outcome", "_end_check_due"),
+        copied=("stack", "_batch"),
+    )
 
     def __init__(self, seed: int = 0, **config: Any):
         super().__init__(seed, **config)

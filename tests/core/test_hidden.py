@@ -1,13 +1,12 @@
 """The core's one way to hide a card, on a bare table: places, known cards, pools of unseen
 cards behind different stand-ins, and one game dealt from a view."""
 
-import copy
 import random
 from collections import Counter
 from fractions import Fraction
 
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes, set_outcomes
-from toolkit.state import GameState
+from toolkit.state import GameState, copying
 
 
 class Table(Hiding, GameState):
@@ -15,6 +14,9 @@ class Table(Hiding, GameState):
 
     game = "table"
     STAND_IN = "?"
+    COPY = copying(
+        shared=("numbers", "face_down"), copied=("letters",), each_copied=("hands", "seen_on_top")
+    )
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -77,6 +79,7 @@ class Dealer(Table):
     the hidden hand dealt by the view itself."""
 
     DRAWS_UNSEEN = True
+    COPY = copying(copied=("public",))
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -115,6 +118,7 @@ class Walked(Table):
     """The table with a shortcut its views take that a game played from one does not."""
 
     shortcut = False
+    COPY = copying(shared=("shortcut",))
 
     def viewed(self):
         self.shortcut = True
@@ -155,6 +159,7 @@ class Shelf(Table):
 
     POOL_ORDER = ("?letter",)
     GENERATOR_FIRST = True
+    COPY = copying(copied=("shelf",))
 
     def __init__(self, seed=0):
         super().__init__(seed)
@@ -178,9 +183,6 @@ def test_parts_of_one_list_hide_behind_their_own_stand_ins():
 def test_a_view_may_have_no_generator():
     class Blind(Table):
         VIEW_HAS_RNG = False
-
-        def clone(self):  # a game whose view has no generator copies a state without one
-            return copy.deepcopy(self)
 
     game = Blind()
     state = game.rng.getstate()
@@ -214,6 +216,8 @@ class Reshuffled(Table):
     """The table with a deck whose lower cards came back from a reshuffle: the seat tells them
     from the cards dealt before it, but not one from another of the same group; one card of the
     deck it saw put back."""
+
+    COPY = copying(copied=("deck", "since"))
 
     def __init__(self, seed=0):
         super().__init__(seed)

@@ -11,7 +11,7 @@ from toy_games import PushYourLuck, best_mean
 
 from toolkit.search import SearchBot
 from toolkit.simulate import play
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, GameState, copying
 
 
 class OpenPushYourLuck(PushYourLuck):
@@ -49,6 +49,7 @@ class FaceDown(GameState):
     node, once the seat has named one."""
 
     game = "face-down"
+    COPY = copying(shared=("card", "named"))
 
     def __init__(self, seed: int = 0, players: int = 1):
         super().__init__(seed, players=players)

@@ -30,6 +30,7 @@ from toolkit.state import (
     GameState,
     IllegalAction,
     SaveError,
+    copying,
     from_json,
 )
 
@@ -43,6 +44,9 @@ BOOST = ("play", "boost")
 
 class DiceRace(GameState):
     game = "dice-race"
+    COPY = copying(
+        shared=("goal", "seat", "pending"), copied=("positions", "deck"), each_copied=("hands",)
+    )
 
     def __init__(self, seed: int = 0, players: int = 2, goal: int = 8):
         super().__init__(seed, players=players, goal=goal)
@@ -252,12 +256,12 @@ def test_clone_is_independent():
     assert state.snapshot() == before
 
 
-def test_a_clone_shares_only_what_never_changes():
-    """FLAT_LISTS and the history are new lists of the same (immutable) items; everything else is
-    copied deep."""
+def test_a_clone_copies_each_field_as_its_table_says():
+    """A table read and never written is shared; a list of values (the history, a log) is a new
+    list of the same items; a list of lists is new all through."""
 
     class Logged(DiceRace):
-        FLAT_LISTS = ("log",)
+        COPY = copying(shared=("rules",), copied=("log",))
 
         def __init__(self, seed: int = 0, players: int = 2, goal: int = 8):
             super().__init__(seed, players=players, goal=goal)
@@ -267,11 +271,13 @@ def test_a_clone_shares_only_what_never_changes():
     state = Logged(seed=1)
     state.apply("step")
     twin = state.clone()
-    assert twin.rules == state.rules and twin.rules is not state.rules
+    assert twin.rules is state.rules
     for name in ("log", "history"):
         assert getattr(twin, name) == getattr(state, name)
         assert getattr(twin, name) is not getattr(state, name)
-    assert twin.hands is not state.hands and twin.hands == state.hands
+    assert twin.hands == state.hands and twin.hands is not state.hands
+    assert all(mine is not theirs for mine, theirs in zip(twin.hands, state.hands, strict=True))
+    assert twin.deck.cards == state.deck.cards and twin.deck.cards is not state.deck.cards
     twin.log.append("twin only")
     twin.apply(twin.legal_actions()[0])
     assert state.log == ["set up"] and len(state.history) == 1

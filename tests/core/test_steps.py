@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from toolkit.analysis import Walk
-from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, IllegalAction
+from toolkit.state import CHANCE, TERMINAL, ChanceOutcomes, IllegalAction, copying
 from toolkit.steps import Ask, Draw, Outcome, StepMachine, Steps
 
 steps = Steps()
@@ -17,6 +17,7 @@ COIN = ChanceOutcomes([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))])
 class Race(StepMachine):
     game = "race"
     STEPS = steps
+    COPY = copying(copied=("score", "out"))
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)

@@ -15,7 +15,7 @@ from toolkit.deck import Deck
 from toolkit.epic_death.fate import WINDOWS
 from toolkit.epic_death.rules import EpicDeathState
 from toolkit.simulate import sample_outcome
-from toolkit.state import CHANCE, from_json
+from toolkit.state import CHANCE, SHARED, copy_table, from_json
 
 READ_ONLY = ("cards", "quest_card")  # the card set and the quest: read, never written
 
@@ -138,10 +138,10 @@ def _mutable_parts(value, found: dict) -> dict:
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), cut=st.integers(0, 400))
 def test_a_clone_equals_a_deep_copy_and_shares_nothing_it_could_change(seed, players, cut):
-    """The engine's field-by-field clone (the exact walk's copy) is the deep copy it stands for:
-    equal field for field, sharing only the read-only tables, the adventurers' public views and
-    the question or draw it waits on (replaced, never changed); and playing the clone on leaves
-    the game as it was."""
+    """The clone (the exact walk's copy, field by field) is the deep copy it stands for: equal
+    field for field, sharing only the fields its table declares shared (the read-only tables,
+    the question or draw it waits on, values) and the adventurers' public views (replaced, never
+    changed); and playing the clone on leaves the game as it was."""
     state = EpicDeathState(seed=seed, players=players)
     rng = random.Random(seed)
     for _ in range(cut):
@@ -166,9 +166,10 @@ def test_a_clone_equals_a_deep_copy_and_shares_nothing_it_could_change(seed, pla
     assert clone.rng.getstate() == state.rng.getstate()
     views = {id(view) for view in state._adventurer_views.values()}
     kept = {id(getattr(state, name)) for name in READ_ONLY}
+    table = copy_table(EpicDeathState)
     for name, value in vars(state).items():
-        if name in READ_ONLY or name in ("_parties", "prompt", "chance"):
-            continue  # a question and a draw are values: replaced, never changed
+        if table[name] is SHARED:
+            continue  # declared shared: values, tables, objects replaced and never changed
         mine = _mutable_parts(value, {})
         theirs = _mutable_parts(getattr(clone, name), {})
         shared = (set(mine) & set(theirs)) - views - kept

@@ -16,6 +16,7 @@ numbers shown: a choice whose walk is refused shows none.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 from collections.abc import Mapping
@@ -31,7 +32,6 @@ from toolkit.how_i_died.odds import decision_odds, legendary_chance
 from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.view import Hidden, HowIDiedView, turn_view
 from toolkit.simulate import decision_points, play_seeded
-from toolkit.state import GameState
 
 SLUG = "how-i-died"
 
@@ -44,7 +44,7 @@ class DeepCopiedView(HowIDiedView):
     def clone(self):
         Hidden.__deepcopy__ = _kept
         try:
-            return GameState.clone(self)
+            return copy.deepcopy(self)
         finally:
             del Hidden.__deepcopy__
 

@@ -12,7 +12,6 @@ Rulebook decisions where the text is silent are listed in ``book/rules-notes/dea
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from contextlib import contextmanager
@@ -26,7 +25,7 @@ from toolkit.death_may_die.effects import EFFECTS, ELDER_SIGNS
 from toolkit.death_may_die.odds import STANDARD_DICE
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, pile_outcomes
-from toolkit.state import Action, ChanceOutcomes, copied_rng
+from toolkit.state import Action, ChanceOutcomes, copied_rng, copying
 from toolkit.steps import PASS, Ask, Draw, Step, StepMachine, Steps
 
 DEFAULT_TEAM = ("sailor", "scholar", "priest", "boxer")
@@ -79,7 +78,21 @@ class DeathMayDieState(Hiding, StepMachine):
     # cap), as the engine always has: the histories hold the answer.
     ASKS_SINGLE_OPTIONS = True
     NOT_IN_KEY = ("cards", "rules", "episode", "elder_card", "board", "_faces")  # tables
-    FLAT_LISTS = ("log",)
+    COPY = copying(
+        shared=(
+            "cards", "rules", "episode", "elder_card", "board", "_faces", "_enemy_serial",
+            "ritual_disrupted", "turn", "rolls_resolved", "tests_passed", "active",
+            "actions_left", "disrupted_this_turn", "one_reroll_per_face",
+        ),
+        copied=("mythos", "discovery", "fire", "wards", "elder", "log"),
+        each_copied=("enemies", "tokens"),
+        plain=("roll",),
+        own={
+            "investigators": lambda investigators, copy: [_public(i) for i in investigators],
+            # a view's generator orders only decks it draws by chance: its copies share it
+            "rng": lambda rng, copy: rng if copy.viewer is not None else copied_rng(rng),
+        },
+    )  # fmt: skip
     STAND_IN = HIDDEN["mythos"]
     #: A seat's view draws each Mythos or Discovery card at a chance node over the cards the deck
     #: may hold (not off the shuffled deck's hidden order), and so does a game dealt from it.
@@ -678,29 +691,6 @@ class DeathMayDieState(Hiding, StepMachine):
         self.log.append(f"{self.enemy_name(uid)} moves to {self.space_name(space)}")
         if left > 1:
             self.then("enemy_move", uid=uid, left=left - 1, target=target)
-
-    def clone(self) -> DeathMayDieState:
-        """A copy to play on, made field by field: the exact walk copies a position at every
-        choice and die, and the generic deep copy spent most of its time on tables and tuples
-        that never change. Each mutable part of the table is copied; the rest is shared."""
-        other = copy.copy(self)
-        if self.viewer is None:  # a view's generator orders only decks it draws by chance
-            other.rng = copied_rng(self.rng)
-        other.config = dict(self.config, investigators=copy.copy(self.config["investigators"]))
-        other.history = list(self.history)
-        other.log = list(self.log)
-        other.mythos = Deck(self.mythos.cards, self.mythos.discards)
-        other.discovery = Deck(self.discovery.cards, self.discovery.discards)
-        other.investigators = [_public(i) for i in self.investigators]
-        other.enemies = {uid: dict(e) for uid, e in self.enemies.items()}
-        other.fire = Counter(self.fire)
-        other.tokens = {kind: list(spaces) for kind, spaces in self.tokens.items()}
-        other.wards = set(self.wards)
-        other.elder = dict(self.elder)
-        other.stack = list(self.stack)  # a step's arguments are never changed: shared
-        if self.roll is not None:
-            other.roll = dict(self.roll, faces=list(self.roll["faces"]))
-        return other
 
     # -- a seat's view: hidden cards drawn at chance nodes ---------------------------------------
     def places(self, seat: int) -> list[Place]:

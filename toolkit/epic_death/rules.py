@@ -25,7 +25,6 @@ as at a table, so a pass tells the others nothing about a hand.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -35,7 +34,7 @@ from toolkit.epic_death.cards import BASE_POOL, BOX, CardSet, Quest, catalog
 from toolkit.epic_death.fate import KINDS, REROLLS, WINDOWS
 from toolkit.epic_death.odds import roll_outcomes
 from toolkit.hidden import Hiding, Place
-from toolkit.state import Action, ChanceOutcomes, copied_rng
+from toolkit.state import Action, ChanceOutcomes, copying
 from toolkit.steps import PASS, Ask, Draw, StepMachine, Steps
 
 FATE_HAND = 5
@@ -85,20 +84,23 @@ class EpicDeathState(Hiding, StepMachine):
     # A window asks a seat that can only pass, and a placement asks even with one adventurer
     # left: a pass tells nothing about a hand, and the player says it as at a table.
     ASKS_SINGLE_OPTIONS = True
-    # A clone shares the card set and the immutable quest card being attempted, and copies flat
-    # the lists of card ids and of plays and results (tuples).
     NOT_IN_KEY = ("cards",)  # the card tables
-    FLAT_LISTS = (
-        "quest_deck",
-        "quest_line",
-        "finished_quests",
-        "out_of_game",
-        "unused_adventurers",
-        "loot_to_place",
-        "plays",
-        "results",
-        "stack",
-    )
+    # A copy shares the card set, the quest card being attempted, and the adventurers' public
+    # views and parties (kept until a change, which replaces them).
+    COPY = copying(
+        shared=(
+            "cards", "_players", "line_size", "_parties", "_death_to_check", "active", "turn",
+            "quest", "quest_card", "quest_placed", "deadly", "resurrect", "pact", "dice_change",
+            "frenzy", "rolled", "plain", "sixes", "failed_dice", "quest_outcome", "_open_to_all",
+            "window_turn",
+        ),
+        copied=(
+            "out_of_game", "quest_deck", "quest_line", "finished_quests", "unused_adventurers",
+            "alive", "_adventurer_views", "epic_deaths", "completed", "loot", "fate", "results",
+            "plays", "loot_to_place",
+        ),
+        each_copied=("parties", "under", "hands"),
+    )  # fmt: skip
 
     def __init__(self, seed: int = 0, players: int = 4, quests_per_player: int | None = None):
         if not 2 <= players <= 5:
@@ -123,30 +125,6 @@ class EpicDeathState(Hiding, StepMachine):
         # starts, and displays and summaries want to say how each ended.
         self.results: list[tuple[int, str, str]] = []
         self.start_steps("new_turn")
-
-    def clone(self) -> EpicDeathState:
-        """A copy, as :meth:`GameState.clone` makes, written out field by field: the exact walk
-        copies the game at every roll outcome, and a deep copy, which visits every card of every
-        pile, was most of its time. Only the read-only tables (cards, quest card), the public views
-        of the adventurers, which are replaced and never changed, and the machine's questions and
-        draws, which are values, are shared; the invariant tests check the copy against a deep
-        one."""
-        new = copy.copy(self)
-        if self.rng is not None:  # a player's view has none
-            new.rng = copied_rng(self.rng)
-        for name in ("history", *self.FLAT_LISTS):
-            setattr(new, name, list(getattr(self, name)))
-        new.config = dict(self.config)
-        new.parties = [list(party) for party in self.parties]
-        new.alive = dict(self.alive)
-        new.under = {adventurer: list(cards) for adventurer, cards in self.under.items()}
-        new.hands = [list(hand) for hand in self.hands]
-        new.loot = Deck(self.loot.cards, self.loot.discards)
-        new.fate = Deck(self.fate.cards, self.fate.discards)
-        new.epic_deaths = set(self.epic_deaths)
-        new.completed = set(self.completed)
-        new._adventurer_views = dict(self._adventurer_views)
-        return new
 
     # -- set-up ---------------------------------------------------------------------------------
     def _deal(self, quests_per_player: int) -> None:

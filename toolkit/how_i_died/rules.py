@@ -47,6 +47,7 @@ from toolkit.how_i_died.cards import (
 )
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
+from toolkit.state import copying
 from toolkit.steps import PASS, Ask, StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -81,7 +82,14 @@ class HowIDiedState(Hiding, StepMachine):
     #: A card hidden from a seat hides behind the stand-in of its group (``?`` and the group's
     #: number, see :mod:`toolkit.how_i_died.knowledge`); the view names each one apart.
     STAND_IN = "?"
-    FLAT_LISTS = ("log",)
+    COPY = copying(
+        shared=("players", "turn", "passes", "seat", "resolving", "picks", "stalled", "reshuffles"),
+        copied=(
+            "deck", "shown", "pool", "alive", "claimed", "death_order", "effects_applied",
+            "turns_taken", "mulligans", "building", "log", "doubtful",
+        ),
+        each_copied=("hands", "adventures", "knowledge", "doubts"),
+    )  # fmt: skip
     STEPS = steps
     #: A single card that can be played, or a single pick of an effect, is still asked: the
     #: player says it, and it is a move of the game's record.

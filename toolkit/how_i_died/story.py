@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, CARDS, POOL_SIZE
-from toolkit.state import TERMINAL, GameState
+from toolkit.state import TERMINAL, GameState, copying
 
 STORY_HAND = 2
 CLOSE = ("close",)
@@ -32,6 +32,12 @@ CLOSE = ("close",)
 
 class StoryState(GameState):
     game = "how-i-died"
+    COPY = copying(
+        shared=("players", "round", "plays", "voter"),
+        copied=("deck", "pool", "votes"),
+        each_copied=("hands",),
+        plain=("story", "stories"),
+    )
 
     def __init__(self, seed: int = 0, players: int = 3, variant: str = "story"):
         if not 3 <= players <= 5:

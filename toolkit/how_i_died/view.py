@@ -29,12 +29,11 @@ from fractions import Fraction
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
-from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes
+from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes, copying
 from toolkit.steps import PASS, Steps
 
 TURN_OVER = "turn over"
 AWAY = ("a swap away from the player's adventures",)  # see HowIDiedView.alike
-NESTED = ("hands", "adventures")  # the state's lists of lists (a hand, a seat's adventures)
 #: The effects that only swap cards of the table and the player's own hand (never another hand).
 SWAPS_IN_SIGHT = frozenset(
     {"swap_table", "swap_own", "pool_swap", "barbaric", "mounted", "the_deadly", "trade_with_pool"}
@@ -224,21 +223,14 @@ class HowIDiedView(HowIDiedState):
     doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
     early: Unseen | None = None  # the groups of a trial move whose reshuffle made `reveal`
     pending = None  # the action waiting for it
-
-    def clone(self) -> HowIDiedView:
-        """A copy for the walk, made field by field (the walk copies at every branch, and a view
-        never shuffles, so the RNG is shared rather than copied)."""
-        copy = object.__new__(HowIDiedView)
-        fields = copy.__dict__
-        for name, value in self.__dict__.items():
-            if type(value) is list:
-                value = [list(v) for v in value] if name in NESTED else value.copy()
-            fields[name] = value
-        for name in READ_ONCE:  # read off this view's table (see _swap_outcome, key_after)
-            fields.pop(name, None)
-        copy.unseen = self.unseen.copy()
-        copy.deck = ViewDeck(self.deck.cards, self.deck.discards, copy.unseen)
-        return copy
+    # A view never shuffles, so its copies share the generator; the values read once off the
+    # table are left out of a copy (see _swap_outcome, key_after).
+    COPY = copying(
+        shared=("rng", "reveal", "early", "pending"),
+        copied=("unseen",),
+        forgotten=READ_ONCE,
+        own={"deck": lambda deck, copy: ViewDeck(deck.cards, deck.discards, copy.unseen)},
+    )
 
     @property
     def phase(self) -> str:

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 import toolkit.to_the_death.abilities  # noqa: F401  (registers every card's functions)
 from toolkit.hidden import Hiding, Place, blind_outcomes, pile_outcomes
-from toolkit.state import UniformOutcomes
+from toolkit.state import UniformOutcomes, copying
 from toolkit.steps import PASS, Ask, Draw, StepMachine
 from toolkit.to_the_death import main_step  # noqa: F401  (registers the main step)
 from toolkit.to_the_death.cards import (
@@ -103,18 +103,27 @@ class ToTheDeathState(Hiding, StepMachine):
     game = "to-the-death"
     STEPS = STEPS
     STAND_IN = HIDDEN
-    # lists of cards, seats or numbers: a copy copies them flat, without looking at each item
     NOT_IN_KEY = ("kept", "public_history")  # a cache; the record of moves as seen
-    FLAT_LISTS = (
-        "public_history",
-        "log",
-        "discard",
-        "deck_top",
-        "top_put_by",
-        "focus",
-        "monster_deck",
-        "pile",
-    )
+    # The random generator is shared: the engine draws nothing from it after set-up (every card
+    # is a chance node). A unit is a flat dict but for its lists (_unit_copied), and the sides
+    # list the copy's own units; the kept values start afresh.
+    COPY = copying(
+        shared=(
+            "rng", "players", "max_turns", "deck", "blind", "offers_focus", "turn", "side",
+            "hero_turns", "round", "challenge", "king", "wrapping_up", "_next_uid", "_pos",
+        ),
+        copied=(
+            "deck_top", "top_put_by", "discard", "focus", "log", "attack_log", "public_history",
+            "face_down_at", "monster_deck", "pile",
+        ),
+        each_copied=("known_in_deck", "hands"),
+        plain=("tokens", "effects", "monster_cards"),
+        fresh=("kept",),
+        own={
+            "units": lambda units, copy: {uid: _unit_copied(u) for uid, u in units.items()},
+            "_sides": lambda sides, copy: [[copy.units[u["uid"]] for u in side] for side in sides],
+        },
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -297,29 +306,6 @@ class ToTheDeathState(Hiding, StepMachine):
         return self._pos
 
     # -- the protocol ---------------------------------------------------------------------------
-    def clone(self) -> ToTheDeathState:
-        """A copy that shares nothing it could change: the state is plain data (lists, dicts,
-        sets of strings and numbers; tuples never change), so each container is copied by type,
-        which is many times faster than a deep copy; the exact walk clones at every branch.
-        A unit is a flat dict but for its lists, and is copied so (:func:`_unit_copied`).
-        Some fields are not plain: the sides list the unit dicts of ``units`` (the copy lists
-        the copies), the kept values start afresh, the random generator is shared, as the
-        engine draws nothing from it after set-up (every card is a chance node), and so are the
-        prompt, the card node and the config, which the engine replaces but never changes."""
-        new = object.__new__(type(self))
-        new.__dict__ = copied = self.__dict__.copy()
-        flat = _FLAT_NAMES
-        shared = _SHARED_NAMES
-        for name, value in self.__dict__.items():
-            if value.__class__ in _CONTAINERS and name not in shared:
-                copied[name] = list(value) if name in flat else _copied(value)
-        copied["units"] = {uid: _unit_copied(unit) for uid, unit in self.units.items()}
-        copied["stack"] = [(step, _copied(args)) for step, args in self.stack]
-        units = copied["units"]
-        copied["_sides"] = [[units[unit["uid"]] for unit in side] for side in self._sides]
-        copied["kept"] = Kept()
-        return new
-
     @property
     def num_players(self) -> int:
         return self.players
@@ -1148,36 +1134,14 @@ class ToTheDeathState(Hiding, StepMachine):
 _CLASSES_FROM = {suit: SUITS[i:] + SUITS[:i] for i, suit in enumerate(SUITS)}
 
 
-_FLAT_NAMES = frozenset(("history", *ToTheDeathState.FLAT_LISTS))
-# taken as they are by clone's loop: replaced, never changed in place (a step's question, a card
-# node, the options the game began with), or copied after it (the units, sides, stack, kept values)
-_SHARED_NAMES = frozenset(("prompt", "chance", "config", "units", "_sides", "stack", "kept"))
-_CONTAINERS = (list, dict, set)
-
-
-def _copied(value):
-    """A copy of plain data: lists, dicts and sets copied, anything else (strings, numbers,
-    tuples of them, functions) shared."""
-    cls = value.__class__
-    if cls is list:
-        return [item if item.__class__ not in _CONTAINERS else _copied(item) for item in value]
-    if cls is dict:
-        return {
-            key: item if item.__class__ not in _CONTAINERS else _copied(item)
-            for key, item in value.items()
-        }
-    if cls is set:
-        return set(value)
-    return value
-
-
 # the lists a unit holds (every other value of a unit is a string, a number, a bool or None)
 _UNIT_LISTS = ("weapons", "abilities", "attached")
 
 
 def _unit_copied(unit: dict) -> dict:
-    """A unit's copy, the same as :func:`_copied`'s at a fifth of the time (the units are most of
-    a clone, and the exact walk clones at every branch): a unit is flat but for its lists."""
+    """A unit's copy, the same as :func:`toolkit.state.plain_copy`'s at a fifth of the time (the
+    units are most of a copy, and the exact walk copies at every branch): a unit is flat but for
+    its lists."""
     copied = unit.copy()
     for name in _UNIT_LISTS:
         if name in copied:

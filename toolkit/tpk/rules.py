@@ -23,7 +23,6 @@ and the effects of a move (pass, use, take a treasure, move past what is dealt w
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from functools import cache
@@ -31,7 +30,7 @@ from itertools import combinations
 
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, set_outcomes
-from toolkit.state import Action, ChanceOutcomes, GameState, copied_rng
+from toolkit.state import Action, ChanceOutcomes, GameState, copying
 from toolkit.steps import PASS, Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
@@ -164,6 +163,15 @@ class TPKState(Hiding, StepMachine):
     """
 
     NOT_IN_KEY = ("items", "threats")  # the card tables
+    # The logs' entries are only ever added, never changed; the tables and the party are shared.
+    COPY = copying(
+        shared=(
+            "characters", "infernal", "amulet_sides", "items", "threats", "scenario",
+            "last_level", "treasures_found", "treasures_spent", "level", "starter", "leftmost",
+        ),
+        copied=("threat_deck", "removed", "row", "status", "by", "passed_on", "log", "cleared"),
+        each_copied=("decks", "drawn_cards", "hands", "aside"),
+    )  # fmt: skip
 
     game = "tpk"
     STEPS = steps
@@ -270,24 +278,6 @@ class TPKState(Hiding, StepMachine):
             if bits & DOOR_BITS:
                 break
         return positions
-
-    def clone(self) -> TPKState:
-        """A copy made field by field (the exact walk copies a position at every step, and a
-        deep copy is ten times slower): the piles and per-seat lists are copied; the tables,
-        the party, and the logs (whose entries are only ever added, never changed) are shared
-        or copied flat."""
-        new = copy.copy(self)
-        new.rng = copied_rng(self.rng)
-        new.history = list(self.history)
-        new.threat_deck = Deck(self.threat_deck.cards, self.threat_deck.discards)
-        new.decks = [Deck(deck.cards, deck.discards) for deck in self.decks]
-        new.drawn_cards = [list(cards) for cards in self.drawn_cards]
-        new.hands = [list(cards) for cards in self.hands]
-        new.aside = [list(cards) for cards in self.aside]
-        new.stack = list(self.stack)  # (step, arguments) pairs, never changed
-        for name in ("removed", "row", "status", "by", "passed_on", "log", "cleared"):
-            setattr(new, name, list(getattr(self, name)))
-        return new
 
     # -- a seat's view -------------------------------------------------------------------------
     def places(self, seat: int) -> list[Place]:
