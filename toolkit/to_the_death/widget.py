@@ -22,8 +22,8 @@ armor, hit or miss).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
 from html import escape
 
 import ipywidgets as widgets
@@ -114,12 +114,14 @@ def _plain(game: ToTheDeathState, swap: dict) -> dict:
     def renamed(value):
         if isinstance(value, str):
             return swap.get(value, value)
-        if isinstance(value, dict):
+        if isinstance(value, Mapping):
             return {renamed(k): renamed(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
             return [renamed(v) for v in value]
         if isinstance(value, (set, frozenset)):
             return frozenset(renamed(v) for v in value)
+        if is_dataclass(value):  # a question or a draw waiting, which names cards
+            return [type(value).__name__, *(renamed(getattr(value, f.name)) for f in fields(value))]
         return value
 
     plain = {k: renamed(v) for k, v in vars(game).items() if k not in _NOT_COMPARED}
