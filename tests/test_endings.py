@@ -45,7 +45,9 @@ def test_every_seeded_random_game_ends_with_one_of_its_kinds(slug, players):
         if outcome.winners and len(outcome.winners) < players:
             best = max(returns)
             assert all(returns[seat] == best for seat in outcome.winners)
-            assert all(returns[seat] < best for seat in range(players) if seat not in outcome.winners)
+            assert all(
+                returns[seat] < best for seat in range(players) if seat not in outcome.winners
+            )
 
 
 def test_a_how_i_died_tie_is_broken_by_a_die_and_the_kind_stays_why_the_game_ended():
