@@ -23,6 +23,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections import Counter, abc
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from html import escape
@@ -251,6 +252,17 @@ def _undeclared(state: GameState, declared: frozenset[str]) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: its `kind`, one of a few fixed words per game that a table column can
+    group by (each game lists its own in ``ENDINGS``), and the seats that won (every seat of a
+    cooperative game that won; none where nobody won). Who won is said by `winners` alone, never
+    in the kind."""
+
+    kind: str
+    winners: tuple[int, ...] = ()
+
+
 class GameState(ABC):
     """Base class of every game's state.
 
@@ -309,13 +321,22 @@ class GameState(ABC):
         """Each seat's result once the game is over (0 for every seat before that); how they add
         up is the game's ``GameSpec.utility``."""
 
-    #: The seats that won, once the game is over (every seat of a cooperative game that won,
-    #: none where nobody won); None while it goes on. An engine sets it, or reads it off its own
-    #: fields in a property.
-    winners: tuple[int, ...] | None = None
-    #: Why the game ended, in a few words a table column can hold ("every party fell", "the
-    #: hero-turn cap"); None while it goes on.
-    ended_by: str | None = None
+    #: How the game ended (:class:`Outcome`), None while it goes on. An engine sets it, or reads
+    #: it off its own fields in a property; :attr:`winners` and :attr:`ended_by` read it.
+    outcome: Outcome | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The seats that won once the game is over (every seat of a cooperative game that won,
+        none where nobody won); None while it goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.winners
+
+    @property
+    def ended_by(self) -> str | None:
+        """The kind of ending (:attr:`Outcome.kind`); None while the game goes on."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.kind
 
     @abstractmethod
     def observation(self, player: int) -> dict:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from toolkit.state import CHANCE, TERMINAL, GameState, copying
+from toolkit.state import CHANCE, TERMINAL, GameState, Outcome, copying
 
 Step = Callable[..., None]
 NO_ARGS: Mapping = MappingProxyType({})  # a step resumed with no arguments
@@ -83,16 +83,6 @@ class Draw:
 
     def __deepcopy__(self, memo) -> Draw:
         return self  # a value, shared by every copy of the game
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: in a few words a table column can hold (`kind`, such as "every hero
-    fell"), and the seats that won (every seat of a cooperative game that won; none where
-    nobody won)."""
-
-    kind: str
-    winners: tuple[int, ...] = ()
 
 
 class StepMachine(GameState):
@@ -176,14 +166,6 @@ class StepMachine(GameState):
         if self.chance is None:
             raise ValueError("not a chance node")
         return self.draw_outcomes(self.chance)
-
-    @property
-    def winners(self) -> tuple[int, ...] | None:
-        return None if self.outcome is None else self.outcome.winners
-
-    @property
-    def ended_by(self) -> str | None:
-        return None if self.outcome is None else self.outcome.kind
 
     def __init_subclass__(cls, **kwargs: Any):
         super().__init_subclass__(**kwargs)

@@ -12,10 +12,10 @@ from toolkit.bots import RandomBot
 from toolkit.death_may_die import GAME, effects
 from toolkit.death_may_die.bots import evaluate
 from toolkit.death_may_die.cards import EFFECT_KINDS, Enemy
-from toolkit.death_may_die.rules import DeathMayDieState
+from toolkit.death_may_die.rules import DIED_BEFORE_SUMMONING, DeathMayDieState
 from toolkit.simulate import play, sample_outcome
 from toolkit.state import CHANCE, IllegalAction, from_json
-from toolkit.steps import PASS
+from toolkit.steps import PASS, Outcome
 
 
 def new(players=2, seed=0):
@@ -107,7 +107,7 @@ def test_death_before_summoning_loses_the_game():
     me["wounds"] = 4
     state._wound_self(me, 1)
     assert state.is_terminal() and state.returns() == [-1.0, -1.0]
-    assert "before the Elder One was summoned" in state.ended_by
+    assert state.outcome == Outcome(DIED_BEFORE_SUMMONING)
 
 
 def test_three_elder_symbols_advance_and_reshuffle():

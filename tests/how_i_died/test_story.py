@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from toolkit.how_i_died.story import CLOSE, StoryState
-from toolkit.state import IllegalAction, from_json
+from toolkit.how_i_died.story import CLOSE, VOTES_COUNTED, StoryState
+from toolkit.state import IllegalAction, Outcome, from_json
 
 
 def test_dannys_opening_and_nikolas_cover():
@@ -68,7 +68,7 @@ def test_a_tied_vote_names_every_tied_player_and_the_end_is_named_only_at_the_en
         state.apply(rng.choice(state.legal_actions()))
     for vote in (("vote", 1), ("vote", 2), ("vote", 0)):
         state.apply(vote)
-    assert state.winners == (0, 1, 2) and state.ended_by == "the votes are counted"
+    assert state.outcome == Outcome(VOTES_COUNTED, (0, 1, 2)) and state.winners == (0, 1, 2)
 
 
 def test_votes_are_secret_until_all_are_cast_and_you_cannot_vote_for_yourself():

@@ -10,9 +10,9 @@ from ttd_helpers import feed, opening, set_heroes, solo_with, uid_of, until_main
 
 from toolkit.simulate import play, play_seeded, sample_outcome
 from toolkit.state import IllegalAction, from_json
-from toolkit.steps import PASS
+from toolkit.steps import PASS, Outcome
 from toolkit.to_the_death.cards import catalog
-from toolkit.to_the_death.rules import MAX_TURNS, ToTheDeathState
+from toolkit.to_the_death.rules import HEROES_FELL, MAX_TURNS, ToTheDeathState
 
 ARSENAL = Counter(catalog().arsenal.keys())
 
@@ -195,7 +195,7 @@ def test_a_random_duel_past_the_duel_cap_ends_by_the_rules_once_the_cap_is_lifte
     capped = play_seeded("to-the-death", 2, ["random", "random"], 0)
     assert capped.ended_by == "the hero-turn cap" and capped.hero_turns == capped.max_turns == 200
     game = play_seeded("to-the-death", 2, ["random", "random"], 0, max_turns=MAX_TURNS)
-    assert game.ended_by == "every hero of player 2 fell" and game.returns() == [1.0, -1.0]
+    assert game.outcome == Outcome(HEROES_FELL, (0,)) and game.returns() == [1.0, -1.0]
     assert game.hero_turns == 601
     assert game.history[: len(capped.history)] == capped.history  # the same game up to the cap
 

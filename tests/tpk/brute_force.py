@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from toolkit.tpk.rules import ESCAPED, KILLED, TPKState
+from toolkit.tpk.rules import TPKState
 
 
 def tree_clears(state: TPKState, level: int) -> bool:
     """Brute force: does any sequence of legal actions (everyone's, chosen together) clear it?"""
-    if state.ended_by == ESCAPED or state.level > level:
+    if state.won or state.level > level:
         return True
-    if state.ended_by == KILLED:
+    if state.outcome is not None:
         return False
     for action in state.legal_actions():
         child = state.clone()

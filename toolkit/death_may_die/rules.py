@@ -35,6 +35,13 @@ DISCARD_STEPS = ("mythos_discard", "discovery_discard")  # a drawn card's way ba
 PHASES = ("actions", "turn", "mythos", "investigate_or_fight", "fire", "mythos_check",
           "summon_check", "elder_end", "next_turn")  # fmt: skip
 MAP_EFFECTS = ("summon", "summon_elder")  # effects that need no investigator to carry them out
+# How a game ends: the one win, for every seat, and the losses. Which investigator died is in
+# the log; the kind stays one of these so that a table of games groups by it.
+ELDER_DEFEATED = "the Elder One's final stage is defeated"
+DIED_BEFORE_SUMMONING = "an investigator died before the Elder One was summoned"
+ALL_DEAD = "every investigator is dead"
+PROGRESSION_DONE = "the progression token reached the last space"
+ENDINGS = (ELDER_DEFEATED, DIED_BEFORE_SUMMONING, ALL_DEAD, PROGRESSION_DONE)
 ELDER_SYMBOLS_TO_ADVANCE = 3  # Mythos discards with the elder symbol that reshuffle and advance
 # What each draw is, as the step waiting is named (the observation's "step"): a die of a roll, or
 # in a seat's view a card of the deck the step draws from.
@@ -509,7 +516,7 @@ class DeathMayDieState(Hiding, StepMachine):
             if elder["wounds"] >= stage.health:  # excess wounds are lost
                 self.log.append(f"stage {stage.number} of the Elder One is defeated")
                 if elder["stage"] == len(self.elder_card.stages):
-                    self._end("win", "the Elder One's final stage is defeated")
+                    self._end(ELDER_DEFEATED)
                 else:
                     self._reveal_stage(elder["stage"] + 1)
             return
@@ -578,10 +585,10 @@ class DeathMayDieState(Hiding, StepMachine):
         me.update(items=[], companions=[], conditions=[], fire=0)
         self.log.append(f"{me['name']} dies ({cause})")
         if not self.elder["summoned"]:
-            self._end("loss", f"{me['name']} died before the Elder One was summoned")
+            self._end(DIED_BEFORE_SUMMONING)
             return
         if not any(i["alive"] for i in self.investigators):
-            self._end("loss", "every investigator is dead")
+            self._end(ALL_DEAD)
             return
         seat = me["seat"]
         batch, stack = self._batch, self.stack
@@ -612,11 +619,13 @@ class DeathMayDieState(Hiding, StepMachine):
             return effect_.who != "all" and effect_.do not in MAP_EFFECTS
         return True
 
-    def _end(self, result: str, reason: str) -> None:
-        """End the game ("win" or "loss", and why); a win in the same step overrides a loss."""
-        if self.outcome is None or (result == "win" and not self.outcome.winners):
-            self.end(reason, range(self.num_players) if result == "win" else ())
-            self.log.append(f"game {result}: {reason}")
+    def _end(self, kind: str) -> None:
+        """End the game (`kind`, one of :data:`ENDINGS`): every seat wins at
+        :data:`ELDER_DEFEATED`, else every seat loses; a win in the same step overrides a loss."""
+        won = kind == ELDER_DEFEATED
+        if self.outcome is None or (won and not self.outcome.winners):
+            self.end(kind, range(self.num_players) if won else ())
+            self.log.append(f"game {self.result}: {kind}")
 
     def _advance_elder(self) -> None:
         elder = self.elder
@@ -627,7 +636,7 @@ class DeathMayDieState(Hiding, StepMachine):
                 f"{self.rules.summoning.spaces}"
             )
             if elder["progression"] >= self.rules.summoning.spaces:
-                self._end("loss", "the progression token reached the last space")
+                self._end(PROGRESSION_DONE)
                 return
         else:
             elder["position"] += 1
@@ -1185,7 +1194,7 @@ def elder_end(game: DeathMayDieState) -> None:
 def next_turn(game: DeathMayDieState) -> None:
     """The next living investigator's turn (a new round after the last seat)."""
     if not game.living():
-        game._end("loss", "every investigator is dead")
+        game._end(ALL_DEAD)
         return
     seat = game.active
     for _ in range(game.num_players):

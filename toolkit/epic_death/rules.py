@@ -42,6 +42,9 @@ SET_BONUS = 400
 # What a seat holding no card of the window is offered: most moves of a game, so made once.
 PASS_ONLY = (PASS,)
 DISCARD = "discard"
+# How a game ends: the quests run out, or a party has no one left alive (the highest EPIC wins).
+QUESTS_RAN_OUT, PARTY_FELL = "the quests ran out", "a party fell"
+ENDINGS = (QUESTS_RAN_OUT, PARTY_FELL)
 # What a seat's view holds in place of a card it cannot see, one stand-in for each kind of card
 # (toolkit.analysis walks from the view); a determinised game shuffles their pools in this order.
 UNSEEN = {
@@ -305,11 +308,11 @@ class EpicDeathState(Hiding, StepMachine):
         self.put_under(adventurer, quest_id)
         self.quest_placed = True
 
-    def _end_game(self, ended_by: str) -> None:
-        """The game is over: the highest EPIC wins, a tie shared."""
+    def _end_game(self, kind: str) -> None:
+        """The game is over (one of :data:`ENDINGS`): the highest EPIC wins, a tie shared."""
         scores = self.scores()
         best = max(scores)
-        self.end(ended_by, [seat for seat, score in enumerate(scores) if score == best])
+        self.end(kind, [seat for seat, score in enumerate(scores) if score == best])
 
     # -- the parties change only here, so their public view is kept between changes: most moves
     # are Fate plays and passes that leave them alone ------------------------------------------
@@ -520,7 +523,7 @@ def new_turn(game: EpicDeathState) -> None:
         deck = game.quest_deck
         game.quest_line = [deck.pop() for _ in range(min(game.line_size, len(deck)))]
     if not game.quest_line:
-        game._end_game("the quests ran out")
+        game._end_game(QUESTS_RAN_OUT)
         return
     game.ask(game.active, "choose_quest", quest_choices, "quest_chosen")
 
@@ -747,7 +750,7 @@ def end_turn(game: EpicDeathState) -> None:
         game._death_to_check = False
         alive = game.alive.__getitem__
         if not all(any(map(alive, party)) for party in game.parties):
-            game._end_game("a party fell")
+            game._end_game(PARTY_FELL)
             return
     game.active = (game.active + 1) % game._players
     game.turn += 1

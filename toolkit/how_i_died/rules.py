@@ -52,6 +52,11 @@ from toolkit.steps import PASS, Ask, StepMachine, Steps
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_MULLIGANS = 50  # a bound on repeated mulligans; reached only near an exhausted deck
+# How a game ends: every adventurer has died, or every living player passed in a row. Either way
+# the most glory wins; a tie settled by a die (:attr:`HowIDiedState.tie_broken`) is not a kind of
+# ending of its own, as the winner it names is the outcome's.
+ALL_DIED, ALL_PASSED = "every adventurer died", "every player passed"
+ENDINGS = (ALL_DIED, ALL_PASSED)
 #: The effects' plain steps in words (a step naming a card or a player is named by what it picks).
 STEP_WORDS = {
     PASS: "skip the effect",
@@ -276,6 +281,14 @@ class HowIDiedState(Hiding, StepMachine):
     def scores(self) -> list[int]:
         return [self.glory(seat) for seat in range(self.players)]
 
+    @property
+    def tie_broken(self) -> bool:
+        """Whether the game is over and its winner was drawn among players tied on glory."""
+        if self.outcome is None:
+            return False
+        scores = self.scores()
+        return scores.count(max(scores)) > 1
+
     def returns(self) -> list[float]:
         if self.outcome is None:
             return [0.0] * self.players
@@ -296,6 +309,7 @@ class HowIDiedState(Hiding, StepMachine):
             shown=",".join(sorted(self.shown + [a for a in self.claimed if a])),
             winner=self.outcome.winners[0] if self.outcome else -1,
             stalled=self.stalled,
+            tie_broken=self.tie_broken,
         )
         return row
 
@@ -632,7 +646,7 @@ def next_turn(game: HowIDiedState) -> None:
     living = sum(game.alive)
     if living == 0 or game.passes >= living:
         game.stalled = living > 0
-        finish(game, "every player passed" if game.stalled else "every adventurer died")
+        finish(game, ALL_PASSED if game.stalled else ALL_DIED)
         return
     seat = (game.seat + 1) % game.players
     while not game.alive[seat]:
@@ -641,18 +655,19 @@ def next_turn(game: HowIDiedState) -> None:
     ready_to_build(game)
 
 
-def finish(game: HowIDiedState, ended_by: str) -> None:
-    """The most glory wins; a tie is settled by a draw standing for rock-paper-scissors."""
+def finish(game: HowIDiedState, kind: str) -> None:
+    """The game ends (`kind`, one of :data:`ENDINGS`): the most glory wins; a tie is settled
+    by a draw standing for rock-paper-scissors."""
     scores = game.scores()
     best = max(scores)
     tied = [seat for seat, score in enumerate(scores) if score == best]
     if len(tied) == 1:
-        game.end(ended_by, tied)
+        game.end(kind, tied)
     else:
-        game.draw("tiebreak", "tie_broken", tied=tied, ended_by=ended_by)
+        game.draw("tiebreak", "tie_broken", tied=tied, kind=kind)
 
 
 @steps
-def tie_broken(game: HowIDiedState, outcome: tuple, tied: list[int], ended_by: str) -> None:
+def tie_broken(game: HowIDiedState, outcome: tuple, tied: list[int], kind: str) -> None:
     """The die has named the winner among the tied."""
-    game.end(f"{ended_by}; a tie broken by a die", [outcome[1]])
+    game.end(kind, [outcome[1]])

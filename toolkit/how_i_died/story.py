@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, CARDS, POOL_SIZE
-from toolkit.state import TERMINAL, GameState, copying
+from toolkit.state import TERMINAL, GameState, Outcome, copying
 
 STORY_HAND = 2
 CLOSE = ("close",)
+VOTES_COUNTED = "the votes are counted"  # the variant's one ending
+ENDINGS = (VOTES_COUNTED,)
 
 
 class StoryState(GameState):
@@ -76,16 +78,14 @@ class StoryState(GameState):
         return "over"
 
     @property
-    def winners(self) -> tuple[int, ...] | None:
-        """The players with the most votes, once all are cast (a tie shares the victory)."""
+    def outcome(self) -> Outcome | None:
+        """Once every vote is cast, the players with the most votes win (a tie shares the
+        victory)."""
         if self.phase != "over":
             return None
         counts = self.vote_counts()
-        return tuple(seat for seat, count in enumerate(counts) if count == max(counts))
-
-    @property
-    def ended_by(self) -> str | None:
-        return "the votes are counted" if self.phase == "over" else None
+        best = max(counts)
+        return Outcome(VOTES_COUNTED, tuple(s for s, count in enumerate(counts) if count == best))
 
     def _deal(self) -> None:
         for hand in self.hands:

@@ -32,7 +32,7 @@ from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes, copying
 from toolkit.steps import PASS, Steps
 
-TURN_OVER = "turn over"
+TURN_OVER = "turn over"  # how a view ends once its turn is over; no ending of the game (ENDINGS)
 AWAY = ("a swap away from the player's adventures",)  # see HowIDiedView.alike
 #: The effects that only swap cards of the table and the player's own hand (never another hand).
 SWAPS_IN_SIGHT = frozenset(

@@ -123,7 +123,9 @@ class HowIDiedWidget(GameWidget):
         self._tell_log()
         if state.is_terminal():
             scores = ", ".join(f"{self.seat_name(s)} {g}" for s, g in enumerate(state.scores()))
-            self.narration.append(f"Game over. {scores}. {self.seat_name(state.winners[0])} wins.")
+            tie = " (a tie broken by a die)" if state.tie_broken else ""
+            winner = self.seat_name(state.winners[0])
+            self.narration.append(f"Game over. {scores}. {winner} wins{tie}.")
 
     # -- words ----------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

@@ -43,6 +43,14 @@ from toolkit.to_the_death.registry import HOOKS, STEPS
 from toolkit.to_the_death.steps import MONSTERS, TURN_CAP
 from toolkit.to_the_death.words import describe
 
+# How a game ends; who won is the outcome's winners. Solo, the heroes falling or the last card
+# gone is a loss, the monster king falling a win; in the duel the side whose heroes all fell loses,
+# and no card left is a draw. The turn cap is a draw in both.
+HEROES_FELL = "every hero fell"
+KING_FELL = "the monster king fell"
+NO_CARD = "no card left to check"
+ENDINGS = (HEROES_FELL, KING_FELL, NO_CARD, TURN_CAP)
+
 HAND_SIZE = 5
 MAX_HEALTH = 6
 # The hero-turn cap, a safety net the rulebook does not have (see the rules notes): by default
@@ -511,7 +519,7 @@ class ToTheDeathState(Hiding, StepMachine):
         if self.deck or self.deck_top or self.discard:
             self.need_card(resume, **args)
             return
-        self.end("no card left to check")
+        self.end(NO_CARD)
         self.narrate(
             "A check needs a card, and neither the deck nor the discard pile holds one: the game "
             + ("ends, and the monsters win." if self.players == 1 else "ends in a draw.")
@@ -547,19 +555,19 @@ class ToTheDeathState(Hiding, StepMachine):
         if self.players == 2:
             for side in (0, 1):
                 if not heroes[side]:
-                    self.end(f"every hero of player {side + 1} fell", [1 - side])
+                    self.end(HEROES_FELL, [1 - side])
                     self.narrate(
                         f"Every hero of player {side + 1} is defeated: player {2 - side} wins."
                     )
                     return True
             return False
         if not heroes[0]:
-            self.end("every hero fell")
+            self.end(HEROES_FELL)
             self.narrate("Every hero is defeated: the monsters win.")
             return True
         for card in self.monster_cards:
             if card["defeated"] and card["id"] == self.king:
-                self.end("the monster king fell", [0])
+                self.end(KING_FELL, [0])
                 self.narrate("The monster king is defeated: you win!")
                 return True
         return False

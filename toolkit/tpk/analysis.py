@@ -17,7 +17,7 @@ from toolkit.tpk.bots import BOTS
 from toolkit.tpk.cli import summarize
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.odds import party
-from toolkit.tpk.rules import DEFAULT_PARTIES, ESCAPED, TPKState
+from toolkit.tpk.rules import DEFAULT_PARTIES, TPKState
 
 
 def play_level(state: TPKState, bots: str, seed: int) -> bool:
@@ -29,7 +29,7 @@ def play_level(state: TPKState, bots: str, seed: int) -> bool:
         state.apply(
             seats[seat].choose(state.observation(seat), state.legal_actions()), atomic=False
         )
-    return state.ended_by == ESCAPED or state.level > level
+    return state.won or state.level > level
 
 
 def level_study(

@@ -13,7 +13,6 @@ from html import escape
 from toolkit.html import table
 from toolkit.svg import card
 from toolkit.tpk.cards import catalog
-from toolkit.tpk.rules import ESCAPED
 
 # Our own wording of the reputation ladder at the end of a won game (0 to 10 or more treasures).
 REPUTATION = (
@@ -165,6 +164,6 @@ def state_html(state) -> str:
         f"{escape(', '.join(item_name(x) for x in held[s]) or '(empty)')}</li>"
         for s, c in enumerate(state.characters)
     )
-    won = "won" if state.ended_by == ESCAPED else "lost"
+    won = "won" if state.won else "lost"
     result = f"<div><b>The party {won}.</b></div>" if state.outcome else ""
     return result + table_html(state.observation(0)) + f"<div>All hands:</div><ul>{hands}</ul>"

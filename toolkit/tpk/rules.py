@@ -40,6 +40,7 @@ KEEP, PLAY = "keep", "play"  # the two questions: what to keep, and what to use 
 KEEP_WHY = "the cards not kept are set aside until the next level"
 PLAY_WHY = "a pass hands the turn on; if it comes back with that threat still first, the party dies"
 KILLED, ESCAPED = "the party was killed", "the last level was cleared"  # how a game ends
+ENDINGS = (KILLED, ESCAPED)  # every kind of ending; only ESCAPED is a win, for every seat
 DEAL = "a partner's hidden cards"  # the one chance node, in a seat's view only
 STAND_IN = "?"  # a card of a partner's the viewer cannot see: "?" and the partner's seat
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -345,8 +346,15 @@ class TPKState(Hiding, StepMachine):
         return deals
 
     # -- results -----------------------------------------------------------------------------------
+    @property
+    def won(self) -> bool:
+        """Whether the game is over and the party won: every seat is among the winners, as the
+        party wins or dies together."""
+        outcome = self.outcome
+        return outcome is not None and len(outcome.winners) == self.num_players
+
     def returns(self) -> list[float]:
-        won = 1.0 if self.ended_by == ESCAPED else 0.0
+        won = 1.0 if self.won else 0.0
         return [won] * self.num_players
 
     def treasures_held(self) -> int:
@@ -375,9 +383,9 @@ class TPKState(Hiding, StepMachine):
     def summary(self) -> dict:
         held = self.treasures_held()
         return {
-            "won": self.ended_by == ESCAPED,
+            "won": self.won,
             "levels_cleared": self.levels_cleared(),
-            "treasures": held if self.ended_by == ESCAPED else 0,
+            "treasures": held if self.won else 0,
             "treasures_found": self.treasures_found,
             "treasures_spent": self.treasures_spent,
         }
@@ -423,7 +431,7 @@ class TPKState(Hiding, StepMachine):
             "draw": level.draw,
             "keep": level.keep,
             "phase": "over" if over else self.prompt.question,
-            "result": None if not over else "won" if self.ended_by == ESCAPED else "lost",
+            "result": None if not over else "won" if self.won else "lost",
             # whose turn it is at the table (a seat's view may first deal what that seat cannot see)
             "to_play": None if over else self.prompt.seat,
             "starter": self.starter,

@@ -18,7 +18,7 @@ from toolkit.tpk.budgets import WIDGET_WALK_LIMIT
 from toolkit.tpk.cards import catalog
 from toolkit.tpk.coordination import clearable
 from toolkit.tpk.display import reputation, table_html, threat_label
-from toolkit.tpk.rules import ESCAPED, KEEP, PASS, TPKState
+from toolkit.tpk.rules import KEEP, PASS, TPKState
 from toolkit.widgets import Choice, GameWidget
 
 
@@ -95,7 +95,7 @@ class TPKWidget(GameWidget):
         self.view.value = table_html(obs)
         if not state.is_terminal():
             self.status.value = f"<h3>You are {escape(self.character(self.seat))}. Your turn.</h3>"
-        elif state.ended_by == ESCAPED:
+        elif state.won:
             held = state.treasures_held()
             self.status.value = (
                 f"<h3>The party escaped with {held} treasure(s): {reputation(held)}.</h3>"
