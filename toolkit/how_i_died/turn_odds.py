@@ -112,8 +112,18 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         """Cards revealed that score alike (see HowIDiedView.outcome_alike): one is walked."""
         return state.outcome_alike(outcome)
 
+    def part(state, walk, value):
+        """The end's table swap, worked out as a whole (see HowIDiedView.end_swap): each end
+        it looks up counts as a position reached."""
+        found = state.end_swap(value, memo)
+        if found is not None:
+            reached[0] += found[1]
+            if reached[0] > limit:
+                raise WalkTooLarge(limit)
+        return found
+
     return Walk(seat, lambda state: False, measure, merge=merge, key=key, key_after=key_after,
-                alike=alike, enough=enough, limit=limit, memo=memo)  # fmt: skip
+                alike=alike, enough=enough, part=part, limit=limit, memo=memo)  # fmt: skip
 
 
 def answer(
