@@ -24,8 +24,9 @@ the note says so: the first card of a turn and its effect (a decision's walks ne
 What makes them large is the end of the turn: every end the player could play, and for each
 end with a table swap, every card of their adventures swapped with the best card of each kind
 on the table (type, banner and damage: the one with the most glory); and each refill the player
-sees, revealed card by card before their next choice, each refill before such a swap walked
-once for each way it changes those best cards. So does every choice while the player's
+sees, revealed card by card before their next choice (a refill just before such a swap adds
+only its own swaps to the best without it, and a turn's end is looked up by what it reads: see
+HowIDiedView.end_swap). So does every choice while the player's
 knowledge of the hidden cards is not exact
 (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
