@@ -223,13 +223,19 @@ class _Run:
 
     def each(self, state: GameState, actions: Sequence[Action]):
         """The value after each action; the last one is walked on `state` itself (no copy). An
-        action whose position `key_after` names and the memo holds is not played at all."""
+        action whose position `key_after` names and the memo holds is not played at all; one
+        the memo lacks is played and kept under that key (an end of the game, which `key` never
+        names, included)."""
         last = len(actions) - 1
         key_after = self.walk.key_after
         for index, action in enumerate(actions):
             if key_after is not None:
                 known = key_after(state, action)
-                if known is not None and known in self.memo:
+                if known is not None:
+                    if known not in self.memo:  # kept: a turn's end is no position of its own
+                        self.memo[known] = self.after(
+                            state if index == last else state.clone(), action
+                        )
                     yield self.memo[known]
                     continue
             yield self.after(state if index == last else state.clone(), action)

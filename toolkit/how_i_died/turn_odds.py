@@ -24,8 +24,9 @@ the note says so: the first card of a turn and its effect (a decision's walks ne
 What makes them large is the end of the turn: every end the player could play, and for each
 end with a table swap, every card of their adventures swapped with the best card of each kind
 on the table (type, banner and damage: the one with the most glory); and each refill the player
-sees, revealed card by card before their next choice, each refill before such a swap walked
-once for each way it changes those best cards. So does every choice while the player's
+sees, revealed card by card before their next choice (a refill just before such a swap adds
+only its own swaps to the best without it, and a turn's end is looked up by what it reads: see
+HowIDiedView.end_swap). So does every choice while the player's
 knowledge of the hidden cards is not exact
 (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
@@ -110,8 +111,18 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         """Cards revealed that score alike (see HowIDiedView.outcome_alike): one is walked."""
         return state.outcome_alike(outcome)
 
+    def part(state, walk, value):
+        """The end's table swap, worked out as a whole (see HowIDiedView.end_swap): each end
+        it looks up counts as a position reached."""
+        found = state.end_swap(value, memo)
+        if found is not None:
+            reached[0] += found[1]
+            if reached[0] > limit:
+                raise WalkTooLarge(limit)
+        return found
+
     return Walk(seat, lambda state: False, measure, merge=merge, key=key, key_after=key_after,
-                alike=alike, enough=enough, limit=limit, memo=memo)  # fmt: skip
+                alike=alike, enough=enough, part=part, limit=limit, memo=memo)  # fmt: skip
 
 
 def answer(

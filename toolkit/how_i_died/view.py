@@ -40,9 +40,13 @@ SWAPS_IN_SIGHT = frozenset(
 )
 #: The effects that leave the player's adventures and every hand's size as they are.
 ALIKE_AT_THE_END = frozenset({"trade_with_pool", "barbaric", "the_deadly", "new_pool"})
+#: The end effects that list no card of the Pool, or move one only into a hand, whichever it is
+#: (a swap between the player's adventures or with their hand, a trade of hand and Pool).
+BLIND_TO_THE_POOL = frozenset({"swap_own", "mounted", "the_deadly", "trade_with_pool"})
+UNREAD = ("a refill nothing reads",)  # see HowIDiedView.outcome_alike
 #: What the walk's keys read once off a view for all its actions, forgotten when it is played
 #: on or copied.
-READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap")
+READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap", "_scored", "_unread")
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -430,27 +434,48 @@ class HowIDiedView(HowIDiedState):
             or len(self.picks) + 1 < self.effect().steps
         ):
             return action
-        own = self.adventures[self.seat]
+        own, places = self._own_scored()
         a, b = *self.picks, action
-        if not any(a in adventure or b in adventure for adventure in own):
+        if a not in places and b not in places:
             return AWAY
         if isinstance(a, Hidden) or isinstance(b, Hidden):
             return action  # stand-ins alike share a name: the name does not tell which moves
-        swapped = {a: b, b: a}
-        return tuple(tuple(scored(swapped.get(card, card)) for card in adventure)
-                     for adventure in own)  # fmt: skip
+        own = list(own)
+        for card, other in ((a, b), (b, a)):
+            if card in places:
+                at, index = places[card]
+                adventure = list(own[at])
+                adventure[index] = scored(other)
+                own[at] = tuple(adventure)
+        return tuple(own)
+
+    def _own_scored(self) -> tuple[tuple, dict]:
+        """The player's adventures by what the end reads of each card (:func:`scored`), and
+        where each of their cards lies (adventure, place), read once for all the choices of a
+        position (until the view is played on or copied)."""
+        known = self.__dict__.get("_scored")
+        if known is None:
+            own = self.adventures[self.seat]
+            places = {card: (at, index) for at, adventure in enumerate(own)
+                      for index, card in enumerate(adventure)}  # fmt: skip
+            known = self._scored = (tuple(tuple(map(scored, a)) for a in own), places)
+        return known
 
     def outcome_alike(self, outcome):
         """A key for a chance outcome: outcomes with the same key lead to the same numbers. At
         the end of the turn a card revealed in the player's adventures is only scored, and so is
         any revealed after it: cards alike in what is read of them (:func:`scored`) are one
         outcome; the last of them only by what its adventure reads (:meth:`last_scored`). Any
-        other outcome is its own. Before the end's table swap, the one card left to reveal
+        other outcome is its own. A refill of the Pool at an end effect that reads no card of
+        the Pool by name (:meth:`_refill_unread`) is one outcome, its type and its card alike.
+        Before the end's table swap, the one card left to reveal
         where the player sees it (a refill of the Pool) is read only as a card from elsewhere
         is by the swap: cards that leave the best of each kind alike (:func:`kinds_elsewhere`)
         are one outcome. Any other card revealed from a group is one outcome with the cards of
         the group alike in all that the rules read of a card (:data:`ALIKE_CARDS`): the numbers
         after one are those after the other, the two cards' names swapped."""
+        if self.phase == "effect" and self._refill_unread():
+            return UNREAD
         if self.phase == "effect" and isinstance(outcome, str) and self._last_before_swap():
             return self._swap_outcome(outcome)
         if self.phase != TURN_OVER and isinstance(outcome, str) and not isinstance(outcome, Hidden):
@@ -465,6 +490,37 @@ class HowIDiedView(HowIDiedState):
         if [card for card in own if isinstance(card, Hidden)] == [self.reveal]:
             return self.last_scored(outcome)
         return scored(outcome)
+
+    def _refill_unread(self) -> bool:
+        """Whether the card being revealed is a refill of the Pool that nothing reads by name
+        before the turn ends (read once for all its outcomes, until the view is played on or
+        copied): the end card's effect is one that never reads a card of the Pool, or moves one
+        only into a hand (:data:`BLIND_TO_THE_POOL`), so after it the end reads the player's
+        adventures, the hand's size and the effects applied, none of which a Pool card can
+        change; and no card the seat has not seen is read later (none in the player's
+        adventures or hand, the adventures on the table or the discards a draw may reshuffle),
+        so that which card was taken from the unseen does not change what another turns out to
+        be. Every type and card it may be then leads to the same numbers."""
+        known = self.__dict__.get("_unread")
+        if known is None:
+            known = self._unread = self._is_refill_unread()
+        return known
+
+    def _is_refill_unread(self) -> bool:
+        if (
+            self.building
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or EFFECT[self.resolving] not in BLIND_TO_THE_POOL
+            or self.reveal not in self.pool
+        ):
+            return False
+        read = [*self.hands[self.seat], *self.deck.discards]
+        read.extend(
+            "".join(adventure) for adventures in self.adventures for adventure in adventures
+        )
+        return "?" not in "".join(read)
 
     def _swap_outcome(self, card: str) -> tuple:
         """What the end's table swap reads of the table once the stand-in being revealed in the
@@ -561,8 +617,10 @@ class HowIDiedView(HowIDiedState):
         again). Before it, the whole view but for what
         no rule of this turn reads: which living opponent holds which card of the adventures on
         the table (effects take those cards from any of them alike, and only the player's own
-        adventures are scored; the dead's are locked), the log and the counts of turns and
-        mulligans."""
+        adventures are scored; the dead's are locked), the order of the cards in each hand (no
+        rule reads it; the stand-ins of a hand the seat is shown are revealed one after the
+        other with no choice between, so in any order they turn out alike), the log and the
+        counts of turns and mulligans."""
         seat = self.seat
         unseen = (
             tuple(map(tuple, self.unseen.groups)),
@@ -630,7 +688,7 @@ class HowIDiedView(HowIDiedState):
             self.picks,
             tuple(self.building),
             tuple(self.pool),
-            tuple(map(tuple, self.hands)),
+            tuple(tuple(sorted(hand)) for hand in self.hands),
             tuple(self.adventures[seat]),
             tuple(others),
             tuple(self.alive),
@@ -677,7 +735,11 @@ class HowIDiedView(HowIDiedState):
         first pick of the end's table swap, where nothing is left to reveal, the position
         differs only by that pick (see :meth:`_second_pick`); the card revealed last before
         that swap (:meth:`_last_before_swap`), by the best of each kind it leaves (see
-        :meth:`outcome_alike`). None for any other action."""
+        :meth:`outcome_alike`); an action that ends the turn, by what the end reads (see
+        :meth:`_turn_end`). None for any other action."""
+        end = self._turn_end(action)
+        if end is not None:
+            return end
         if self.reveal is not None and self.phase == "effect" and isinstance(action, str):
             if isinstance(action, Hidden) or not self._last_before_swap():
                 return None
@@ -706,6 +768,170 @@ class HowIDiedView(HowIDiedState):
         if kind not in tails:
             tails[kind] = self._second_pick(others, (action,))[2:]
         return ("second pick", (action,), *tails[kind])
+
+    def _turn_end(self, action):
+        """The key after `action` where it ends the turn and nothing hidden is read after it:
+        the end card played from the hand or the Pool without an effect, the skip of the end's
+        effect, or the last pick of an end effect that only swaps cards (:data:`SWAPS_IN_SIGHT`,
+        which keep every hand's size). After it the turn's end reads only the player's
+        adventures (by :func:`scored`: the pulse check their damage, the scoring their glory
+        and banners, the achievements a dying player may claim those, the count of adventures,
+        the hand's size, the effects applied, who is alive), the hand's size and the count of
+        effects applied; the draw back to six reads the discards only if it reshuffles them,
+        so none of them may be a stand-in, nor any card of the player's adventures. None for
+        any other action."""
+        if self.reveal is not None or self.pending is not None or self.early is not None:
+            return None
+        seat = self.seat
+        phase, hand = self.phase, len(self.hands[seat])
+        applied = self.effects_applied[seat]
+        if phase == "build":
+            if len(self.building) != 2 or action in EFFECT or isinstance(action, Hidden):
+                return None
+            own = [*self.adventures[seat], (*self.building, action)]
+            hand -= action in self.hands[seat]
+        elif phase != "effect" or self.building:
+            return None
+        elif action == "skip":
+            own = self.adventures[seat]
+        elif (
+            EFFECT[self.resolving] in SWAPS_IN_SIGHT and len(self.picks) + 1 == self.effect().steps
+        ):
+            own = self.alike(action)
+            if own is action:  # a stand-in picked: the name does not tell which card moves
+                return None
+            if own is AWAY:
+                own = self.adventures[seat]
+            applied += 1
+        else:
+            return None
+        read = [*self.deck.discards, *self.building, *map("".join, self.adventures[seat])]
+        if "?" in "".join(read):
+            return None
+        if isinstance(own, list):
+            own = tuple(tuple(map(scored, adventure)) for adventure in own)
+        elif own is self.adventures[seat]:
+            own = self._own_scored()[0]
+        return ("turn end", own, hand, applied, tuple(self.alive))
+
+    def end_swap(self, value, memo: dict | None):
+        """The values of the end's table swap, worked out as a whole rather than pick by pick,
+        with the count of the turn's ends it looked up (each counted as a position reached),
+        or None if this is not such a position: the swap, with nothing hidden left to read
+        (the position's key is the end's, see :meth:`position`), or the reveal of the Pool's
+        refill, of a known type, just before it (:meth:`_last_before_swap`).
+
+        The turn ends with the swap, so the swap's value is the best of the turn's ends it can
+        make: the skip, a swap away from the player's adventures (any two cards of one type
+        elsewhere: :meth:`alike`), and each swap of a card of theirs with one of its type, from
+        another of their adventures or from elsewhere, of the latter only the one of most
+        glory of each kind (:func:`best_kind`). Each end is known by its key (:meth:`_turn_end`)
+        and played only if the memo lacks it (`value` walks it).
+
+        At the refill's reveal, every card it may be is of one type T: the swaps that do not
+        take it are the same for each, and it adds only swaps of it with a card of the
+        player's of type T (and a swap away, if another card of type T lies elsewhere). So each
+        card's value is the better of the best without it, found once, and of its own swaps;
+        the reveal's value is their mean, each card being equally likely."""
+        if self.phase != "effect" or self.building or self.picks:
+            return None
+        if self.resolving is None or EFFECT[self.resolving] != "swap_table":
+            return None
+        if self.reveal is not None:
+            if self.reveal.kind is None or not self._last_before_swap():
+                return None
+            refills = self.unseen.outcomes(self.reveal).outcomes
+            elsewhere = self._elsewhere()
+            elsewhere.remove(self.reveal)
+        elif self.pending is not None or self.early is not None or not self._end_key_known():
+            return None
+        else:
+            refills, elsewhere = None, self._elsewhere()
+        seat = self.seat
+        own, places = self._own_scored()
+        end = (len(self.hands[seat]), tuple(self.alive))
+        applied = self.effects_applied[seat]
+
+        def swapped(mine: str, other: str):
+            at, index = places[mine]
+            adventure = list(own[at])
+            adventure[index] = scored(other)
+            if other in places:
+                other_at, other_index = places[other]
+                adventure_ = list(own[other_at]) if other_at != at else adventure
+                adventure_[other_index] = scored(mine)
+                result = list(own)
+                result[at], result[other_at] = tuple(adventure), tuple(adventure_)
+                return tuple(result)
+            return (*own[:at], tuple(adventure), *own[at + 1 :])
+
+        looked = [0]  # the ends looked up: what the walk counts as positions reached
+
+        def of(picks, after, revealed=None):
+            looked[0] += 1
+            key = ("turn end", after, end[0], applied + (picks != ("skip",)), end[1])
+            found = memo.get(key) if memo is not None else None
+            if found is None:
+                state = self.clone()
+                if self.reveal is not None:
+                    state.apply_listed(revealed or refills[0])
+                for pick in picks:
+                    state.apply_listed(pick)
+                found = value(state)
+                if memo is not None:
+                    memo[key] = found
+            return found
+
+        counts: dict[str, list[str]] = {}
+        for card in elsewhere:
+            counts.setdefault(TYPE[card], []).append(card)
+        best = [of(("skip",), own)]
+        away = next((cards for cards in counts.values() if len(cards) > 1), None)
+        if away is not None:
+            best.append(of(tuple(away[:2]), own))
+        kinds: dict[tuple, str] = {}
+        for card in elsewhere:
+            kind = best_kind(card)
+            if kind not in kinds or GLORY[card] > GLORY[kinds[kind]]:
+                kinds[kind] = card
+        mine = list(places)
+        for index, card in enumerate(mine):
+            for other in [*mine[index + 1 :], *kinds.values()]:
+                if TYPE[other] == TYPE[card] and (
+                    other not in places or places[other][0] != places[card][0]
+                ):
+                    best.append(of((card, other), swapped(card, other)))
+        without = max(best)
+        if refills is None:
+            return without, looked[0]
+        kind = self.reveal.kind
+        if away is None and counts.get(kind):  # the refill and another of its type: a swap away
+            without = max(without, of((counts[kind][0], refills[0]), own, refills[0]))
+        total: list = [0] * len(without)
+        ways: dict[tuple, tuple] = {}
+        for refill in refills:
+            read = scored(refill)
+            if read not in ways:
+                ways[read] = max([without] + [of((card, refill), swapped(card, refill), refill)
+                                             for card in mine if TYPE[card] == kind])  # fmt: skip
+            for at, number in enumerate(ways[read]):
+                total[at] += number
+        return tuple(Fraction(number, len(refills)) for number in total), looked[0]
+
+    def _elsewhere(self) -> list[str]:
+        """The cards of the table outside the player's adventures that a swap may take: the
+        Pool and the living opponents' adventures."""
+        cards = [card for other in self.living_opponents(self.seat)
+                 for adventure in self.adventures[other] for card in adventure]  # fmt: skip
+        return cards + self.pool
+
+    def _end_key_known(self) -> bool:
+        """Whether nothing hidden is read at the end's table swap or after it: no stand-in on the
+        table, in the discards or in the player's adventures (the condition of the end swap's
+        key in :meth:`position`)."""
+        read = [*self._elsewhere(), *self.deck.discards]
+        read.extend(map("".join, self.adventures[self.seat]))
+        return "?" not in "".join(read)
 
     def _second_pick(self, others: list[str], picks: tuple):
         """The key of the end's table swap once its first card is picked: the second is one of
