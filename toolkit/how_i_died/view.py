@@ -792,7 +792,7 @@ class HowIDiedView(HowIDiedState):
             hand -= action in self.hands[seat]
         elif phase != "effect" or self.building:
             return None
-        elif action == "skip":
+        elif action == PASS:
             own = self.adventures[seat]
         elif (
             EFFECT[self.resolving] in SWAPS_IN_SIGHT and len(self.picks) + 1 == self.effect().steps
@@ -869,7 +869,7 @@ class HowIDiedView(HowIDiedState):
 
         def of(picks, after, revealed=None):
             looked[0] += 1
-            key = ("turn end", after, end[0], applied + (picks != ("skip",)), end[1])
+            key = ("turn end", after, end[0], applied + (picks != (PASS,)), end[1])
             found = memo.get(key) if memo is not None else None
             if found is None:
                 state = self.clone()
@@ -885,7 +885,7 @@ class HowIDiedView(HowIDiedState):
         counts: dict[str, list[str]] = {}
         for card in elsewhere:
             counts.setdefault(TYPE[card], []).append(card)
-        best = [of(("skip",), own)]
+        best = [of((PASS,), own)]
         away = next((cards for cards in counts.values() if len(cards) > 1), None)
         if away is not None:
             best.append(of(tuple(away[:2]), own))
