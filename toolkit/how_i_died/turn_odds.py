@@ -19,16 +19,14 @@ alive, then a new Legendary Adventure, each later aim breaking the earlier one's
 Each is worked out by :class:`toolkit.analysis.Walk`: every card drawn or looked at is a chance
 node over the cards the player cannot see. A choice whose walk does not fit in what is left
 of the decision's :data:`LIMIT` positions (:func:`answers` shares them out) shows no number, and
-the note says so: the first card of a turn and its effect (a decision's walks need 3,000 to
-200,000 positions and more), most second cards (1,500 to 20,000), a new hand of six.
-What makes them large is the end of the turn: every end the player could play, and for each
+the note says so; the first card of a turn, its effect and a new hand of six often do not fit.
+What makes a walk large is the end of the turn: every end the player could play, and for each
 end with a table swap, every card of their adventures swapped with the best card of each kind
 on the table (type, banner and damage: the one with the most glory); and each refill the player
 sees, revealed card by card before their next choice (a refill just before such a swap adds
 only its own swaps to the best without it, and a turn's end is looked up by what it reads: see
-HowIDiedView.end_swap). So does every choice while the player's
-knowledge of the hidden cards is not exact
-(:mod:`toolkit.how_i_died.knowledge`).
+HowIDiedView.end_swap). So does every choice while the player's knowledge of the hidden cards
+is not exact (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
 
