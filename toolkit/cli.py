@@ -25,7 +25,7 @@ from toolkit import analysis, bookpdf, exercises, games, plain, position
 from toolkit.bookpdf import serve_folder
 from toolkit.bots import check_bot_names
 from toolkit.data import DataError
-from toolkit.simulate import Interrupted, dask_executor, run_many
+from toolkit.simulate import Interrupted, chance_rng, dask_executor, run_many, sample_outcome
 from toolkit.state import from_json
 from toolkit.studies import WHOLE_TABLE, bots_table
 
@@ -457,6 +457,31 @@ def cmd_analyse(args) -> int:
     return 0
 
 
+def cmd_describe(args) -> int:
+    if args.state is not None:
+        if args.players is not None or args.seed is not None:
+            raise ValueError("--players and --seed start a new game; a --state save has its own")
+        state = read_state(args.game, args.state)
+    else:
+        state = first_decision(args.game, args.players, args.seed or 0)
+    if state.is_terminal() or state.is_chance_node():
+        decision_at(args.game, state)  # refuses it in one line, as analyse does
+    print(position.description_yaml(games.get_game(args.game).describe(state)), end="")
+    return 0
+
+
+def first_decision(game: str, players: int | None, seed: int):
+    """A new game of `game` (`players`, by default the fewest it takes; its other options the
+    game's defaults) at its first decision: every seat is a person's, so the chance before it
+    (a deal, dice) is drawn as a simulation and a widget of the same seed draw it."""
+    spec = games.get_game(game)
+    state = spec.new_state(spec.min_players if players is None else players, seed=seed)
+    rng = chance_rng(seed)
+    while state.is_chance_node():
+        state.apply(sample_outcome(state.chance_outcomes(), rng))
+    return state
+
+
 def study_spec(args):
     """The game of a ``simulate`` or ``study`` command, its player count and executor checked."""
     spec = games.get_game(args.game)
@@ -641,6 +666,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seed_number(text: str) -> int:
+    """A seed a description can hold: a whole number from 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 2**63 - 1, got {value}")
+    return value
+
+
 def workers(text: str) -> int:
     """A local cluster's size: at most :data:`MAX_WORKERS_PER_CORE` processes a core, refused
     before any is started."""
@@ -736,7 +772,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     start.add_argument(
         "--position",
         help="a YAML file describing a position as the seat to act sees it (- reads standard "
-        "input); each game's rules notes give its fields",
+        "input); each game's rules notes give its fields, and death-toolkit describe writes one",
     )
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
     analyse.add_argument(
@@ -747,6 +783,22 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "that choices the widget refuses as too large get their numbers",
     )
     analyse.set_defaults(run=cmd_analyse)
+
+    describe = sub.add_parser(
+        "describe",
+        help="a position as YAML, as the seat to act sees it: a template for analyse --position",
+    )
+    describe.add_argument("game", choices=list(games.PACKAGES))
+    describe.add_argument("--state", help="a saved game's position (- reads standard input)")
+    describe.add_argument(
+        "--players",
+        type=positive_int,
+        help="a new game's players (default: the fewest the game takes)",
+    )
+    describe.add_argument(
+        "--seed", type=seed_number, help="a new game's seed, which deals its cards (default 0)"
+    )
+    describe.set_defaults(run=cmd_describe)
 
     odds = sub.add_parser("odds", help="a game's odds, exact where they can be")
     odds_games = odds.add_subparsers(dest="game", required=True, parser_class=Parser)

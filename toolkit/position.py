@@ -20,7 +20,9 @@ dice as faces, spaces by name); every description also has these:
 are dealt to their places in a fixed order, and the seat's view (``players_view``) deals them
 again as chance, so the numbers beside the seat's choices are those of the game described. A
 state built from a description remembers it (``description``) and saves it with the moves made
-since, in place of a seed and a whole game's moves.
+since, in place of a seed and a whole game's moves. :func:`description_yaml` writes a
+description as the rules notes do; the widget's Describe button and ``death-toolkit describe``
+print it so.
 
 A game's ``position`` module may also name what a player can *pick* on screen (:class:`Pick`,
 its ``picks(description)``): the quest, a die's face, a hand of cards, a figure's space. The
@@ -36,6 +38,8 @@ from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
+
+import yaml
 
 from toolkit.data import DataError, read_yaml
 
@@ -64,6 +68,42 @@ def parse(text: str | bytes, source: str = "the position") -> dict:
     if not isinstance(data, dict):
         raise PositionError("(file)", f"{source} holds no mapping of fields")
     return data
+
+
+class _TableDumper(yaml.SafeDumper):
+    """YAML as the rules notes write a position: a list of plain values, or a mapping of plain
+    values and such lists (one adventurer, one move), on one line; the rest in blocks."""
+
+
+def _plain(value) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def _flat(value) -> bool:
+    return _plain(value) or (isinstance(value, list) and all(map(_plain, value)))
+
+
+def _represent_dict(dumper: _TableDumper, data: dict):
+    top = not getattr(dumper, "_inside", False)  # the description itself stays in blocks
+    dumper._inside = True
+    flow = not top and all(map(_flat, data.values()))
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+def _represent_list(dumper: _TableDumper, data: list):
+    return dumper.represent_sequence(
+        "tag:yaml.org,2002:seq", data, flow_style=all(map(_plain, data))
+    )
+
+
+_TableDumper.add_representer(dict, _represent_dict)
+_TableDumper.add_representer(list, _represent_list)
+
+
+def description_yaml(description: dict) -> str:
+    """A description of a position as YAML that reads like the rules notes' examples (keys in
+    the description's order, short lists and entries on one line)."""
+    return yaml.dump(description, Dumper=_TableDumper, sort_keys=False, width=96)
 
 
 def common(description: Any, game: str, min_players: int, max_players: int) -> tuple[int, int]:

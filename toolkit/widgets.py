@@ -39,7 +39,6 @@ from fractions import Fraction
 from html import escape
 
 import ipywidgets as widgets
-import yaml
 
 from toolkit.analysis import (
     ActionOdds,
@@ -53,7 +52,7 @@ from toolkit.analysis import (
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import exact, listed
-from toolkit.position import Pick, PositionError, at, parse
+from toolkit.position import Pick, PositionError, at, description_yaml, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -139,42 +138,6 @@ def number_html(measure: Measure, value) -> str:
     return f'<div class="numbers-main">{main}</div>' + (
         f'<div class="numbers-exact">{under}</div>' if under else ""
     )
-
-
-class _TableDumper(yaml.SafeDumper):
-    """YAML as the rules notes write a position: a list of plain values, or a mapping of plain
-    values and such lists (one adventurer, one move), on one line; the rest in blocks."""
-
-
-def _plain(value) -> bool:
-    return not isinstance(value, dict | list)
-
-
-def _flat(value) -> bool:
-    return _plain(value) or (isinstance(value, list) and all(map(_plain, value)))
-
-
-def _represent_dict(dumper: _TableDumper, data: dict):
-    top = not getattr(dumper, "_inside", False)  # the description itself stays in blocks
-    dumper._inside = True
-    flow = not top and all(map(_flat, data.values()))
-    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
-
-
-def _represent_list(dumper: _TableDumper, data: list):
-    return dumper.represent_sequence(
-        "tag:yaml.org,2002:seq", data, flow_style=all(map(_plain, data))
-    )
-
-
-_TableDumper.add_representer(dict, _represent_dict)
-_TableDumper.add_representer(list, _represent_list)
-
-
-def description_yaml(description: dict) -> str:
-    """A description of a position as YAML that reads like the rules notes' examples (keys in
-    the description's order, short lists and entries on one line)."""
-    return yaml.dump(description, Dumper=_TableDumper, sort_keys=False, width=96)
 
 
 def _in_a_kernel() -> bool:

@@ -33,6 +33,8 @@ def one_line_refusal(capsys, *argv: str) -> str:
         (["odds", "death-may-die", "--black", "abc"], "not a whole number: 'abc'"),
         (["analyse", "epic-death", "--state", ""], "--state names no file"),
         (["analyse", "epic-death", "--state", "/dev/zero"], "larger than a save can be"),
+        (["describe", "epic-death", "--state", "/dev/zero"], "larger than a save can be"),
+        (["describe", "epic-death", "--seed", "abc"], "not a whole number: 'abc'"),
         (["simulate", "epic-death", "--workers", "99999999999999999999"], "at most"),
         (["study", "epic-death", "--players", "2", "--workers", "100000"], "at most"),
     ],

@@ -138,7 +138,7 @@ def test_help_is_clean_and_lists_every_command():
     (commands,) = [a for a in parser._actions if getattr(a, "choices", None)]
     named = {choice.dest for choice in commands._choices_actions}
     assert named == set(commands.choices) >= {
-        "games", "lab", "book", "app", "odds", "analyse", "simulate", "study", "check"
+        "games", "lab", "book", "app", "odds", "analyse", "describe", "simulate", "study", "check"
     }  # fmt: skip
     for line in commands._choices_actions:
         assert line.help and "``" not in line.help and f"\n    {line.dest} " in text
