@@ -32,7 +32,7 @@ FLAGS = ["--dice", "--difficulty", "--victories", "--black", "--green", "--need"
          "--weapon", "--armor", "--bonus", "--seen", "--level", "--players", "--characters",
          "--samples", "--seed", "--games", "--bots", "--hand", "--unseen", "--state",
          "--patience", "--workers", "--json", "--exact", "--against"]  # fmt: skip
-COMMANDS = ["odds", "simulate", "analyse", "study", "games", "check", "nonsense"]
+COMMANDS = ["odds", "simulate", "analyse", "describe", "study", "games", "check", "nonsense"]
 
 
 def run(argv: list[str]) -> tuple[int, str]:
