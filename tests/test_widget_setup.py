@@ -72,6 +72,8 @@ def test_the_numbers_after_set_up_are_those_of_the_described_position(slug):
     assert game.state.description == description
     assert game.state.history == []
     assert "Set up a position described from seat 0" in game.log_html.value
+    assert game.narration[0].startswith("Set up a position described")  # not a new game's seed
+    assert not [line for line in game.narration if "new game" in line.lower()], game.narration
     assert ("against the bots" in game.setup_note.value) == bool(game.bot_names)
 
 
