@@ -75,6 +75,8 @@ SETUP_ROWS = (10, 40)
 COUNTING = "counting..."
 #: The most rows of the table of choices the Set up panel repeats in short (and any best row).
 IN_SHORT = 12
+#: A pick of several with at most this many names lists them all in its empty box.
+TAGS_NAMED = 4
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
 #: exact walks as ``death-toolkit analyse --patience N``).
 PATIENCE_STEPS = (4, 16, 64, 256, 1024)
@@ -175,6 +177,15 @@ def description_yaml(description: dict) -> str:
     """A description of a position as YAML that reads like the rules notes' examples (keys in
     the description's order, short lists and entries on one line)."""
     return yaml.dump(description, Dumper=_TableDumper, sort_keys=False, width=96)
+
+
+def tags_placeholder(names: Sequence[str]) -> str:
+    """What the empty box of a pick of several says: the names it takes, where they are few
+    enough to read at a glance (a person facing an empty box cannot guess them), else two of
+    them as examples, the rest offered as one types."""
+    if len(names) <= TAGS_NAMED:
+        return "type a name: " + ", ".join(names)
+    return f"type a name, e.g. {names[0]}, {names[1]}…"
 
 
 def _in_a_kernel() -> bool:
@@ -692,7 +703,7 @@ class GameWidget(widgets.VBox):
                 value=shown,
                 allowed_tags=list(dict(options)),
                 allow_duplicates=True,
-                placeholder="type a name",
+                placeholder=tags_placeholder([words for words, _ in pick.options]),
                 layout={"flex": "1 1 auto"},
             ).add_class("pick-tags")
         else:
