@@ -265,3 +265,17 @@ def test_an_empty_box_of_tags_says_what_names_it_takes():
     assert toolkit.widgets.tags_placeholder(["a", "b", "c", "d", "e"]) == (
         "type a name, e.g. a, b…"
     )
+
+
+def test_rows_with_no_numbers_for_one_reason_say_it_in_the_panel():
+    """How I Died's first build, no walk in the background: every card of the Pool has no
+    numbers, for the one reason the table gives each row, and the panel says that reason under
+    its dashes rather than sending a person up to the table."""
+    game = MAKERS["how-i-died"]()
+    game.keep_counting = False
+    game.set_up(game.describe())
+    notes = {unescape(re.sub("<[^>]+>", "", note)) for *_, note, _ in game.table_rows()}
+    assert len(notes) == 1 and notes.pop().startswith("no numbers: "), notes
+    (why,) = {game._row_note(found, False) for found in game.odds.actions}
+    assert f"– : {why.rstrip('.')}." in unescape(game.setup_numbers.value)
+    assert "the table above says why" not in game.setup_numbers.value

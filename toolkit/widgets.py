@@ -1171,7 +1171,13 @@ class GameWidget(widgets.VBox):
         if counting:
             tail.append("Numbers still being counted fill in here as in the table.")
         elif any(found is not None and found.refused for _, found, _ in rows):
-            tail.append("– : no numbers; the table above says why.")
+            whys = {
+                self._row_note(found, counting)
+                for _, found, _ in rows
+                if found is not None and found.refused and not found.odds
+            }
+            why = whys.pop().rstrip(".") if len(whys) == 1 else ""  # one reason for all: said here
+            tail.append(f"– : {why}." if why else "– : no numbers; the table above says why.")
         prompt = f": {escape(self.odds.prompt)}" if self.odds is not None else ""
         return (
             f"<style>.{css}-in-short table {{ border-collapse: collapse; margin: 2px 0; }}"
