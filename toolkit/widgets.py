@@ -181,11 +181,12 @@ def description_yaml(description: dict) -> str:
 
 def tags_placeholder(names: Sequence[str]) -> str:
     """What the empty box of a pick of several says: the names it takes, where they are few
-    enough to read at a glance (a person facing an empty box cannot guess them), else two of
-    them as examples, the rest offered as one types."""
+    enough to read at a glance (a person facing an empty box cannot guess them); else only
+    "type a name", as the box offers the names that match what is typed (the box's input is
+    as wide as this text, so a long list would push it onto a line of its own)."""
     if len(names) <= TAGS_NAMED:
         return "type a name: " + ", ".join(names)
-    return f"type a name, e.g. {names[0]}, {names[1]}…"
+    return "type a name"
 
 
 def _in_a_kernel() -> bool:
