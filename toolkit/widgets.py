@@ -791,12 +791,12 @@ class GameWidget(widgets.VBox):
             to_act = state.current_player()
             self._refuse(
                 "decision",
-                f"it is seat {to_act}'s ({self.seat_name(to_act)}), and the bots would play "
+                f"it is {self.seat_name(to_act)}'s turn (seat {to_act}), and the bots would play "
                 "past it; set up a decision of seat(s) " + people,
             )
             return
         self.narration = [
-            f"Set up a position described from seat {described} ({self.seat_name(described)})."
+            f"Set up a position described from seat {described}: {self.seat_name(described)}."
         ]
         self._begin(state)
         if self.viewer != described:
