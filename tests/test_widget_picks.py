@@ -278,3 +278,14 @@ def test_rows_with_no_numbers_for_one_reason_say_it_in_the_panel():
     (why,) = {game._row_note(found, False) for found in game.odds.actions}
     assert f"– : {why.rstrip('.')}." in unescape(game.setup_numbers.value)
     assert "the table above says why" not in game.setup_numbers.value
+
+
+def test_a_refused_pick_names_its_menu_as_well_as_its_field():
+    """TPK: Brin's cards drawn picked down to one, which level 1 does not allow: the note names
+    the field of the description and the pick a person changed, by its name above."""
+    game = MAKERS["tpk"]()
+    game.describe()
+    game.pick_control("your cards drawn").value = ["Potion [monster x2 (ranged)]"]
+    note = unescape(game.setup_note.value)
+    assert "Nothing was set up: <b>party[0].drawn</b>: " in note, note
+    assert note.endswith("It is the pick “your cards drawn” above.</span>"), note

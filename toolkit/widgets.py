@@ -819,10 +819,26 @@ class GameWidget(widgets.VBox):
                 if isinstance(value, str) and value != words:
                     problem = problem.replace(repr(value), words)
         where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
+        label = self._pick_of(field)
+        menu = f" It is the pick “{escape(label)}” above." if label else ""
         self.setup_note.value = (
             '<span class="setup-refused" style="color:#a40000">Nothing was set up: '
-            f"{where}{escape(problem)}</span>"
+            f"{where}{escape(problem)}{menu}</span>"
         )
+
+    def _pick_of(self, field: str) -> str | None:
+        """The name at the table of the pick on show whose place is `field` (a field of the
+        description, ``party[0].drawn``) or holds it (``hand[2]`` is in the hand), the one
+        nearest it: a person who changed a menu finds it by that name, not by the field."""
+        found, depth = None, -1
+        for pick, _, _ in self._menus:
+            place = "".join(
+                f"[{key}]" if isinstance(key, int) else f".{key}" for key in pick.path
+            ).lstrip(".")
+            holds = field == place or field.startswith((place + ".", place + "["))
+            if holds and len(pick.path) > depth:
+                found, depth = pick.label, len(pick.path)
+        return found
 
     def buttons(self) -> dict[str, widgets.Button]:
         """The choices on show now, by their description (not :data:`PLAY_OUT`)."""
