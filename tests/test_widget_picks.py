@@ -287,5 +287,5 @@ def test_a_refused_pick_names_its_menu_as_well_as_its_field():
     game.describe()
     game.pick_control("your cards drawn").value = ["Potion [monster x2 (ranged)]"]
     note = unescape(game.setup_note.value)
-    assert "Nothing was set up: <b>party[0].drawn</b>: " in note, note
+    assert "Nothing was set up: <b>party[0].drawn</b>: 1 card: level 1 draws 3." in note, note
     assert note.endswith("It is the pick “your cards drawn” above.</span>"), note
