@@ -253,3 +253,39 @@ def test_a_long_table_is_shown_in_short_by_its_first_rows_and_its_best(monkeypat
     assert f"{len(rows) - 1 - len(best)} more choice(s) in the table above." in (
         game.setup_numbers.value
     )
+
+
+def test_an_empty_box_of_tags_says_what_names_it_takes():
+    """An investigator with no items: the empty box names the three items one can type, where
+    "type a name" alone left a person guessing; a pick of many names (a hand) does not list
+    them."""
+    game = MAKERS["death-may-die"]()
+    game.describe()
+    items = game.pick_control("Rosa the Sailor's items")
+    assert items.value == [] and items.placeholder == "type a name: Harpoon, Lantern, Revolver"
+    assert toolkit.widgets.tags_placeholder(["a", "b", "c", "d", "e"]) == "type a name"
+
+
+def test_rows_with_no_numbers_for_one_reason_say_it_in_the_panel():
+    """How I Died's first build, no walk in the background: every card of the Pool has no
+    numbers, for the one reason the table gives each row, and the panel says that reason under
+    its dashes rather than sending a person up to the table."""
+    game = MAKERS["how-i-died"]()
+    game.keep_counting = False
+    game.set_up(game.describe())
+    notes = {unescape(re.sub("<[^>]+>", "", note)) for *_, note, _ in game.table_rows()}
+    assert len(notes) == 1 and notes.pop().startswith("no numbers: "), notes
+    (why,) = {game._row_note(found, False) for found in game.odds.actions}
+    assert f"– : {why.rstrip('.')}." in unescape(game.setup_numbers.value)
+    assert "the table above says why" not in game.setup_numbers.value
+
+
+def test_a_refused_pick_names_its_menu_as_well_as_its_field():
+    """TPK: Brin's cards drawn picked down to one, which level 1 does not allow: the note names
+    the field of the description and the pick a person changed, by its name above."""
+    game = MAKERS["tpk"]()
+    game.describe()
+    game.pick_control("your cards drawn").value = ["Potion [monster x2 (ranged)]"]
+    note = unescape(game.setup_note.value)
+    assert "Nothing was set up: <b>party[0].drawn</b>: 1 card: level 1 draws 3." in note, note
+    assert note.endswith("It is the pick “your cards drawn” above.</span>"), note

@@ -6,6 +6,8 @@ saved as its description and its moves and loads back to the same game."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 import yaml
 from widget_clicks import assert_each_choice_has_its_numbers_beside_it, row_texts
@@ -72,6 +74,9 @@ def test_the_numbers_after_set_up_are_those_of_the_described_position(slug):
     assert game.state.description == description
     assert game.state.history == []
     assert "Set up a position described from seat 0" in game.log_html.value
+    assert game.narration[0] == f"Set up a position described from seat 0: {game.seat_name(0)}."
+    assert "((" not in game.narration[0] and "))" not in game.narration[0]  # "Brin (you)"
+    assert not [line for line in game.narration if "new game" in line.lower()], game.narration
     assert ("against the bots" in game.setup_note.value) == bool(game.bot_names)
 
 
@@ -113,7 +118,8 @@ def test_a_bots_seat_or_a_bots_decision_is_refused_and_the_game_stays(slug):
     person = MAKERS[slug](**SEAT_1[slug])
     state = person.state
     person.set_up(bots_view)
-    assert "<b>decision</b>: it is seat 0" in person.setup_note.value, person.setup_note.value
+    said = f"<b>decision</b>: it is {person.seat_name(0)}'s turn (seat 0), and the bots"
+    assert said in unescape(person.setup_note.value), person.setup_note.value
     assert person.state is state
 
 

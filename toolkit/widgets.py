@@ -74,6 +74,8 @@ SETUP_ROWS = (10, 40)
 COUNTING = "counting..."
 #: The most rows of the table of choices the Set up panel repeats in short (and any best row).
 IN_SHORT = 12
+#: A pick of several with at most this many names lists them all in its empty box.
+TAGS_NAMED = 4
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
 #: exact walks as ``death-toolkit analyse --patience N``).
 PATIENCE_STEPS = (4, 16, 64, 256, 1024)
@@ -138,6 +140,16 @@ def number_html(measure: Measure, value) -> str:
     return f'<div class="numbers-main">{main}</div>' + (
         f'<div class="numbers-exact">{under}</div>' if under else ""
     )
+
+
+def tags_placeholder(names: Sequence[str]) -> str:
+    """What the empty box of a pick of several says: the names it takes, where they are few
+    enough to read at a glance (a person facing an empty box cannot guess them); else only
+    "type a name", as the box offers the names that match what is typed (the box's input is
+    as wide as this text, so a long list would push it onto a line of its own)."""
+    if len(names) <= TAGS_NAMED:
+        return "type a name: " + ", ".join(names)
+    return "type a name"
 
 
 def _in_a_kernel() -> bool:
@@ -655,7 +667,7 @@ class GameWidget(widgets.VBox):
                 value=shown,
                 allowed_tags=list(dict(options)),
                 allow_duplicates=True,
-                placeholder="type a name",
+                placeholder=tags_placeholder([words for words, _ in pick.options]),
                 layout={"flex": "1 1 auto"},
             ).add_class("pick-tags")
         else:
@@ -742,12 +754,12 @@ class GameWidget(widgets.VBox):
             to_act = state.current_player()
             self._refuse(
                 "decision",
-                f"it is seat {to_act}'s ({self.seat_name(to_act)}), and the bots would play "
+                f"it is {self.seat_name(to_act)}'s turn (seat {to_act}), and the bots would play "
                 "past it; set up a decision of seat(s) " + people,
             )
             return
         self.narration = [
-            f"Set up a position described from seat {described} ({self.seat_name(described)})."
+            f"Set up a position described from seat {described}: {self.seat_name(described)}."
         ]
         self._begin(state)
         if self.viewer != described:
@@ -770,10 +782,26 @@ class GameWidget(widgets.VBox):
                 if isinstance(value, str) and value != words:
                     problem = problem.replace(repr(value), words)
         where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
+        label = self._pick_of(field)
+        menu = f" It is the pick “{escape(label)}” above." if label else ""
         self.setup_note.value = (
             '<span class="setup-refused" style="color:#a40000">Nothing was set up: '
-            f"{where}{escape(problem)}</span>"
+            f"{where}{escape(problem)}{menu}</span>"
         )
+
+    def _pick_of(self, field: str) -> str | None:
+        """The name at the table of the pick on show whose place is `field` (a field of the
+        description, ``party[0].drawn``) or holds it (``hand[2]`` is in the hand), the one
+        nearest it: a person who changed a menu finds it by that name, not by the field."""
+        found, depth = None, -1
+        for pick, _, _ in self._menus:
+            place = "".join(
+                f"[{key}]" if isinstance(key, int) else f".{key}" for key in pick.path
+            ).lstrip(".")
+            holds = field == place or field.startswith((place + ".", place + "["))
+            if holds and len(pick.path) > depth:
+                found, depth = pick.label, len(pick.path)
+        return found
 
     def buttons(self) -> dict[str, widgets.Button]:
         """The choices on show now, by their description (not :data:`PLAY_OUT`)."""
@@ -1123,7 +1151,13 @@ class GameWidget(widgets.VBox):
         if counting:
             tail.append("Numbers still being counted fill in here as in the table.")
         elif any(found is not None and found.refused for _, found, _ in rows):
-            tail.append("– : no numbers; the table above says why.")
+            whys = {
+                self._row_note(found, counting)
+                for _, found, _ in rows
+                if found is not None and found.refused and not found.odds
+            }
+            why = whys.pop().rstrip(".") if len(whys) == 1 else ""  # one reason for all: said here
+            tail.append(f"– : {why}." if why else "– : no numbers; the table above says why.")
         prompt = f": {escape(self.odds.prompt)}" if self.odds is not None else ""
         return (
             f"<style>.{css}-in-short table {{ border-collapse: collapse; margin: 2px 0; }}"

@@ -83,7 +83,15 @@ def test_the_picks_are_the_table_in_words():
     ]
     assert labels["choose_quest"] == [*(f"quest {n} in the line" for n in range(1, 6)), "your hand"]
     quest = pick(example(), "the quest")
-    assert quest.words("q-troll-taxes") == "Tax Day in Troll Country (3 Mighty)"
+    assert quest.words("q-troll-taxes") == "Tax Day in Troll Country (3 mighty)"
+    description = first_quest()
+    state = SPEC.position(description)
+    attempts = {state.action_to_string(action) for action in state.legal_actions()}
+    menus = [pick(description, f"quest {n} in the line") for n in range(1, 6)]
+    assert attempts == {  # each quest in the line named in its menu as the choice to attempt it
+        f"attempt {menu.words(quest)}"
+        for menu, quest in zip(menus, description["quest_line"], strict=True)
+    }
     assert len(quest.options) == 20 - 4  # the green Quests but the line's, the done and Grubnak's
     assert pick(after_roll(), "die 1").options == (
         ("1: no Victory", 1),

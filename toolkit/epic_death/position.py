@@ -668,7 +668,7 @@ def _quest_options(description, cards, now: str | None, path: tuple) -> tuple:
     group = cards.epic_quests if now in cards.epic_quests else cards.quests
     seen = set(_quests_seen(description, path))
     return tuple(
-        (f"{q.name} ({q.victories} {q.difficulty.capitalize()})", q.id)
+        (f"{q.name} ({q.victories} {q.difficulty})", q.id)  # as the choice to attempt it reads
         for q in group.values()
         if q.id == now or q.id not in seen
     )

@@ -172,7 +172,8 @@ class EpicDeathWidget(GameWidget):
         )
 
     def _started(self) -> None:
-        self.narration.append(f"New game, seed {self.seed}: {self._players_text()}.")
+        if not self.narration:  # a new game; a position set up or loaded says so itself
+            self.narration.append(f"New game, seed {self.seed}: {self._players_text()}.")
         self.last_roll: str | None = None
         self._told = 0  # quest results the log has told
         self._told_end = False

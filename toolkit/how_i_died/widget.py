@@ -83,7 +83,8 @@ class HowIDiedWidget(GameWidget):
         return HowIDiedState(seed=seed, players=self.players)
 
     def _started(self) -> None:
-        self.narration.append(f"A new game: {self.players} players, seed {self.seed}.")
+        if not self.narration:  # a new game; a position set up or loaded says so itself
+            self.narration.append(f"A new game: {self.players} players, seed {self.seed}.")
         self._told = 0  # engine log lines (mulligans, passes) already narrated
         self._tell_log()
 

@@ -192,7 +192,8 @@ class ToTheDeathWidget(GameWidget):
         return ToTheDeathState(seed=seed, players=self.players, **self.options)
 
     def _started(self) -> None:
-        self.narration.append(f"New game, seed {self.seed}: {self._mode_text()}.")
+        if not self.narration:  # a new game; a position set up or loaded says so itself
+            self.narration.append(f"New game, seed {self.seed}: {self._mode_text()}.")
         self._told = 0  # engine log lines already in the narration
 
     def _apply(self, action: Action) -> None:

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from toolkit.deck import Deck
+from toolkit.plain import count
 from toolkit.position import (
     Pick,
     PositionError,
@@ -472,7 +473,7 @@ class _Table:
             hand, aside = [], []
             if len(drawn) != draw:
                 raise PositionError(
-                    f"{name}.drawn", f"{len(drawn)} cards: level {self.level} draws {draw}"
+                    f"{name}.drawn", f"{count(len(drawn), 'card')}: level {self.level} draws {draw}"
                 )
         count_copies(
             {
