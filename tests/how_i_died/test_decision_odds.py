@@ -83,7 +83,7 @@ def reference(state) -> Mapping:
     return Lazy()
 
 
-SAMPLE = 11  # every 11th seeded decision (each 10th meets two walks of 5 s); the sweep each one
+SAMPLE = 12  # every 12th seeded decision (every 10th or 11th meets plain walks of many seconds); the sweep: each one
 
 
 def positions(step: int = 1):
