@@ -83,7 +83,7 @@ def reference(state) -> Mapping:
     return Lazy()
 
 
-SAMPLE = 12  # every 12th seeded decision (every 10th or 11th meets plain walks of many seconds); the sweep: each one
+SAMPLE = 15  # every 15th seeded decision (the 10th to 13th meet plain walks of many seconds); the sweep: each one
 
 
 def positions(step: int = 1):
