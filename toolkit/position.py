@@ -251,10 +251,10 @@ Path = tuple  # keys and list indexes into a description: ("parties", 1, "fate_c
 @dataclass(frozen=True)
 class Pick:
     """One thing a player can pick to set up a position: where its value sits in the
-        description (`path`), what it is called at the table (`label`, "the quest", "die 2",
-        "your hand"), and the values it can take, each with its name in words (`options`: pairs of
-        (words, value)). With `many`, the value is a list of options (a hand, the Pool), an option
-        named as often as it is in the list; else it is one of them. Where a pick must change more
+    description (`path`), what it is called at the table (`label`, "the quest", "die 2",
+    "your hand"), and the values it can take, each with its name in words (`options`: pairs of
+    (words, value)). With `many`, the value is a list of options (a hand, the Pool), an option
+    named as often as it is in the list; else it is one of them. Where a pick must change more
     than its own place (a card in hand that a decision's options also name), `write` makes the
     changed description from the old one and the value, in place of :func:`picked`."""
 
@@ -276,6 +276,11 @@ class Pick:
             if option == value:
                 return words
         return str(value)
+
+
+def field_name(path: Path) -> str:
+    """A path's place as an error names a field: ``parties[1].fate_cards``."""
+    return "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in path).lstrip(".")
 
 
 def at(description: Any, path: Path, default: Any = None) -> Any:
@@ -300,6 +305,6 @@ def picked(description: Mapping, path: Path, value: Any) -> dict:
         type(last) is int and -len(place) <= last < len(place)
     )
     if missing or not isinstance(place, (dict, list)):
-        raise PositionError(".".join(map(str, path)), "no such place in this description")
+        raise PositionError(field_name(path), "no such place in this description")
     place[last] = deepcopy(value)
     return changed

@@ -52,7 +52,7 @@ from toolkit.analysis import (
 from toolkit.bots import check_bot_names, handed
 from toolkit.games import get_game
 from toolkit.html import exact, listed
-from toolkit.position import Pick, PositionError, at, description_yaml, parse
+from toolkit.position import Pick, PositionError, at, description_yaml, field_name, parse
 from toolkit.simulate import bot_seed, chance_rng, sample_outcome
 from toolkit.state import Action, GameState, SaveError, from_json
 
@@ -131,10 +131,16 @@ def decimal_text(value) -> str:
     return f"{float(value):.2g}" if float(text) == 0 else text
 
 
+def main_text(measure: Measure, value) -> str:
+    """A number's main text, as the table and its short copy show it: a chance as a percentage,
+    any other number as a decimal."""
+    return percent_text(value) if measure.chance else decimal_text(value)
+
+
 def number_html(measure: Measure, value) -> str:
     """A number as the table shows it: the percentage (or decimal) first, and the exact fraction
     under it, smaller; nothing under a number that is already exact (0%, 100%, a whole number)."""
-    main = percent_text(value) if measure.chance else decimal_text(value)
+    main = main_text(measure, value)
     fraction = Fraction(value)
     under = "" if fraction.denominator == 1 else exact(fraction)
     return f'<div class="numbers-main">{main}</div>' + (
@@ -551,10 +557,7 @@ class GameWidget(widgets.VBox):
         module); if not, the Set up panel says so."""
         found = get_game(self.state.game).describes_positions
         if not found:
-            self.setup_note.value = (
-                '<span class="setup-refused" style="color:#a40000">Positions of this game cannot be described or '
-                "set up yet.</span>"
-            )
+            self._refused("Positions of this game cannot be described or set up yet.")
         return found
 
     def describe(self) -> str:
@@ -569,7 +572,7 @@ class GameWidget(widgets.VBox):
             )
             return ""
         description = get_game(self.state.game).describe(self.state)
-        self.setup_text.value = text = description_yaml(description)
+        text = description_yaml(description)
         self._show_text(text)
         self.setup_note.value = ""
         self._show_picks(description)
@@ -707,10 +710,9 @@ class GameWidget(widgets.VBox):
         try:
             description = parse(self.setup_text.value, "the description")
         except PositionError as error:
-            self.setup_note.value = (
-                '<span class="setup-refused" style="color:#a40000">The picks change the '
-                "description in the box, and the box holds none: "
-                f"{escape(error.problem)}</span>"
+            self._refused(
+                "The picks change the description in the box, and the box holds none: "
+                + escape(error.problem)
             )
             return
         try:
@@ -784,10 +786,11 @@ class GameWidget(widgets.VBox):
         where = "" if field == "(file)" else f"<b>{escape(field)}</b>: "  # the problem says
         label = self._pick_of(field)
         menu = f" It is the pick “{escape(label)}” above." if label else ""
-        self.setup_note.value = (
-            '<span class="setup-refused" style="color:#a40000">Nothing was set up: '
-            f"{where}{escape(problem)}{menu}</span>"
-        )
+        self._refused(f"Nothing was set up: {where}{escape(problem)}{menu}")
+
+    def _refused(self, html: str) -> None:
+        """The Set up panel's note, in red: what was refused and why (`html`, escaped)."""
+        self.setup_note.value = f'<span class="setup-refused" style="color:#a40000">{html}</span>'
 
     def _pick_of(self, field: str) -> str | None:
         """The name at the table of the pick on show whose place is `field` (a field of the
@@ -795,9 +798,7 @@ class GameWidget(widgets.VBox):
         nearest it: a person who changed a menu finds it by that name, not by the field."""
         found, depth = None, -1
         for pick, _, _ in self._menus:
-            place = "".join(
-                f"[{key}]" if isinstance(key, int) else f".{key}" for key in pick.path
-            ).lstrip(".")
+            place = field_name(pick.path)
             holds = field == place or field.startswith((place + ".", place + "["))
             if holds and len(pick.path) > depth:
                 found, depth = pick.label, len(pick.path)
@@ -1133,8 +1134,7 @@ class GameWidget(widgets.VBox):
             cells = []
             for measure in measures:
                 if found is not None and measure.name in found.odds:
-                    value = found.odds[measure.name]
-                    text = percent_text(value) if measure.chance else decimal_text(value)
+                    text = main_text(measure, found.odds[measure.name])
                 elif found is not None and found.refused:
                     text = COUNTING if counting else "–"
                 else:

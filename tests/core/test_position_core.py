@@ -55,10 +55,10 @@ def test_a_pick_writes_its_value_into_a_copy_of_the_description():
     assert pick.words(5) == "five" and at(description, ("parties", 7, "x"), "none") == "none"
     with pytest.raises(PositionError) as error:
         picked(description, ("hand", 0), "card")
-    assert error.value.field == "hand.0"
+    assert error.value.field == "hand[0]"
     with pytest.raises(PositionError) as error:  # the box's description may be shorter now
         picked(description, ("parties", 2, "fate_cards"), 3)
-    assert error.value.field == "parties.2.fate_cards"
+    assert error.value.field == "parties[2].fate_cards"
 
 
 def test_a_pick_that_changes_more_than_its_place_writes_the_description_itself():
