@@ -136,9 +136,11 @@ def test_quick_mode_gives_well_formed_rows(path, monkeypatch, forget_benchmarks)
 @pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_run_py_quick_exits_0():
-    """The whole table in quick mode, as a person types it: every bench_*.py module, exit 0."""
+    """The table in quick mode, as a person types it, exits 0 and prints its rows: run for one
+    quick module (every module's quick rows are checked above, and which modules run by default
+    below; each module's quick mode is not run twice)."""
     done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "run.py"), "--quick"],
+        [sys.executable, str(BENCHMARKS / "run.py"), "--quick", "--only", "headroom"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -146,8 +148,7 @@ def test_run_py_quick_exits_0():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "FAILED" not in done.stdout, done.stdout
-    for path in sorted(BENCHMARKS.glob("bench_*.py")):
-        assert f"running {path.name}" in done.stderr
+    assert "running headroom.py" in done.stderr
 
 
 def test_run_py_picks_bench_modules_by_default_and_any_by_name(forget_benchmarks):
