@@ -289,3 +289,30 @@ def test_a_refused_pick_names_its_menu_as_well_as_its_field():
     note = unescape(game.setup_note.value)
     assert "Nothing was set up: <b>party[0].drawn</b>: 1 card: level 1 draws 3." in note, note
     assert note.endswith("It is the pick “your cards drawn” above.</span>"), note
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_pick_keeps_the_menus_on_the_page_and_offers_the_new_options(slug):
+    """A pick that changes what other menus offer (a quest picked is no longer offered for the
+    line's other places, say) changes the menus on show, not the Pick area: the page keeps the
+    menus (so the one just used stays under the pointer and the area never vanishes while a
+    browser draws new ones), each offering the options and showing the values of the position
+    set up."""
+    game = MAKERS[slug]()
+    described = game.describe()
+    controls = [control for _, control in game.pick_controls]
+    area = game.picks_area.children
+    label, steps, changed = pick_change(game, described)
+    for step in steps:
+        pick_step(game.pick_control(label), step)
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert [control for _, control in game.pick_controls] == controls
+    assert game.picks_area.children == area
+    for pick, control in game.pick_controls:
+        options, value = toolkit.widgets.GameWidget._menu(pick, changed)
+        if pick.many:
+            assert list(control.allowed_tags) == [words for words, _ in options]
+            assert list(control.value) == value
+        else:
+            assert [words for words, _ in control.options] == [words for words, _ in options]
+            assert control.value == value

@@ -158,6 +158,11 @@ def tags_placeholder(names: Sequence[str]) -> str:
     return "type a name"
 
 
+def _wide(pick: Pick) -> bool:
+    """Whether a pick's row takes the Pick area's whole width: a hand of many kinds of card."""
+    return pick.many and len(pick.options) > 6
+
+
 def _in_a_kernel() -> bool:
     try:
         from IPython import get_ipython
@@ -586,20 +591,31 @@ class GameWidget(widgets.VBox):
     def _show_picks(self, description: dict) -> None:
         """The Pick area made from `description`: a row a pick of the game's ``picks``, its
         name at the table and a menu of its options in words (a list of tags where it holds
-        several, a hand, say). Where the picks are those on show, with the same options, only
-        the values shown change: a menu being used stays as it is on the page."""
+        several, a hand, say). Where the picks are those on show (the same names, each of one or
+        of several values as before), the menus on the page stay and only their options and
+        values change: a menu just used is not replaced under the pointer, and the Pick area
+        does not vanish and come back while the page draws new ones."""
         try:
             picks = get_game(self.state.game).picks(description)
         except PositionError as error:
             picks = []
             self._refuse(error.field, error.problem)
         menus = [(pick, *self._menu(pick, description)) for pick in picks]
-        kinds = [(pick.label, pick.many, options) for pick, options, _ in menus]
-        if menus and kinds == [(p.label, p.many, o) for p, o, _ in self._menus]:
+        kinds = [(pick.label, pick.many, _wide(pick)) for pick, _, _ in menus]
+        if menus and kinds == [(p.label, p.many, _wide(p)) for p, _, _ in self._menus]:
             self._quiet = True  # the values the description holds, not a person's picks
             try:
-                for (_, _, shown), (_, control) in zip(menus, self.pick_controls, strict=True):
-                    control.value = shown
+                for (pick, options, shown), (_, control) in zip(
+                    menus, self.pick_controls, strict=True
+                ):
+                    with control.hold_sync():  # one message: the page never shows a mix
+                        if pick.many:
+                            control.allowed_tags = list(dict(options))
+                        else:
+                            offered = tuple((words, i) for i, (words, _) in enumerate(options))
+                            if tuple(control.options) != offered:
+                                control.options = offered
+                        control.value = shown
             finally:
                 self._quiet = False
             self._menus = menus
@@ -626,7 +642,7 @@ class GameWidget(widgets.VBox):
                 layout={"width": "14em", "min_width": "14em"},
             ).add_class("pick-label")
             row = widgets.HBox([label, control], layout={"align_items": "center"})
-            if pick.many and len(pick.options) > 6:
+            if _wide(pick):
                 row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
             rows.append(row.add_class(f"{self.css}-pick"))
         head = widgets.HTML(
