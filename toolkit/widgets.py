@@ -1163,7 +1163,8 @@ class GameWidget(widgets.VBox):
                 f"{escape(choice.label)}</td>{''.join(cells)}</tr>"
             )
         more = len(self._rows) - len(rows)
-        tail = [f"{more} more choice(s) in the table above."] if more > 0 else []
+        tail = [line for line in [self.in_short_note(self.odds)] if line]
+        tail += [f"{more} more choice(s) in the table above."] if more > 0 else []
         if counting:
             tail.append("Numbers still being counted fill in here as in the table.")
         elif any(found is not None and found.refused for _, found, _ in rows):
@@ -1190,6 +1191,11 @@ class GameWidget(widgets.VBox):
             + "".join(f"<div><i>{escape(line)}</i></div>" for line in tail)
             + "</div>"
         )
+
+    def in_short_note(self, odds: DecisionOdds) -> str:
+        """One plain line under the Set up panel's short copy of the numbers, for what a person
+        changing the position there should know of them (what they assume); none by default."""
+        return ""
 
     def _row_note(self, found: ActionOdds | None, counting: bool) -> str:
         if found is None:
