@@ -158,6 +158,10 @@ def tags_placeholder(names: Sequence[str]) -> str:
     return "type a name"
 
 
+def _label_html(pick: Pick) -> str:
+    return f'<div style="line-height:1.2">{escape(pick.label)}</div>'  # long names wrap
+
+
 def _wide(pick: Pick) -> bool:
     """Whether a pick's row takes the Pick area's whole width: a hand of many kinds of card."""
     return pick.many and len(pick.options) > 6
@@ -547,6 +551,7 @@ class GameWidget(widgets.VBox):
         self.pick_controls: list[tuple[Pick, widgets.Widget]] = []
         self._menus: list[tuple] = []  # each pick's options as offered, and what it shows
         self._old_picks: list[widgets.Widget] = []
+        self._pick_labels: list[widgets.HTML] = []
         self._quiet = False
         panel = widgets.VBox(
             [how, widgets.HBox([describe, set_up]), self.picks_area, self.setup_note,
@@ -591,9 +596,9 @@ class GameWidget(widgets.VBox):
     def _show_picks(self, description: dict) -> None:
         """The Pick area made from `description`: a row a pick of the game's ``picks``, its
         name at the table and a menu of its options in words (a list of tags where it holds
-        several, a hand, say). Where the picks are those on show (the same names, each of one or
-        of several values as before), the menus on the page stay and only their options and
-        values change: a menu just used is not replaced under the pointer, and the Pick area
+        several, a hand, say). Where the picks are those on show (the same places, each of one or
+        of several values as before), the menus on the page stay and only their names, options
+        and values change: a menu just used is not replaced under the pointer, and the Pick area
         does not vanish and come back while the page draws new ones."""
         try:
             picks = get_game(self.state.game).picks(description)
@@ -601,13 +606,15 @@ class GameWidget(widgets.VBox):
             picks = []
             self._refuse(error.field, error.problem)
         menus = [(pick, *self._menu(pick, description)) for pick in picks]
-        kinds = [(pick.label, pick.many, _wide(pick)) for pick, _, _ in menus]
-        if menus and kinds == [(p.label, p.many, _wide(p)) for p, _, _ in self._menus]:
+        kinds = [(pick.path, pick.many, _wide(pick)) for pick, _, _ in menus]
+        if menus and kinds == [(p.path, p.many, _wide(p)) for p, _, _ in self._menus]:
             self._quiet = True  # the values the description holds, not a person's picks
             try:
-                for (pick, options, shown), (_, control) in zip(
-                    menus, self.pick_controls, strict=True
+                for (pick, options, shown), (_, control), label in zip(
+                    menus, self.pick_controls, self._pick_labels, strict=True
                 ):
+                    if label.value != _label_html(pick):  # a partner named by its character
+                        label.value = _label_html(pick)
                     with control.hold_sync():  # one message: the page never shows a mix
                         if pick.many:
                             control.allowed_tags = list(dict(options))
@@ -633,14 +640,14 @@ class GameWidget(widgets.VBox):
             for index, (pick, options, shown) in enumerate(menus)
         ]
         if not picks:
-            self.picks_area.children = []
+            self.picks_area.children, self._pick_labels = [], []
             return
-        rows = []
+        rows, self._pick_labels = [], []
         for pick, control in self.pick_controls:
             label = widgets.HTML(
-                f'<div style="line-height:1.2">{escape(pick.label)}</div>',  # long names wrap
-                layout={"width": "14em", "min_width": "14em"},
+                _label_html(pick), layout={"width": "14em", "min_width": "14em"}
             ).add_class("pick-label")
+            self._pick_labels.append(label)
             row = widgets.HBox([label, control], layout={"align_items": "center"})
             if _wide(pick):
                 row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
