@@ -519,3 +519,25 @@ def test_a_companion_raises_its_skill_by_one_level_or_gives_level_one():
     me["companions"] += [["acolyte", 0], ["dog", 0]]  # Lore and Dodge companions
     assert state.dice_for(me, "episode") == (3, 1)  # Lore level 1: one green die
     assert state._skill(me, "guard") == 1  # Dodge level 2: one success cancelled
+
+
+def test_a_rest_with_nothing_to_heal_is_offered_and_says_so():
+    """The rulebook's Rest is an action of a safe space that heals up to 3 in any mix of wounds
+    and stress; nothing makes it illegal with none to heal, so it is offered then, and its words
+    say it heals nothing (not "heal 0 wounds and 0 stress"). A rest names only what it heals."""
+    state = new()
+    me = state.investigators[0]
+    me.update(wounds=0, stress=0)
+    state.forget_legal()
+    rests = [a for a in state.legal_actions() if a[0] == "rest"]
+    assert rests == [("rest", 0, 0)]
+    assert state.action_to_string(rests[0]) == "rest (nothing to heal)"
+    me.update(wounds=2, stress=2)
+    state.forget_legal()
+    words = {a[1:]: state.action_to_string(a) for a in state.legal_actions() if a[0] == "rest"}
+    assert words == {
+        (0, 2): "rest: heal 2 stress",
+        (1, 2): "rest: heal 1 wound and 2 stress",
+        (2, 1): "rest: heal 2 wounds and 1 stress",
+        (2, 0): "rest: heal 2 wounds",
+    }
