@@ -541,3 +541,29 @@ def test_a_rest_with_nothing_to_heal_is_offered_and_says_so():
         (2, 1): "rest: heal 2 wounds and 1 stress",
         (2, 0): "rest: heal 2 wounds",
     }
+
+
+def test_a_card_drawn_in_a_seats_view_is_named_by_its_deck_not_by_the_step():
+    """In a seat's view a Mythos or Discovery card to be drawn is a chance (the card unseen):
+    the step waiting is said in words, never by the engine's step name."""
+    from toolkit.simulate import decision_points
+
+    said = {}
+    for state in decision_points("death-may-die", 1, range(3)):
+        view = state.players_view(state.current_player())
+        for _ in range(30):
+            if view.is_terminal():
+                break
+            if view.is_chance_node():
+                if view.drawing_card():
+                    said.setdefault(view.chance.kind, view.describe_step())
+                view.apply(view.chance_outcomes()[0][0])
+            else:
+                view.apply(view.legal_actions()[0])
+        if len(said) == 2:
+            break
+    name = new().investigators[0]["name"]
+    assert said == {
+        "mythos": f"{name}: a Mythos card is drawn",
+        "discovery": f"{name}: a Discovery card is drawn",
+    }

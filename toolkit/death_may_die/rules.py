@@ -815,6 +815,8 @@ class DeathMayDieState(Hiding, StepMachine):
         kind = self.front()
         args = self.prompt.args if self.prompt is not None else {}
         name = self.investigators[args.get("seat", self.active)]["name"]
+        if self.drawing_card():  # a seat's view, the card unseen: named by its deck
+            return f"{name}: a {self.chance.kind.capitalize()} card is drawn"
         if kind == "enemy_move_choice":
             return f"{name}: choose the path of {self.enemy_name(args['uid'])}"
         if kind == "choose":
