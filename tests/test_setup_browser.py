@@ -119,8 +119,10 @@ def pick_on_the_page(page, widget, mirror) -> None:
     expect(widget.locator(f".{css}-setup-note")).to_contain_text("Set up at", timeout=WAIT_MS)
     assert_page_rows_match(page, mirror, timeout_s=20)
     short = assert_the_panel_shows_the_tables_numbers(page, css)
-    box = page.locator(f".{css}-setup-numbers").first.bounding_box()
-    menu = row.bounding_box()
+    numbers = widget.locator(f".{css}-setup-numbers")
+    expect(numbers).to_be_visible(timeout=WAIT_MS)
+    expect(row).to_be_visible(timeout=WAIT_MS)
+    box, menu = numbers.bounding_box(), row.bounding_box()
     assert 0 < box["y"] - menu["y"] < 700, (box, menu)  # on one screen with the menu picked
     assert short and short[0][0], short
 

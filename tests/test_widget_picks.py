@@ -289,3 +289,55 @@ def test_a_refused_pick_names_its_menu_as_well_as_its_field():
     note = unescape(game.setup_note.value)
     assert "Nothing was set up: <b>party[0].drawn</b>: 1 card: level 1 draws 3." in note, note
     assert note.endswith("It is the pick “your cards drawn” above.</span>"), note
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_pick_keeps_the_menus_on_the_page_and_offers_the_new_options(slug):
+    """A pick that changes what other menus offer (a quest picked is no longer offered for the
+    line's other places, say) changes the menus on show, not the Pick area: the page keeps the
+    menus (so the one just used stays under the pointer and the area never vanishes while a
+    browser draws new ones), each offering the options and showing the values of the position
+    set up."""
+    game = MAKERS[slug]()
+    described = game.describe()
+    controls = [control for _, control in game.pick_controls]
+    area = game.picks_area.children
+    label, steps, changed = pick_change(game, described)
+    for step in steps:
+        pick_step(game.pick_control(label), step)
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert [control for _, control in game.pick_controls] == controls
+    assert game.picks_area.children == area
+    for pick, control in game.pick_controls:
+        options, value = toolkit.widgets.GameWidget._menu(pick, changed)
+        if pick.many:
+            assert list(control.allowed_tags) == [words for words, _ in options]
+            assert list(control.value) == value
+        else:
+            assert [words for words, _ in control.options] == [words for words, _ in options]
+            assert control.value == value
+
+
+def test_a_tpk_partner_is_named_by_character_and_renamed_when_picked():
+    """TPK's Pick area names each partner as the widget does, by the character played (never
+    "seat 1"): a partner's character picked, the same menu stays on the page and its name
+    becomes the new character's."""
+    game = MAKERS["tpk"]()
+    game.describe()
+    partners = [(p, c) for p, c in game.pick_controls if p.path[-1] == "character"]
+    assert len(partners) == game.players - 1
+    for pick, _ in partners:
+        named = game.seat_name(pick.path[1])
+        assert pick.label == f"your partner {named}", (pick.label, named)
+    assert not [p.label for p, _ in game.pick_controls if "seat" in p.label]
+    pick, control = partners[0]
+    controls = [c for _, c in game.pick_controls]
+    other = next(words for words, _ in control.options if words != control.label)
+    control.label = other
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    seat = pick.path[1]
+    assert game.seat_name(seat) == other.split(",")[0]
+    assert [c for _, c in game.pick_controls] == controls
+    assert game.pick_control(f"your partner {game.seat_name(seat)}") is control
+    labels = [label.value for label in game._pick_labels]
+    assert f">your partner {game.seat_name(seat)}<" in labels[controls.index(control)]

@@ -158,6 +158,15 @@ def tags_placeholder(names: Sequence[str]) -> str:
     return "type a name"
 
 
+def _label_html(pick: Pick) -> str:
+    return f'<div style="line-height:1.2">{escape(pick.label)}</div>'  # long names wrap
+
+
+def _wide(pick: Pick) -> bool:
+    """Whether a pick's row takes the Pick area's whole width: a hand of many kinds of card."""
+    return pick.many and len(pick.options) > 6
+
+
 def _in_a_kernel() -> bool:
     try:
         from IPython import get_ipython
@@ -542,6 +551,7 @@ class GameWidget(widgets.VBox):
         self.pick_controls: list[tuple[Pick, widgets.Widget]] = []
         self._menus: list[tuple] = []  # each pick's options as offered, and what it shows
         self._old_picks: list[widgets.Widget] = []
+        self._pick_labels: list[widgets.HTML] = []
         self._quiet = False
         panel = widgets.VBox(
             [how, widgets.HBox([describe, set_up]), self.picks_area, self.setup_note,
@@ -586,20 +596,33 @@ class GameWidget(widgets.VBox):
     def _show_picks(self, description: dict) -> None:
         """The Pick area made from `description`: a row a pick of the game's ``picks``, its
         name at the table and a menu of its options in words (a list of tags where it holds
-        several, a hand, say). Where the picks are those on show, with the same options, only
-        the values shown change: a menu being used stays as it is on the page."""
+        several, a hand, say). Where the picks are those on show (the same places, each of one or
+        of several values as before), the menus on the page stay and only their names, options
+        and values change: a menu just used is not replaced under the pointer, and the Pick area
+        does not vanish and come back while the page draws new ones."""
         try:
             picks = get_game(self.state.game).picks(description)
         except PositionError as error:
             picks = []
             self._refuse(error.field, error.problem)
         menus = [(pick, *self._menu(pick, description)) for pick in picks]
-        kinds = [(pick.label, pick.many, options) for pick, options, _ in menus]
-        if menus and kinds == [(p.label, p.many, o) for p, o, _ in self._menus]:
+        kinds = [(pick.path, pick.many, _wide(pick)) for pick, _, _ in menus]
+        if menus and kinds == [(p.path, p.many, _wide(p)) for p, _, _ in self._menus]:
             self._quiet = True  # the values the description holds, not a person's picks
             try:
-                for (_, _, shown), (_, control) in zip(menus, self.pick_controls, strict=True):
-                    control.value = shown
+                for (pick, options, shown), (_, control), label in zip(
+                    menus, self.pick_controls, self._pick_labels, strict=True
+                ):
+                    if label.value != _label_html(pick):  # a partner named by its character
+                        label.value = _label_html(pick)
+                    with control.hold_sync():  # one message: the page never shows a mix
+                        if pick.many:
+                            control.allowed_tags = list(dict(options))
+                        else:
+                            offered = tuple((words, i) for i, (words, _) in enumerate(options))
+                            if tuple(control.options) != offered:
+                                control.options = offered
+                        control.value = shown
             finally:
                 self._quiet = False
             self._menus = menus
@@ -617,16 +640,16 @@ class GameWidget(widgets.VBox):
             for index, (pick, options, shown) in enumerate(menus)
         ]
         if not picks:
-            self.picks_area.children = []
+            self.picks_area.children, self._pick_labels = [], []
             return
-        rows = []
+        rows, self._pick_labels = [], []
         for pick, control in self.pick_controls:
             label = widgets.HTML(
-                f'<div style="line-height:1.2">{escape(pick.label)}</div>',  # long names wrap
-                layout={"width": "14em", "min_width": "14em"},
+                _label_html(pick), layout={"width": "14em", "min_width": "14em"}
             ).add_class("pick-label")
+            self._pick_labels.append(label)
             row = widgets.HBox([label, control], layout={"align_items": "center"})
-            if pick.many and len(pick.options) > 6:
+            if _wide(pick):
                 row.add_class("pick-wide")  # a hand of many kinds of card: the whole width
             rows.append(row.add_class(f"{self.css}-pick"))
         head = widgets.HTML(
@@ -1147,7 +1170,8 @@ class GameWidget(widgets.VBox):
                 f"{escape(choice.label)}</td>{''.join(cells)}</tr>"
             )
         more = len(self._rows) - len(rows)
-        tail = [f"{more} more choice(s) in the table above."] if more > 0 else []
+        tail = [line for line in [self.in_short_note(self.odds)] if line]
+        tail += [f"{more} more choice(s) in the table above."] if more > 0 else []
         if counting:
             tail.append("Numbers still being counted fill in here as in the table.")
         elif any(found is not None and found.refused for _, found, _ in rows):
@@ -1174,6 +1198,11 @@ class GameWidget(widgets.VBox):
             + "".join(f"<div><i>{escape(line)}</i></div>" for line in tail)
             + "</div>"
         )
+
+    def in_short_note(self, odds: DecisionOdds) -> str:
+        """One plain line under the Set up panel's short copy of the numbers, for what a person
+        changing the position there should know of them (what they assume); none by default."""
+        return ""
 
     def _row_note(self, found: ActionOdds | None, counting: bool) -> str:
         if found is None:

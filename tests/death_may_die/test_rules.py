@@ -519,3 +519,51 @@ def test_a_companion_raises_its_skill_by_one_level_or_gives_level_one():
     me["companions"] += [["acolyte", 0], ["dog", 0]]  # Lore and Dodge companions
     assert state.dice_for(me, "episode") == (3, 1)  # Lore level 1: one green die
     assert state._skill(me, "guard") == 1  # Dodge level 2: one success cancelled
+
+
+def test_a_rest_with_nothing_to_heal_is_offered_and_says_so():
+    """The rulebook's Rest is an action of a safe space that heals up to 3 in any mix of wounds
+    and stress; nothing makes it illegal with none to heal, so it is offered then, and its words
+    say it heals nothing (not "heal 0 wounds and 0 stress"). A rest names only what it heals."""
+    state = new()
+    me = state.investigators[0]
+    me.update(wounds=0, stress=0)
+    state.forget_legal()
+    rests = [a for a in state.legal_actions() if a[0] == "rest"]
+    assert rests == [("rest", 0, 0)]
+    assert state.action_to_string(rests[0]) == "rest (nothing to heal)"
+    me.update(wounds=2, stress=2)
+    state.forget_legal()
+    words = {a[1:]: state.action_to_string(a) for a in state.legal_actions() if a[0] == "rest"}
+    assert words == {
+        (0, 2): "rest: heal 2 stress",
+        (1, 2): "rest: heal 1 wound and 2 stress",
+        (2, 1): "rest: heal 2 wounds and 1 stress",
+        (2, 0): "rest: heal 2 wounds",
+    }
+
+
+def test_a_card_drawn_in_a_seats_view_is_named_by_its_deck_not_by_the_step():
+    """In a seat's view a Mythos or Discovery card to be drawn is a chance (the card unseen):
+    the step waiting is said in words, never by the engine's step name."""
+    from toolkit.simulate import decision_points
+
+    said = {}
+    for state in decision_points("death-may-die", 1, range(3)):
+        view = state.players_view(state.current_player())
+        for _ in range(30):
+            if view.is_terminal():
+                break
+            if view.is_chance_node():
+                if view.drawing_card():
+                    said.setdefault(view.chance.kind, view.describe_step())
+                view.apply(view.chance_outcomes()[0][0])
+            else:
+                view.apply(view.legal_actions()[0])
+        if len(said) == 2:
+            break
+    name = new().investigators[0]["name"]
+    assert said == {
+        "mythos": f"{name}: a Mythos card is drawn",
+        "discovery": f"{name}: a Discovery card is drawn",
+    }

@@ -17,8 +17,9 @@ from widget_clicks import (
     play_by_clicks,
 )
 
+from toolkit.analysis import DecisionOdds
 from toolkit.dist import P, as_fraction_string
-from toolkit.epic_death.decisions import decision_odds
+from toolkit.epic_death.decisions import EPIC, WAITING, decision_odds
 from toolkit.epic_death.odds import (
     PoolModifiers,
     plain_odds,
@@ -334,3 +335,23 @@ def test_a_quest_card_never_reads_certain_for_a_chance_below_one():
     odds = quest_odds(1, "trivial", base=12)
     assert odds.success == Fraction(4095, 4096)
     assert "success more than 99.9%" in quest_html(cards, quest_id, odds)
+
+
+def test_the_set_up_panel_says_a_changed_hand_changes_no_number():
+    """Epic Death!'s numbers assume no more Fate cards are played on the quest, so a hand
+    changed in the Set up panel leaves every number of the quest's choice as it was: the
+    panel's short copy of the numbers says so in one line (and says nothing of it while loot is
+    placed, whose numbers are not of the quest's fate)."""
+    game = EpicDeathWidget(seed=11, players=2, bots="greedy")
+    game.describe()
+    before = {a.label: a.odds for a in game.odds.actions}
+    hand = game.pick_control("your hand")
+    hand.value = list(hand.value)[:1]
+    assert "Set up at" in game.setup_note.value, game.setup_note.value
+    assert {a.label: a.odds for a in game.odds.actions} == before
+    line = "The cards in hand change no number here"
+    assert game.setup_numbers.value.count(line) == 1
+    assert "a card you can play now is a row of its own" in game.setup_numbers.value
+    assert game.in_short_note(game.odds).startswith(line)
+    placing = DecisionOdds("epic-death", 0, "Where the loot goes", (EPIC, WAITING), (), "")
+    assert game.in_short_note(placing) == ""

@@ -136,12 +136,12 @@ def changed(change) -> dict:
         (lambda d: d.update(decision="claim"), "decision", "has not just died"),
         (lambda d: d.update(pool=["bit"], seats=d["seats"]) or d["seats"][0].update(
             hand=["spied-on", "the-soulless"]) or d.update(deck=[{"unseen": 73}]), "decision",
-         "cannot finish the adventure"),
+         "Player 1 cannot finish the adventure: no end (III) card is in their hand or the Pool"),
         (lambda d: d.update(colour="red"), "colour", "no such field"),
         (lambda d: d["seats"][1].update(cards=3), "seats[1].cards", "no such field"),
         (lambda d: d.update(building=[]) or d["seats"][0]["hand"].remove("dwarf") or d[
             "seats"][0]["hand"].remove("hydra") or d["deck"][0].update(unseen=70), "decision",
-         "cannot finish the adventure"),
+         "Player 1 cannot form an adventure: no end (III) card is in their hand or the Pool"),
         (lambda d: d.update(turn="two"), "turn", "expected a whole number"),
         (lambda d: d["seats"][1].update(dead="yes"), "seats[1].dead", "expected true or false"),
         (lambda d: d["deck"].append({"unseen": 1, "reshuffle": 1}), "deck[1].reshuffle",
@@ -236,3 +236,22 @@ def test_the_widget_loads_a_described_position_and_plays_on():
     assert list(game.buttons()) == ["Dwarf (hand)", "Hydra (hand)"]
     game.click("Dwarf (hand)")
     assert game.state.history[0] == "dwarf" and len(game.state.history) > 1
+
+
+def test_an_empty_pool_with_no_beginning_in_hand_is_refused_in_the_tables_words():
+    """The Pool emptied in the Set up panel, and no beginning (I) in the hand: by the rules'
+    mulligan the player takes a new hand (or passes) rather than choose a card, so the choice
+    cannot be set up; the note names the player as the widget does and what is missing, and
+    the game stays as it was."""
+    game = HowIDiedWidget(seed=11, players=4, humans=(0,), bots="glory-greedy")
+    described = yaml.safe_load(game.describe())
+    held = described["seats"][0]["hand"]
+    assert not [card for card in held if CARDS[card].type == "I"]
+    state = game.state
+    game.pick_control("the Pool").value = []
+    note = game.setup_note.value
+    said = "Player 1 cannot form an adventure: no beginning (I) card is in their hand, and the "
+    assert said + "Pool is empty" in note, note
+    assert "mulligan" in note and "seat 0" not in note
+    assert game.state is state
+    assert game.seat_name(0).startswith("Player 1")

@@ -72,3 +72,28 @@ def test_hero_turn_matches_the_rulebook():
     assert all(row["p_hit"] == rows[0]["p_hit"] for row in rows)
     # the magician's box at health 4 is a skill bonus: resting there triggers nothing
     assert game.skill(game.units["a-shadow-mage"]) == 4
+
+
+def test_the_numbers_name_the_decision_in_the_tables_words():
+    """The headline over the numbers (the widget's and ``analyse``'s) names the decision as the
+    table does, not by the engine's name for the step: at the example's block, which card to
+    block the hit with; and every decision of seeded solo games and duels has such words."""
+    from toolkit.simulate import decision_points
+    from toolkit.to_the_death.odds import decision_odds
+    from toolkit.to_the_death.words import DECISIONS
+
+    game = solo_with("gladiator")
+    game.apply("fighter:5")
+    game.apply(("trophy", "mender:2"))
+    game.apply("champion:7")
+    assert game.prompt.question == "block"
+    prompt = decision_odds(game).prompt
+    assert prompt.startswith("Which card to block the hit with, or take it: ")
+    assert "(block)" not in prompt
+    asked = {
+        state.prompt.question
+        for players in (1, 2)
+        for state in decision_points("to-the-death", players, range(6))
+    }
+    assert {"main", "block", "target", "draw step"} <= asked
+    assert asked <= set(DECISIONS), asked - set(DECISIONS)

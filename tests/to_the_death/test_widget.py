@@ -383,3 +383,15 @@ def test_an_open_group_shows_alone_when_its_level_would_pass_the_limit(monkeypat
     ]
     game.click(f"{hero} ▾")
     assert len(game._rows) == 6 and game._rows[0][0].label == f"{hero} ▸"
+
+
+def test_the_status_line_names_the_decision_in_the_tables_words():
+    """The status line says what is asked as the table's headline does, not by the engine's
+    name for the step ("Now: You, main." was shown): at the opening block, then the main step."""
+    game = ToTheDeathWidget(seed=SEED)
+    until(game, "block")
+    status = unescape(game.status_html.value)
+    assert "Now: You, which card to block the hit with, or take it." in status, status
+    until(game, "main")
+    status = unescape(game.status_html.value)
+    assert "Now: You, what to do in the main step." in status, status

@@ -64,8 +64,8 @@ def test_the_picks_are_the_table_in_words():
         "threat 3 of the row",
         "your hand",
         "your cards set aside",
-        "seat 0's character",
-        "seat 1's character",
+        "your partner Brin",
+        "your partner Taric",
         "the Infernal Dungeon",
     ]
     cat = catalog()
@@ -80,7 +80,7 @@ def test_the_picks_are_the_table_in_words():
     offered = [[card for _, card in p.options] for p in others]
     # both its copies now in the row: threat 3 can be no third
     assert ["large-monster" in cards for cards in offered] == [True, True, False]
-    assert pick(example(), "seat 0's character").words("land") == "Land, the thief"
+    assert pick(example(), "your partner Brin").words("land") == "Land, the thief"
     more = {p.label: len(p.options) for p in SPEC.picks(deeper())}
     assert "your treasures" in more and more["Land's amulet"] == 3
 
@@ -119,7 +119,7 @@ def test_a_threat_picked_changes_the_numbers_as_counted_from_the_cards():
 
 def test_a_partners_character_picked_changes_the_numbers():
     """Land in Taric's place: the large monster then needs Land's or Brin's x2 monster card."""
-    land = pick(example(), "seat 1's character").apply(example(), "land")
+    land = pick(example(), "your partner Taric").apply(example(), "land")
     assert numbers(land) != numbers(example())
 
 
@@ -132,7 +132,7 @@ def test_a_picked_position_describes_itself_again(description):
 
 def test_an_amulet_follows_its_character_and_a_side_picked_is_written():
     description = deeper()
-    changed = pick(description, "seat 1's character").apply(description, "galen")
+    changed = pick(description, "your partner Land").apply(description, "galen")
     assert changed["amulets"] == {"galen": "a"}
     assert pick(description, "Land's amulet").apply(description, "b")["amulets"] == {"land": "b"}
 

@@ -815,6 +815,8 @@ class DeathMayDieState(Hiding, StepMachine):
         kind = self.front()
         args = self.prompt.args if self.prompt is not None else {}
         name = self.investigators[args.get("seat", self.active)]["name"]
+        if self.drawing_card():  # a seat's view, the card unseen: named by its deck
+            return f"{name}: a {self.chance.kind.capitalize()} card is drawn"
         if kind == "enemy_move_choice":
             return f"{name}: choose the path of {self.enemy_name(args['uid'])}"
         if kind == "choose":
@@ -901,7 +903,7 @@ class DeathMayDieState(Hiding, StepMachine):
         if verb == "attack":
             return f"attack {self.enemy_name(action[1])}"
         if verb == "rest":
-            return f"rest: heal {count(action[1], 'wound')} and {action[2]} stress"
+            return rest_words(action[1], action[2])
         if verb == "episode":
             return next(a.name for a in self.episode.actions if a.id == action[1])
         if verb == "reroll":
@@ -1154,6 +1156,15 @@ def fought(game: DeathMayDieState, action: Action, attackers: list[str]) -> None
     rest = [uid for uid in attackers if uid != action[1]]
     if rest:
         game.then("fight", attackers=rest)
+
+
+def rest_words(wounds: int, stress: int) -> str:
+    """A rest, in words: what it heals, naming only what there is to heal. Resting is an action
+    on a safe space whatever there is to heal (the rulebook's Rest: heal up to 3 in any mix of
+    wounds and stress), so a rest that heals nothing is offered and says so."""
+    healed = [count(wounds, "wound") if wounds else "", f"{stress} stress" if stress else ""]
+    healed = [words for words in healed if words]
+    return f"rest: heal {' and '.join(healed)}" if healed else "rest (nothing to heal)"
 
 
 @steps

@@ -406,6 +406,17 @@ class EpicDeathWidget(GameWidget):
             return "the highest chance that the quest succeeds", (("success", 1),)
         return "the highest chance that another player's quest fails", (("success", -1),)
 
+    def in_short_note(self, odds) -> str:
+        """At a quest's fate the numbers assume that nobody plays another Fate card on the quest
+        (the module :mod:`toolkit.epic_death.decisions` says why), so a hand changed in the Set
+        up panel changes no number: said beside them, where a person changing it looks."""
+        if "success" not in {m.name for m in odds.measures}:
+            return ""
+        return (
+            "The cards in hand change no number here: each assumes no more Fate cards are "
+            "played on this quest (a card you can play now is a row of its own)."
+        )
+
     def _tooltip(self, action: Action) -> str:
         if isinstance(action, tuple) and action[0] == "fate":
             return self.state.cards.fate[action[1]].text

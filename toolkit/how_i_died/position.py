@@ -461,7 +461,7 @@ class _Table:
             # (else it mulligans or passes). Another seat's hand is a deal: its next card will do.
             able = game.can_build(seat) if seat == self.seat else build_options(game)
             if not able:
-                raise PositionError("decision", f"seat {seat} cannot finish the adventure")
+                raise PositionError("decision", _cannot_build(game, seat, seat == self.seat))
             ask_build(game)
             return
         last = game.building[-1] if game.building else None
@@ -582,3 +582,27 @@ def _moved(path: tuple):
         return changed
 
     return write
+
+
+#: A card's type in the words of the table (the Roman numeral is printed on the card).
+TYPE_WORDS = {"I": "beginning (I)", "II": "middle (II)", "III": "end (III)"}
+
+
+def _cannot_build(game: HowIDiedState, seat: int, own: bool) -> str:
+    """Why a described choice of a card to play cannot be asked, in the table's words: the
+    player (named as the game's log names them) and the types of card missing from their hand
+    and the Pool (of another player, whose hand is unseen, the type needed next). The rules
+    have a player who cannot form an adventure show and discard their hand and draw a new one
+    (mulligan), and the engine passes the turn when that cannot help: no card is chosen."""
+    if own:
+        held = {TYPE[card] for card in [*game.hands[seat], *game.pool]}
+        missing = [kind for kind in game.types_needed() if kind not in held]
+    else:
+        missing = [game.types_needed()[0]]
+    kinds = " or ".join(TYPE_WORDS[kind] for kind in missing)
+    where = "their hand, and the Pool is empty" if not game.pool else "their hand or the Pool"
+    aim = "finish the adventure" if game.building else "form an adventure"
+    return (
+        f"Player {seat + 1} cannot {aim}: no {kinds} card is in {where}; the rules then have "
+        "them take a new hand (mulligan) or pass, not choose a card"
+    )

@@ -32,6 +32,7 @@ from toolkit.to_the_death.cards import SUITS, catalog, suit_of, value_of
 from toolkit.to_the_death.options import MEASURES, option_outcomes
 from toolkit.to_the_death.registry import BURSTS, HOOKS, Burst
 from toolkit.to_the_death.rules import MONSTERS, first_reached
+from toolkit.to_the_death.words import decision_words
 
 
 def unseen_cards(seen: Iterable[str]) -> Counter:
@@ -978,7 +979,8 @@ def decision_odds(state):
     return DecisionOdds(
         game=state.game,
         seat=seat,
-        prompt=f"Expected outcome of each option ({prompt.question}), from the cards you cannot see",
+        prompt=f"{decision_words(prompt)}: the expected outcome of each choice, from the cards "
+        "you cannot see",
         measures=MEASURES,
         actions=tuple(
             ActionOdds(

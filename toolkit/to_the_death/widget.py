@@ -43,6 +43,7 @@ from toolkit.to_the_death.display import (
     side_html,
 )
 from toolkit.to_the_death.rules import ToTheDeathState
+from toolkit.to_the_death.words import decision_words
 from toolkit.widgets import Choice, GameWidget
 
 PAID_BY_ONE_CARD = ("attack", "rest", "ability", "move", "charge", "focus", "reset", "search")
@@ -294,9 +295,10 @@ class ToTheDeathWidget(GameWidget):
             else ""
         )
         seat = state.current_player()
+        asked = decision_words(state.prompt)  # the decision in the table's words
         return (
             f"<b>{where}turn {state.turn}</b> ({state.hero_turns} hero turns so far). "
-            f"Now: {escape(self.seat_name(seat))}, {escape(state.prompt.question)}."
+            f"Now: {escape(self.seat_name(seat))}, {escape(asked[:1].lower() + asked[1:])}."
         )
 
     def _board(self) -> str:

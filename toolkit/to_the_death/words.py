@@ -88,3 +88,33 @@ def display_names(state) -> dict[str, str]:
             else:
                 names[unit["uid"]] = f"{name} {number}"
     return names
+
+
+#: Each decision the engine asks (its prompt's question), named in the words of the table of
+#: choices: the headline over the numbers, in the widget and in ``death-toolkit analyse``.
+DECISIONS = {
+    "main": "What to do in the main step",
+    "draw step": "Which cards to discard before drawing back up",
+    "block": "Which card to block the hit with, or take it",
+    "target": "Which target to attack, or focus first",
+    "skill check": "Whether to focus before the skill check",
+    "choose hero": "Which hero to choose",
+    "choose enemy": "Which enemy to choose",
+    "attack kind": "Which kind of attack to make",
+    "move a hero": "Which hero to move, if any",
+    "card to the top": "Which card to put on top of the deck",
+    "discard": "Which card to discard",
+    "trophy": "Which card becomes the gladiator's trophy",
+    "grasping talons": "Which card to discard, or let the hero skip its next activation",
+    "resurrect": "Which defeated hero returns",
+    "choose area": "Which area to choose",
+    "attack order": "Which monster attacks next",
+    "place in row": "Where the moved hero stands in its new row",
+}
+
+
+def decision_words(prompt) -> str:
+    """The decision a prompt asks, in the table's words (and why it is asked, where the engine
+    says), for the headline over its numbers."""
+    words = DECISIONS.get(prompt.question, prompt.question.capitalize())
+    return f"{words} ({prompt.why})" if prompt.why else words

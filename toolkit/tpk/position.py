@@ -736,10 +736,13 @@ def picks(description: Mapping) -> list[Pick]:
             for card in cat.characters.values()
             if card.id == member.get("character") or card.id not in at_the_table
         )
+        known = member.get("character") in CHARACTER_IDS
         chosen.append(
             Pick(
                 ("party", other, "character"),
-                f"seat {other}'s character",
+                f"your partner {cat.name(member['character'])}"
+                if known
+                else f"your partner in seat {other}",
                 options,
                 write=_character(other),
             )
