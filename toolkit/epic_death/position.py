@@ -602,7 +602,7 @@ def _set_question(state: EpicDeathState, decision: str, asked: int) -> None:
             raise PositionError("decision", f"seat {asked} is passed over at {decision}: no card "
                                 "of that window could be played by it now")  # fmt: skip
         state.window_turn = (decision, asked, passes)
-        state.prompt = WINDOW_QUESTIONS[decision, asked]
+        state.prompt = WINDOW_QUESTIONS[decision][asked]
     else:
         options, resume = {
             "choose_quest": (quest_choices, "quest_chosen"),

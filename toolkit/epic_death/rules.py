@@ -269,8 +269,7 @@ class EpicDeathState(Hiding, StepMachine):
             plays = tuple(play for play in plays if play != action)
         window = self.cards.fate[action[1]].timing
         self.window_turn = (window, seat, 0)
-        self.pose(WINDOW_QUESTIONS[window, seat])
-        self._offer(plays)
+        self.pose(WINDOW_QUESTIONS[window][seat], plays)
         return True
 
     def roll_d6(self, seat: int, sign: int) -> None:
@@ -564,12 +563,11 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
     while passes < players:
         if game._open_to_all or game._could_play(window, seat):  # the kept answer is the usual one
             game.window_turn = (window, seat, passes)
-            game.pose(WINDOW_QUESTIONS[window, seat])
             # the legal actions at once, as fate_choices lists them: most moves are made here
             if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
-                game._offer(PASS_ONLY)
+                game.pose(WINDOW_QUESTIONS[window][seat], PASS_ONLY)
             else:
-                game._offer((*game._fate_plays(window, seat), PASS))
+                game.pose(WINDOW_QUESTIONS[window][seat], (*game._fate_plays(window, seat), PASS))
             return
         seat = (seat + 1) % players
         passes += 1
@@ -585,14 +583,13 @@ def fate_choices(game: EpicDeathState) -> tuple:
     return (*game._fate_plays(window, seat), PASS)
 
 
-# The question of a Fate window to a seat (of up to five players), each made once: one is put at
-# most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
+# The question of a Fate window to a seat (of up to five players), by window and then by seat, each
+# made once: one is put at most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
 # fate_answered with no arguments (an empty dict: the machine's NO_ARGS is a mapping proxy, which a
 # deep copy of the game could not copy).
 WINDOW_QUESTIONS = {
-    (window, seat): Ask(seat, window, fate_choices, "fate_answered", {})
+    window: tuple(Ask(seat, window, fate_choices, "fate_answered", {}) for seat in range(5))
     for window in WINDOWS
-    for seat in range(5)
 }
 
 
