@@ -524,11 +524,21 @@ def new_turn(game: EpicDeathState) -> None:
     if not game.quest_line:
         game._end_game(QUESTS_RAN_OUT)
         return
-    game.ask(game.active, "choose_quest", quest_choices, "quest_chosen")
+    game.pose(CHOOSE_QUEST[game.active])
 
 
 def quest_choices(game: EpicDeathState) -> list[Action]:
     return [("quest", quest) for quest in game._open_quests()]
+
+
+def made_for_each_seat(question: str, options, resume: str) -> tuple[Ask, ...]:
+    """A question of the turn to the active player, made once for each seat (of up to five), as
+    the window questions are: the turn's questions are then put, not made, at every turn. A
+    question with one option is asked all the same in this game, as :meth:`ask` would."""
+    return tuple(Ask(seat, question, options, resume, {}) for seat in range(5))
+
+
+CHOOSE_QUEST = made_for_each_seat("choose_quest", quest_choices, "quest_chosen")
 
 
 @steps
@@ -680,20 +690,24 @@ def quest_ends(game: EpicDeathState) -> None:
         game._kill(game.deadly[1], game.quest)
         game.then_now("end_turn")
     elif game.quest_outcome == "fail" and not quest.epic_quest:
-        game.ask(game.active, "place_fail", living_choices, "fail_placed")
+        game.pose(PLACE_FAIL[game.active])
     else:
-        game.ask(game.active, "choose_death", living_choices, "death_chosen")
+        game.pose(CHOOSE_DEATH[game.active])
 
 
 def living_choices(game: EpicDeathState) -> list[Action]:
     return [("adventurer", a) for a in game.parties[game.active] if game.alive[a]]
 
 
+PLACE_FAIL = made_for_each_seat("place_fail", living_choices, "fail_placed")
+CHOOSE_DEATH = made_for_each_seat("choose_death", living_choices, "death_chosen")
+
+
 @steps
 def place_loot(game: EpicDeathState) -> None:
     """Each piece of loot drawn goes under a living adventurer of the active party, or away."""
     if game.loot_to_place:
-        game.ask(game.active, "place_loot", loot_choices, "loot_placed")
+        game.pose(PLACE_LOOT[game.active])
     else:
         game.then_now("end_turn")
 
@@ -701,6 +715,9 @@ def place_loot(game: EpicDeathState) -> None:
 def loot_choices(game: EpicDeathState) -> list[Action]:
     living = [a for a in game.parties[game.active] if game.alive[a]]
     return [("loot", a) for a in living] + [DISCARD]
+
+
+PLACE_LOOT = made_for_each_seat("place_loot", loot_choices, "loot_placed")
 
 
 @steps
