@@ -642,7 +642,11 @@ def roll(game: EpicDeathState) -> None:
         game.quest_outcome = "fail"
         game.then_now("quest_ends")
     else:
-        game.draw("roll", "rolled")
+        game.chance = ROLL
+
+
+# The quest's roll, a draw of every quest: made once and set as draw() would set a new one.
+ROLL = Draw("roll", "rolled", {})
 
 
 @steps
