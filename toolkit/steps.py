@@ -185,11 +185,7 @@ class StepMachine(GameState):
         if "STEPS" in vars(cls):
             cls._steps = cls.STEPS.table
 
-    def apply_listed(self, action: Any) -> None:
-        """Apply a listed action (see :meth:`toolkit.state.GameState.apply_listed`): the question
-        or draw waiting takes it as its answer, the step it names resumes, the steps run on to the
-        next stop, and the action joins the history. The machine's whole move is written here
-        rather than in an ``_apply`` this would call: it is every move of every game."""
+    def _apply(self, action: Any) -> None:
         self._batch = batch = []
         waiting = self.chance
         if waiting is None:  # an answer, the commoner
@@ -209,11 +205,6 @@ class StepMachine(GameState):
         if batch or (self.prompt is None and self.chance is None):  # else it stopped at once
             self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
-        self.history.append(action)
-
-    def _apply(self, action: Any) -> None:
-        """Not used: :meth:`apply_listed` makes the whole move."""
-        raise NotImplementedError("a step machine applies an action in apply_listed")
 
     # -- what steps call ------------------------------------------------------------------------
     def then(self, step: str, /, **args: Any) -> None:
