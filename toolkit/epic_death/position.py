@@ -607,7 +607,6 @@ def _set_question(state: EpicDeathState, decision: str, asked: int) -> None:
         made = {"choose_quest": CHOOSE_QUEST, "place_loot": PLACE_LOOT, "place_fail": PLACE_FAIL,
                 "choose_death": CHOOSE_DEATH}  # fmt: skip
         state.prompt = made[decision][active]
-    state.forget_legal()
     if not state.legal_actions():
         raise PositionError("decision", f"no choice is open at {decision}")
 

@@ -250,19 +250,13 @@ class EpicDeathState(Hiding, StepMachine):
             )
         return open_to_all or any(play(self, seat, card_id) for card_id, play in check.per_seat)
 
-    def forget_legal(self) -> None:
-        """A position stacked by hand may have changed the table: whom the window is open to
-        is worked out again too."""
-        super().forget_legal()
-        self._open_to_all = None
-
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): `seat` is
         asked again with the same plays, less this card's once its last copy is gone, and the
-        window is open to the same seats. Whether it was (it is unless the state was stacked by
-        hand and never listed the plays)."""
-        if self._legal_at != len(self.history):  # the position was stacked by hand
+        window is open to the same seats. Whether it was: it is where the plays the action was
+        chosen from are the ones this engine offered (a position set up by hand has none kept)."""
+        if self._legal_at != len(self.history):  # no offered plays: set up by hand
             return False
         plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
@@ -331,6 +325,7 @@ class EpicDeathState(Hiding, StepMachine):
     def _changed(self, adventurer: str) -> None:
         self._adventurer_views.pop(adventurer, None)
         self._parties = None
+        self._open_to_all = None  # whom a window is open to may change with the parties
 
     def parties_view(self) -> tuple:
         """Every party as the table shows it: each adventurer, alive or dead, and its cards."""
