@@ -279,7 +279,6 @@ def bench_decision_odds(quick: bool = False) -> list[dict]:
         state = DeathMayDieState(seed=0, players=1)
         me = state.investigators[0]
         me["space"], me["stress"] = "nave", stress
-        state.forget_legal()
         walk_s, shown = best_of(partial(decision_odds, state), 3)
         black, green = state.dice_for(me, "attack")
         left = state.rules.max_stress - stress

@@ -142,7 +142,6 @@ class Hiding:
                 view.rng.shuffle(holder[key])
         view.unseen = {stand_in: tuple(sorted(pool)) for stand_in, pool in unseen.items()}
         view.viewed()
-        view.forget_legal()  # the listed chance outcomes were the real deck's
         return view
 
     def determinise(self, rng: random.Random):
@@ -165,7 +164,6 @@ class Hiding:
             if place.shuffled:
                 game.rng.shuffle(place.holder[place.key])
         game.determinised()
-        game.forget_legal()
         return game
 
     def _deal_unseen(self, rng: random.Random) -> None:

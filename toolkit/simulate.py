@@ -57,9 +57,7 @@ def play(
         (
             bot.choose,
             getattr(bot, "reads_observation", True) or getattr(bot, "reads_view", False),
-            state.apply_listed
-            if getattr(bot, "picks_listed", False)
-            else partial(state.apply, atomic=False),
+            not getattr(bot, "picks_listed", False),
         )
         for bot in bots
     ]
@@ -69,8 +67,13 @@ def play(
     for _ in range(max_moves):
         seat = current_player()
         if seat >= 0:  # a seat, the commonest case
-            choose, reads, apply = seats[seat]
-            apply(choose(handed(bots[seat], state, seat) if reads else None, legal_actions()))
+            choose, reads, checked = seats[seat]
+            legal = legal_actions()
+            action = choose(handed(bots[seat], state, seat) if reads else None, legal)
+            if checked:  # against the list the bot was handed, not listed again
+                state.apply(action, atomic=False, listed=legal)
+            else:
+                apply_listed(action)
         elif seat == CHANCE:
             if draws is None:
                 draws = rng()
@@ -136,9 +139,10 @@ def decisions_played(
             if seat == CHANCE:
                 state.apply_listed(sample_outcome(state.chance_outcomes(), rng))
                 continue
-            choice = bots[seat].choose(handed(bots[seat], state, seat), state.legal_actions())
+            legal = state.legal_actions()
+            choice = bots[seat].choose(handed(bots[seat], state, seat), legal)
             yield seed, state.clone(), choice
-            state.apply(choice, atomic=False)
+            state.apply(choice, atomic=False, listed=legal)
 
 
 def fingerprint(slug: str, players: int, bot: str, seeds: Iterable[int]) -> str:

@@ -244,6 +244,13 @@ def _generator_copied(rng: random.Random, copy: GameState) -> random.Random:
     return copied_rng(rng)
 
 
+def _no_offer(offered_at: int, copy: GameState) -> int:
+    """A copy keeps no list an engine offered (see :meth:`GameState._offer`): a copy is what gets
+    changed by hand (a seat's view, a determinised game, a test's table), which that list would
+    no longer fit."""
+    return -1
+
+
 def _undeclared(state: GameState, declared: frozenset[str]) -> str:
     names = ", ".join(repr(name) for name in vars(state) if name not in declared)
     return (
@@ -279,9 +286,9 @@ class GameState(ABC):
     #: How :meth:`clone` copies each field of the state (see :func:`copying`); a subclass
     #: declares the fields it adds, and may change how an inherited one is copied.
     COPY: ClassVar[dict[str, Any]] = copying(
-        shared=("seed", "config", "description", "_legal", "_legal_at"),
+        shared=("seed", "config", "description", "_legal"),
         copied=("history",),
-        own={"rng": _generator_copied},
+        own={"rng": _generator_copied, "_legal_at": _no_offer},
     )
 
     def __init__(self, seed: int = 0, **config: Any):
@@ -290,7 +297,7 @@ class GameState(ABC):
         self.rng = random.Random(seed)
         self.history: list[Action] = []
         self._legal: Sequence[Action] = ()
-        self._legal_at = -1  # the history length _legal was worked out at
+        self._legal_at = -1  # the history length _legal was offered for (see _offer)
 
     # -- what a subclass provides ---------------------------------------------------------------
     @property
@@ -403,28 +410,25 @@ class GameState(ABC):
 
     # -- the protocol ---------------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
-        """The actions of :meth:`_compute_legal`, worked out once per position and handed out
-        immutable (a tuple, or :class:`toolkit.actions.ActionBlocks`): a caller that changed the
-        list could otherwise make :meth:`apply` accept an action the engine never offered.
+        """The actions of :meth:`_compute_legal`, handed out immutable (a tuple, or
+        :class:`toolkit.actions.ActionBlocks`): a caller that changed the list could otherwise make
+        :meth:`apply` accept an action the engine never offered.
 
-        A position is the history's length, as the state changes only by :meth:`apply`. While an
-        action is being applied the list is still the one it was chosen from; an engine that
-        knows the next list then hands it over with :meth:`_offer`."""
-        if self._legal_at != len(self.history):
-            legal = self._compute_legal()
-            self._legal = legal if type(legal) in _IMMUTABLE else tuple(legal)
-            self._legal_at = len(self.history)
-        return self._legal
+        They are worked out from the state as it is at every call, so a state set up or changed
+        by hand (a described position, a seat's view, a test's stacked table) is never answered
+        from a list of before the change. The one list kept is the one an engine hands over while
+        it applies an action (:meth:`_offer`): the legal actions of the position that action
+        makes, which it has just listed anyway, good while the history is that one move longer.
+        A copy (:meth:`clone`) does not keep it."""
+        if self._legal_at == len(self.history):
+            return self._legal
+        legal = self._compute_legal()
+        return legal if type(legal) in _IMMUTABLE else tuple(legal)
 
     def _offer(self, actions: Sequence[Action]) -> None:
         """From inside :meth:`_apply`: the legal actions of the position it is making."""
         self._legal = actions if type(actions) in _IMMUTABLE else tuple(actions)
         self._legal_at = len(self.history) + 1
-
-    def forget_legal(self) -> None:
-        """Forget the kept legal actions: for a test or a view that stacks a position by hand,
-        changing the state without :meth:`apply`."""
-        self._legal_at = -1
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -432,15 +436,17 @@ class GameState(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
-    def apply(self, action: Action, *, atomic: bool = True) -> None:
+    def apply(self, action: Action, *, atomic: bool = True, listed: Sequence | None = None) -> None:
         """Apply a legal action or raise :class:`IllegalAction`, leaving the state unchanged.
 
         Atomic: if the engine fails part-way through a legal action (a bug, an interrupt), the
         state is put back as it was before, at the price of a copy each move. The toolkit's own
-        loops, which throw away a game that fails, pass ``atomic=False`` and skip the copy."""
+        loops, which throw away a game that fails, pass ``atomic=False`` and skip the copy.
+        `listed`: the legal actions the caller has just listed (for its bot), checked against
+        rather than listed again."""
         if isinstance(action, list):  # from JSON; tested here, as freeze is a call on every move
             action = freeze(action)
-        if not self._is_legal(action):
+        if not self._is_legal(action, listed):
             raise IllegalAction(action, self._explain(action))
         if not atomic:
             self.apply_listed(action)
@@ -474,10 +480,12 @@ class GameState(ABC):
         self._apply(action)
         self.history.append(action)
 
-    def _is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: Action, legal: Sequence | None = None) -> bool:
         """Whether `action` is listed now, to its types: ``True == 1`` in Python, but a seat is
-        not a yes, so an action must match a listed one in type as well as in value."""
-        legal = self.legal_actions()
+        not a yes, so an action must match a listed one in type as well as in value. `legal`:
+        the legal actions the caller has just listed, not listed again."""
+        if legal is None:
+            legal = self.legal_actions()
         return action in legal and any(
             listed == action and _alike(listed, action) for listed in legal
         )

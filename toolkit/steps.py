@@ -41,12 +41,21 @@ PASS = ("pass",)
 
 class Steps(dict):
     """One game's steps by name. Use an instance as a decorator to add a step under its
-    function's name: ``steps = Steps()`` then ``@steps`` above ``def new_round(game): ...``."""
+    function's name: ``steps = Steps()`` then ``@steps`` above ``def new_round(game): ...``.
+
+    The machine reads its steps from :attr:`table`, a plain dict of the same steps: ``[]`` on a
+    subclass of dict goes through a Python-level method lookup, and a step is read at every
+    move."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.table: dict[str, Step] = dict(self)
 
     def __call__(self, function: Step) -> Step:
-        if function.__name__ in self:
-            raise ValueError(f"step {function.__name__!r} registered twice")
-        self[function.__name__] = function
+        name = function.__name__
+        if name in self:
+            raise ValueError(f"step {name!r} registered twice")
+        self[name] = self.table[name] = function
         return function
 
 
@@ -95,6 +104,7 @@ class StepMachine(GameState):
     """
 
     STEPS: ClassVar[Steps]
+    _steps: ClassVar[dict[str, Step]]  # STEPS.table
     #: Whether a question with one option is still asked. By default it is taken at once, as a
     #: decision with one option is none; a game whose rulebook has the player say it may ask.
     ASKS_SINGLE_OPTIONS: ClassVar[bool] = False
@@ -172,23 +182,26 @@ class StepMachine(GameState):
         # the bookkeeping hooks are called only by a game that has them (a call at every move)
         cls._books_draws = cls.drawn is not StepMachine.drawn
         cls._books_answers = cls.answered is not StepMachine.answered
+        if "STEPS" in vars(cls):
+            cls._steps = cls.STEPS.table
 
     def _apply(self, action: Any) -> None:
         self._batch = batch = []
         waiting = self.chance
-        if waiting is not None:
+        if waiting is None:  # an answer, the commoner
+            waiting = self.prompt
+            self.prompt = None
+            if self._books_answers:
+                self.answered(waiting, action)
+        else:
             self.chance = None
             if self._books_draws:
                 self.drawn(waiting, action)
-        else:
-            waiting, self.prompt = self.prompt, None
-            if self._books_answers:
-                self.answered(waiting, action)
-        args = waiting.args
-        if args:
-            self.STEPS[waiting.resume](self, action, **args)
-        else:
-            self.STEPS[waiting.resume](self, action)
+        resume = self._steps[waiting.resume]
+        if waiting.args:
+            resume(self, action, **waiting.args)
+        else:  # no arguments to unpack: a plain call, the commoner and quicker
+            resume(self, action)
         if batch or (self.prompt is None and self.chance is None):  # else it stopped at once
             self._run(batch)
         self._batch = None  # between actions nothing may be scheduled
@@ -196,7 +209,7 @@ class StepMachine(GameState):
     # -- what steps call ------------------------------------------------------------------------
     def then(self, step: str, /, **args: Any) -> None:
         """Schedule a step after the current one (steps run in the order scheduled)."""
-        self._batch.append((self.STEPS[step], args))
+        self._batch.append((self._steps[step], args))
 
     def then_now(self, step: str, /, **args: Any) -> None:
         """Schedule a step, or run it at once where it would run next anyway: nothing else is
@@ -210,11 +223,11 @@ class StepMachine(GameState):
             and self.outcome is None
         ):
             if args:
-                self.STEPS[step](self, **args)
+                self._steps[step](self, **args)
             else:  # no arguments to unpack: a plain call, the commoner and quicker
-                self.STEPS[step](self)
+                self._steps[step](self)
         else:
-            self._batch.append((self.STEPS[step], args))
+            self._batch.append((self._steps[step], args))
 
     def ask(
         self,
@@ -242,18 +255,25 @@ class StepMachine(GameState):
                 return
         self.pose(Ask(seat, question, options, resume, args, why))
 
-    def pose(self, asked: Ask) -> None:
+    def pose(self, asked: Ask, legal: tuple | None = None) -> None:
         """Stop at the question `asked`, made beforehand: :meth:`ask` for a game that puts the same
         few questions at most of its moves and keeps them made, as a question is a value. It
-        waits as a question of :meth:`ask` does; one option is asked all the same."""
+        waits as a question of :meth:`ask` does; one option is asked all the same.
+
+        `legal`, from a step of an action being applied, is the question's options as the game
+        has just listed them (a tuple): the legal actions once the action is applied, not worked
+        out again (see :meth:`toolkit.state.GameState.legal_actions`)."""
         if self._end_check_due or self.prompt is not None:
             batch = self._batch
             at = 0
             while at < len(batch) and batch[at][0] is _ask_later:
                 at += 1
-            batch.insert(at, (_ask_later, {"asked": asked}))
+            batch.insert(at, (_ask_later, {"asked": asked, "legal": legal}))
             return
         self.prompt = asked
+        if legal is not None:  # as _offer, written out: a pose and its offer are most moves
+            self._legal = legal
+            self._legal_at = len(self.history) + 1
 
     def answer_now(self, step: str, choice: Any, /, **args: Any) -> None:
         """Resume `step` with `choice` as if a seat had answered it (a question with one answer,
@@ -298,9 +318,9 @@ class StepMachine(GameState):
 
 def _answer(game: StepMachine, step: str, choice: Any, args: dict) -> None:
     """A question with a single option, or a draw with none, resumed without stopping."""
-    game.STEPS[step](game, choice, **args)
+    game._steps[step](game, choice, **args)
 
 
-def _ask_later(game: StepMachine, asked: Ask) -> None:
+def _ask_later(game: StepMachine, asked: Ask, legal: tuple | None) -> None:
     """A question put off by :meth:`StepMachine.pose`, put now as it was made."""
-    game.pose(asked)
+    game.pose(asked, legal)

@@ -125,8 +125,6 @@ def test_what_the_seat_cannot_see_changes_no_number(game):
         shown = numbers(spec.decision_odds(state))
         other = state.clone()
         redeal(other, seat, rng)
-        if hasattr(other, "forget_legal"):
-            other.forget_legal()
         assert other.legal_actions() == state.legal_actions()
         assert other.history == state.history
         changed += hidden(other) != hidden(state)

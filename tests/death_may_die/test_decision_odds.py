@@ -247,7 +247,6 @@ def test_each_deck_hides_its_own_pool_and_a_reshuffle_mixes_the_seen_cards_in():
     game = view.determinise(random.Random(0))
     assert game.unseen == view.unseen and not game.one_reroll_per_face
     view.mythos.reshuffle(view.rng)
-    view.forget_legal()
     view.apply(PASS)
     every_card = sorted([*state.mythos.cards, seen])
     assert dict(view.chance_outcomes()) == dict.fromkeys(every_card, Fraction(1, len(every_card)))
@@ -279,7 +278,6 @@ def elder_attack(left: int, faces: list[str]) -> DeathMayDieState:
     state.ritual_disrupted = True
     state.elder.update(summoned=True, progression=5, stage=2, wounds=health - left, space="dock")
     state.investigators[0]["stress"] = 2  # two rerolls left
-    state.forget_legal()
     state.apply(("attack", "elder"))
     roll(state, faces)
     while state.current_player() == CHANCE:
@@ -332,7 +330,6 @@ def test_advice_on_an_enemy_attack_counts_the_successes_guard_cancels():
 def cultist_attack(faces: list[str]) -> DeathMayDieState:
     state = new(players=1)
     state.investigators[0]["space"] = "nave"
-    state.forget_legal()
     state.apply(("attack", "cultist-1"))  # health 2
     roll(state, faces)
     return state
@@ -346,7 +343,6 @@ def many_green_dice(stress: int) -> DeathMayDieState:
     me = state.investigators[0]
     me.update(space="nave", sanity=12, stress=stress)
     me["skills"].update(attack=4, test=4)
-    state.forget_legal()
     assert state.dice_for(me, "attack") == state.dice_for(me, "test") == (3, 5)
     return state
 
@@ -373,7 +369,6 @@ def one_wound_from_death(summoned: bool, stress: int) -> DeathMayDieState:
     me.update(space="nave", wounds=state.rules.wounds_to_die - 1, stress=stress)
     if summoned:
         state.elder.update(summoned=True, progression=state.elder["position"])
-    state.forget_legal()
     return state
 
 
@@ -385,7 +380,6 @@ def one_symbol_from_advancing(stress: int) -> DeathMayDieState:
         state.mythos.cards.remove(card)
         state.mythos.discard(card)
     state.investigators[0]["stress"] = stress
-    state.forget_legal()
     return state
 
 
@@ -397,7 +391,6 @@ def a_red_space_for_the_other_investigator() -> DeathMayDieState:
     state.investigators[1]["sanity"] = red
     for me in state.investigators:
         me["stress"] = state.rules.max_stress
-    state.forget_legal()
     return state
 
 
@@ -452,7 +445,6 @@ def test_a_won_roll_is_kept_and_the_pre_roll_numbers_are_the_post_roll_best():
     start = new(players=1)
     start.investigators[0]["space"] = "nave"
     start.investigators[0]["stress"] = 3  # one reroll left keeps the enumeration small
-    start.forget_legal()
     before = decision_odds(start).for_action(("attack", "cultist-1")).odds
     start.apply(("attack", "cultist-1"))
     average = dict.fromkeys(before, Fraction(0))
@@ -485,7 +477,6 @@ def test_p_defeated_is_the_reroll_solvers_chance_of_enough_successes():
         state = new(players=1)
         me = state.investigators[0]
         me["space"], me["stress"] = "nave", stress
-        state.forget_legal()
         numbers = decision_odds(state).for_action(("attack", "cultist-1")).odds
         black, green = state.dice_for(me, "attack")
         assert numbers["defeated"] == p_at_least(black, green, 2, 4 - stress)
@@ -527,7 +518,6 @@ def a_run_as_the_last_action(fire: int) -> DeathMayDieState:
     state = new(players=1)
     state.actions_left = 1
     state.investigators[0]["fire"] = fire
-    state.forget_legal()
     state.apply(("run",))
     return state
 

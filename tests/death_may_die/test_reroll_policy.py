@@ -122,7 +122,6 @@ def elder(left: int, faces: list[str]) -> dict:
     state.ritual_disrupted = True
     state.elder.update(summoned=True, progression=5, stage=2, wounds=health - left, space="dock")
     state.investigators[0]["stress"] = 2
-    state.forget_legal()
     state.apply(("attack", "elder"))
     roll(state, faces)
     while state.current_player() == CHANCE:

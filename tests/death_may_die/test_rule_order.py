@@ -81,7 +81,6 @@ def test_a_test_carries_out_its_success_before_its_tentacles():
     seal = state.tokens["seal"][0]
     me.update(space=seal, sanity=4, insanity="panic")
     state.enemies = {uid: e for uid, e in state.enemies.items() if e["space"] != seal}
-    state.forget_legal()
     state.apply(("episode", "break_seal"))
     roll(state, ["success", "success", "success+tentacle"])
     while state.current_player() == CHANCE:
@@ -99,7 +98,6 @@ def test_a_rolls_numbers_run_to_the_next_decision_not_the_end_of_the_roll():
     state = DeathMayDieState(seed=0, players=1)
     me = state.investigators[0]
     me.update(space="nave", sanity=4, insanity="panic", stress=3)
-    state.forget_legal()
     state.apply(("attack", "cultist-1"))
     roll(state, ["tentacle", "blank", "blank", "blank", "blank"])
     accept = decision_odds(state).for_action(("accept",)).odds

@@ -281,7 +281,6 @@ def test_trading_is_among_everyone_on_the_space():
     partner["companions"].append(["dog", 1])
     partner["conditions"].append("inspired")  # a condition is never traded
     third["space"] = "pier"  # not on the space: no part in the trade
-    state.forget_legal()
     assert ("trade",) in state.legal_actions()
     state.apply(("trade",))
     assert set(state.legal_actions()) == {
@@ -301,7 +300,6 @@ def test_rest_heals_three_in_any_mix_of_wounds_and_stress_but_never_sanity():
     state = new()
     me = state.investigators[0]
     me.update(wounds=2, stress=2, sanity=3)
-    state.forget_legal()
     rests = {a[1:] for a in state.legal_actions() if a[0] == "rest"}
     assert rests == {(0, 2), (1, 2), (2, 1), (2, 0)}  # at most three, and only what is there
     state.apply(("rest", 1, 2))
@@ -390,7 +388,6 @@ def test_greedy_bot_keeps_a_won_roll_instead_of_spending_stress_on_its_tentacles
 
 
 def episode_actions(state):
-    state.forget_legal()
     return sorted(a[1] for a in state.legal_actions() if a[0] == "episode")
 
 
@@ -501,7 +498,6 @@ def test_a_win_on_the_roll_ends_the_game_before_its_tentacles():
     state.elder.update(summoned=True, progression=5, stage=final, wounds=health - 1, space="dock")
     me = state.investigators[0]
     me["sanity"] = state.rules.sanity.last - 1
-    state.forget_legal()
     state.apply(("attack", "elder"))
     state.apply("success+tentacle")
     while state.current_player() == CHANCE:

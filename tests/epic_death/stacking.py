@@ -45,7 +45,6 @@ def stacked(
             ) if quest in state.quest_deck else state.quest_line.remove(quest)
         state.quest_deck.extend(state.quest_line)
         state.quest_line = list(line)
-    state.forget_legal()
     return state
 
 
@@ -59,7 +58,6 @@ def give(state: EpicDeathState, adventurer: str, *cards: str) -> None:
         else:
             raise ValueError(f"{card} is not free to give")
         state.put_under(adventurer, card)
-    state.forget_legal()
 
 
 def kill(state: EpicDeathState, adventurer: str, quest: str) -> None:

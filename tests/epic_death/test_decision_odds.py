@@ -81,7 +81,6 @@ def marks(quest: str):
     )
     for adventurer in (*state.parties[0][:2], state.parties[2][0]):
         state.put_under(adventurer, state.loot.cards.pop())
-    state.forget_legal()
     state.apply(("quest", quest))
     yield state.clone()
     state.apply(("fate", "fate-deadly", state.parties[0][0]))

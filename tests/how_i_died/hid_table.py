@@ -43,7 +43,6 @@ def asking(state, card=None, picks=()) -> HowIDiedState:
     `card` (`picks` made so far): the question asked as the engine asks it."""
     state.resolving, state.picks, state.prompt = card, tuple(picks), None
     (ask_build if card is None else ask_effect)(state)
-    state.forget_legal()
     return state
 
 

@@ -143,7 +143,6 @@ def swap_builds_a_legendary():
     table["adventures"][0] = [("betrayed", "the-demonic", "troll")]
     state = stacked(players=2, pool=["lich", "dwarf"], deck_top=["goblin"], **table)
     state.building = ["cursed", "the-drunken"]
-    state.forget_legal()
     return dead_opponent(state)
 
 
@@ -242,7 +241,6 @@ def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     state = dead_opponent(stacked(players=2, pool=["dragon"], deck_top=deck, **table))
     state.building = ["betrayed", "the-frozen"]
     state.deck.cards = deck[::-1]  # stacked() dealt the two cards played into the deck
-    state.forget_legal()
     view = turn_view(state, 0)
     view.apply("dragon")
     view.apply(("type", "I"))  # the refill's type, read to list the swap's choices

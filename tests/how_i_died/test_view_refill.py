@@ -130,7 +130,6 @@ def refill_decides_the_end(unseen=UNSEEN):
     state.alive[2] = False
     state.deck.cards.remove("betrayed")
     state.building = ["betrayed"]
-    state.forget_legal()
     return state
 
 
@@ -227,7 +226,6 @@ def test_what_the_seat_cannot_see_changes_no_number():
         for o, hand in enumerate(other.hands):
             if o != seat:
                 other.hands[o] = [next(rest) for _ in hand]
-        other.forget_legal()
         assert unseen_cards(other, seat) != unseen_cards(state, seat)
         assert decision_odds(other).to_json() == shown, (state.seed, len(state.history))
         compared += 1

@@ -278,7 +278,6 @@ def test_riddle_unmake_and_dispel_say_what_choosing_a_hero_does():
     bard = game.units["a-bard"]  # back in play, stacked by hand, so the choice is a real one
     bard["defeated"], bard["health"] = False, 6
     game.touch()
-    game.forget_legal()
     feed(game, ("attack", "a-sellsword", "melee", "mender:0"))
     assert game.prompt.question == "choose hero"
     assert game.observation(0)["prompt"]["why"] == "Dispel: it is dealt 1 damage"

@@ -67,7 +67,6 @@ def sellsword_aims_at_the_gladiator(activated=()):
     for uid in activated:
         game.units[uid]["activated"] = True
     game.touch()
-    game.forget_legal()
     feed(game, ("attack", "a-sellsword", "melee", "mender:2"))
     assert game.prompt.question == "target" and len(game.hands[0]) == 3
     return game

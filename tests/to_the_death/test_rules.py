@@ -148,7 +148,6 @@ def test_a_swarm_that_buries_the_arsenal_ends_the_game_before_the_turn_cap():
     for hero in game.heroes(0):
         hero["area"], hero["armor"] = "far", 99
     game.touch()
-    game.forget_legal()
     rng = random.Random(0)
     while not game.is_terminal():
         if game.is_chance_node():

@@ -429,7 +429,6 @@ class _Builder:
         state.prompt = self.decision(state)
         state.chance = state.outcome = None
         state._end_check_due, state._batch = False, None
-        state.forget_legal()
         return state
 
     def people(self) -> list[dict]:
@@ -792,7 +791,6 @@ class _Builder:
         if not state.investigators[asked.seat]["alive"]:
             raise PositionError("decision", "a dead investigator decides nothing")
         state.prompt = asked
-        state.forget_legal()
         try:
             options = list(state.legal_actions())
         except (KeyError, IndexError, ValueError) as error:

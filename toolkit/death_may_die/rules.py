@@ -320,7 +320,6 @@ class DeathMayDieState(Hiding, StepMachine):
         yield self
         self._run(batch)
         self._batch = None
-        self.forget_legal()
 
     def run_steps(self, *scheduled: tuple[str, dict]) -> None:
         """Run steps (names and arguments) now, before the question or draw waiting, which is put
@@ -444,7 +443,6 @@ class DeathMayDieState(Hiding, StepMachine):
         position of the roll walk, on a copy)."""
         self.roll["faces"], self.roll["reroll"] = faces, None
         self.prompt, self.chance = None, DIE
-        self.forget_legal()
 
     def _resolve_roll(self, roll: dict) -> None:
         """Apply an accepted roll: its successes at once, and steps for what follows them."""

@@ -61,11 +61,12 @@ from toolkit.deck import Deck
 from toolkit.epic_death.cards import COUNTS, catalog
 from toolkit.epic_death.fate import KINDS, WINDOWS
 from toolkit.epic_death.rules import (
+    CHOOSE_DEATH,
+    CHOOSE_QUEST,
+    PLACE_FAIL,
+    PLACE_LOOT,
     WINDOW_QUESTIONS,
     EpicDeathState,
-    living_choices,
-    loot_choices,
-    quest_choices,
 )
 from toolkit.position import (
     Pick,
@@ -81,7 +82,6 @@ from toolkit.position import (
     unknown_fields,
     whole,
 )
-from toolkit.steps import Ask
 
 GAME = "epic-death"
 PLACING = ("place_loot", "place_fail", "choose_death")
@@ -602,16 +602,11 @@ def _set_question(state: EpicDeathState, decision: str, asked: int) -> None:
             raise PositionError("decision", f"seat {asked} is passed over at {decision}: no card "
                                 "of that window could be played by it now")  # fmt: skip
         state.window_turn = (decision, asked, passes)
-        state.prompt = WINDOW_QUESTIONS[decision, asked]
+        state.prompt = WINDOW_QUESTIONS[decision][asked]
     else:
-        options, resume = {
-            "choose_quest": (quest_choices, "quest_chosen"),
-            "place_loot": (loot_choices, "loot_placed"),
-            "place_fail": (living_choices, "fail_placed"),
-            "choose_death": (living_choices, "death_chosen"),
-        }[decision]
-        state.prompt = Ask(active, decision, options, resume, {})
-    state.forget_legal()
+        made = {"choose_quest": CHOOSE_QUEST, "place_loot": PLACE_LOOT, "place_fail": PLACE_FAIL,
+                "choose_death": CHOOSE_DEATH}  # fmt: skip
+        state.prompt = made[decision][active]
     if not state.legal_actions():
         raise PositionError("decision", f"no choice is open at {decision}")
 

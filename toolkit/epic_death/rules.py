@@ -250,27 +250,20 @@ class EpicDeathState(Hiding, StepMachine):
             )
         return open_to_all or any(play(self, seat, card_id) for card_id, play in check.per_seat)
 
-    def forget_legal(self) -> None:
-        """A position stacked by hand may have changed the table: whom the window is open to
-        is worked out again too."""
-        super().forget_legal()
-        self._open_to_all = None
-
     # -- what Fate cards may do to the turn (see toolkit.epic_death.fate) ----------------------
     def offer_again(self, seat: int, action) -> bool:
         """After a play that changes nothing a card's plays depend on (the dice cards): `seat` is
         asked again with the same plays, less this card's once its last copy is gone, and the
-        window is open to the same seats. Whether it was (it is unless the state was stacked by
-        hand and never listed the plays)."""
-        if self._legal_at != len(self.history):  # the position was stacked by hand
+        window is open to the same seats. Whether it was: it is where the plays the action was
+        chosen from are the ones this engine offered (a position set up by hand has none kept)."""
+        if self._legal_at != len(self.history):  # no offered plays: set up by hand
             return False
         plays = self._legal  # still the actions this one was chosen from, as it is being applied
         if action[1] not in self.hands[seat]:
             plays = tuple(play for play in plays if play != action)
         window = self.cards.fate[action[1]].timing
         self.window_turn = (window, seat, 0)
-        self.pose(WINDOW_QUESTIONS[window, seat])
-        self._offer(plays)
+        self.pose(WINDOW_QUESTIONS[window][seat], plays)
         return True
 
     def roll_d6(self, seat: int, sign: int) -> None:
@@ -332,6 +325,7 @@ class EpicDeathState(Hiding, StepMachine):
     def _changed(self, adventurer: str) -> None:
         self._adventurer_views.pop(adventurer, None)
         self._parties = None
+        self._open_to_all = None  # whom a window is open to may change with the parties
 
     def parties_view(self) -> tuple:
         """Every party as the table shows it: each adventurer, alive or dead, and its cards."""
@@ -525,11 +519,21 @@ def new_turn(game: EpicDeathState) -> None:
     if not game.quest_line:
         game._end_game(QUESTS_RAN_OUT)
         return
-    game.ask(game.active, "choose_quest", quest_choices, "quest_chosen")
+    game.pose(CHOOSE_QUEST[game.active])
 
 
 def quest_choices(game: EpicDeathState) -> list[Action]:
     return [("quest", quest) for quest in game._open_quests()]
+
+
+def made_for_each_seat(question: str, options, resume: str) -> tuple[Ask, ...]:
+    """A question of the turn to the active player, made once for each seat (of up to five), as
+    the window questions are: the turn's questions are then put, not made, at every turn. A
+    question with one option is asked all the same in this game, as :meth:`ask` would."""
+    return tuple(Ask(seat, question, options, resume, {}) for seat in range(5))
+
+
+CHOOSE_QUEST = made_for_each_seat("choose_quest", quest_choices, "quest_chosen")
 
 
 @steps
@@ -564,12 +568,11 @@ def ask_round(game: EpicDeathState, window: str, seat: int, passes: int) -> None
     while passes < players:
         if game._open_to_all or game._could_play(window, seat):  # the kept answer is the usual one
             game.window_turn = (window, seat, passes)
-            game.pose(WINDOW_QUESTIONS[window, seat])
             # the legal actions at once, as fate_choices lists them: most moves are made here
             if game.cards.window_cards[window].isdisjoint(game.hands[seat]):
-                game._offer(PASS_ONLY)
+                game.pose(WINDOW_QUESTIONS[window][seat], PASS_ONLY)
             else:
-                game._offer((*game._fate_plays(window, seat), PASS))
+                game.pose(WINDOW_QUESTIONS[window][seat], (*game._fate_plays(window, seat), PASS))
             return
         seat = (seat + 1) % players
         passes += 1
@@ -585,14 +588,13 @@ def fate_choices(game: EpicDeathState) -> tuple:
     return (*game._fate_plays(window, seat), PASS)
 
 
-# The question of a Fate window to a seat (of up to five players), each made once: one is put at
-# most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
+# The question of a Fate window to a seat (of up to five players), by window and then by seat, each
+# made once: one is put at most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
 # fate_answered with no arguments (an empty dict: the machine's NO_ARGS is a mapping proxy, which a
 # deep copy of the game could not copy).
 WINDOW_QUESTIONS = {
-    (window, seat): Ask(seat, window, fate_choices, "fate_answered", {})
+    window: tuple(Ask(seat, window, fate_choices, "fate_answered", {}) for seat in range(5))
     for window in WINDOWS
-    for seat in range(5)
 }
 
 
@@ -635,7 +637,11 @@ def roll(game: EpicDeathState) -> None:
         game.quest_outcome = "fail"
         game.then_now("quest_ends")
     else:
-        game.draw("roll", "rolled")
+        game.chance = ROLL
+
+
+# The quest's roll, a draw of every quest: made once and set as draw() would set a new one.
+ROLL = Draw("roll", "rolled", {})
 
 
 @steps
@@ -683,20 +689,24 @@ def quest_ends(game: EpicDeathState) -> None:
         game._kill(game.deadly[1], game.quest)
         game.then_now("end_turn")
     elif game.quest_outcome == "fail" and not quest.epic_quest:
-        game.ask(game.active, "place_fail", living_choices, "fail_placed")
+        game.pose(PLACE_FAIL[game.active])
     else:
-        game.ask(game.active, "choose_death", living_choices, "death_chosen")
+        game.pose(CHOOSE_DEATH[game.active])
 
 
 def living_choices(game: EpicDeathState) -> list[Action]:
     return [("adventurer", a) for a in game.parties[game.active] if game.alive[a]]
 
 
+PLACE_FAIL = made_for_each_seat("place_fail", living_choices, "fail_placed")
+CHOOSE_DEATH = made_for_each_seat("choose_death", living_choices, "death_chosen")
+
+
 @steps
 def place_loot(game: EpicDeathState) -> None:
     """Each piece of loot drawn goes under a living adventurer of the active party, or away."""
     if game.loot_to_place:
-        game.ask(game.active, "place_loot", loot_choices, "loot_placed")
+        game.pose(PLACE_LOOT[game.active])
     else:
         game.then_now("end_turn")
 
@@ -704,6 +714,9 @@ def place_loot(game: EpicDeathState) -> None:
 def loot_choices(game: EpicDeathState) -> list[Action]:
     living = [a for a in game.parties[game.active] if game.alive[a]]
     return [("loot", a) for a in living] + [DISCARD]
+
+
+PLACE_LOOT = made_for_each_seat("place_loot", loot_choices, "loot_placed")
 
 
 @steps

@@ -438,7 +438,6 @@ class _Table:
         self._decide(game)
         game._batch = None
         game.history = []
-        game.forget_legal()
         return game
 
     def _decide(self, game: HowIDiedState) -> None:

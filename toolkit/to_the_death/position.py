@@ -678,7 +678,6 @@ def position(description: Mapping) -> ToTheDeathState:
     state.prompt = Ask(
         asked, question, main_options if options is None else options, resume, args, why
     )
-    state.forget_legal()
     return state
 
 

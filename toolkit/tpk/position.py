@@ -622,7 +622,6 @@ class _Table:
             args = {"seat": self.to_act}
             game.prompt = Ask(self.to_act, PLAY, play_options, "played", args, PLAY_WHY)
         game.history = []
-        game.forget_legal()
         return game
 
 

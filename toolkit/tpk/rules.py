@@ -31,7 +31,7 @@ from itertools import combinations
 from toolkit.deck import Deck
 from toolkit.hidden import Hiding, Place, set_outcomes
 from toolkit.state import Action, ChanceOutcomes, GameState, copying
-from toolkit.steps import PASS, Draw, StepMachine, Steps
+from toolkit.steps import PASS, Ask, Draw, StepMachine, Steps
 from toolkit.tpk.cards import DOOR_BITS, catalog, check_characters
 
 OPEN, OVERCOME, TAKEN = 0, 1, 2
@@ -563,7 +563,7 @@ def keep(game: TPKState, seat: int, left: int) -> None:
     (all of them if they drew fewer); `left` counts this keep and those still to come."""
     if game.to_deal():
         deal_hidden(game)
-    game.ask(seat, KEEP, keep_options, "kept", why=KEEP_WHY, seat=seat, left=left)
+    game.pose(KEEP_QUESTIONS[seat][left])
 
 
 def keep_options(game: TPKState, seat: int, left: int) -> list[Action]:
@@ -571,6 +571,17 @@ def keep_options(game: TPKState, seat: int, left: int) -> list[Action]:
     count = catalog().level(game.level).keep
     drawn = game.drawn_cards[seat]
     return sorted({("keep", tuple(sorted(c))) for c in combinations(drawn, min(count, len(drawn)))})
+
+
+# The keep asked of each seat (of up to five) with so many keeps to come, made once: a question is
+# a value, so the game puts a made one rather than making it at every keep.
+KEEP_QUESTIONS = tuple(
+    tuple(
+        Ask(seat, KEEP, keep_options, "kept", {"seat": seat, "left": left}, KEEP_WHY)
+        for left in range(MAX_PLAYERS + 1)
+    )
+    for seat in range(MAX_PLAYERS)
+)
 
 
 @steps
@@ -613,7 +624,7 @@ def play(game: TPKState, seat: int) -> None:
     does not pass."""
     if game.to_deal():
         deal_hidden(game)
-    game.ask(seat, PLAY, play_options, "played", why=PLAY_WHY, seat=seat)
+    game.pose(PLAY_QUESTIONS[seat])
 
 
 def play_options(game: TPKState, seat: int) -> list[Action]:
@@ -657,6 +668,12 @@ def play_options(game: TPKState, seat: int) -> list[Action]:
         for pair in combinations(sorted(set(cards)), 2):
             uses.add((pair, (position,)))
     return [PASS] + sorted(("use", cards, targets) for cards, targets in uses)
+
+
+# The play asked of each seat, made once as the keeps are.
+PLAY_QUESTIONS = tuple(
+    Ask(seat, PLAY, play_options, "played", {"seat": seat}, PLAY_WHY) for seat in range(MAX_PLAYERS)
+)
 
 
 @steps
