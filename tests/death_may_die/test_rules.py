@@ -524,12 +524,10 @@ def test_a_rest_with_nothing_to_heal_is_offered_and_says_so():
     state = new()
     me = state.investigators[0]
     me.update(wounds=0, stress=0)
-    state.forget_legal()
     rests = [a for a in state.legal_actions() if a[0] == "rest"]
     assert rests == [("rest", 0, 0)]
     assert state.action_to_string(rests[0]) == "rest (nothing to heal)"
     me.update(wounds=2, stress=2)
-    state.forget_legal()
     words = {a[1:]: state.action_to_string(a) for a in state.legal_actions() if a[0] == "rest"}
     assert words == {
         (0, 2): "rest: heal 2 stress",
