@@ -78,7 +78,7 @@ def _same(a, b) -> bool:
 
 
 @pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
-def test_legal_actions_are_kept_immutable_and_illegal_ones_change_nothing(slug, players):
+def test_legal_actions_are_immutable_and_illegal_ones_change_nothing(slug, players):
     for seed in SEEDS:
         spec = get_game(slug)
         later = []
@@ -88,7 +88,7 @@ def test_legal_actions_are_kept_immutable_and_illegal_ones_change_nothing(slug, 
         for index, state in enumerate(walk(slug, players, seed)):
             legal = state.legal_actions()
             assert type(legal) in (tuple, ActionBlocks), f"{slug} hands out a {type(legal)}"
-            assert state.legal_actions() is legal, "worked out again at the same position"
+            assert state.legal_actions() == legal, "listed again at one position, they differ"
             if state.is_terminal():
                 assert len(legal) == 0
             if index % 7 and not state.is_terminal():
