@@ -11,7 +11,8 @@ Where a rule reads a stand-in (a card drawn into the seat's sight, a face-down c
 game draws it at a chance node over the unseen cards (:func:`pile_outcomes`,
 :meth:`Hiding.reveal_outcomes`): given all the seat has seen, any unseen card is as likely to be
 in any unseen place. A search plays one game the seat could be in (:meth:`Hiding.determinise`):
-the stand-ins dealt from the unseen cards, shuffled.
+the stand-ins dealt from the unseen cards, shuffled. An exact walk of the view instead reveals
+each stand-in only when a rule reads it (:mod:`toolkit.reveal`).
 """
 
 from __future__ import annotations
