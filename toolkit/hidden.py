@@ -11,7 +11,27 @@ Where a rule reads a stand-in (a card drawn into the seat's sight, a face-down c
 game draws it at a chance node over the unseen cards (:func:`pile_outcomes`,
 :meth:`Hiding.reveal_outcomes`): given all the seat has seen, any unseen card is as likely to be
 in any unseen place. A search plays one game the seat could be in (:meth:`Hiding.determinise`):
-the stand-ins dealt from the unseen cards, shuffled.
+the stand-ins dealt from the unseen cards, shuffled. An exact walk of the view instead reveals
+each stand-in only when a rule reads it (:mod:`toolkit.reveal`).
+
+What a seat knows of a hidden card may depend on how it got there. A game that keeps that record
+(:meth:`Hiding.keep_sightings`) tells the core, as a rule moves a card, who saw it go where
+(:meth:`Hiding.seen_going`, :meth:`Hiding.given_unseen`, :meth:`Hiding.shown_to`,
+:meth:`Hiding.taken_unseen`, :meth:`Hiding.reshuffled`); its :meth:`Hiding.places` read the
+record back (:meth:`Hiding.sighted`). Of a hidden card each seat then knows one of three things,
+its *label*:
+
+* *known* (:data:`KNOWN`): it saw the card go there from a place it sees (taken into an
+  opponent's hand from a face-up place, given or stolen before its eyes), or its own choices
+  showed it the card. It stays known while it moves in ways everyone can follow;
+* *reshuffled* (a number from 1): the discard pile, which everyone saw, became the deck at that
+  reshuffle, so its cards are a group of their own, apart from the cards hidden before it;
+* *never seen* (:data:`FIRST`, group 0): every other card.
+
+Cards of one label are alike to the seat: each hides behind its label's stand-in. Where a card
+moved unseen from among cards the seat could tell apart (a steal, a gift, a look at the deck by
+another seat among cards of different labels), the seat's knowledge is no longer a set of groups
+of like cards: its *doubts* name those cards until they are seen again.
 """
 
 from __future__ import annotations
@@ -24,6 +44,17 @@ from itertools import combinations
 from typing import Any, ClassVar, NamedTuple
 
 from toolkit.state import ChanceOutcomes, UniformOutcomes, copying
+
+KNOWN = -1  # the label of a hidden card the seat knows exactly
+FIRST = 0  # the label of the cards never seen (the group before any reshuffle)
+
+
+class PerSeat(list):
+    """One dict or set for each seat. A copy of a state copies each of them whole (they hold
+    only card names and numbers), not item by item as a generic deep copy would."""
+
+    def __deepcopy__(self, memo) -> PerSeat:
+        return PerSeat([item.copy() for item in self])
 
 
 class Place(NamedTuple):
@@ -72,10 +103,95 @@ class Hiding:
     #: dealt (True) or after them (the default).
     GENERATOR_FIRST: ClassVar[bool] = False
 
+    #: Who saw each hidden card go where (see the module's words): for each seat, the label of
+    #: each card it knows something of, and the cards it could not follow; how many reshuffles
+    #: made a group of their own. None where no record is kept, and in a seat's view, which
+    #: knows its own by its stand-ins.
+    knowledge: list[dict[str, int]] | None = None
+    doubts: list[set[str]] | None = None
+    reshuffles: int = 0
+
     def places(self, seat: int) -> Iterable[Place]:
         """Every place that may hold a card `seat` cannot see, always in the same order, with the
         cards the seat knows are there."""
         raise NotImplementedError(f"{type(self).__name__} lists no places")
+
+    # -- who saw a card move ---------------------------------------------------------------------
+    def keep_sightings(self, players: int) -> None:
+        """Start the record of who saw what: no seat knows anything of a hidden card."""
+        self.knowledge = PerSeat({} for _ in range(players))
+        self.doubts = PerSeat(set() for _ in range(players))
+
+    def seen_going(self, cards, holder: int) -> None:
+        """`cards` went from a place everyone sees into `holder`'s hidden place: every other seat
+        knows them there."""
+        if self.knowledge is None:  # a seat's view
+            return
+        for seat, labels in enumerate(self.knowledge):
+            if seat != holder:
+                for card in cards:
+                    labels[card] = KNOWN
+                    self.doubts[seat].discard(card)
+
+    def given_unseen(self, giver: int, cards, taker: int, before: list) -> None:
+        """`cards` went unseen from `giver`'s hand (`before`: all of it, before) to `taker`'s:
+        the giver knows them there; a seat that saw neither hand follows them only if it could
+        not tell the cards of that hand apart, or the whole hand went."""
+        if self.knowledge is None:  # a seat's view
+            return
+        for card in cards:
+            self.knowledge[giver][card] = KNOWN
+            self.doubts[giver].discard(card)
+        if len(cards) < len(before):
+            for seat in range(len(self.knowledge)):
+                if seat not in (giver, taker):
+                    self._unless_alike(seat, before)
+
+    def shown_to(self, seat: int, cards) -> None:
+        """`seat`'s choices show it `cards` (an opponent's hand, the deck's top cards)."""
+        if self.knowledge is None:  # a seat's view
+            return
+        labels = self.knowledge[seat]
+        for card in cards:
+            labels[card] = KNOWN
+
+    def taken_unseen(self, seat: int, looked: list) -> None:
+        """`seat` took one of the hidden cards `looked`, unseen by the others."""
+        if self.knowledge is None:  # a seat's view
+            return
+        for other in range(len(self.knowledge)):
+            if other != seat:
+                self._unless_alike(other, looked)
+
+    def reshuffled(self, cards) -> None:
+        """The discard pile `cards` became the deck: a group of its own for every seat."""
+        self.reshuffles += 1
+        group = self.reshuffles
+        for labels, doubts in zip(self.knowledge, self.doubts, strict=True):
+            for card in cards:
+                labels[card] = group
+                doubts.discard(card)
+
+    def _unless_alike(self, seat: int, cards) -> None:
+        """A card was taken unseen by `seat` from `cards`: fine if it could not tell them apart,
+        else their whereabouts are in doubt."""
+        labels = self.knowledge[seat]
+        kinds = {labels.get(card, FIRST) for card in cards}
+        if len(kinds) > 1 or KNOWN in kinds:
+            self.doubts[seat].update(cards)
+
+    def sighted(self, seat: int) -> tuple[set, Callable[[Any], str]]:
+        """What the record tells `seat`'s view: the hidden cards it knows exactly, and for each
+        other card the stand-in of its label (:attr:`STAND_IN` and the label, two digits). A view
+        keeps no record: its places hold their stand-ins already."""
+        known = {} if self.knowledge is None else self.knowledge[seat]
+        seen = {card for card, label in known.items() if label == KNOWN}
+        stand_in = self.STAND_IN
+
+        def group(card) -> str:
+            return f"{stand_in}{known.get(card, FIRST):02d}"
+
+        return seen, group
 
     def viewed(self) -> None:
         """What else a view forgets of the game (a record of where hidden cards went)."""

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from toolkit.data import DataError
 from toolkit.how_i_died.cards import CARDS, HAND_SIZE, POOL_SIZE, TYPE, data_dir
-from toolkit.how_i_died.knowledge import foreseen, handed, seen_going, shown
 
 if TYPE_CHECKING:
     from toolkit.how_i_died.rules import HowIDiedState
@@ -169,8 +168,8 @@ def manipulated(state, seat, picks):
     other = picks[0]
     mine, theirs = state.hands[seat], state.hands[other]
     state.hands[seat], state.hands[other] = theirs, mine
-    handed(state, seat, mine, other, mine)
-    handed(state, other, theirs, seat, theirs)
+    state.given_unseen(seat, mine, other, mine)
+    state.given_unseen(other, theirs, seat, theirs)
 
 
 # -- the twelve constructed effects ------------------------------------------------------------
@@ -249,7 +248,7 @@ def take_from_pool_choices(state, seat, picks):
 def take_from_pool(state, seat, picks):
     state.take_from_pool(picks[0])
     state.hands[seat].append(picks[0])
-    seen_going(state, picks[:1], seat)
+    state.seen_going(picks[:1], seat)
 
 
 def trade_with_pool_choices(state, seat, picks):
@@ -319,10 +318,10 @@ def steal_choices(state, seat, picks):
 def steal(state, seat, picks):
     other, card = picks
     before = list(state.hands[other])
-    shown(state, seat, before)
+    state.shown_to(seat, before)
     state.hands[other].remove(card)
     state.hands[seat].append(card)
-    handed(state, other, (card,), seat, before)
+    state.given_unseen(other, (card,), seat, before)
 
 
 FORESEE_CARDS = 3  # cards foresee looks at
@@ -343,8 +342,8 @@ def foresee_choices(state, seat, picks):
 )
 def foresee(state, seat, picks):
     looked = state.deck.peek(FORESEE_CARDS)
-    shown(state, seat, looked)
-    foreseen(state, seat, looked)
+    state.shown_to(seat, looked)
+    state.taken_unseen(seat, looked)
     for card in looked:
         state.deck.remove(card)
     state.hands[seat].append(picks[1])
@@ -363,7 +362,7 @@ def gift(state, seat, picks):
     before = list(state.hands[seat])
     state.hands[seat].remove(card)
     state.hands[other].append(card)
-    handed(state, seat, (card,), other, before)
+    state.given_unseen(seat, (card,), other, before)
 
 
 def scavenge_choices(state, seat, picks):
@@ -380,7 +379,7 @@ def scavenge_choices(state, seat, picks):
 def scavenge(state, seat, picks):
     state.deck.discards.remove(picks[0])
     state.hands[seat].append(picks[0])
-    seen_going(state, picks[:1], seat)
+    state.seen_going(picks[:1], seat)
 
 
 def check_effect_ids(cards=None, path=None) -> None:

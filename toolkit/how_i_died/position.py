@@ -45,6 +45,7 @@ import random
 from collections.abc import Mapping
 
 from toolkit.deck import Deck
+from toolkit.hidden import FIRST, KNOWN
 from toolkit.how_i_died.achievements import ACHIEVEMENTS, meets
 from toolkit.how_i_died.cards import (
     ALL_IDS,
@@ -56,7 +57,6 @@ from toolkit.how_i_died.cards import (
     TYPES,
     catalog,
 )
-from toolkit.how_i_died.knowledge import FIRST, KNOWN
 from toolkit.how_i_died.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,

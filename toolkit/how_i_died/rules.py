@@ -46,7 +46,6 @@ from toolkit.how_i_died.cards import (
     is_legendary,
 )
 from toolkit.how_i_died.effects import EFFECTS
-from toolkit.how_i_died.knowledge import FIRST, KNOWN, PerSeat, reshuffled, seen_going
 from toolkit.state import copying
 from toolkit.steps import PASS, Ask, StepMachine, Steps
 
@@ -137,11 +136,9 @@ class HowIDiedState(Hiding, StepMachine):
         self.picks: tuple = ()  # the effect's choices made so far
         self.stalled = False
         self.log: list[str] = []  # what happens without a decision: mulligans and passes
-        #: What each seat knows of the cards hidden from it (:mod:`toolkit.how_i_died.knowledge`):
-        #: a label for each card it knows something of, the cards it could not follow, and how
-        #: many reshuffles made a group of their own. None in a seat's view, which knows its own.
-        self.knowledge: list[dict[str, int]] | None = PerSeat({} for _ in range(players))
-        self.doubts: list[set[str]] | None = PerSeat(set() for _ in range(players))
+        #: What each seat knows of the cards hidden from it, recorded by the core as the cards
+        #: move (:class:`~toolkit.hidden.Hiding`, :mod:`toolkit.how_i_died.knowledge`).
+        self.keep_sightings(players)
         self.reshuffles = 0
         self.start_steps("ready_to_build")
 
@@ -227,7 +224,7 @@ class HowIDiedState(Hiding, StepMachine):
         """Up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
         deck = self.deck
         if n > len(deck.cards) and deck.discards and self.knowledge is not None:
-            reshuffled(self, deck.discards)
+            self.reshuffled(deck.discards)
         return deck.draw_up_to(n, self.rng)
 
     def take_from_pool(self, card: str) -> None:
@@ -265,7 +262,7 @@ class HowIDiedState(Hiding, StepMachine):
             for holder, card in ((place_a[0], b), (place_b[0], a)):
                 for seat, hand in enumerate(self.hands):
                     if holder is hand:
-                        seen_going(self, (card,), seat)
+                        self.seen_going((card,), seat)
 
     # -- the machine's hooks -------------------------------------------------------------------
     def draw_outcomes(self, draw) -> list[tuple[tuple, Fraction]]:
@@ -346,15 +343,10 @@ class HowIDiedState(Hiding, StepMachine):
         knows a card there it saw go there or its choice shows it now; any other card hides
         behind the stand-in of its group (``?`` and the group's number, two digits, see
         :mod:`toolkit.how_i_died.knowledge`)."""
+        seen, group = self.sighted(seat)
         in_view = self.knowledge is None  # a view's places hold their stand-ins already
-        known = {} if in_view else self.knowledge[seat]
-        seen = {card for card, label in known.items() if label == KNOWN}
         if not in_view and self.current_player() == seat:  # a choice shows the cards it lists
             seen.update(card for card in self.legal_actions() if isinstance(card, str))
-
-        def group(card: str) -> str:
-            return f"{self.STAND_IN}{known.get(card, FIRST):02d}"
-
         hands = [Place(self.hands, other, seen, stand_in=group) for other in range(self.players)
                  if other != seat]  # fmt: skip
         return [*hands, Place(vars(self.deck), "cards", seen, stand_in=group)]
@@ -376,8 +368,7 @@ class HowIDiedState(Hiding, StepMachine):
         """A game dealt from a view is a game of its own from there: every seat knows nothing
         of the cards hidden from it."""
         del self.doubtful
-        self.knowledge = PerSeat({} for _ in range(self.players))
-        self.doubts = PerSeat(set() for _ in range(self.players))
+        self.keep_sightings(self.players)
 
     # -- explaining -----------------------------------------------------------------------------
     def why_illegal(self, action) -> str:
@@ -516,7 +507,7 @@ def ready_to_build(game: HowIDiedState) -> None:
     taken_back = ""
     if game.building:
         taken_back = f", taking back {names(game.building)}"
-        seen_going(game, game.building, seat)
+        game.seen_going(game.building, seat)
         game.hands[seat].extend(game.building)
         game.building = []
     game.log.append(f"Player {seat + 1} cannot make an adventure and passes{taken_back}.")

@@ -1,24 +1,25 @@
 """The game as one seat knows it, as the exact walk plays it: the core's view
 (:meth:`toolkit.hidden.Hiding.players_view`, from the places :meth:`HowIDiedState.places` lists),
-with the stand-ins revealed as the walk reads them.
+with the stand-ins revealed as the walk reads them, by the core's lazy reveal
+(:mod:`toolkit.reveal`).
 
 The real game draws from a deck its seeded RNG shuffled; a player sees neither that order nor the
-other hands. In the view every card the seat cannot place is a :class:`Hidden` stand-in, one of a
-*group* (:mod:`toolkit.how_i_died.knowledge` says which): the stand-ins of a group stand for the
-group's cards, every way of matching them equally likely, as the seat has seen nothing that tells
-them apart; a card it knows stays in its place. A stand-in is revealed at a chance node, each
-card of its group alike: one the seat would see (the Pool's refill, a new Pool, a card drawn or
-taken into its hand, a card its choice lists) by name before the seat's next choice of cards, as
-the player at the table knows it then; any other only when the engine reads it, its type first
-(to list what can be played, to check a mulligan). So the view plays the engine's own code and
-branches only where the seat would learn something. A reshuffle in the view makes
-the discard pile a new group, in an order nobody knows, without the game's RNG. A move that reads
-a hidden card is tried on a copy first and made again once the card is revealed.
+other hands. In the view every card the seat cannot place is a stand-in, one of a *group*
+(:mod:`toolkit.how_i_died.knowledge` says which); a card it knows stays in its place. How I Died
+declares what the reveal needs: a card's type is read first (to list what can be played, to
+check a mulligan); the seat sees the Pool, the cards being played, its own hand, the adventures
+and the discards, each stand-in there revealed by name before it plays a card or picks for an
+effect, and so is each its choices list; the view is over at the end of the turn.
 
 Where another seat is to act, its choices list its hidden cards as stand-ins, one revealed when
 played. The view stops at the end of the turn it is in (phase ``"turn over"``, terminal for the
 walk): the numbers beside a choice are about this turn, and the next player's turn would read their
 hidden hand. The real game never uses this class, so it plays exactly as before.
+
+The rest is the walk's own: keys that tell positions and choices alike (:meth:`HowIDiedView.alike`,
+:meth:`~HowIDiedView.outcome_alike`, :meth:`~HowIDiedView.key_after`) and the end's table swap
+worked out as a whole (:meth:`~HowIDiedView.end_swap`), checked by the differential test against
+a plain walk of the same view.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from toolkit.deck import Deck
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
-from toolkit.state import CHANCE, ChanceOutcomes, UniformOutcomes, copying
+from toolkit.reveal import Hidden, RevealOnRead, Unseen, ViewDeck
+from toolkit.state import copying
 from toolkit.steps import PASS, Steps
 
 TURN_OVER = "turn over"  # how a view ends once its turn is over; no ending of the game (ENDINGS)
@@ -50,26 +51,6 @@ READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap", "_scored", "_unread")
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
-
-
-class Hidden(str):
-    """A card the seat has not seen: ``?g.n`` (a card of group g) or, once its type is known,
-    ``?g:II`` (a type II card of group g; the type table knows the name, see
-    :data:`~toolkit.how_i_died.cards.TYPED_GROUPS`, and every such stand-in of a group is alike). Reading what the name does not tell (a card's type, or
-    its banner, glory, damage, effect) fails with a KeyError naming it: the cue to reveal it."""
-
-    @property
-    def group(self) -> int:
-        return int(self[1:].replace(":", ".").split(".")[0])
-
-    @property
-    def kind(self) -> str | None:
-        return self.split(":")[1] if ":" in self else None
-
-
-def typed(group: int, kind: str) -> Hidden:
-    """The stand-in of group `group` whose type `kind` alone is known."""
-    return Hidden(f"?{group}:{kind}")
 
 
 def scored(card: str):
@@ -122,94 +103,14 @@ ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFEC
 KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in ALL_IDS}
 
 
-class NeedReveal(Exception):
-    """The engine needs to know a hidden card before it can go on."""
+class TypedUnseen(Unseen):
+    """The groups of a How I Died view: a card's type is read first (what it can be played as,
+    whether a hand must be shown for a mulligan), so a stand-in is revealed by its type first.
+    The type table knows each group's typed stand-ins
+    (:data:`~toolkit.how_i_died.cards.TYPED_GROUPS`)."""
 
-    def __init__(self, card: Hidden):
-        super().__init__(card)
-        self.card = card
-
-
-def hidden_in(error: KeyError) -> Hidden | None:
-    """The stand-in a KeyError was raised for, if it was one (any other KeyError is a bug)."""
-    key = error.args[0] if error.args else None
-    return key if isinstance(key, Hidden) else None
-
-
-class Unseen:
-    """The groups of cards the seat cannot tell apart: for each group, its cards not yet
-    revealed (one for each of its stand-ins still in play) and how many of its stand-ins have a
-    known type. Given those types, every matching of stand-ins to cards is equally likely."""
-
-    def __init__(self):
-        self.groups: list[list[str]] = []
-        self.typed: list[dict[str, int]] = []
-        self.made = 0
-        self.presets: dict[str, str] = {}  # stand-ins a reshuffle will make, already revealed
-
-    def copy(self) -> Unseen:
-        other = Unseen()
-        other.groups = [list(group) for group in self.groups]
-        other.typed = [dict(counts) for counts in self.typed]
-        other.made = self.made
-        other.presets = dict(self.presets)
-        return other
-
-    def hide(self, cards: Sequence[str]) -> list[Hidden]:
-        """A new group of `cards`, as stand-ins in their places."""
-        self.groups.append(sorted(cards))
-        self.typed.append(dict.fromkeys(TYPES, 0))
-        group = len(self.groups) - 1
-        names = [Hidden(f"?{group}.{self.made + i}") for i in range(len(cards))]
-        self.made += len(cards)
-        for index, name in enumerate(names):
-            if name in self.presets:
-                names[index] = self.presets[name]
-                self.groups[group].remove(names[index])
-        return names
-
-    def outcomes(self, stand_in: Hidden) -> ChanceOutcomes | UniformOutcomes:
-        """What `stand_in` turns out to be: its type (``("type", T)``) if unknown, each type as
-        likely as its cards not already claimed by typed stand-ins; else its card, any of the
-        group's cards of that type alike (equally likely outcomes: the walk weighs them as
-        whole numbers)."""
-        cards, counts = self.groups[stand_in.group], self.typed[stand_in.group]
-        if stand_in.kind is None:
-            left = {kind: -counts[kind] for kind in TYPES}
-            for card in cards:
-                left[TYPE[card]] += 1
-            total = sum(left.values())
-            return ChanceOutcomes(
-                (("type", kind), Fraction(n, total)) for kind, n in left.items() if n > 0
-            )
-        return UniformOutcomes(tuple(card for card in cards if TYPE[card] == stand_in.kind))
-
-    def settle(self, stand_in: Hidden, outcome) -> str:
-        """The name `stand_in` has once `outcome` is known, the counts updated."""
-        group = stand_in.group
-        if isinstance(outcome, tuple):
-            self.typed[group][outcome[1]] += 1
-            return typed(group, outcome[1])
-        self.groups[group].remove(outcome)
-        if stand_in.kind is not None:
-            self.typed[group][stand_in.kind] -= 1
-        return outcome
-
-
-class ViewDeck(Deck):
-    """The draw pile as the seat knows it: stand-ins where the order is unknown. A reshuffle
-    makes the discard pile a new group, without the real game's RNG."""
-
-    def __init__(self, cards, discards, unseen: Unseen):
-        super().__init__(cards, discards)
-        self.unseen = unseen
-
-    def reshuffle(self, rng=None) -> None:
-        for card in self.discards:
-            if isinstance(card, Hidden):  # a stand-in discarded unread is read now
-                raise NeedReveal(card)
-        self.cards.extend(self.unseen.hide(self.discards))
-        self.discards.clear()
+    FIRST_READ = TYPE
+    KINDS = TYPES
 
 
 def turn_over(game: HowIDiedView) -> None:
@@ -217,24 +118,23 @@ def turn_over(game: HowIDiedView) -> None:
     game.end(TURN_OVER)
 
 
-class HowIDiedView(HowIDiedState):
+class HowIDiedView(RevealOnRead, HowIDiedState):
     """A copy of the game as a seat sees it, for the walk (made by :func:`walk_view` of the
-    core's view). Its `unseen` cards are an :class:`Unseen`: by group, with what the walk has
-    learnt of them. A search deals a game from the core's view itself, not from this one."""
+    core's view), its stand-ins revealed as they are read (:class:`~toolkit.reveal.RevealOnRead`).
+    Its `unseen` cards are an :class:`~toolkit.reveal.Unseen`: by group, with what the walk has
+    learnt of them, a card's type read first. A search deals a game from the core's view itself,
+    not from this one."""
 
     STEPS = Steps({**steps, "next_turn": turn_over})
-    reveal: Hidden | None = None  # the stand-in the engine needs to know now (a chance node)
     doubtful: list[str] = []  # cards the seat could not follow: if any, the view is not exact
-    early: Unseen | None = None  # the groups of a trial move whose reshuffle made `reveal`
-    pending = None  # the action waiting for it
     # A view never shuffles, so its copies share the generator; the values read once off the
     # table are left out of a copy (see _swap_outcome, key_after).
     COPY = copying(
-        shared=("rng", "reveal", "early", "pending"),
-        copied=("unseen",),
+        shared=("rng",),
         forgotten=READ_ONCE,
         own={"deck": lambda deck, copy: ViewDeck(deck.cards, deck.discards, copy.unseen)},
     )
+    FORGET_ON_MOVE = READ_ONCE  # the table may change (see _swap_outcome, key_after)
 
     @property
     def phase(self) -> str:
@@ -247,65 +147,43 @@ class HowIDiedView(HowIDiedState):
             return TURN_OVER
         return phase(self)
 
-    # -- the protocol, with reveals -------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.reveal is not None:
-            return CHANCE
-        return super().current_player()  # terminal once the turn is over
+    # -- How I Died's declarations for the reveals ----------------------------------------------
+    def ended(self) -> bool:
+        """The view is over at the end of its turn (or of the game)."""
+        return self.phase in (TURN_OVER, "over", "tiebreak")
 
-    def _compute_legal(self) -> list:
-        if self.reveal is not None:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        return super()._compute_legal()
+    def read_at_end(self) -> Hidden | None:
+        """At the end of the turn, what the player's adventures are made of (their glory and
+        damage are read): a stand-in among them."""
+        if self.phase == TURN_OVER:
+            for adventure in self.adventures[self.seat]:
+                for card in adventure:
+                    if isinstance(card, Hidden):
+                        return card
+        return None
 
-    def chance_outcomes(self):
-        if self.reveal is None:
-            return super().chance_outcomes()
-        if self.early is not None:  # a card of a pile reshuffled in this move: any of it alike
-            return UniformOutcomes(tuple(self.early.groups[self.reveal.group]))
-        return self.unseen.outcomes(self.reveal)
+    def chooses_cards(self) -> bool:
+        """The seat plays a card or picks for an effect. A claim reads no card (after it only
+        the player's adventures are scored), so nothing is revealed for it."""
+        return self.phase in PICKING and self._engine_player() == self.seat
 
-    def _apply(self, action) -> None:
-        for name in READ_ONCE:  # the table may change (see _swap_outcome, key_after)
-            self.__dict__.pop(name, None)
-        if self.reveal is not None and self.early is not None:
-            self.unseen.presets[self.reveal] = action  # the reshuffle, made again, shows it
-            action, self.pending, self.reveal, self.early = self.pending, None, None, None
-        elif self.reveal is not None:
-            stand_in, self.reveal = self.reveal, None
-            name = self._substitute(stand_in, action)
-            if self.pending is None:
-                self._settle()
-                return
-            action, self.pending = (name if self.pending == stand_in else self.pending), None
-        if isinstance(action, Hidden) and self.phase == "build":
-            self.pending = self.reveal = action  # a card played is seen: what it is, first
-            return
-        if self._reads_nothing_hidden(action):
-            HowIDiedState._apply(self, action)
-            self._settle()
-            return
-        trial = self.clone()
-        try:
-            HowIDiedState._apply(trial, action)
-        except NeedReveal as need:
-            self.pending, self.reveal = action, need.card
-            return
-        except KeyError as error:
-            card = hidden_in(error)
-            if card is None:
-                raise
-            self.pending, self.reveal = action, card
-            if card.group >= len(self.unseen.groups):  # made by a reshuffle in the trial
-                self.early = trial.unseen
-            return
-        trial.unseen.presets.clear()
-        history = self.history
-        self.__dict__ = trial.__dict__
-        self.history = history
-        self._settle()
+    def seen_places(self):
+        """What lies face up where the seat sees it: the Pool (a refill, a new Pool), the cards
+        being played, the seat's own hand (cards drawn, taken or swapped into it), the
+        adventures on the table and the discard pile."""
+        return (
+            self.pool,
+            self.building,
+            self.hands[self.seat],
+            *(adventure for adventures in self.adventures for adventure in adventures),
+            self.deck.discards,
+        )
 
-    def _reads_nothing_hidden(self, action) -> bool:
+    def shown_when_chosen(self, action) -> bool:
+        """A card played is seen: what it is, first."""
+        return self.phase == "build"
+
+    def reads_nothing_hidden(self, action) -> bool:
         """Whether `action` can be carried out without reading a stand-in, so needs no trial
         on a copy: the first pick of a two-step effect (it is only noted); or, while every card
         it could lead the engine to read is known, a card played or the end's PASS or last pick
@@ -334,65 +212,12 @@ class HowIDiedView(HowIDiedState):
         # a stand-in's name starts with "?" (a card id with one would only cost a needless trial)
         return "?" not in "".join(cards)
 
-    def _settle(self) -> None:
-        """Before a decision: reveal what the seat sees before choosing cards (each stand-in
-        face up, then each its choices list), and what listing the choices reads; at the end of
-        the turn, what the player's adventures are made of (their glory and damage are read)."""
-        if self.phase == TURN_OVER:
-            for adventure in self.adventures[self.seat]:
-                for card in adventure:
-                    if isinstance(card, Hidden):
-                        self.reveal = card
-                        return
-            return
-        if self.phase in ("over", "tiebreak"):
-            return
-        chooses_cards = self.phase in PICKING and HowIDiedState.current_player(self) == self.seat
-        if chooses_cards:
-            seen = self._seen_stand_in()
-            if seen is not None:
-                self.reveal = seen
-                return
-        try:
-            legal = HowIDiedState._compute_legal(self)
-        except KeyError as error:
-            card = hidden_in(error)
-            if card is None:
-                raise
-            self.reveal = card
-            return
-        if chooses_cards:  # the cards a choice lists are shown to the one choosing
-            shown = next((card for card in legal if isinstance(card, Hidden)), None)
-            if shown is not None:
-                self.reveal = shown
-                return
-        self._offer(legal)  # worked out already: the walk asks for it next
-
-    def _seen_stand_in(self) -> Hidden | None:
-        """A stand-in lying face up, where the seat sees it: the Pool (a refill, a new Pool),
-        the cards being played, the seat's own hand (cards drawn, taken or swapped into it),
-        the adventures on the table and the discard pile. The seat is about to choose knowing
-        each of those cards, so each is revealed before the choice, card by card."""
-        piles = (
-            self.pool,
-            self.building,
-            self.hands[self.seat],
-            *(adventure for adventures in self.adventures for adventure in adventures),
-            self.deck.discards,
-        )
-        for pile in piles:
-            for card in pile:
-                if isinstance(card, Hidden):
-                    return card
-        return None
-
-    def _substitute(self, stand_in: Hidden, outcome) -> str:
-        """Put what `stand_in` turned out to be in its place (one of its name, if several: the
-        first where the engine looks for a card, as an effect's pick of that name means that
-        one, and the pick is renamed with it)."""
-        name = self.unseen.settle(stand_in, outcome)
+    def put_revealed(self, stand_in: Hidden, name: str) -> None:
+        """Put `name` in place of `stand_in` (one of its name, if several: the first where the
+        engine looks for a card, as an effect's pick of that name means that one, and the pick
+        is renamed with it). At the end of the turn, the one read: in the player's adventure."""
         if self.phase == TURN_OVER and self._in_adventures(stand_in, name):
-            return name  # the one read: the player's adventure is scored
+            return
         for pile in (self.pool, self.building, *self.hands):
             if stand_in in pile:
                 pile[pile.index(stand_in)] = name
@@ -402,11 +227,10 @@ class HowIDiedView(HowIDiedState):
                 for pile in (self.deck.cards, self.deck.discards):
                     if stand_in in pile:
                         pile[pile.index(stand_in)] = name
-                        return name
+                        return
                 raise ValueError(f"{stand_in} is nowhere in the view")
         if stand_in in self.picks:
             self.picks = tuple(name if pick == stand_in else pick for pick in self.picks)
-        return name
 
     def _in_adventures(self, stand_in: Hidden, name: str) -> bool:
         """Put `name` in place of `stand_in` in an adventure (the player's first), if one has it."""
@@ -971,7 +795,7 @@ def walk_view(view: HowIDiedState) -> HowIDiedView:
     deck's first). The view itself becomes it."""
     seat = view.viewer
     pools = sorted(view.unseen.items(), key=lambda pool: int(pool[0][1:]))
-    unseen = Unseen()
+    unseen = TypedUnseen()
     names = {stand_in: iter(unseen.hide(cards)) for stand_in, cards in pools}
     piles = [view.deck.cards] + [view.hands[o] for o in range(view.players) if o != seat]
     renamed = [[next(names[card]) if card in names else card for card in pile] for pile in piles]
