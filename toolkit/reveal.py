@@ -118,6 +118,16 @@ class Unseen:
                 self.groups[group].remove(names[index])
         return names
 
+    def name_apart(
+        self, pools: Iterable[tuple[str, Sequence[str]]], piles: Sequence[Sequence[str]]
+    ) -> list[list[str]]:
+        """The core view's stand-ins named apart (:meth:`toolkit.hidden.Hiding.players_view`
+        gives one name to every card of a pool): each pool, in the order given, becomes a group
+        of its cards, and each of its stand-ins in `piles` the next name of that group, pile by
+        pile and card by card. The piles as the view holds them then."""
+        names = {stand_in: iter(self.hide(cards)) for stand_in, cards in pools}
+        return [[next(names[card]) if card in names else card for card in pile] for pile in piles]
+
     def outcomes(self, stand_in: Hidden) -> ChanceOutcomes | UniformOutcomes:
         """What `stand_in` turns out to be: its first-read value (``("type", V)``) if the game
         reads one and it is unknown, each value as likely as its cards not already claimed by

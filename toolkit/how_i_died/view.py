@@ -796,9 +796,8 @@ def walk_view(view: HowIDiedState) -> HowIDiedView:
     seat = view.viewer
     pools = sorted(view.unseen.items(), key=lambda pool: int(pool[0][1:]))
     unseen = TypedUnseen()
-    names = {stand_in: iter(unseen.hide(cards)) for stand_in, cards in pools}
     piles = [view.deck.cards] + [view.hands[o] for o in range(view.players) if o != seat]
-    renamed = [[next(names[card]) if card in names else card for card in pile] for pile in piles]
+    renamed = unseen.name_apart(pools, piles)
     view.__class__ = HowIDiedView
     view.deck = ViewDeck(renamed[0], view.deck.discards, unseen)
     others = iter(renamed[1:])
