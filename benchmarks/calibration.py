@@ -31,7 +31,8 @@ For each game and measure a row: the events n, the sum of the predicted chances 
 observed count (or sum), and z = (observed - expected) / sqrt(variance), the variance the sum of
 p(1 - p) for a chance and, for a mean, n times the sample variance of the residuals. Every
 |z| must stay under 4. ``--json`` prints the rows as a list of {game, measure, n, expected,
-observed, z}; ``--quick`` a few games each (the benchmark table's quick mode, about 20 s).
+observed, z}; ``--quick`` a game or a few each, at most 60 samples a game (the benchmark
+table's quick mode, a few seconds).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ SETTINGS = {
     "to-the-death": (1, "greedy", 5, 1),
     "death-may-die": (2, "greedy", 40, 1),
 }
+QUICK_DECISIONS = 60  # the samples a game the quick mode takes at most
 FOLLOW_LIMIT = 200_000  # positions a walk followed for a later choice may visit
 
 
@@ -222,12 +224,18 @@ OBSERVE = {
 
 # -- the tally -----------------------------------------------------------------------------------
 def tally(
-    game: str, games: int, seed0: int = 0, players: int | None = None, bot: str | None = None
+    game: str,
+    games: int,
+    seed0: int = 0,
+    players: int | None = None,
+    bot: str | None = None,
+    decisions: int | None = None,
 ) -> tuple[list[dict], dict]:
     """Play `games` seeded games of `game` (seeds from `seed0`) as ``decision_points`` plays them,
     and set every shown number of each action played against what happened when the real game
     was played on (`players` and `bot` other than the game's settings only to look at a case the
-    numbers do not model). Returns one row per measure, and the samples taken and dropped."""
+    numbers do not model; `decisions`: stop after so many samples, for the quick mode). Returns
+    one row per measure, and the samples taken and dropped."""
     from toolkit.simulate import decisions_played
 
     spec = get_game(game)
@@ -246,6 +254,8 @@ def tally(
         shown = odds.for_action(choice)
         if shown is None or not shown.odds:
             continue
+        if counts["decisions"] == decisions:
+            break
         counts["decisions"] += 1
         try:
             happened = observe(state, choice, oracle_rng)  # the position is a copy: play it on
@@ -307,7 +317,7 @@ def run(quick: bool = False) -> list[dict]:
     """The benchmark table's rows: one per game and measure, the CPU time of the game's whole
     calibration in `ours_s`, and n, expected, observed and z in the note. Asserts |z| < 4."""
     games_of = {game: s[3] if quick else s[2] for game, s in SETTINGS.items()}
-    rows, counts = table(games_of)
+    rows, counts = table(games_of, decisions=QUICK_DECISIONS if quick else None)
     out = []
     for r in rows:
         assert abs(r["z"]) < Z_LIMIT, f"miscalibrated: {r}"
@@ -338,7 +348,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     chosen = args.game or sorted(SETTINGS)
     games_of = {g: args.games or (SETTINGS[g][3] if args.quick else SETTINGS[g][2]) for g in chosen}
-    rows, counts = table(games_of, players=args.players, bot=args.bot)
+    decisions = QUICK_DECISIONS if args.quick else None
+    rows, counts = table(games_of, players=args.players, bot=args.bot, decisions=decisions)
     if args.json:
         keys = ("game", "measure", "n", "expected", "observed", "z")
         print(json.dumps([{k: r[k] for k in keys} for r in rows], indent=1))
