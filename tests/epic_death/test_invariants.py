@@ -73,14 +73,15 @@ def check_observation_hides_hands(state: EpicDeathState, seat: int) -> None:
     assert "hands" not in text
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 400 random games of 2-5 players (the soak benchmark plays thousands more, benchmarks/soak.py)
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), moves_seed=st.integers(0, 2**31))
 def test_random_play_keeps_every_invariant_and_replays(seed, players, moves_seed):
     state = EpicDeathState(seed=seed, players=players)
     rng = random.Random(moves_seed)
     steps = 0
     while not state.is_terminal():
-        if steps % 15 == 0:  # the full check on a sample of moves keeps 1,000 games fast
+        if steps % 15 == 0:  # the full check on a sample of moves keeps the games fast
             check_invariants(state)
         # checked as legal, but not atomic: the copy to restore from, taken before every move
         # and never needed here (tests/core/test_atomic_apply.py tests it), was half the time
