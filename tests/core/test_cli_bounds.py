@@ -5,10 +5,12 @@ error repeats more than 80 characters of what was typed."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from _paths import ROOT
@@ -75,6 +77,23 @@ def test_a_study_prints_its_table_before_a_failed_write(tmp_path, capsys, monkey
     assert err.count("\n") == 1 and "could not be written" in err and "No space" in err
 
 
+def busy_for(pid: int, cpu_s: float, wall_s: float = 30) -> None:
+    """Wait until process `pid` has used `cpu_s` seconds of CPU (read from /proc; a plain wait of
+    `cpu_s` x 3 where there is none): a loaded machine stretches its start-up in wall time, not
+    in CPU time."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(cpu_s * 3)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + wall_s
+    while time.monotonic() < deadline:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= cpu_s:  # utime + stime
+            return
+        time.sleep(0.1)
+
+
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(
     "argv",
@@ -92,7 +111,7 @@ def test_ctrl_c_is_one_line_with_the_games_played_and_exit_130(argv):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(6)  # past start-up, into the games
+    busy_for(child.pid, cpu_s=2.0)  # past start-up (well under a second of CPU), into the games
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=30)
     assert child.returncode == 130
