@@ -7,6 +7,7 @@ import argparse
 from toolkit.dist import as_fraction_string
 from toolkit.plain import count, estimate, exact_chance, mean
 from toolkit.simulate import win_summary
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
@@ -43,8 +44,9 @@ def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
             f"{result['successes']:,} of {count(result['samples'], 'deal')} (seeds from "
             f"{result['seed']}) could be cleared"
         )
+    names = ", ".join(catalog().name(character) for character in result["characters"])
     return [
-        f"TPK: Total Party Kill, level {result['level']}, party {', '.join(result['characters'])}.",
+        f"TPK: Total Party Kill, level {result['level']}, party {names}.",
         f"{question}: {answer}.",
     ]
 
