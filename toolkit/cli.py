@@ -718,6 +718,9 @@ def cmd_data_error(args) -> int:
     raise args.data_error
 
 
+GAME_HELP = "the game, by its name here (death-toolkit games lists them)"
+
+
 def build_parser(slugs: list[str] | None = None) -> Parser:
     """The whole command line; `slugs` limits the game subcommands built (and the game packages
     imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
@@ -756,19 +759,24 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         sub,
         "app",
         cmd_app,
-        "play a game as a Voila app (other options go to Voila, e.g. --port=8866)",
+        "play a game as a Voilà app (other options go to Voilà, e.g. --port=8866)",
     )
-    app.add_argument("game", choices=list(games.PACKAGES))
+    app.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     app.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
 
-    sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
+    sub.add_parser(
+        "games", help="list the games", description="The games, their names here and players."
+    ).set_defaults(run=cmd_games)
 
     analyse = sub.add_parser(
         "analyse", help="the exact numbers beside each choice of a saved game's next decision"
     )
-    analyse.add_argument("game", choices=list(games.PACKAGES))
+    analyse.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     start = analyse.add_mutually_exclusive_group(required=True)
-    start.add_argument("--state", help="a game saved with to_json() (- reads standard input)")
+    start.add_argument(
+        "--state",
+        help="a saved game: the play widget's Save box, or to_json() (- reads standard input)",
+    )
     start.add_argument(
         "--position",
         help="a YAML file describing a position as the seat to act sees it (- reads standard "
@@ -778,9 +786,10 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     analyse.add_argument(
         "--patience",
         type=positive_int,
+        metavar="N",
         default=1,
         help="let the exact walks take N times the widget's budget (seconds to minutes), so "
-        "that choices the widget refuses as too large get their numbers",
+        "that choices the widget refuses as too large get their numbers (default 1)",
     )
     analyse.set_defaults(run=cmd_analyse)
 
@@ -788,7 +797,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "describe",
         help="a position as YAML, as the seat to act sees it: a template for analyse --position",
     )
-    describe.add_argument("game", choices=list(games.PACKAGES))
+    describe.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     describe.add_argument("--state", help="a saved game's position (- reads standard input)")
     describe.add_argument(
         "--players",
@@ -841,25 +850,43 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         )
         game_sim.add_argument("--json", action="store_true", help="print one JSON object")
         game_sim.add_argument(
-            "--workers", type=workers, help="play on a local dask cluster of N processes"
+            "--workers",
+            type=workers,
+            metavar="N",
+            help="play on a local dask cluster of N processes",
         )
         game_sim.add_argument(
-            "--scheduler", help="play on the running dask.distributed scheduler at ADDRESS"
+            "--scheduler",
+            metavar="ADDRESS",
+            help="play on the running dask.distributed scheduler at ADDRESS",
         )
         game_sim.set_defaults(run=cmd_simulate)
     study = sub.add_parser(
         "study", help="how strong each bot is: seeded games, win rates with 95%% intervals"
     )
-    study.add_argument("game", choices=list(games.PACKAGES))
-    study.add_argument("--players", type=positive_int, required=True)
+    study.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
+    study.add_argument(
+        "--players", type=positive_int, required=True, help="players at the table (required)"
+    )
     study.add_argument("--bots", help="bots to compare, comma-separated (default: all)")
     study.add_argument(
         "--against", help="the bots in the other seats, comma-separated (default: --bots)"
     )
-    study.add_argument("--games", type=positive_int, default=1000, help="games a pairing")
-    study.add_argument("--seed", type=int, default=0)
-    study.add_argument("--workers", type=workers, help="play on a local dask cluster")
-    study.add_argument("--scheduler", help="play on the running dask scheduler at ADDRESS")
+    study.add_argument(
+        "--games", type=positive_int, default=1000, help="games a pairing (default 1000)"
+    )
+    study.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="every pairing's first seed, the next seed+1 (default 0)",
+    )
+    study.add_argument(
+        "--workers", type=workers, metavar="N", help="play on a local dask cluster of N processes"
+    )
+    study.add_argument(
+        "--scheduler", metavar="ADDRESS", help="play on the running dask scheduler at ADDRESS"
+    )
     study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
     study.add_argument("--json", action="store_true", help="print the rows as JSON")
     study.add_argument(

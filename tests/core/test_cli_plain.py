@@ -4,6 +4,7 @@ and ``--json`` keeping its keys."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 from fractions import Fraction
@@ -154,6 +155,37 @@ def test_help_is_clean_and_lists_every_command():
                 yield from every(child)
 
     assert not [p.prog for p in every(parser) if "``" in p.format_help()]
+
+
+def every_parser(parser):
+    yield parser
+    for action in parser._actions:
+        choices = getattr(action, "choices", None)
+        for child in choices.values() if isinstance(choices, dict) else ():
+            yield from every_parser(child)
+
+
+def test_every_argument_of_every_command_says_what_it_is():
+    """A user reading any ``--help`` learns what each argument is, and a placeholder the words
+    name (N, ADDRESS) is the one the usage line shows."""
+    unexplained, misnamed = [], []
+    for parser in every_parser(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                continue  # a command's list: each command's own line says what it is
+            if not action.help:
+                unexplained.append(f"{parser.prog} {action.option_strings or action.dest}")
+            for word in ("N", "ADDRESS"):
+                if action.option_strings and re.search(rf"\b{word}\b", action.help or ""):
+                    if action.metavar != word:
+                        misnamed.append(f"{parser.prog} {action.option_strings[0]}")
+    assert unexplained == [] and misnamed == []
+
+
+def test_the_games_command_says_what_it_lists():
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if getattr(a, "choices", None)]
+    assert "games" in (commands.choices["games"].description or "").lower()
 
 
 JSON_KEYS = {

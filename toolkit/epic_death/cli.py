@@ -23,10 +23,17 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         default=BASE_POOL,
         help=f"dice in the pool (0-{BOX}; default {BASE_POOL})",
     )
-    parser.add_argument("--difficulty", required=True, choices=DIFFICULTIES)
-    parser.add_argument("--victories", type=int, required=True, help="Victories the quest needs")
-    parser.add_argument("--plus-d6", type=int, default=0, help="+D6 dice cards played")
-    parser.add_argument("--minus-d6", type=int, default=0, help="-D6 dice cards played")
+    parser.add_argument(
+        "--difficulty",
+        required=True,
+        choices=DIFFICULTIES,
+        help="the quest's difficulty, which sets the faces that score a Victory (required)",
+    )
+    parser.add_argument(
+        "--victories", type=int, required=True, help="Victories the quest needs (required)"
+    )
+    parser.add_argument("--plus-d6", type=int, default=0, help="+D6 dice cards played (default 0)")
+    parser.add_argument("--minus-d6", type=int, default=0, help="-D6 dice cards played (default 0)")
     parser.add_argument(
         "--frenzy",
         action="store_true",

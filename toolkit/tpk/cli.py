@@ -72,9 +72,14 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the default party of this size (without --characters: {DEFAULT_PLAYERS})",
     )
     parser.add_argument(
-        "--samples", type=int, default=1000, help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})"
+        "--samples",
+        type=int,
+        default=1000,
+        help=f"Monte Carlo deals (default 1,000, at most {MAX_SAMPLES:,})",
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the first deal's seed, the next seed+1 (default 0)"
+    )
     parser.add_argument(
         "--exact",
         action="store_true",
