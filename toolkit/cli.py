@@ -540,6 +540,7 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
                 f"Seat {seat + 1} ({bot}): mean return {plain.mean(summary['mean_returns'][seat])}"
                 f", won {plain.pct(won / games_)} ({won:,} of {games_:,} games)."
             )
+        lines.append(return_words(spec))
     if "wins" in summary and (cooperative or players == 1):
         who = "The table" if players > 1 else f"The {bot} bot"
         lines.append(
@@ -625,7 +626,15 @@ def study_lines(spec, players: int, table) -> list[str]:
             f"{plain.estimate(row.win_rate, (row.low_95, row.high_95))}; "
             f"mean return {plain.mean(row.mean_return)}."
         )
+    lines.append(return_words(spec))
     return lines
+
+
+def return_words(spec) -> str:
+    """What the "mean return" beside a seat or a bot is, in the game's own terms (its ``cli``
+    module's ``RETURN_WORDS``; else how the game's returns add up)."""
+    words = getattr(spec.cli, "RETURN_WORDS", None) or games.UTILITIES[spec.utility]
+    return f"Mean return: a seat's result a game, averaged over the games; {words}."
 
 
 def cmd_check(args) -> int:

@@ -109,6 +109,23 @@ def test_simulate_names_the_bots_in_their_seats(capsys, game):
     assert "_" not in out and "[" not in out  # no JSON key, no Python list
 
 
+@pytest.mark.parametrize("game", games.available())
+def test_a_mean_return_is_said_what_it_is_in_the_games_terms(capsys, game):
+    """A mean return is a number a player cannot guess the scale of: wherever it is printed, a
+    line says what a seat's return is in that game (To the Death!'s duel counts a loss -1)."""
+    outputs = [
+        call(capsys, "simulate", game, "--games", "3", "--players", "2")[1],
+        call(capsys, "study", game, "--players", "2", "--games", "2", "--bots", "random")[1],
+    ]
+    for out in outputs:
+        if "mean return" in out:
+            (legend,) = [line for line in out.splitlines() if line.startswith("Mean return:")]
+            assert "win" in legend and ("lose" in legend or "loss" in legend)
+    assert "mean return" in outputs[1]
+    if game == "to-the-death":
+        assert "-1" in outputs[1]
+
+
 def test_simulate_tpk_says_plainly_that_random_bots_win_nothing(capsys):
     """With its defaults (random bots, 100 games) TPK's party wins no game: 77 of them clear no
     level, the best clears three of seven. It is said, with a bot that does win."""

@@ -13,6 +13,9 @@ from toolkit.dist import as_fraction_string
 from toolkit.plain import count, exact_chance, mean, pct
 from toolkit.simulate import win_summary
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "+1 for every seat when the table wins, -1 when it loses"
+
 # The largest roll answered: more than the game deals out (3 black dice, green from sanity,
 # skill and cards), and answered in seconds at most, with tie-breaks, at the stress cap.
 MAX_BLACK, MAX_GREEN = 8, 6

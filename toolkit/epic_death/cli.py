@@ -10,6 +10,9 @@ from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
 from toolkit.plain import count, exact_chance, mean, seat_list
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "a win 1, split evenly between seats that tie for it, a loss 0"
+
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -16,6 +16,9 @@ from toolkit.how_i_died.odds import (
 )
 from toolkit.plain import count, exact_chance, mean, pct, seat_list
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "a win 1 (tied winners each get 1), a loss 0"
+
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -11,6 +11,9 @@ from toolkit.tpk.cards import catalog
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "1 for every seat when the table wins, 0 when it loses"
+
 DEFAULT_PLAYERS = 3
 # Each deal is searched exactly, about 20 ms at level 7 with five characters (the slowest): this
 # many run in under a minute there, and give a 95% interval within 2.2 points either side.
