@@ -548,7 +548,10 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
             f"{plain.estimate(summary['win_rate'], summary['win_interval'])}."
         )
     lines += spec.cli.summary_lines(summary, table)
-    wins = summary.get("wins", sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players)))
+    if cooperative or players == 1:
+        wins = summary.get("wins", int((table["return_0"] > 0).sum()))
+    else:  # any seat's win: a game's own "wins" may count one seat's (To the Death!'s duel)
+        wins = sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players))
     if wins == 0:
         other = next((name for name in spec.bots if name != bot), None)
         if other:

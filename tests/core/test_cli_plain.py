@@ -248,3 +248,14 @@ def test_study_json_keeps_its_columns(capsys):
     assert list(json.loads(out)[0]) == [
         "bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return"
     ]  # fmt: skip
+
+
+def test_no_game_won_is_said_only_when_no_seat_won_a_game(capsys):
+    """To the Death!'s duel counts seat 1's wins as its "wins": a game won by seat 2 is still a
+    game won, and the hint that no game was won must not follow it."""
+    arguments = ["simulate", "to-the-death", "--players", "2", "--games", "5"]
+    summary = json.loads(call(capsys, *arguments, "--json")[1])
+    _, out = call(capsys, *arguments)
+    seat_2_wins = re.search(r"Seat 2 \(random\): .*?\((\d+) of 5 games\)", out)
+    assert summary["wins"] == 0 and int(seat_2_wins.group(1)) > 0  # the case in question
+    assert "No game won" not in out
