@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import sysconfig
+from fractions import Fraction
 from pathlib import Path
 
 from toolkit import analysis, bookpdf, exercises, games, plain, position
@@ -446,7 +447,7 @@ def cmd_analyse(args) -> int:
     print(
         f"{games.get_game(args.game).title}, player {odds.seat + 1} (seat {odds.seat}): {odds.prompt}"
     )
-    rows = [odds.headers(), *odds.rows()]
+    rows = [odds.headers(), *analyse_rows(odds)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print(
@@ -455,6 +456,32 @@ def cmd_analyse(args) -> int:
     if odds.note:
         print(odds.note)
     return 0
+
+
+def analyse_rows(odds) -> list[list[str]]:
+    """The analyse table's rows as the plain output writes numbers: a chance as its percentage
+    and then its exact fraction, any other number (an expected damage) as a decimal and then its
+    exact value; "–" where a choice has no number, and its note last, as the widget's table."""
+    notes = any(o.note for o in odds.actions)
+    return [
+        [action.label]
+        + [
+            number_cell(m, action.odds[m.name]) if m.name in action.odds else "–"
+            for m in odds.measures
+        ]
+        + ([action.note] if notes else [])
+        for action in odds.actions
+    ]
+
+
+def number_cell(measure, value) -> str:
+    """One measure's exact value in words: "82.8% (exactly 53/64)", "14.4 (exactly 562/39)"."""
+    value = Fraction(value)
+    if measure.chance:
+        return plain.exact_chance(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{plain.mean(float(value))} (exactly {value.numerator}/{value.denominator})"
 
 
 def cmd_describe(args) -> int:
