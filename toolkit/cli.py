@@ -453,9 +453,13 @@ def cmd_analyse(args) -> int:
         print(
             "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         )
-    if odds.note:
-        print(odds.note)
+    if odds.note:  # the note is the widget's too: here, the command is already the way to wait
+        print(odds.note.replace(analysis.WAIT_FOR_THEM, WAIT_HERE.format(patience=args.patience)))
     return 0
+
+
+#: How to have the numbers a note refuses as too large, said to a user of ``analyse`` itself.
+WAIT_HERE = "to wait for them instead, run this again with a --patience above {patience}"
 
 
 def analyse_rows(odds) -> list[list[str]]:

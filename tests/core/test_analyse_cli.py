@@ -107,3 +107,11 @@ def test_an_expected_number_reads_as_a_decimal_then_its_exact_value():
     assert number_cell(expected, Fraction(562, 39)) == "14.4 (exactly 562/39)"
     assert number_cell(expected, Fraction(-1)) == "-1"
     assert number_cell(Measure("die", "P(you die)"), Fraction(1, 13)) == "7.7% (exactly 1/13)"
+
+
+def test_a_choice_too_large_tells_the_analyse_user_to_raise_patience_not_to_save_the_game():
+    """How I Died's first card of a turn is refused at patience 1: the note, said to someone
+    already running analyse, names --patience and the patience it was run with."""
+    saved = get_game("how-i-died").new_state(2, 3).to_json()
+    out = analyse("how-i-died", saved).stdout
+    assert "--patience" in out and "above 1" in out and "save the game" not in out
