@@ -45,7 +45,13 @@ def clipped(message: object) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump)."""
+    """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump), and
+    a number option (``type=int``, every game's too) refuses "x" as not a whole number, in words
+    rather than Python's type name."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.register("type", int, whole_number)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {clipped(message)}\n")
@@ -699,11 +705,16 @@ def check_writable(path: Path) -> None:
         raise ValueError(f"cannot write {path}: permission denied")
 
 
-def positive_int(text: str) -> int:
+def whole_number(text: str) -> int:
+    """A whole number, negative too (a penalty); anything else refused in words."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def positive_int(text: str) -> int:
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
