@@ -772,6 +772,8 @@ def cmd_data_error(args) -> int:
     raise args.data_error
 
 
+NOTEBOOKS_DIR = "death-toolkit-notebooks"
+DIR_HELP = f"where to copy the notebooks, when installed from a package (default ./{NOTEBOOKS_DIR})"
 GAME_HELP = "the game, by its name here (death-toolkit games lists them)"
 
 
@@ -791,7 +793,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         cmd_lab,
         "open the bundled notebooks in JupyterLab (other options go to JupyterLab)",
     )
-    lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
+    lab.add_argument("--dir", default=NOTEBOOKS_DIR, help=DIR_HELP)
 
     book = add_launcher(
         sub,
@@ -801,7 +803,9 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     book.add_argument("--source", help="the book's sources (default: the repository's book/)")
     book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
-    book.add_argument("--port", type=port, default=8000, help="serve on 127.0.0.1:PORT")
+    book.add_argument(
+        "--port", type=port, default=8000, help="serve on 127.0.0.1:PORT (default 8000)"
+    )
     book.add_argument("--no-serve", action="store_true", help="only build")
     book.add_argument(
         "--pdf",
@@ -816,7 +820,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "play a game as a Voilà app (other options go to Voilà, e.g. --port=8866)",
     )
     app.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
-    app.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
+    app.add_argument("--dir", default=NOTEBOOKS_DIR, help=DIR_HELP)
 
     sub.add_parser(
         "games", help="list the games", description="The games, their names here and players."

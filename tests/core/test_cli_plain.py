@@ -199,6 +199,23 @@ def test_every_argument_of_every_command_says_what_it_is():
     assert unexplained == [] and misnamed == []
 
 
+def test_every_option_with_a_default_says_it():
+    """An option a user may leave out says what it is then (0, a party, a folder), so that the
+    answer printed can be read without the source."""
+    silent = [
+        f"{parser.prog} {action.option_strings[0]}"
+        for parser in every_parser(build_parser())
+        for action in parser._actions
+        if action.option_strings
+        and action.default is not None
+        and action.default is not False
+        and action.default != []
+        and action.default is not argparse.SUPPRESS
+        and "default" not in (action.help or "")
+    ]
+    assert silent == []
+
+
 def test_the_games_command_says_what_it_lists():
     parser = build_parser()
     (commands,) = [a for a in parser._actions if getattr(a, "choices", None)]

@@ -46,7 +46,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--stress",
         type=_count,
         default=0,
-        help="stress you may spend on rerolls (at most the stress cap)",
+        help="stress you may spend on rerolls (default 0, at most the stress cap)",
     )
     parser.add_argument(
         "--tie-break",

@@ -24,9 +24,11 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hand",
         default="",
-        help=f"comma-separated card ids in your hand (an id is {ID_HINT})",
+        help=f"comma-separated card ids in your hand (an id is {ID_HINT}; default: none)",
     )
-    parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
+    parser.add_argument(
+        "--pool", default="", help="comma-separated card ids in the Pool (default: none)"
+    )
     parser.add_argument(
         "--unseen",
         default=None,
@@ -36,7 +38,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--strategy",
         default="random",
         choices=STRATEGIES,
-        help="end-picking strategy for the damage and turns distributions",
+        help="end-picking strategy for the damage and turns distributions (default random)",
     )
 
 

@@ -20,12 +20,12 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
     parser.add_argument("--armor", type=int, required=True, help="the target's armor")
     parser.add_argument(
-        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
+        "--bonus", type=int, default=0, help="every bonus and penalty, focus included (default 0)"
     )
     parser.add_argument(
         "--seen",
         default="",
-        help=f"cards not in the deck, SUIT:VALUE,... (suits {', '.join(SUITS)}; values {values})",
+        help=f"cards not in the deck, SUIT:VALUE,... (suits {', '.join(SUITS)}; values {values}; default: none, every card in the deck)",
     )
 
 

@@ -66,8 +66,15 @@ def summarize(table) -> dict:
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL}")
-    parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
+    parser.add_argument(
+        "--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL} (default 1)"
+    )
+    parser.add_argument(
+        "--characters",
+        default="",
+        help="the party, comma-separated, e.g. brin,taric,galen (default: the default party of "
+        "--players)",
+    )
     parser.add_argument(
         "--players",
         type=int,
