@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import sysconfig
+from fractions import Fraction
 from pathlib import Path
 
 from toolkit import analysis, bookpdf, exercises, games, plain, position
@@ -44,7 +45,13 @@ def clipped(message: object) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump)."""
+    """argparse, but a bad argument is one line on stderr and exit status 2 (no usage dump), and
+    a number option (``type=int``, every game's too) refuses "x" as not a whole number, in words
+    rather than Python's type name."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.register("type", int, whole_number)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {clipped(message)}\n")
@@ -446,15 +453,45 @@ def cmd_analyse(args) -> int:
     print(
         f"{games.get_game(args.game).title}, player {odds.seat + 1} (seat {odds.seat}): {odds.prompt}"
     )
-    rows = [odds.headers(), *odds.rows()]
+    rows = [odds.headers(), *analyse_rows(odds)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print(
             "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         )
-    if odds.note:
-        print(odds.note)
+    if odds.note:  # the note is the widget's too: here, the command is already the way to wait
+        print(odds.note.replace(analysis.WAIT_FOR_THEM, WAIT_HERE.format(patience=args.patience)))
     return 0
+
+
+#: How to have the numbers a note refuses as too large, said to a user of ``analyse`` itself.
+WAIT_HERE = "to wait for them instead, run this again with a --patience above {patience}"
+
+
+def analyse_rows(odds) -> list[list[str]]:
+    """The analyse table's rows as the plain output writes numbers: a chance as its percentage
+    and then its exact fraction, any other number (an expected damage) as a decimal and then its
+    exact value; "–" where a choice has no number, and its note last, as the widget's table."""
+    notes = any(o.note for o in odds.actions)
+    return [
+        [action.label]
+        + [
+            number_cell(m, action.odds[m.name]) if m.name in action.odds else "–"
+            for m in odds.measures
+        ]
+        + ([action.note] if notes else [])
+        for action in odds.actions
+    ]
+
+
+def number_cell(measure, value) -> str:
+    """One measure's exact value in words: "82.8% (exactly 53/64)", "14.4 (exactly 562/39)"."""
+    value = Fraction(value)
+    if measure.chance:
+        return plain.exact_chance(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{plain.mean(float(value))} (exactly {value.numerator}/{value.denominator})"
 
 
 def cmd_describe(args) -> int:
@@ -540,6 +577,7 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
                 f"Seat {seat + 1} ({bot}): mean return {plain.mean(summary['mean_returns'][seat])}"
                 f", won {plain.pct(won / games_)} ({won:,} of {games_:,} games)."
             )
+        lines.append(return_words(spec))
     if "wins" in summary and (cooperative or players == 1):
         who = "The table" if players > 1 else f"The {bot} bot"
         lines.append(
@@ -547,7 +585,10 @@ def simulate_lines(spec, args, summary: dict, table) -> list[str]:
             f"{plain.estimate(summary['win_rate'], summary['win_interval'])}."
         )
     lines += spec.cli.summary_lines(summary, table)
-    wins = summary.get("wins", sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players)))
+    if cooperative or players == 1:
+        wins = summary.get("wins", int((table["return_0"] > 0).sum()))
+    else:  # any seat's win: a game's own "wins" may count one seat's (To the Death!'s duel)
+        wins = sum(int((table[f"return_{s}"] > 0).sum()) for s in range(players))
     if wins == 0:
         other = next((name for name in spec.bots if name != bot), None)
         if other:
@@ -625,7 +666,15 @@ def study_lines(spec, players: int, table) -> list[str]:
             f"{plain.estimate(row.win_rate, (row.low_95, row.high_95))}; "
             f"mean return {plain.mean(row.mean_return)}."
         )
+    lines.append(return_words(spec))
     return lines
+
+
+def return_words(spec) -> str:
+    """What the "mean return" beside a seat or a bot is, in the game's own terms (its ``cli``
+    module's ``RETURN_WORDS``; else how the game's returns add up)."""
+    words = getattr(spec.cli, "RETURN_WORDS", None) or games.UTILITIES[spec.utility]
+    return f"Mean return: a seat's result a game, averaged over the games; {words}."
 
 
 def cmd_check(args) -> int:
@@ -656,11 +705,16 @@ def check_writable(path: Path) -> None:
         raise ValueError(f"cannot write {path}: permission denied")
 
 
-def positive_int(text: str) -> int:
+def whole_number(text: str) -> int:
+    """A whole number, negative too (a penalty); anything else refused in words."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def positive_int(text: str) -> int:
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -718,6 +772,11 @@ def cmd_data_error(args) -> int:
     raise args.data_error
 
 
+NOTEBOOKS_DIR = "death-toolkit-notebooks"
+DIR_HELP = f"where to copy the notebooks, when installed from a package (default ./{NOTEBOOKS_DIR})"
+GAME_HELP = "the game, by its name here (death-toolkit games lists them)"
+
+
 def build_parser(slugs: list[str] | None = None) -> Parser:
     """The whole command line; `slugs` limits the game subcommands built (and the game packages
     imported) to those, which is all a single ``odds`` or ``simulate`` command needs."""
@@ -734,7 +793,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         cmd_lab,
         "open the bundled notebooks in JupyterLab (other options go to JupyterLab)",
     )
-    lab.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
+    lab.add_argument("--dir", default=NOTEBOOKS_DIR, help=DIR_HELP)
 
     book = add_launcher(
         sub,
@@ -744,7 +803,9 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     book.add_argument("--source", help="the book's sources (default: the repository's book/)")
     book.add_argument("--dir", help="build into DIR/_build/html (default: the sources' _build)")
-    book.add_argument("--port", type=port, default=8000, help="serve on 127.0.0.1:PORT")
+    book.add_argument(
+        "--port", type=port, default=8000, help="serve on 127.0.0.1:PORT (default 8000)"
+    )
     book.add_argument("--no-serve", action="store_true", help="only build")
     book.add_argument(
         "--pdf",
@@ -756,19 +817,24 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         sub,
         "app",
         cmd_app,
-        "play a game as a Voila app (other options go to Voila, e.g. --port=8866)",
+        "play a game as a Voilà app (other options go to Voilà, e.g. --port=8866)",
     )
-    app.add_argument("game", choices=list(games.PACKAGES))
-    app.add_argument("--dir", default="death-toolkit-notebooks", help="where to copy the notebooks")
+    app.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
+    app.add_argument("--dir", default=NOTEBOOKS_DIR, help=DIR_HELP)
 
-    sub.add_parser("games", help="list the games").set_defaults(run=cmd_games)
+    sub.add_parser(
+        "games", help="list the games", description="The games, their names here and players."
+    ).set_defaults(run=cmd_games)
 
     analyse = sub.add_parser(
         "analyse", help="the exact numbers beside each choice of a saved game's next decision"
     )
-    analyse.add_argument("game", choices=list(games.PACKAGES))
+    analyse.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     start = analyse.add_mutually_exclusive_group(required=True)
-    start.add_argument("--state", help="a game saved with to_json() (- reads standard input)")
+    start.add_argument(
+        "--state",
+        help="a saved game: the play widget's Save box, or to_json() (- reads standard input)",
+    )
     start.add_argument(
         "--position",
         help="a YAML file describing a position as the seat to act sees it (- reads standard "
@@ -778,9 +844,10 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     analyse.add_argument(
         "--patience",
         type=positive_int,
+        metavar="N",
         default=1,
         help="let the exact walks take N times the widget's budget (seconds to minutes), so "
-        "that choices the widget refuses as too large get their numbers",
+        "that choices the widget refuses as too large get their numbers (default 1)",
     )
     analyse.set_defaults(run=cmd_analyse)
 
@@ -788,7 +855,7 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         "describe",
         help="a position as YAML, as the seat to act sees it: a template for analyse --position",
     )
-    describe.add_argument("game", choices=list(games.PACKAGES))
+    describe.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     describe.add_argument("--state", help="a saved game's position (- reads standard input)")
     describe.add_argument(
         "--players",
@@ -841,25 +908,43 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         )
         game_sim.add_argument("--json", action="store_true", help="print one JSON object")
         game_sim.add_argument(
-            "--workers", type=workers, help="play on a local dask cluster of N processes"
+            "--workers",
+            type=workers,
+            metavar="N",
+            help="play on a local dask cluster of N processes",
         )
         game_sim.add_argument(
-            "--scheduler", help="play on the running dask.distributed scheduler at ADDRESS"
+            "--scheduler",
+            metavar="ADDRESS",
+            help="play on the running dask.distributed scheduler at ADDRESS",
         )
         game_sim.set_defaults(run=cmd_simulate)
     study = sub.add_parser(
         "study", help="how strong each bot is: seeded games, win rates with 95%% intervals"
     )
-    study.add_argument("game", choices=list(games.PACKAGES))
-    study.add_argument("--players", type=positive_int, required=True)
+    study.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
+    study.add_argument(
+        "--players", type=positive_int, required=True, help="players at the table (required)"
+    )
     study.add_argument("--bots", help="bots to compare, comma-separated (default: all)")
     study.add_argument(
         "--against", help="the bots in the other seats, comma-separated (default: --bots)"
     )
-    study.add_argument("--games", type=positive_int, default=1000, help="games a pairing")
-    study.add_argument("--seed", type=int, default=0)
-    study.add_argument("--workers", type=workers, help="play on a local dask cluster")
-    study.add_argument("--scheduler", help="play on the running dask scheduler at ADDRESS")
+    study.add_argument(
+        "--games", type=positive_int, default=1000, help="games a pairing (default 1000)"
+    )
+    study.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="every pairing's first seed, the next seed+1 (default 0)",
+    )
+    study.add_argument(
+        "--workers", type=workers, metavar="N", help="play on a local dask cluster of N processes"
+    )
+    study.add_argument(
+        "--scheduler", metavar="ADDRESS", help="play on the running dask scheduler at ADDRESS"
+    )
     study.add_argument("--csv", help="also write the table to CSV (its first line the command)")
     study.add_argument("--json", action="store_true", help="print the rows as JSON")
     study.add_argument(

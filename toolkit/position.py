@@ -111,7 +111,8 @@ def common(description: Any, game: str, min_players: int, max_players: int) -> t
     if not isinstance(description, Mapping):
         raise PositionError("(file)", "a position is a mapping of fields")
     if description.get("game") != game:
-        raise PositionError("game", f"expected {game!r}, got {description.get('game')!r}")
+        got = written(description.get("game"))  # a missing game reads "nothing", not None
+        raise PositionError("game", f"expected {written(game)}, got {got}")
     players = whole(description, "players", min_players, max_players)
     seat = whole(description, "seat", 0, players - 1)
     if "seed" in description:

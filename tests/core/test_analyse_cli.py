@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
+from toolkit.analysis import Measure
+from toolkit.cli import number_cell
 from toolkit.games import available, get_game
 from toolkit.simulate import play_seeded
 
@@ -80,3 +84,34 @@ def test_patience_answers_what_the_widget_refuses():
     assert all(action["odds"] for action in json.loads(slow.stdout)["actions"])
     refused = analyse("how-i-died", saved, "--patience", "0")
     assert refused.returncode == 2 and "--patience" in refused.stderr
+
+
+def test_the_readable_table_puts_each_chance_as_a_percent_then_its_exact_fraction():
+    """The plain output writes a chance as every command does, its percentage first; the exact
+    fraction beside it is the one --json gives."""
+    saved = get_game("epic-death").new_state(2, 0).to_json()
+    table = analyse("epic-death", saved).stdout.splitlines()[2:]
+    exact = json.loads(analyse("epic-death", saved, "--json").stdout)
+    fractions = [list(action["odds"].values()) for action in exact["actions"]]
+    assert len(table) >= len(fractions) > 0
+    for line, numbers in zip(table, fractions, strict=False):
+        for number in numbers:
+            if number in ("0", "1"):
+                assert ("0% (impossible)" if number == "0" else "100% (certain)") in line
+            else:
+                assert re.search(rf"\d%\s\(exactly {number}\)", line), (line, number)
+
+
+def test_an_expected_number_reads_as_a_decimal_then_its_exact_value():
+    expected = Measure("glory", "expected glory this turn", chance=False)
+    assert number_cell(expected, Fraction(562, 39)) == "14.4 (exactly 562/39)"
+    assert number_cell(expected, Fraction(-1)) == "-1"
+    assert number_cell(Measure("die", "P(you die)"), Fraction(1, 13)) == "7.7% (exactly 1/13)"
+
+
+def test_a_choice_too_large_tells_the_analyse_user_to_raise_patience_not_to_save_the_game():
+    """How I Died's first card of a turn is refused at patience 1: the note, said to someone
+    already running analyse, names --patience and the patience it was run with."""
+    saved = get_game("how-i-died").new_state(2, 3).to_json()
+    out = analyse("how-i-died", saved).stdout
+    assert "--patience" in out and "above 1" in out and "save the game" not in out

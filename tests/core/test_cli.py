@@ -99,7 +99,7 @@ def test_odds_epic_death_help_says_what_its_two_numbers_are(capsys):
 def test_odds_readable_output_has_no_python_brackets(capsys):
     """Lists and mappings used to print as Python reprs (quotes, brackets, 17-digit floats)."""
     _, out, _ = call(capsys, "odds", "tpk", "--samples", "10")
-    assert "party brin, taric, galen." in out and "[" not in out and "'" not in out
+    assert "party Brin, Taric, Galen." in out and "[" not in out and "'" not in out
     assert "(95% interval 39.7-89.2%)" in out  # the Wilson interval, in percent
     _, out, _ = call(capsys, "odds", "how-i-died")
     assert "\n  P(2 damage): 16.7% (exactly 1/6)\n" in out and "{" not in out

@@ -46,6 +46,23 @@ def test_bad_arguments_are_one_line_naming_no_private_function(capsys, argv, sai
     assert said in err and "_count" not in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "epic-death", "--difficulty", "mighty", "--victories", "3", "--dice", "x"],
+        ["odds", "to-the-death", "--weapon", "3", "--armor", "6", "--bonus", "two"],
+        ["odds", "tpk", "--level", "1.5"],
+        ["simulate", "epic-death", "--seed", "x"],
+        ["study", "epic-death", "--players", "2", "--seed", "x"],
+    ],
+)
+def test_a_number_that_is_none_is_refused_in_words_in_every_command(capsys, argv):
+    """Every number option, the games' own too, says "not a whole number" and names the option,
+    not Python's type ("invalid int value")."""
+    err = one_line_refusal(capsys, *argv)
+    assert "not a whole number" in err and argv[-2] in err and "invalid int" not in err
+
+
 def test_a_huge_number_is_not_echoed_back_whole(capsys):
     huge = "9" * 5000
     err = one_line_refusal(capsys, "odds", "death-may-die", "--black", huge)

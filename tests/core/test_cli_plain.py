@@ -4,6 +4,7 @@ and ``--json`` keeping its keys."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 from fractions import Fraction
@@ -108,6 +109,23 @@ def test_simulate_names_the_bots_in_their_seats(capsys, game):
     assert "_" not in out and "[" not in out  # no JSON key, no Python list
 
 
+@pytest.mark.parametrize("game", games.available())
+def test_a_mean_return_is_said_what_it_is_in_the_games_terms(capsys, game):
+    """A mean return is a number a player cannot guess the scale of: wherever it is printed, a
+    line says what a seat's return is in that game (To the Death!'s duel counts a loss -1)."""
+    outputs = [
+        call(capsys, "simulate", game, "--games", "3", "--players", "2")[1],
+        call(capsys, "study", game, "--players", "2", "--games", "2", "--bots", "random")[1],
+    ]
+    for out in outputs:
+        if "mean return" in out:
+            (legend,) = [line for line in out.splitlines() if line.startswith("Mean return:")]
+            assert "win" in legend and ("lose" in legend or "loss" in legend)
+    assert "mean return" in outputs[1]
+    if game == "to-the-death":
+        assert "-1" in outputs[1]
+
+
 def test_simulate_tpk_says_plainly_that_random_bots_win_nothing(capsys):
     """With its defaults (random bots, 100 games) TPK's party wins no game: 77 of them clear no
     level, the best clears three of seven. It is said, with a bot that does win."""
@@ -156,6 +174,54 @@ def test_help_is_clean_and_lists_every_command():
     assert not [p.prog for p in every(parser) if "``" in p.format_help()]
 
 
+def every_parser(parser):
+    yield parser
+    for action in parser._actions:
+        choices = getattr(action, "choices", None)
+        for child in choices.values() if isinstance(choices, dict) else ():
+            yield from every_parser(child)
+
+
+def test_every_argument_of_every_command_says_what_it_is():
+    """A user reading any ``--help`` learns what each argument is, and a placeholder the words
+    name (N, ADDRESS) is the one the usage line shows."""
+    unexplained, misnamed = [], []
+    for parser in every_parser(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                continue  # a command's list: each command's own line says what it is
+            if not action.help:
+                unexplained.append(f"{parser.prog} {action.option_strings or action.dest}")
+            for word in ("N", "ADDRESS"):
+                if action.option_strings and re.search(rf"\b{word}\b", action.help or ""):
+                    if action.metavar != word:
+                        misnamed.append(f"{parser.prog} {action.option_strings[0]}")
+    assert unexplained == [] and misnamed == []
+
+
+def test_every_option_with_a_default_says_it():
+    """An option a user may leave out says what it is then (0, a party, a folder), so that the
+    answer printed can be read without the source."""
+    silent = [
+        f"{parser.prog} {action.option_strings[0]}"
+        for parser in every_parser(build_parser())
+        for action in parser._actions
+        if action.option_strings
+        and action.default is not None
+        and action.default is not False
+        and action.default != []
+        and action.default is not argparse.SUPPRESS
+        and "default" not in (action.help or "")
+    ]
+    assert silent == []
+
+
+def test_the_games_command_says_what_it_lists():
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if getattr(a, "choices", None)]
+    assert "games" in (commands.choices["games"].description or "").lower()
+
+
 JSON_KEYS = {
     ("odds", "epic-death", "--difficulty", "mighty", "--victories", "3"):
         ["dice", "difficulty", "victories", "success", "epic_death"],
@@ -199,3 +265,14 @@ def test_study_json_keeps_its_columns(capsys):
     assert list(json.loads(out)[0]) == [
         "bot", "against", "games", "wins", "win_rate", "low_95", "high_95", "mean_return"
     ]  # fmt: skip
+
+
+def test_no_game_won_is_said_only_when_no_seat_won_a_game(capsys):
+    """To the Death!'s duel counts seat 1's wins as its "wins": a game won by seat 2 is still a
+    game won, and the hint that no game was won must not follow it."""
+    arguments = ["simulate", "to-the-death", "--players", "2", "--games", "5"]
+    summary = json.loads(call(capsys, *arguments, "--json")[1])
+    _, out = call(capsys, *arguments)
+    seat_2_wins = re.search(r"Seat 2 \(random\): .*?\((\d+) of 5 games\)", out)
+    assert summary["wins"] == 0 and int(seat_2_wins.group(1)) > 0  # the case in question
+    assert "No game won" not in out

@@ -79,3 +79,12 @@ def test_a_field_of_the_wrong_kind_is_refused_in_the_descriptions_own_words():
     with pytest.raises(PositionError) as error:
         whole({"turn": {"first": [1, True, None]}}, "turn", 0, 9)
     assert error.value.problem == "expected a whole number, got {first: [1, true, nothing]}"
+
+
+def test_a_position_without_its_game_says_so_in_words_not_a_python_none(tmp_path, capsys):
+    path = tmp_path / "no-game.yaml"
+    path.write_text("players: 2\n")
+    assert cli.main(["analyse", "epic-death", "--position", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "game" in error and "epic-death" in error
+    assert "None" not in error and "nothing" in error

@@ -107,3 +107,9 @@ def test_samples_beyond_what_runs_in_a_minute_are_refused_in_one_line():
     )  # fmt: skip
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert f"1 to {MAX_SAMPLES:,}" in refused.stderr
+
+
+def test_plain_odds_name_the_party_by_the_characters_names_not_their_ids(capsys):
+    assert main(["odds", "tpk", "--level", "1", "--characters", "taric,land", "--exact"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "Taric" in header and "Land" in header and "taric" not in header

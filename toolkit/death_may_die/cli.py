@@ -13,6 +13,9 @@ from toolkit.dist import as_fraction_string
 from toolkit.plain import count, exact_chance, mean, pct
 from toolkit.simulate import win_summary
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "+1 for every seat when the table wins, -1 when it loses"
+
 # The largest roll answered: more than the game deals out (3 black dice, green from sanity,
 # skill and cards), and answered in seconds at most, with tie-breaks, at the stress cap.
 MAX_BLACK, MAX_GREEN = 8, 6
@@ -43,7 +46,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--stress",
         type=_count,
         default=0,
-        help="stress you may spend on rerolls (at most the stress cap)",
+        help="stress you may spend on rerolls (default 0, at most the stress cap)",
     )
     parser.add_argument(
         "--tie-break",

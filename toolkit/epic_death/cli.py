@@ -10,6 +10,9 @@ from toolkit.epic_death.cards import BASE_POOL, BOX, catalog
 from toolkit.epic_death.odds import DIFFICULTIES, PoolModifiers, plain_odds, quest_odds
 from toolkit.plain import count, exact_chance, mean, seat_list
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "a win 1, split evenly between seats that tie for it, a loss 0"
+
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (
@@ -23,10 +26,17 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         default=BASE_POOL,
         help=f"dice in the pool (0-{BOX}; default {BASE_POOL})",
     )
-    parser.add_argument("--difficulty", required=True, choices=DIFFICULTIES)
-    parser.add_argument("--victories", type=int, required=True, help="Victories the quest needs")
-    parser.add_argument("--plus-d6", type=int, default=0, help="+D6 dice cards played")
-    parser.add_argument("--minus-d6", type=int, default=0, help="-D6 dice cards played")
+    parser.add_argument(
+        "--difficulty",
+        required=True,
+        choices=DIFFICULTIES,
+        help="the quest's difficulty, which sets the faces that score a Victory (required)",
+    )
+    parser.add_argument(
+        "--victories", type=int, required=True, help="Victories the quest needs (required)"
+    )
+    parser.add_argument("--plus-d6", type=int, default=0, help="+D6 dice cards played (default 0)")
+    parser.add_argument("--minus-d6", type=int, default=0, help="-D6 dice cards played (default 0)")
     parser.add_argument(
         "--frenzy",
         action="store_true",

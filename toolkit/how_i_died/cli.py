@@ -16,14 +16,19 @@ from toolkit.how_i_died.odds import (
 )
 from toolkit.plain import count, exact_chance, mean, pct, seat_list
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "a win 1 (tied winners each get 1), a loss 0"
+
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hand",
         default="",
-        help=f"comma-separated card ids in your hand (an id is {ID_HINT})",
+        help=f"comma-separated card ids in your hand (an id is {ID_HINT}; default: none)",
     )
-    parser.add_argument("--pool", default="", help="comma-separated card ids in the Pool")
+    parser.add_argument(
+        "--pool", default="", help="comma-separated card ids in the Pool (default: none)"
+    )
     parser.add_argument(
         "--unseen",
         default=None,
@@ -33,7 +38,7 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         "--strategy",
         default="random",
         choices=STRATEGIES,
-        help="end-picking strategy for the damage and turns distributions",
+        help="end-picking strategy for the damage and turns distributions (default random)",
     )
 
 

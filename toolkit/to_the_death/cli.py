@@ -10,6 +10,9 @@ from toolkit.simulate import win_summary
 from toolkit.to_the_death.cards import SUITS, catalog, parse_card, value_ranges
 from toolkit.to_the_death.odds import p_hit
 
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "a win +1, a loss -1, a game nobody won (or stopped at the hero-turn cap) 0"
+
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     """The odds command's options; its help names the values of the arsenal the data holds."""
@@ -17,12 +20,12 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weapon", type=int, required=True, help="the weapon's printed value")
     parser.add_argument("--armor", type=int, required=True, help="the target's armor")
     parser.add_argument(
-        "--bonus", type=int, default=0, help="every bonus and penalty, focus included"
+        "--bonus", type=int, default=0, help="every bonus and penalty, focus included (default 0)"
     )
     parser.add_argument(
         "--seen",
         default="",
-        help=f"cards not in the deck, SUIT:VALUE,... (suits {', '.join(SUITS)}; values {values})",
+        help=f"cards not in the deck, SUIT:VALUE,... (suits {', '.join(SUITS)}; values {values}; default: none, every card in the deck)",
     )
 
 

@@ -7,8 +7,12 @@ import argparse
 from toolkit.dist import as_fraction_string
 from toolkit.plain import count, estimate, exact_chance, mean
 from toolkit.simulate import win_summary
+from toolkit.tpk.cards import catalog
 from toolkit.tpk.odds import clearable_probability, party
 from toolkit.tpk.rules import LAST_LEVEL, MAX_PLAYERS, MIN_PLAYERS, TPKState
+
+# What a seat's return is in this game, for the plain output's "mean return".
+RETURN_WORDS = "1 for every seat when the table wins, 0 when it loses"
 
 DEFAULT_PLAYERS = 3
 # Each deal is searched exactly, about 20 ms at level 7 with five characters (the slowest): this
@@ -43,8 +47,9 @@ def odds_lines(result: dict, args: argparse.Namespace) -> list[str]:
             f"{result['successes']:,} of {count(result['samples'], 'deal')} (seeds from "
             f"{result['seed']}) could be cleared"
         )
+    names = ", ".join(catalog().name(character) for character in result["characters"])
     return [
-        f"TPK: Total Party Kill, level {result['level']}, party {', '.join(result['characters'])}.",
+        f"TPK: Total Party Kill, level {result['level']}, party {names}.",
         f"{question}: {answer}.",
     ]
 
@@ -61,8 +66,15 @@ def summarize(table) -> dict:
 
 
 def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL}")
-    parser.add_argument("--characters", default="", help="comma list, e.g. brin,taric,galen")
+    parser.add_argument(
+        "--level", type=int, default=1, help=f"dungeon level 1-{LAST_LEVEL} (default 1)"
+    )
+    parser.add_argument(
+        "--characters",
+        default="",
+        help="the party, comma-separated, e.g. brin,taric,galen (default: the default party of "
+        "--players)",
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -70,9 +82,14 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the default party of this size (without --characters: {DEFAULT_PLAYERS})",
     )
     parser.add_argument(
-        "--samples", type=int, default=1000, help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})"
+        "--samples",
+        type=int,
+        default=1000,
+        help=f"Monte Carlo deals (default 1,000, at most {MAX_SAMPLES:,})",
     )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the first deal's seed, the next seed+1 (default 0)"
+    )
     parser.add_argument(
         "--exact",
         action="store_true",
