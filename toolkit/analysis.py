@@ -163,7 +163,7 @@ class _Run:
         self.visited += 1
         if self.visited > walk.limit:
             raise WalkTooLarge(walk.limit)
-        if self.cancelled is not None and not self.visited & 255 and self.cancelled():
+        if self.cancelled is not None and not self.visited & ASKED_EVERY - 1 and self.cancelled():
             raise WalkCancelled
         seat = state.current_player()
         part = walk.part(state, walk, self.value) if walk.part is not None else None
@@ -289,13 +289,15 @@ class _Run:
 # -- the numbers beside a decision ---------------------------------------------------------------
 _PATIENCE: ContextVar[int] = ContextVar("patience", default=1)
 _CANCELLED: ContextVar[Callable[[], bool] | None] = ContextVar("cancelled", default=None)
+ASKED_EVERY = 256  # positions a walk visits between two questions of cancelled_when's test
 
 
 @contextmanager
 def cancelled_when(test: Callable[[], bool]) -> Iterator[None]:
-    """Inside it, a walk asks `test` every 256 positions and stops with :class:`WalkCancelled`
-    once it says yes: a widget counting in the background calls off the walk of a position
-    left behind instead of letting it run on to its end."""
+    """Inside it, a walk asks `test` every :data:`ASKED_EVERY` positions and stops with
+    :class:`WalkCancelled` once it says yes: a widget counting in the background calls off the
+    walk of a position left behind instead of letting it run on to its end (and ``analyse``
+    counts the positions walked, for its progress bar)."""
     token = _CANCELLED.set(test)
     try:
         yield

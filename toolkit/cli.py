@@ -445,8 +445,9 @@ def cmd_analyse(args) -> int:
         state = read_position(args.game, args.position)
     else:
         state = read_state(args.game, args.state)
-    with analysis.patience(args.patience):
-        odds = decision_at(args.game, state)
+    with counting_positions() as counted, analysis.patience(args.patience):
+        with analysis.cancelled_when(counted):
+            odds = decision_at(args.game, state)
     if args.json:
         print(json.dumps(odds.to_json()))
         return 0
@@ -462,6 +463,30 @@ def cmd_analyse(args) -> int:
     if odds.note:  # the note is the widget's too: here, the command is already the way to wait
         print(odds.note.replace(analysis.WAIT_FOR_THEM, WAIT_HERE.format(patience=args.patience)))
     return 0
+
+
+@contextlib.contextmanager
+def counting_positions():
+    """A progress bar of the positions the exact walks visit, on a terminal once the command has
+    run :data:`PROGRESS_DELAY` seconds (a patient walk runs for minutes). Yields the test a walk
+    asks every :data:`~toolkit.analysis.ASKED_EVERY` positions (:func:`analysis.cancelled_when`):
+    it counts them, and never calls the walk off."""
+    from tqdm.auto import tqdm
+
+    with tqdm(
+        desc="positions walked",
+        unit=" positions",
+        unit_scale=True,
+        delay=PROGRESS_DELAY,
+        disable=not progress_shown(),
+        leave=False,
+    ) as bar:
+
+        def counted() -> bool:
+            bar.update(analysis.ASKED_EVERY)
+            return False
+
+        yield counted
 
 
 #: How to have the numbers a note refuses as too large, said to a user of ``analyse`` itself.

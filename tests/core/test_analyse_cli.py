@@ -115,3 +115,24 @@ def test_a_choice_too_large_tells_the_analyse_user_to_raise_patience_not_to_save
     saved = get_game("how-i-died").new_state(2, 3).to_json()
     out = analyse("how-i-died", saved).stdout
     assert "--patience" in out and "above 1" in out and "save the game" not in out
+
+
+def test_a_terminal_sees_the_positions_walked_counted(monkeypatch, capsys, tmp_path):
+    """On a terminal a walk that runs on shows a bar counting the positions it has walked (here
+    drawn at once); the answer is the same as without it, and the walk is never called off."""
+    from toolkit import cli
+    from toolkit.simulate import decision_points
+
+    state = next(s for s in decision_points("how-i-died", 5, [0]) if len(s.history) == 1)
+    saved = tmp_path / "game.json"
+    saved.write_text(state.to_json(), encoding="utf-8")
+    argv = ["analyse", "how-i-died", "--state", str(saved), "--json"]
+    assert cli.main(argv) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""  # not a terminal: no bar
+    monkeypatch.setattr(cli, "progress_shown", lambda: True)
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0)
+    assert cli.main(argv) == 0
+    shown = capsys.readouterr()
+    assert "positions walked" in shown.err
+    assert json.loads(shown.out) == json.loads(quiet.out)
