@@ -17,6 +17,7 @@ ID_HINT = "an id is a card's name in lower case"
             "unseen: unknown card id 'nonexistent'",
         ),
         (["--hand", "nonexistent"], "hand: unknown card id 'nonexistent'"),
+        (["--hand", "bit,troll,bit"], "hand: bit is listed twice"),
         (["--unseen", "troll"], "unseen: it says what a Pool refill may be; give --hand or --pool"),
     ],
 )
@@ -36,3 +37,10 @@ def test_a_good_unseen_list_is_used():
                     "sorceress", "--unseen", "troll", "--json")  # fmt: skip
     assert shown.returncode == 0, shown.stderr
     assert '"legendary_chance": "1/1"' in shown.stdout
+
+
+def test_a_deck_stacked_with_a_card_twice_names_it():
+    from toolkit.how_i_died.rules import HowIDiedState
+
+    with pytest.raises(ValueError, match="deck option: troll is listed twice"):
+        HowIDiedState(seed=1, players=2, deck=["bit", "troll", "troll"])

@@ -50,8 +50,9 @@ def check_ids(cards: Iterable[str], what: str) -> list[str]:
     for card in cards:
         if card not in CARDS:
             raise ValueError(f"{what}: unknown card id {card!r} (an id is {ID_HINT})")
-    if len(set(cards)) != len(cards):
-        raise ValueError(f"{what}: a card is listed twice")
+    twice = next((card for index, card in enumerate(cards) if card in cards[:index]), None)
+    if twice is not None:
+        raise ValueError(f"{what}: {twice} is listed twice (each card is in the game once)")
     return cards
 
 

@@ -149,8 +149,11 @@ class HowIDiedState(Hiding, StepMachine):
         unknown = [card for card in stacked if card not in CARDS]
         if unknown:
             raise ValueError(f"deck option: unknown card id {unknown[0]!r}")
-        if len(set(stacked)) != len(stacked):
-            raise ValueError("deck option: a card is listed twice")
+        twice = next((card for index, card in enumerate(stacked) if card in stacked[:index]), None)
+        if twice is not None:
+            raise ValueError(
+                f"deck option: {twice} is listed twice (each card is in the game once)"
+            )
         on_top = set(stacked)
         rest = [card for card in ALL_IDS if card not in on_top] if on_top else list(ALL_IDS)
         self.rng.shuffle(rest)
