@@ -395,3 +395,13 @@ def test_the_status_line_names_the_decision_in_the_tables_words():
     until(game, "main")
     status = unescape(game.status_html.value)
     assert "Now: You, what to do in the main step." in status, status
+
+
+def test_a_block_marks_the_choice_that_keeps_the_heroes_health():
+    """At a block no attack of yours is in play: the best is marked by the heroes' health, and
+    the objective above the table says so."""
+    game = ToTheDeathWidget(seed=SEED)
+    assert game.state.prompt.question == "block"
+    rows = {label: marked for label, _, _, marked in game.table_rows()}
+    assert rows == {"block with the 6 of Fighters": True, "take the hit": False}
+    assert "your heroes' health" in game.objective(game.odds)[0]

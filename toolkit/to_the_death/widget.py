@@ -555,6 +555,14 @@ class ToTheDeathWidget(GameWidget):
         return Choice(self.label(action, names), action, self._tooltip(action), css=css)
 
     def objective(self, odds):
+        """Damage first, then a defeat; at a block, where no attack of yours is in play, the
+        heroes' health, then the hand kept."""
+        prompt = self.state.prompt
+        if prompt is not None and prompt.question == "block":
+            return "the most of your heroes' health kept, then of your hand", (
+                ("healed", 1),
+                ("cards", 1),
+            )
         return "the most expected damage dealt, then P(an enemy defeated)", (
             ("dealt", 1),
             ("p_defeat", 1),
