@@ -395,7 +395,7 @@ def decision_odds(state) -> DecisionOdds:
 # actions of the turn (an attack and a rest aim at different things), nor a run's steps (the fire
 # picked up is not all a step is for).
 ONE_AIM = ("roll", "fight", "wound", "choose")
-TOO_LARGE = "its exact walk is too large to answer within the widget's time"  # see WALK_LIMIT
+TOO_LARGE = "its exact walk is too large to answer in the time allowed"  # see WALK_LIMIT
 # an action of the turn with no numbers of its own (a run, a trade)
 ROLLS_NOTHING = "it rolls no dice now: nothing to count"
 REST_OF_TURN = "the rest of your turn, to the next investigator's actions"
