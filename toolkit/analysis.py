@@ -414,11 +414,13 @@ class DecisionOdds:
             **({"note": self.note} if self.note else {}),
         }
 
-    def rows(self) -> list[list[str]]:
-        """A row a choice: its label, then each measure as a person reads it ("–" if missing)."""
+    def rows(self, show: Callable[[Measure, Any], str] | None = None) -> list[list[str]]:
+        """A row a choice: its label, then each measure as a person reads it ("–" if missing),
+        by the measure's own :meth:`Measure.show` or by `show(measure, value)`."""
+        show = show or (lambda measure, value: measure.show(value))
         return [
             [odds.label]
-            + [m.show(odds.odds[m.name]) if m.name in odds.odds else "–" for m in self.measures]
+            + [show(m, odds.odds[m.name]) if m.name in odds.odds else "–" for m in self.measures]
             + ([odds.note] if any(o.note for o in self.actions) else [])
             for odds in self.actions
         ]

@@ -454,7 +454,7 @@ def cmd_analyse(args) -> int:
     print(
         f"{games.get_game(args.game).title}, player {odds.seat + 1} (seat {odds.seat}): {odds.prompt}"
     )
-    rows = [odds.headers(), *analyse_rows(odds)]
+    rows = [odds.headers(), *odds.rows(number_cell)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print(
@@ -493,24 +493,10 @@ def counting_positions():
 WAIT_HERE = "to wait for them instead, run this again with a --patience above {patience}"
 
 
-def analyse_rows(odds) -> list[list[str]]:
-    """The analyse table's rows as the plain output writes numbers: a chance as its percentage
-    and then its exact fraction, any other number (an expected damage) as a decimal and then its
-    exact value; "–" where a choice has no number, and its note last, as the widget's table."""
-    notes = any(o.note for o in odds.actions)
-    return [
-        [action.label]
-        + [
-            number_cell(m, action.odds[m.name]) if m.name in action.odds else "–"
-            for m in odds.measures
-        ]
-        + ([action.note] if notes else [])
-        for action in odds.actions
-    ]
-
-
 def number_cell(measure, value) -> str:
-    """One measure's exact value in words: "82.8% (exactly 53/64)", "14.4 (exactly 562/39)"."""
+    """One measure's exact value as the plain output writes numbers: a chance as its percentage
+    and then its exact fraction ("82.8% (exactly 53/64)"), any other number (an expected damage)
+    as a decimal and then its exact value ("14.4 (exactly 562/39)")."""
     value = Fraction(value)
     if measure.chance:
         return plain.exact_chance(value)
@@ -747,10 +733,7 @@ def positive_int(text: str) -> int:
 
 def seed_number(text: str) -> int:
     """A seed a description can hold: a whole number from 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = whole_number(text)
     if not 0 <= value < 2**63:
         raise argparse.ArgumentTypeError(f"must be from 0 to 2**63 - 1, got {value}")
     return value
