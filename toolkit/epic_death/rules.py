@@ -527,9 +527,10 @@ def quest_choices(game: EpicDeathState) -> list[Action]:
 
 
 def made_for_each_seat(question: str, options, resume: str) -> tuple[Ask, ...]:
-    """A question of the turn to the active player, made once for each seat (of up to five), as
-    the window questions are: the turn's questions are then put, not made, at every turn. A
-    question with one option is asked all the same in this game, as :meth:`ask` would."""
+    """A question made once for each seat (of up to five), to be put, not made, at every turn
+    or window; resumed with no arguments (an empty dict: the machine's NO_ARGS is a mapping
+    proxy, which a deep copy of the game could not copy). A question with one option is asked
+    all the same in this game, as :meth:`ask` would."""
     return tuple(Ask(seat, question, options, resume, {}) for seat in range(5))
 
 
@@ -588,13 +589,11 @@ def fate_choices(game: EpicDeathState) -> tuple:
     return (*game._fate_plays(window, seat), PASS)
 
 
-# The question of a Fate window to a seat (of up to five players), by window and then by seat, each
-# made once: one is put at most moves of a game. Where the window stands is the table's (window_turn), so the answer resumes
-# fate_answered with no arguments (an empty dict: the machine's NO_ARGS is a mapping proxy, which a
-# deep copy of the game could not copy).
+# The question of a Fate window to a seat, by window and then by seat, each made once: one is put
+# at most moves of a game. Where the window stands is the table's (window_turn), so the answer
+# resumes fate_answered with no arguments.
 WINDOW_QUESTIONS = {
-    window: tuple(Ask(seat, window, fate_choices, "fate_answered", {}) for seat in range(5))
-    for window in WINDOWS
+    window: made_for_each_seat(window, fate_choices, "fate_answered") for window in WINDOWS
 }
 
 
