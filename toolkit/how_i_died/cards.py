@@ -126,3 +126,9 @@ def is_legendary(adventure) -> bool:
 
 def adventure_damage(adventure) -> int:
     return DAMAGE[adventure[2]]
+
+
+def listed_twice(cards: list[str]) -> str | None:
+    """The first card of `cards` that comes again in it (each card is in the game once), or
+    None."""
+    return next((card for index, card in enumerate(cards) if card in cards[:index]), None)

@@ -37,6 +37,7 @@ from toolkit.how_i_died.cards import (
     POOL_SIZE,
     TYPE,
     TYPES,
+    listed_twice,
 )
 from toolkit.how_i_died.turn_odds import decision_odds as decision_odds  # the shared entry point
 
@@ -50,7 +51,7 @@ def check_ids(cards: Iterable[str], what: str) -> list[str]:
     for card in cards:
         if card not in CARDS:
             raise ValueError(f"{what}: unknown card id {card!r} (an id is {ID_HINT})")
-    twice = next((card for index, card in enumerate(cards) if card in cards[:index]), None)
+    twice = listed_twice(cards)
     if twice is not None:
         raise ValueError(f"{what}: {twice} is listed twice (each card is in the game once)")
     return cards

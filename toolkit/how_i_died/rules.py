@@ -44,6 +44,7 @@ from toolkit.how_i_died.cards import (
     TYPES,
     adventure_glory,
     is_legendary,
+    listed_twice,
 )
 from toolkit.how_i_died.effects import EFFECTS
 from toolkit.state import copying
@@ -149,7 +150,7 @@ class HowIDiedState(Hiding, StepMachine):
         unknown = [card for card in stacked if card not in CARDS]
         if unknown:
             raise ValueError(f"deck option: unknown card id {unknown[0]!r}")
-        twice = next((card for index, card in enumerate(stacked) if card in stacked[:index]), None)
+        twice = listed_twice(stacked)
         if twice is not None:
             raise ValueError(
                 f"deck option: {twice} is listed twice (each card is in the game once)"
