@@ -18,6 +18,8 @@ from toolkit.data import Card, DataError, data_root, load_cards
 Type = Literal["I", "II", "III"]  # beginning, middle, end
 Banner = Literal["red", "blue", "green", "purple", "yellow"]
 TYPES: tuple[str, ...] = get_args(Type)
+#: Each type in the words of the table (the Roman numeral is printed on the card).
+TYPE_WORDS = {"I": "beginning (I)", "II": "middle (II)", "III": "end (III)"}
 BANNERS: tuple[str, ...] = get_args(Banner)
 DEATH_AT = 15  # damage at which a pulse check finds you dead
 HAND_SIZE = 6  # a living player draws back up to this at the end of their turn

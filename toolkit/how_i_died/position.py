@@ -54,6 +54,7 @@ from toolkit.how_i_died.cards import (
     EFFECT,
     POOL_SIZE,
     TYPE,
+    TYPE_WORDS,
     TYPES,
     catalog,
 )
@@ -581,10 +582,6 @@ def _moved(path: tuple):
         return changed
 
     return write
-
-
-#: A card's type in the words of the table (the Roman numeral is printed on the card).
-TYPE_WORDS = {"I": "beginning (I)", "II": "middle (II)", "III": "end (III)"}
 
 
 def _cannot_build(game: HowIDiedState, seat: int, own: bool) -> str:

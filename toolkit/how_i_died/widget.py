@@ -21,6 +21,8 @@ from toolkit.how_i_died.bots import BOTS
 from toolkit.how_i_died.budgets import LIMIT
 from toolkit.how_i_died.cards import (
     CARDS,
+    TYPE_WORDS,
+    TYPES,
     adventure_damage,
     adventure_glory,
     is_legendary,
@@ -141,7 +143,8 @@ class HowIDiedWidget(GameWidget):
         if seat not in self.humans:
             return "The bots are thinking."
         if state.prompt.resume == "build":
-            kind = TYPE_WORD[len(state.building)]
+            kind = TYPE_WORDS[TYPES[len(state.building)]]
+            kind = ("an " if kind.startswith("end") else "a ") + kind
             so_far = " → ".join(CARDS[c].name for c in state.building)
             return (
                 f"{self.seat_name(seat)}: play {kind} from your hand or the Pool"
@@ -164,9 +167,6 @@ class HowIDiedWidget(GameWidget):
 
     def table_html(self) -> str:
         return table_html(self.state, self.seat_name, self.viewer) + symbol_key_html()
-
-
-TYPE_WORD = ("a beginning (I)", "a middle (II)", "an end (III)")
 
 
 class StoryWidget(GameWidget):
