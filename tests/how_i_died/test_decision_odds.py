@@ -26,8 +26,9 @@ from how_i_died.hid_table import asking, stacked
 from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk, patience
+from toolkit.hidden import FIRST, KNOWN
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
-from toolkit.how_i_died.knowledge import FIRST, KNOWN, hidden_from, labels
+from toolkit.how_i_died.knowledge import hidden_from, labels
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
 from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.view import Hidden, HowIDiedView, turn_view

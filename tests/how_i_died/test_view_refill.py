@@ -15,8 +15,9 @@ from fractions import Fraction
 
 from how_i_died.hid_table import stacked
 
+from toolkit.hidden import FIRST
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE
-from toolkit.how_i_died.knowledge import FIRST, labels
+from toolkit.how_i_died.knowledge import labels
 from toolkit.how_i_died.odds import decision_odds
 from toolkit.how_i_died.rules import phase
 from toolkit.how_i_died.view import Hidden, turn_view

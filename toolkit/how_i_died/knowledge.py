@@ -22,9 +22,7 @@ refused).
 
 from __future__ import annotations
 
-from toolkit.hidden import FIRST, KNOWN
-
-__all__ = ["FIRST", "KNOWN", "hidden_from", "labels"]
+from toolkit.hidden import FIRST
 
 
 def hidden_from(state, seat: int) -> list[str]:
