@@ -34,6 +34,7 @@ Values = tuple[Fraction, ...]
 Weight = int | Fraction  # a chance outcome's weight (see _Run.chance_branches)
 # a part of the game walked by the game's own code (see Walk.part): its values and positions
 Part = Callable[["GameState", "Walk", Callable[["GameState"], Values]], tuple[Values, int] | None]
+After = Callable[["GameState", Action, Callable[["GameState"], Values]], tuple[Values, int] | None]
 
 
 class WalkCancelled(Exception):
@@ -83,6 +84,11 @@ class Walk:
       its own positions (counted against `limit`); it reads `value` (this walk's own, sharing
       its memo and its limit) wherever the part ends. None where no such part begins, and the
       walk goes on move by move;
+    - `after(state, action, value)`: the values after one of the seat's actions, where the game
+      works them out faster than by playing the action (a card whose effect it can count as a
+      whole, for each card a refill may turn out to be), and the number of positions that
+      took (counted against `limit`); it reads `value` wherever it needs a position walked.
+      None where the game has no such shortcut, and the action is played;
     - `rank(state)`: how the seat weighs the values of its choices at `state`: a key function
       of the values, compared in order (by default the values themselves), asked before any
       choice is walked (a walk plays its last choice on `state` itself). A game whose player aims
@@ -107,6 +113,7 @@ class Walk:
     alike: Callable[[GameState, Action], Hashable] | None = None
     enough: Callable[[GameState, Sequence[Action]], Sequence[Action]] | None = None
     part: Part | None = None
+    after: After | None = None
     rank: Callable[[GameState], Callable[[Values], Any]] | None = None
     limit: int = 100_000
     memo: dict | None = field(default=None, compare=False)
@@ -223,12 +230,20 @@ class _Run:
 
     def each(self, state: GameState, actions: Sequence[Action]):
         """The value after each action; the last one is walked on `state` itself (no copy). An
-        action whose position `key_after` names and the memo holds is not played at all; one
+        action the game's `after` works out is not played; one whose position `key_after` names and the memo holds is not played at all; one
         the memo lacks is played and kept under that key (an end of the game, which `key` never
         names, included)."""
         last = len(actions) - 1
-        key_after = self.walk.key_after
+        key_after, shortcut = self.walk.key_after, self.walk.after
         for index, action in enumerate(actions):
+            if shortcut is not None:
+                found = shortcut(state, action, self.value)
+                if found is not None:
+                    self.visited += found[1]
+                    if self.visited > self.walk.limit:
+                        raise WalkTooLarge(self.walk.limit)
+                    yield found[0]
+                    continue
             if key_after is not None:
                 known = key_after(state, action)
                 if known is not None:

@@ -145,7 +145,8 @@ class Unseen:
             return ChanceOutcomes(
                 (("type", kind), Fraction(n, total)) for kind, n in left.items() if n > 0
             )
-        return UniformOutcomes(tuple(card for card in cards if table[card] == stand_in.kind))
+        kind = stand_in.kind
+        return UniformOutcomes(tuple(card for card in cards if table[card] == kind))
 
     def settle(self, stand_in: Hidden, outcome) -> str:
         """The name `stand_in` has once `outcome` is known, the counts updated."""

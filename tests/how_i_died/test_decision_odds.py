@@ -252,6 +252,42 @@ def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     assert odds == reference(state)["dragon"] and odds["legendary"] == 1
 
 
+def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it(monkeypatch):
+    """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
+    middle. Then the end: the Troll from the hand, or the Pool's Dragon (red; its effect is the
+    table swap), whose refill is unseen, one of four beginnings of glory 4, one of them red. The
+    walk counts the Dragon's swap for every card its refill may be without playing the Dragon,
+    and the numbers are the plain walk's."""
+    deck = ["cursed", "hugged", "summoned", "lured"]
+    hand = ["the-frozen", "troll"]
+    table = out_of_play(["betrayed", *hand, "dragon", *deck])
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=["dragon"], deck_top=deck,
+                                  **table))  # fmt: skip
+    state.building = ["betrayed"]
+    state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
+    counted = []
+    after_pool_end = HowIDiedView.after_pool_end
+
+    def counting(view, action, value, memo):
+        found = after_pool_end(view, action, value, memo)
+        counted.append(found is not None)
+        return found
+
+    monkeypatch.setattr(HowIDiedView, "after_pool_end", counting)
+    odds = decision_odds(state).for_action("the-frozen").odds
+    assert odds == reference(state)["the-frozen"]
+    assert any(counted)
+
+
+def test_the_pool_in_another_order_is_the_same_position():
+    """No rule reads where a card lies in the Pool: the same cards in another order are one
+    position to the walk's memo (the differential test checks the numbers)."""
+    pools = [["dragon", "the-frozen", "cursed"], ["cursed", "dragon", "the-frozen"]]
+    tables = [stacked(players=2, hands={0: ["betrayed", "troll"]}, pool=pool) for pool in pools]
+    views = [turn_view(table, 0) for table in tables]
+    assert views[0].pool != views[1].pool and views[0].position() == views[1].position()
+
+
 def first_card_few_unseen():
     """Player 1's first card of a turn, eight cards unseen (player 2 is dead, holding the rest):
     walks the widget's budget refuses, small enough for more patience."""

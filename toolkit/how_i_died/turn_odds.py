@@ -24,8 +24,9 @@ What makes a walk large is the end of the turn: every end the player could play,
 end with a table swap, every card of their adventures swapped with the best card of each kind
 on the table (type, banner and damage: the one with the most glory); and each refill the player
 sees, revealed card by card before their next choice (a refill just before such a swap adds
-only its own swaps to the best without it, and a turn's end is looked up by what it reads: see
-HowIDiedView.end_swap). So does every choice while the player's knowledge of the hidden cards
+only its own swaps to the best without it, an end with such a swap taken from the Pool is counted
+for every card its refill may be without being played, and a turn's end is looked up by what it
+reads: see HowIDiedView.end_swap and HowIDiedView.after_pool_end). So does every choice while the player's knowledge of the hidden cards
 is not exact (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
@@ -119,8 +120,20 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
                 raise WalkTooLarge(limit)
         return found
 
+    def after(state, action, value):
+        """An end card from the Pool whose table swap is counted as a whole, for each card its
+        refill may be (see HowIDiedView.after_pool_end): each end it looks up counts as a
+        position reached."""
+        found = state.after_pool_end(action, value, memo)
+        if found is not None:
+            reached[0] += found[1]
+            if reached[0] > limit:
+                raise WalkTooLarge(limit)
+        return found
+
     return Walk(seat, lambda state: False, measure, merge=merge, key=key, key_after=key_after,
-                alike=alike, enough=enough, part=part, limit=limit, memo=memo)  # fmt: skip
+                alike=alike, enough=enough, part=part, after=after, limit=limit,
+                memo=memo)  # fmt: skip
 
 
 def answer(

@@ -18,8 +18,9 @@ hidden hand. The real game never uses this class, so it plays exactly as before.
 
 The rest is the walk's own: keys that tell positions and choices alike (:meth:`HowIDiedView.alike`,
 :meth:`~HowIDiedView.outcome_alike`, :meth:`~HowIDiedView.key_after`) and the end's table swap
-worked out as a whole (:meth:`~HowIDiedView.end_swap`), checked by the differential test against
-a plain walk of the same view.
+worked out as a whole (:class:`EndSwap`, at the swap and at an end card taken from the Pool:
+:meth:`~HowIDiedView.end_swap`, :meth:`~HowIDiedView.after_pool_end`), checked by the differential
+test against a plain walk of the same view.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from fractions import Fraction
 
 from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
-from toolkit.reveal import Hidden, RevealOnRead, Unseen, ViewDeck
+from toolkit.reveal import Hidden, RevealOnRead, Unseen, ViewDeck, typed
 from toolkit.state import copying
 from toolkit.steps import PASS, Steps
 
@@ -99,6 +100,8 @@ def _kinds_key(best: dict, count: dict) -> tuple:
 #: alike in it are alike to the game but for their names.
 ALIKE_CARDS = {card: (TYPE[card], BANNER[card], GLORY[card], DAMAGE[card], EFFECT.get(card))
                for card in ALL_IDS}  # fmt: skip
+#: What the end of a turn reads of each card (:func:`scored`), looked up by the end's swap.
+SCORED = {card: scored(card) for card in ALL_IDS}
 #: Each card's kind (:func:`best_kind`), glory and type, looked up by the walk's keys.
 KIND_OF = {card: (best_kind(card), GLORY[card], TYPE[card]) for card in ALL_IDS}
 
@@ -443,8 +446,10 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         the table (effects take those cards from any of them alike, and only the player's own
         adventures are scored; the dead's are locked), the order of the cards in each hand (no
         rule reads it; the stand-ins of a hand the seat is shown are revealed one after the
-        other with no choice between, so in any order they turn out alike), the log and the
-        counts of turns and mulligans."""
+        other with no choice between, so in any order they turn out alike), the order of the
+        Pool (a refill takes the place of the card taken, and no rule reads the places: the
+        walk meets the same Pool in another order when two cards of it are taken in turn, each
+        refilled), the log and the counts of turns and mulligans."""
         seat = self.seat
         unseen = (
             tuple(map(tuple, self.unseen.groups)),
@@ -511,7 +516,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             self.resolving,
             self.picks,
             tuple(self.building),
-            tuple(self.pool),
+            tuple(sorted(self.pool)),
             tuple(tuple(sorted(hand)) for hand in self.hands),
             tuple(self.adventures[seat]),
             tuple(others),
@@ -639,24 +644,12 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         return ("turn end", own, hand, applied, tuple(self.alive))
 
     def end_swap(self, value, memo: dict | None):
-        """The values of the end's table swap, worked out as a whole rather than pick by pick,
-        with the count of the turn's ends it looked up (each counted as a position reached),
-        or None if this is not such a position: the swap, with nothing hidden left to read
-        (the position's key is the end's, see :meth:`position`), or the reveal of the Pool's
-        refill, of a known type, just before it (:meth:`_last_before_swap`).
-
-        The turn ends with the swap, so the swap's value is the best of the turn's ends it can
-        make: the skip, a swap away from the player's adventures (any two cards of one type
-        elsewhere: :meth:`alike`), and each swap of a card of theirs with one of its type, from
-        another of their adventures or from elsewhere, of the latter only the one of most
-        glory of each kind (:func:`best_kind`). Each end is known by its key (:meth:`_turn_end`)
-        and played only if the memo lacks it (`value` walks it).
-
-        At the refill's reveal, every card it may be is of one type T: the swaps that do not
-        take it are the same for each, and it adds only swaps of it with a card of the
-        player's of type T (and a swap away, if another card of type T lies elsewhere). So each
-        card's value is the better of the best without it, found once, and of its own swaps;
-        the reveal's value is their mean, each card being equally likely."""
+        """The values of the end's table swap, worked out as a whole rather than pick by pick
+        (:class:`EndSwap`), with the count of the turn's ends it looked up (each counted as
+        a position reached), or None if this is not such a position: the swap, with nothing
+        hidden left to read (the position's key is the end's, see :meth:`position`), or the
+        reveal of the Pool's refill, of a known type, just before it
+        (:meth:`_last_before_swap`)."""
         if self.phase != "effect" or self.building or self.picks:
             return None
         if self.resolving is None or EFFECT[self.resolving] != "swap_table":
@@ -671,76 +664,95 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             return None
         else:
             refills, elsewhere = None, self._elsewhere()
+
+        def play(picks, revealed):
+            state = self.clone()
+            if refills is not None:
+                state.apply_listed(revealed)
+            for pick in picks:
+                state.apply_listed(pick)
+            return state
+
         seat = self.seat
-        own, places = self._own_scored()
-        end = (len(self.hands[seat]), tuple(self.alive))
-        applied = self.effects_applied[seat]
+        swap = EndSwap(
+            *self._own_scored(),
+            elsewhere,
+            (len(self.hands[seat]), tuple(self.alive)),
+            self.effects_applied[seat],
+            {} if memo is None else memo,
+        )
+        return swap.values(refills, self.reveal and self.reveal.kind, play, value)
 
-        def swapped(mine: str, other: str):
-            at, index = places[mine]
-            adventure = list(own[at])
-            adventure[index] = scored(other)
-            if other in places:
-                other_at, other_index = places[other]
-                adventure_ = list(own[other_at]) if other_at != at else adventure
-                adventure_[other_index] = scored(mine)
-                result = list(own)
-                result[at], result[other_at] = tuple(adventure), tuple(adventure_)
-                return tuple(result)
-            return (*own[:at], tuple(adventure), *own[at + 1 :])
+    def after_pool_end(self, action, value, memo: dict | None):
+        """The values after `action` where it is the turn's end card taken from the Pool with
+        the table swap for its effect, and nothing else hidden is read after it, with the count
+        of the turn's ends looked up; None for any other action.
 
-        looked = [0]  # the ends looked up: what the walk counts as positions reached
+        Played, the card's refill comes from the deck and the seat sees it before the swap: a
+        chance node over its type, then over its card (the walk's :meth:`end_swap` at that
+        reveal). Every card it may be is scored as a card from elsewhere, beside the rest of
+        the table as it is now, so the swaps are counted here for each type as at that reveal,
+        weighed by the type's chance, without playing the card: the ends the swaps lead to and
+        the best swap without the refill are looked up in the memo by what they read, which the
+        many ends of a turn that differ only in another card of the Pool or in what is still
+        unseen share."""
+        if (
+            self.phase != "build"
+            or len(self.building) != 2
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or isinstance(action, Hidden)
+            or EFFECT.get(action) != "swap_table"
+            or action not in self.pool
+            or not self.deck.cards
+        ):
+            return None
+        refill = self.deck.cards[-1]  # the top of the deck
+        seat = self.seat
+        hand, elsewhere = self.hands[seat], self._elsewhere()
+        read = [*elsewhere, *hand, *self.deck.discards, *map("".join, self.adventures[seat])]
+        if not isinstance(refill, Hidden) or "?" in "".join(read):
+            return None
+        elsewhere.remove(action)
+        own = [*self.adventures[seat], (*self.building, action)]
+        places = {card: (at, index) for at, adventure in enumerate(own)
+                  for index, card in enumerate(adventure)}  # fmt: skip
+        swap = EndSwap(
+            tuple(tuple(map(scored, adventure)) for adventure in own),
+            places,
+            elsewhere,
+            (len(hand), tuple(self.alive)),
+            self.effects_applied[seat],
+            {} if memo is None else memo,
+        )
+        if refill.kind is None:
+            types = [(kind, chance) for (_, kind), chance in self.unseen.outcomes(refill)]
+        else:
+            types = [(refill.kind, 1)]
+        total: list = [0] * 4
+        made: dict[str, HowIDiedView] = {}  # the card played, its refill revealed as each card
+        for kind, chance in types:
+            refills = self.unseen.outcomes(typed(refill.group, kind)).outcomes
+            chance = Fraction(chance, len(refills))
 
-        def of(picks, after, revealed=None):
-            looked[0] += 1
-            key = ("turn end", after, end[0], applied + (picks != (PASS,)), end[1])
-            found = memo.get(key) if memo is not None else None
-            if found is None:
-                state = self.clone()
-                if self.reveal is not None:
-                    state.apply_listed(revealed or refills[0])
+            def play(picks, revealed, kind=kind):
+                if revealed not in made:
+                    made[revealed] = self.clone()
+                    made[revealed].apply_listed(action)
+                    if refill.kind is None:
+                        made[revealed].apply_listed(("type", kind))
+                    made[revealed].apply_listed(revealed)
+                state = made[revealed].clone()
                 for pick in picks:
                     state.apply_listed(pick)
-                found = value(state)
-                if memo is not None:
-                    memo[key] = found
-            return found
+                return state
 
-        counts: dict[str, list[str]] = {}
-        for card in elsewhere:
-            counts.setdefault(TYPE[card], []).append(card)
-        best = [of((PASS,), own)]
-        away = next((cards for cards in counts.values() if len(cards) > 1), None)
-        if away is not None:
-            best.append(of(tuple(away[:2]), own))
-        kinds: dict[tuple, str] = {}
-        for card in elsewhere:
-            kind = best_kind(card)
-            if kind not in kinds or GLORY[card] > GLORY[kinds[kind]]:
-                kinds[kind] = card
-        mine = list(places)
-        for index, card in enumerate(mine):
-            for other in [*mine[index + 1 :], *kinds.values()]:
-                if TYPE[other] == TYPE[card] and (
-                    other not in places or places[other][0] != places[card][0]
-                ):
-                    best.append(of((card, other), swapped(card, other)))
-        without = max(best)
-        if refills is None:
-            return without, looked[0]
-        kind = self.reveal.kind
-        if away is None and counts.get(kind):  # the refill and another of its type: a swap away
-            without = max(without, of((counts[kind][0], refills[0]), own, refills[0]))
-        total: list = [0] * len(without)
-        ways: dict[tuple, tuple] = {}
-        for refill in refills:
-            read = scored(refill)
-            if read not in ways:
-                ways[read] = max([without] + [of((card, refill), swapped(card, refill), refill)
-                                             for card in mine if TYPE[card] == kind])  # fmt: skip
-            for at, number in enumerate(ways[read]):
-                total[at] += number
-        return tuple(Fraction(number, len(refills)) for number in total), looked[0]
+            for at, number in enumerate(swap.summed(refills, kind, play, value)):
+                if number:
+                    total[at] += chance * number
+        return tuple(total), swap.looked
 
     def _elsewhere(self) -> list[str]:
         """The cards of the table outside the player's adventures that a swap may take: the
@@ -785,6 +797,141 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
     def returns(self) -> list[float]:
         return [0.0] * self.players
+
+
+class EndSwap:
+    """The end's table swap worked out as a whole rather than pick by pick: the player's
+    adventures by what the end reads of each card (:func:`scored`) and where each of their
+    cards lies, the cards elsewhere on the table it may take (the Pool and the living
+    opponents' adventures, a refill still to come left out), what the turn's end reads beside
+    the adventures (the hand's size, who is alive), the effects applied before it, and the
+    walk's memo.
+
+    The turn ends with the swap, so the swap's value is the best of the turn's ends it can
+    make: the skip, a swap away from the player's adventures (any two cards of one type
+    elsewhere: :meth:`HowIDiedView.alike`), and each swap of a card of theirs with one of its
+    type, from another of their adventures or from elsewhere, of the latter only the one of
+    most glory of each kind (:func:`best_kind`). Each end is known by its key
+    (:meth:`HowIDiedView._turn_end`) and played only if the memo lacks it.
+
+    With a refill of the Pool still to be seen, every card it may be is of one type T: the
+    swaps that do not take it are the same for each, and it adds only swaps of it with a card
+    of the player's of type T (and a swap away, if another card of type T lies elsewhere). So
+    each card's value is the better of the best without it, found once, and of its own swaps;
+    the refill's value is their mean, each card being equally likely, and cards that score
+    alike make the same swaps (each such kind is looked at once, weighed by its count).
+
+    The best without the refill reads only the player's adventures and the best of each kind
+    elsewhere (:func:`kinds_elsewhere`), and a refill's own swaps only the player's adventures
+    and what is scored of the refill: the memo keeps both under those keys, for the many swaps
+    of a walk that differ only in what else lies in the Pool or is still unseen."""
+
+    def __init__(self, own, places, elsewhere, end, applied, memo):
+        self.own, self.places, self.elsewhere = own, places, elsewhere
+        self.end, self.applied, self.memo = end, applied, memo
+        self.kinds = kinds_elsewhere(elsewhere)
+        self.looked = 0  # the ends looked up: what the walk counts as positions reached
+
+    def values(self, refills, kind, play, value) -> tuple[tuple, int]:
+        """The swap's values (with `refills`, the cards of type `kind` the refill may be, if
+        given) and the count of ends looked up. `play(picks, refill)` makes the position after
+        the picks (the refill revealed as that card first, where there is one to come), for
+        `value` to walk."""
+        if refills is None:
+            return self.without(None, None, play, value), self.looked
+        total = self.summed(refills, kind, play, value)
+        return tuple(Fraction(number, len(refills)) for number in total), self.looked
+
+    def summed(self, refills, kind, play, value) -> list:
+        """The sum of the swap's values over the cards `refills` (of type `kind`) the refill may
+        be, each as likely."""
+        ways: dict[tuple, list] = {}  # what is scored of a refill: one such card, their count
+        for refill in refills:
+            read = SCORED[refill]
+            if read in ways:
+                ways[read][1] += 1
+            else:
+                ways[read] = [refill, 1]
+        without = self.without(refills, kind, play, value)
+        own, places, memo, of = self.own, self.places, self.memo, self.end_of(refills, play, value)
+        total: list = [0] * len(without)
+        mine = [card for card in places if TYPE[card] == kind]  # a refill swaps with these
+        for read, (refill, count) in ways.items():
+            swaps_key = ("refill swaps", own, read, self.end, self.applied)
+            swaps = memo.get(swaps_key)
+            if swaps is None and mine:
+                swaps = memo[swaps_key] = max(
+                    of((card, refill), self.swapped(card, refill), refill) for card in mine
+                )
+            best_of_all = without if swaps is None or swaps < without else swaps
+            for at, number in enumerate(best_of_all):
+                total[at] += count * number
+        return total
+
+    def end_of(self, refills, play, value):
+        """The values of the turn's end after `picks` that leave the player's adventures as
+        `after` reads them (the refill revealed as `revealed`, or the first of `refills`),
+        looked up in the memo by their key, else walked."""
+        memo = self.memo
+
+        def of(picks, after, revealed=None):
+            self.looked += 1
+            key = ("turn end", after, self.end[0], self.applied + (picks != (PASS,)), self.end[1])
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = value(play(picks, revealed or (refills and refills[0])))
+            return found
+
+        return of
+
+    def without(self, refills, kind, play, value) -> tuple:
+        """The best swap that does not take the refill (of type `kind`, one of `refills`, if one
+        is to come)."""
+        own, places, memo = self.own, self.places, self.memo
+        best_key = ("swap without", own, self.kinds, kind, self.end, self.applied)
+        without = memo.get(best_key)
+        if without is not None:
+            return without
+        of = self.end_of(refills, play, value)
+        counts: dict[str, list[str]] = {}
+        for card in self.elsewhere:
+            counts.setdefault(TYPE[card], []).append(card)
+        best = [of((PASS,), own)]
+        away = next((cards for cards in counts.values() if len(cards) > 1), None)
+        if away is not None:
+            best.append(of(tuple(away[:2]), own))
+        elif refills is not None and counts.get(kind):  # the refill and another of its type
+            best.append(of((counts[kind][0], refills[0]), own))
+        kinds: dict[tuple, str] = {}
+        for card in self.elsewhere:
+            best_of = best_kind(card)
+            if best_of not in kinds or GLORY[card] > GLORY[kinds[best_of]]:
+                kinds[best_of] = card
+        mine = list(places)
+        for index, card in enumerate(mine):
+            for other in [*mine[index + 1 :], *kinds.values()]:
+                if TYPE[other] == TYPE[card] and (
+                    other not in places or places[other][0] != places[card][0]
+                ):
+                    best.append(of((card, other), self.swapped(card, other)))
+        without = memo[best_key] = max(best)
+        return without
+
+    def swapped(self, mine: str, other: str) -> tuple:
+        """The player's adventures, as the end reads them, once `mine` (one of their cards) and
+        `other` have swapped places."""
+        own, places = self.own, self.places
+        at, index = places[mine]
+        adventure = list(own[at])
+        adventure[index] = scored(other)
+        if other in places:
+            other_at, other_index = places[other]
+            adventure_ = list(own[other_at]) if other_at != at else adventure
+            adventure_[other_index] = scored(mine)
+            result = list(own)
+            result[at], result[other_at] = tuple(adventure), tuple(adventure_)
+            return tuple(result)
+        return (*own[:at], tuple(adventure), *own[at + 1 :])
 
 
 def walk_view(view: HowIDiedState) -> HowIDiedView:
