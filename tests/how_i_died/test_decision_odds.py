@@ -27,6 +27,7 @@ from odds_check import Report, at_least, cli_shows, compare, every
 
 from toolkit.analysis import Walk, patience
 from toolkit.hidden import FIRST, KNOWN
+from toolkit.how_i_died import turn_odds
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
 from toolkit.how_i_died.knowledge import hidden_from, labels
 from toolkit.how_i_died.odds import decision_odds, legendary_chance
@@ -277,6 +278,41 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
     odds = decision_odds(state).for_action("the-frozen").odds
     assert odds == reference(state)["the-frozen"]
     assert any(counted)
+
+
+def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch):
+    """Player 1 has played the red Betrayed and may play the Prophetic as the middle: its
+    foresee shows three of the sixteen unseen cards and the player takes one. The ends: the
+    Troll from the hand, or from the Pool the Dragon (a table swap) or the Lich (a swap with
+    the Pool), whose refills are seen first. The walk counts the foresee by the sets of three
+    it may show (HowIDiedView.after_foresee), and its numbers are those of the walk that
+    reveals the three cards one by one."""
+    deck = ["cursed", "hugged", "summoned", "lured", "the-frozen", "goblin", "the-drunken",
+            "the-royal", "grossed-out", "bit", "wraith", "witch", "the-giant", "mocked",
+            "the-wicked", "demigod"]  # fmt: skip
+    hand, pool = ["the-prophetic", "troll", "the-spiteful"], ["dragon", "spied-on", "lich"]
+    table = out_of_play(["betrayed", *hand, *pool, *deck])
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, deck_top=deck, **table))
+    state.building = ["betrayed"]
+    state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
+    counted = []
+    after_foresee = HowIDiedView.after_foresee
+
+    def counting(view, action, value, memo):
+        found = after_foresee(view, action, value, memo)
+        counted.append(found is not None)
+        return found
+
+    def numbers():
+        turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
+        with patience(1000):
+            return decision_odds(state).for_action("the-prophetic").odds
+
+    monkeypatch.setattr(HowIDiedView, "after_foresee", counting)
+    by_sets = numbers()
+    assert any(counted)
+    monkeypatch.setattr(HowIDiedView, "after_foresee", lambda view, action, value, memo: None)
+    assert by_sets == numbers() and by_sets["glory"] > 0
 
 
 def test_the_pool_in_another_order_is_the_same_position():

@@ -124,7 +124,7 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         """An end card from the Pool whose table swap is counted as a whole, for each card its
         refill may be (see HowIDiedView.after_pool_end): each end it looks up counts as a
         position reached."""
-        found = state.after_pool_end(action, value, memo)
+        found = state.counted_after(action, value, memo)
         if found is not None:
             reached[0] += found[1]
             if reached[0] > limit:

@@ -27,8 +27,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 
-from toolkit.how_i_died.cards import ALL_IDS, BANNER, DAMAGE, EFFECT, GLORY, TYPE, TYPES
+from toolkit.how_i_died.cards import (
+    ALL_IDS,
+    BANNER,
+    DAMAGE,
+    EFFECT,
+    GLORY,
+    HAND_SIZE,
+    POOL_SIZE,
+    TYPE,
+    TYPES,
+)
+from toolkit.how_i_died.effects import FORESEE_CARDS
 from toolkit.how_i_died.rules import HowIDiedState, _replace, phase, steps
 from toolkit.reveal import Hidden, RevealOnRead, Unseen, ViewDeck, typed
 from toolkit.state import copying
@@ -49,6 +61,15 @@ UNREAD = ("a refill nothing reads",)  # see HowIDiedView.outcome_alike
 #: What the walk's keys read once off a view for all its actions, forgotten when it is played
 #: on or copied.
 READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap", "_scored", "_unread")
+#: The most cards a turn can still draw once the middle's foresee is made: the end's refill, a
+#: new Pool and the draw back to six.
+DRAWS_AFTER_FORESEE = 1 + POOL_SIZE + HAND_SIZE
+#: The effects of an end that, taken from the Pool, read of its refill (seen before the effect is
+#: chosen) what a card from elsewhere is, and after it only the player's adventures, the hand's
+#: size and the count of effects applied: its value does not depend on the cards in the hand.
+POOL_ENDS_READ = frozenset(
+    {None, "swap_table", "pool_swap", "trade_with_pool", "new_pool", "scavenge", "swap_own"}
+)
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -753,6 +774,167 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                 if number:
                     total[at] += chance * number
         return tuple(total), swap.looked
+
+    def counted_after(self, action, value, memo: dict | None):
+        """The values after `action` that the walk counts without playing it, with the count
+        of positions that took (:meth:`after_pool_end`, :meth:`after_foresee`), or None."""
+        found = self.after_pool_end(action, value, memo)
+        return found if found is not None else self.after_foresee(action, value, memo)
+
+    def after_foresee(self, action, value, memo: dict | None):
+        """The values after the middle's foresee is made (`action` "look"), counted over the
+        sets of three cards it may show rather than card by card, with the count of positions
+        that took; None where this does not apply.
+
+        The three cards are any three of the unseen cards of one group (the deck's top, every
+        card of the group as likely), the player takes the best of them, the other two go to
+        the bottom of the deck, and the end is chosen. What the end reads of the two not taken
+        is only that they are no longer unseen, and only an end taken from the Pool whose
+        refill is seen reads that: its refill is any card of the group but the three. So, with
+        cards alike to the rules as one (:data:`ALIKE_CARDS`): the best of the other ends is
+        walked once for each card that may be taken, each such end of the Pool once for each
+        card its refill may be, and each set of three is worth the better of the best end
+        after the best card taken and of each such end's mean over the cards but those three.
+        Nothing else hidden may be read after it: the deck holds enough cards that the two put
+        back are never drawn this turn, no stand-in but those of the group lies anywhere the end
+        may look, an end the player can play is in their hand or the Pool already (so no new
+        hand is drawn), and each end of the Pool reads only the player's adventures, their
+        hand's size and the table once played (:data:`POOL_ENDS_READ`)."""
+        if (
+            action != "look"
+            or self.phase != "effect"
+            or self.picks
+            or len(self.building) != 2
+            or self.resolving is None
+            or EFFECT[self.resolving] != "foresee"
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or len(self.deck.cards) < FORESEE_CARDS + DRAWS_AFTER_FORESEE
+        ):
+            return None
+        top = self.deck.cards[-FORESEE_CARDS - 1 :]  # the three shown, and the end's refill
+        group = top[-1].group if isinstance(top[-1], Hidden) else None
+        if group is None or any(
+            not isinstance(card, Hidden) or card.kind is not None or card.group != group
+            for card in top
+        ):
+            return None
+        hand = self.hands[self.seat]
+        seen = [*self.pool, *hand, *self.building, *self.deck.discards]
+        seen.extend(
+            "".join(adventure) for adventures in self.adventures for adventure in adventures
+        )
+        if any(self.unseen.typed[group].values()) or "?" in "".join(seen):
+            return None
+        pool_ends = [card for card in self.pool if TYPE[card] == "III"]
+        if not pool_ends and not any(TYPE[card] == "III" for card in hand):
+            return None
+        if any(EFFECT.get(card) not in POOL_ENDS_READ for card in pool_ends):
+            return None
+        cards = self.unseen.groups[group]
+        classes: dict[tuple, list[str]] = {}
+        for card in cards:
+            classes.setdefault(ALIKE_CARDS[card], []).append(card)
+        shown, looked = {}, {}  # for each class, the end's decision after taking one of it
+        for alike in classes.values():
+            taken = alike[0]
+            looked[taken] = (taken, *[card for card in cards if card != taken][:2])
+            shown[taken] = self._foreseen(looked[taken])
+            if shown[taken] is None:
+                return None
+        # any card of the group may be an end's refill: a position that has not shown it
+        bases = [(looked[taken], shown[taken]) for taken in shown]
+        extra = tuple(cards[2 : 2 + FORESEE_CARDS])  # shows neither of the first two cards
+        bases.append((extra, self._foreseen(extra)))
+        if bases[-1][1] is None:
+            return None
+        positions = len(bases) * (2 * FORESEE_CARDS + 2)
+        refilled = []  # the ends of the Pool whose refill is seen, each card's value and the sum
+        for end in pool_ends:
+            after = bases[-1][1].clone()
+            after.apply_listed(end)
+            if after.reveal is None:
+                continue  # the refill is never read: the end is one of the others
+            each = {}
+            for taken in shown:
+                state = next(base for shows, base in bases if taken not in shows).clone()
+                state.apply_listed(end)
+                for move in (("type", TYPE[taken]), taken):  # the refill: its type, its card
+                    if state.reveal is None:
+                        return None
+                    state.apply_listed(move)
+                each[taken] = value(state)
+                positions += 4
+            total = [sum(len(classes[ALIKE_CARDS[taken]]) * values[at]
+                         for taken, values in each.items()) for at in range(4)]  # fmt: skip
+            refilled.append((end, each, total))
+        best = {}  # the best of the other ends after taking each class
+        skipped = {end for end, _, _ in refilled}
+        for taken, state in shown.items():
+            values = []
+            for end in state.legal_actions():
+                if end not in skipped:
+                    after = state.clone()
+                    after.apply_listed(end)
+                    values.append(value(after))
+                    positions += 1
+            best[taken] = max(values) if values else None
+        mean = [(each, total) for _, each, total in refilled]
+        return self._best_of_three(classes, best, mean, len(cards)), positions
+
+    @staticmethod
+    def _best_of_three(classes, best, mean, unseen: int) -> tuple:
+        """The mean, over every set of three of the `unseen` cards, of the better of the best
+        `best` of its cards and of each swap's mean over the cards but those three (`mean`:
+        each card's value and their sum)."""
+        kinds = [(alike[0], len(alike)) for alike in classes.values()]
+        total: list = [0] * 4
+        left = unseen - FORESEE_CARDS  # the swaps' means are compared times this
+        best = {card: None if values is None else tuple(left * v for v in values)
+                for card, values in best.items()}  # fmt: skip
+        for i, (a, n_a) in enumerate(kinds):
+            for j in range(i, len(kinds)):
+                b, n_b = kinds[j]
+                for k in range(j, len(kinds)):
+                    c, n_c = kinds[k]
+                    if i == j == k:
+                        ways = comb(n_a, 3)
+                    elif i == j:
+                        ways = comb(n_a, 2) * n_c
+                    elif j == k:
+                        ways = n_a * comb(n_b, 2)
+                    else:
+                        ways = n_a * n_b * n_c
+                    if not ways:
+                        continue
+                    options = [best[card] for card in (a, b, c) if best[card] is not None]
+                    for each, sums in mean:
+                        options.append(tuple(sums[at] - each[a][at] - each[b][at] - each[c][at]
+                                             for at in range(4)))  # fmt: skip
+                    chosen = max(options)
+                    for at in range(4):
+                        total[at] += ways * chosen[at]
+        sets = comb(unseen, FORESEE_CARDS) * left
+        return tuple(Fraction(number, sets) for number in total)
+
+    def _foreseen(self, looked: tuple):
+        """A copy after the foresee is made and shows `looked` (in order from the top), the
+        first of them taken: the end's decision, or None if the view goes otherwise."""
+        state = self.clone()
+        state.apply_listed("look")
+        for card in looked:
+            if state.reveal is None or state.reveal.kind is not None:
+                return None
+            state.apply_listed(("type", TYPE[card]))
+            state.apply_listed(card)
+        if list(state.legal_actions()) != list(looked):
+            return None
+        state.apply_listed(looked[0])
+        if state.reveal is not None or state.phase != "build" or len(state.building) != 2:
+            return None
+        return state
 
     def _elsewhere(self) -> list[str]:
         """The cards of the table outside the player's adventures that a swap may take: the
