@@ -253,6 +253,20 @@ def test_the_refill_is_named_before_the_ends_swap_is_chosen():
     assert odds == reference(state)["dragon"] and odds["legendary"] == 1
 
 
+def counting(monkeypatch, name: str) -> list[bool]:
+    """Whether each call of the view's shortcut `name` (a HowIDiedView method counting what
+    follows an action without playing it) applied, in a list filled as the walks call it."""
+    counted, shortcut = [], getattr(HowIDiedView, name)
+
+    def counted_call(view, action, value, memo):
+        found = shortcut(view, action, value, memo)
+        counted.append(found is not None)
+        return found
+
+    monkeypatch.setattr(HowIDiedView, name, counted_call)
+    return counted
+
+
 def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it(monkeypatch):
     """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
     middle. Then the end: the Troll from the hand, or the Pool's Dragon (red; its effect is the
@@ -266,15 +280,7 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
                                   **table))  # fmt: skip
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
-    counted = []
-    after_pool_end = HowIDiedView.after_pool_end
-
-    def counting(view, action, value, memo):
-        found = after_pool_end(view, action, value, memo)
-        counted.append(found is not None)
-        return found
-
-    monkeypatch.setattr(HowIDiedView, "after_pool_end", counting)
+    counted = counting(monkeypatch, "after_pool_end")
     odds = decision_odds(state).for_action("the-frozen").odds
     assert odds == reference(state)["the-frozen"]
     assert any(counted)
@@ -295,20 +301,13 @@ def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch):
     state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, deck_top=deck, **table))
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
-    counted = []
-    after_foresee = HowIDiedView.after_foresee
-
-    def counting(view, action, value, memo):
-        found = after_foresee(view, action, value, memo)
-        counted.append(found is not None)
-        return found
 
     def numbers():
         turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
         with patience(1000):
             return decision_odds(state).for_action("the-prophetic").odds
 
-    monkeypatch.setattr(HowIDiedView, "after_foresee", counting)
+    counted = counting(monkeypatch, "after_foresee")
     by_sets = numbers()
     assert any(counted)
     monkeypatch.setattr(HowIDiedView, "after_foresee", lambda view, action, value, memo: None)
