@@ -533,6 +533,8 @@ def first_decision(game: str, players: int | None, seed: int):
 def study_spec(args):
     """The game of a ``simulate`` or ``study`` command, its player count and executor checked."""
     spec = games.get_game(args.game)
+    if args.players is None:  # study's default, as simulate's: the fewest the game takes
+        args.players = spec.min_players
     if not spec.min_players <= args.players <= spec.max_players:
         raise ValueError(f"{spec.title} takes {spec.min_players} to {spec.max_players} players")
     if args.workers is not None and args.scheduler is not None:
@@ -932,7 +934,9 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
     )
     study.add_argument("game", choices=list(games.PACKAGES), help=GAME_HELP)
     study.add_argument(
-        "--players", type=positive_int, required=True, help="players at the table (required)"
+        "--players",
+        type=positive_int,
+        help="players at the table (default: the fewest the game takes)",
     )
     study.add_argument("--bots", help="bots to compare, comma-separated (default: all)")
     study.add_argument(

@@ -147,6 +147,8 @@ def test_study_names_the_bots_and_their_seats(capsys):
     ) in out
     _, out = call(capsys, "study", "tpk", "--players", "2", "--bots", "random", "--games", "2")
     assert "random in both seats: the table won 0 of 2 games, 0.0% (95% interval" in out
+    # without --players, as simulate: the fewest players the game takes (TPK's two)
+    assert call(capsys, "study", "tpk", "--bots", "random", "--games", "2")[1] == out
 
 
 def test_help_is_clean_and_lists_every_command():
