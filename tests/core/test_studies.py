@@ -103,8 +103,6 @@ def test_unknown_bots_and_player_counts_are_one_line(capsys):
     assert main(["study", "tpk", "--players", "2", "--bots", ""]) == 2  # not every bot
     assert "unknown bot ''" in capsys.readouterr().err
     assert main(["study", "tpk", "--players", "9"]) == 2
-    with pytest.raises(SystemExit):
-        main(["study", "tpk"])  # --players is required
 
 
 def test_too_many_games_are_refused_as_asked_before_any_bar(capsys):
