@@ -127,6 +127,9 @@ def test_ctrl_c_is_one_line_with_the_games_played_and_exit_130(argv):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # as a shell starts it: Ctrl-C's signal not ignored, whatever the test runner's worker
+        # process inherited (Python keeps an ignored SIGINT ignored, and raises nothing)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     busy_for(child.pid, cpu_s=2.0)  # past start-up (well under a second of CPU), into the games
     child.send_signal(signal.SIGINT)
