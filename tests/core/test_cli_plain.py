@@ -165,15 +165,7 @@ def test_help_is_clean_and_lists_every_command():
     for command in ("odds", "simulate"):
         sub = commands.choices[command].format_help()
         assert all(slug in sub for slug in games.available())
-
-    def every(parser):
-        yield parser
-        for action in parser._actions:
-            choices = getattr(action, "choices", None)
-            for child in choices.values() if isinstance(choices, dict) else ():
-                yield from every(child)
-
-    assert not [p.prog for p in every(parser) if "``" in p.format_help()]
+    assert not [p.prog for p in every_parser(parser) if "``" in p.format_help()]
 
 
 def every_parser(parser):
