@@ -230,9 +230,9 @@ class _Run:
 
     def each(self, state: GameState, actions: Sequence[Action]):
         """The value after each action; the last one is walked on `state` itself (no copy). An
-        action the game's `after` works out is not played; one whose position `key_after` names and the memo holds is not played at all; one
-        the memo lacks is played and kept under that key (an end of the game, which `key` never
-        names, included)."""
+        action the game's `after` works out is not played; nor is one whose position
+        `key_after` names and the memo holds; one the memo lacks is played and kept under that
+        key (an end of the game, which `key` never names, included)."""
         last = len(actions) - 1
         key_after, shortcut = self.walk.key_after, self.walk.after
         for index, action in enumerate(actions):

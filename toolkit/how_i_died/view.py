@@ -84,6 +84,14 @@ def scored(card: str):
     return TYPE[card], BANNER[card], GLORY[card], DAMAGE[card]
 
 
+def read_adventures(adventures) -> tuple[tuple, dict]:
+    """A player's adventures by what the end of a turn reads of each card (:func:`scored`), and
+    where each of their cards lies (adventure, place)."""
+    places = {card: (at, index) for at, adventure in enumerate(adventures)
+              for index, card in enumerate(adventure)}  # fmt: skip
+    return tuple(tuple(map(scored, adventure)) for adventure in adventures), places
+
+
 def best_kind(card: str) -> tuple:
     """What a swap into the player's adventures reads of a card from elsewhere, but for its
     glory: its type, banner and damage. Of two cards of one kind, the one with more glory
@@ -303,10 +311,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         position (until the view is played on or copied)."""
         known = self.__dict__.get("_scored")
         if known is None:
-            own = self.adventures[self.seat]
-            places = {card: (at, index) for at, adventure in enumerate(own)
-                      for index, card in enumerate(adventure)}  # fmt: skip
-            known = self._scored = (tuple(tuple(map(scored, a)) for a in own), places)
+            known = self._scored = read_adventures(self.adventures[self.seat])
         return known
 
     def outcome_alike(self, outcome):
@@ -731,20 +736,15 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         ):
             return None
         refill = self.deck.cards[-1]  # the top of the deck
-        seat = self.seat
-        hand, elsewhere = self.hands[seat], self._elsewhere()
-        read = [*elsewhere, *hand, *self.deck.discards, *map("".join, self.adventures[seat])]
-        if not isinstance(refill, Hidden) or "?" in "".join(read):
+        if not isinstance(refill, Hidden) or self._seen_stand_in() is not None:
             return None
+        seat = self.seat
+        elsewhere = self._elsewhere()
         elsewhere.remove(action)
-        own = [*self.adventures[seat], (*self.building, action)]
-        places = {card: (at, index) for at, adventure in enumerate(own)
-                  for index, card in enumerate(adventure)}  # fmt: skip
         swap = EndSwap(
-            tuple(tuple(map(scored, adventure)) for adventure in own),
-            places,
+            *read_adventures([*self.adventures[seat], (*self.building, action)]),
             elsewhere,
-            (len(hand), tuple(self.alive)),
+            (len(self.hands[seat]), tuple(self.alive)),
             self.effects_applied[seat],
             {} if memo is None else memo,
         )
@@ -752,24 +752,22 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             types = [(kind, chance) for (_, kind), chance in self.unseen.outcomes(refill)]
         else:
             types = [(refill.kind, 1)]
-        total: list = [0] * 4
         made: dict[str, HowIDiedView] = {}  # the card played, its refill revealed as each card
+
+        def play(picks, revealed):
+            if revealed not in made:
+                made[revealed] = self.clone()
+                made[revealed].apply_listed(action)
+                made[revealed].revealed_as(revealed)
+            state = made[revealed].clone()
+            for pick in picks:
+                state.apply_listed(pick)
+            return state
+
+        total: list = [0] * 4
         for kind, chance in types:
             refills = self.unseen.outcomes(typed(refill.group, kind)).outcomes
             chance = Fraction(chance, len(refills))
-
-            def play(picks, revealed, kind=kind):
-                if revealed not in made:
-                    made[revealed] = self.clone()
-                    made[revealed].apply_listed(action)
-                    if refill.kind is None:
-                        made[revealed].apply_listed(("type", kind))
-                    made[revealed].apply_listed(revealed)
-                state = made[revealed].clone()
-                for pick in picks:
-                    state.apply_listed(pick)
-                return state
-
             for at, number in enumerate(swap.summed(refills, kind, play, value)):
                 if number:
                     total[at] += chance * number
@@ -821,15 +819,10 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             for card in top
         ):
             return None
-        hand = self.hands[self.seat]
-        seen = [*self.pool, *hand, *self.building, *self.deck.discards]
-        seen.extend(
-            "".join(adventure) for adventures in self.adventures for adventure in adventures
-        )
-        if any(self.unseen.typed[group].values()) or "?" in "".join(seen):
+        if any(self.unseen.typed[group].values()) or self._seen_stand_in() is not None:
             return None
         pool_ends = [card for card in self.pool if TYPE[card] == "III"]
-        if not pool_ends and not any(TYPE[card] == "III" for card in hand):
+        if not pool_ends and not any(TYPE[card] == "III" for card in self.hands[self.seat]):
             return None
         if any(EFFECT.get(card) not in POOL_ENDS_READ for card in pool_ends):
             return None
@@ -861,10 +854,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             for taken in shown:
                 state = next(base for shows, base in bases if taken not in shows).clone()
                 state.apply_listed(end)
-                for move in (("type", TYPE[taken]), taken):  # the refill: its type, its card
-                    if state.reveal is None:
-                        return None
-                    state.apply_listed(move)
+                if not state.revealed_as(taken):  # the refill
+                    return None
                 each[taken] = value(state)
                 positions += 4
             total = [sum(len(classes[ALIKE_CARDS[taken]]) * values[at]
@@ -919,16 +910,23 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         sets = comb(unseen, FORESEE_CARDS) * left
         return tuple(Fraction(number, sets) for number in total)
 
+    def revealed_as(self, card: str) -> bool:
+        """Reveal the stand-in the view waits on as `card`: its type first if that is not
+        known, then the card. False if no stand-in is waiting to be revealed."""
+        if self.reveal is not None and self.reveal.kind is None:
+            self.apply_listed(("type", TYPE[card]))
+        if self.reveal is None:
+            return False
+        self.apply_listed(card)
+        return True
+
     def _foreseen(self, looked: tuple):
         """A copy after the foresee is made and shows `looked` (in order from the top), the
         first of them taken: the end's decision, or None if the view goes otherwise."""
         state = self.clone()
         state.apply_listed("look")
-        for card in looked:
-            if state.reveal is None or state.reveal.kind is not None:
-                return None
-            state.apply_listed(("type", TYPE[card]))
-            state.apply_listed(card)
+        if not all(state.revealed_as(card) for card in looked):
+            return None
         if list(state.legal_actions()) != list(looked):
             return None
         state.apply_listed(looked[0])
