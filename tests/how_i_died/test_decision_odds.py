@@ -314,6 +314,35 @@ def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch):
     assert by_sets == numbers() and by_sets["glory"] > 0
 
 
+def test_the_steal_is_counted_by_the_hands_it_may_show(monkeypatch):
+    """Player 1 has played the red Betrayed and may play the Sneaky as the middle: its steal
+    shows player 2's hand, six of the twelve cards player 1 cannot see, and player 1 takes one.
+    The ends: the Troll from the hand, a card taken, or from the Pool the Dragon (a table swap)
+    or the Lich (a swap with the Pool), whose refills are seen first, from the six cards left
+    unseen. The walk counts the steal by the hands it may show (HowIDiedView.after_steal), and
+    its numbers are those of the walk that reveals the hand card by card."""
+    deck = ["cursed", "hugged", "summoned", "lured", "the-frozen", "goblin"]
+    theirs = ["the-drunken", "the-royal", "grossed-out", "bit", "wraith", "witch"]
+    hand, pool = ["the-sneaky", "troll"], ["dragon", "spied-on", "lich"]
+    table = out_of_play(["betrayed", *hand, *pool, *deck, *theirs])
+    table["adventures"] = {2: table["adventures"][1]}  # player 3 is the dead one
+    state = stacked(players=3, hands={0: hand, 1: theirs}, pool=pool, deck_top=deck, **table)
+    state.alive[2] = False
+    state.building = ["betrayed"]
+    state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
+
+    def numbers():
+        turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
+        with patience(1000):
+            return decision_odds(state).for_action("the-sneaky").odds
+
+    counted = counting(monkeypatch, "after_steal")
+    by_hands = numbers()
+    assert any(counted)
+    monkeypatch.setattr(HowIDiedView, "after_steal", lambda view, action, value, memo: None)
+    assert by_hands == numbers() and by_hands["glory"] > 0
+
+
 def test_the_pool_in_another_order_is_the_same_position():
     """No rule reads where a card lies in the Pool: the same cards in another order are one
     position to the walk's memo (the differential test checks the numbers)."""

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from toolkit.how_i_died.cards import CARDS, TYPE
 from toolkit.how_i_died.rules import HowIDiedState, phase
+from toolkit.how_i_died.view import mean_best_of_shown
 from toolkit.simulate import sample_outcome
 from toolkit.state import IllegalAction, from_json
 from toolkit.steps import PASS
@@ -103,3 +106,44 @@ def test_observation_hides_other_hands_and_the_deck():
     text = repr(seen)
     for card in state.hands[0] + state.hands[2] + state.deck.cards:
         assert repr(card) not in text
+
+
+values = st.tuples(*[st.sampled_from([0, 1, 2, Fraction(1, 3), Fraction(-5, 2)])] * 4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    shown=st.integers(1, 4),
+    ends=st.integers(0, 2),
+    data=st.data(),
+)
+def test_the_best_of_a_set_shown_counted_by_kinds_is_the_mean_over_every_set(shown, ends, data):
+    """mean_best_of_shown (the foresee's and the steal's sets, counted by kinds of card) against
+    the plain mean over every set of cards listed one by one."""
+    kinds = data.draw(
+        st.lists(
+            st.tuples(
+                st.integers(1, 3),
+                values if ends == 0 else st.none() | values,
+                st.tuples(*[values] * ends),
+            ),
+            min_size=1,
+            max_size=4,
+        )
+    )
+    cards = [(best, each) for count, best, each in kinds for _ in range(count)]
+    assume(len(cards) > shown)
+    left = len(cards) - shown
+    sums = [[sum(each[end][at] for _, each in cards) for at in range(4)] for end in range(ends)]
+    total, sets = [0] * 4, 0
+    for chosen in itertools.combinations(cards, shown):
+        options = [tuple(map(Fraction, best)) for best, _ in chosen if best is not None]
+        options.extend(
+            tuple(Fraction(sums[end][at] - sum(each[end][at] for _, each in chosen), left)
+                  for at in range(4))
+            for end in range(ends)
+        )  # fmt: skip
+        best = max(options)
+        total = [t + b for t, b in zip(total, best, strict=True)]
+        sets += 1
+    assert mean_best_of_shown(kinds, shown) == tuple(Fraction(t, sets) for t in total)

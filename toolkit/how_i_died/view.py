@@ -775,29 +775,23 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
     def counted_after(self, action, value, memo: dict | None):
         """The values after `action` that the walk counts without playing it, with the count
-        of positions that took (:meth:`after_pool_end`, :meth:`after_foresee`), or None."""
-        found = self.after_pool_end(action, value, memo)
-        return found if found is not None else self.after_foresee(action, value, memo)
+        of positions that took (:meth:`after_pool_end`, :meth:`after_foresee`,
+        :meth:`after_steal`), or None."""
+        for shortcut in (self.after_pool_end, self.after_foresee, self.after_steal):
+            found = shortcut(action, value, memo)
+            if found is not None:
+                return found
+        return None
 
     def after_foresee(self, action, value, memo: dict | None):
         """The values after the middle's foresee is made (`action` "look"), counted over the
-        sets of three cards it may show rather than card by card, with the count of positions
-        that took; None where this does not apply.
+        sets of three cards it may show rather than card by card (:meth:`_one_of_shown`), with
+        the count of positions that took; None where this does not apply.
 
-        The three cards are any three of the unseen cards of one group (the deck's top, every
-        card of the group as likely), the player takes the best of them, the other two go to
-        the bottom of the deck, and the end is chosen. What the end reads of the two not taken
-        is only that they are no longer unseen, and only an end taken from the Pool whose
-        refill is seen reads that: its refill is any card of the group but the three. So, with
-        cards alike to the rules as one (:data:`ALIKE_CARDS`): the best of the other ends is
-        walked once for each card that may be taken, each such end of the Pool once for each
-        card its refill may be, and each set of three is worth the better of the best end
-        after the best card taken and of each such end's mean over the cards but those three.
-        Nothing else hidden may be read after it: the deck holds enough cards that the two put
-        back are never drawn this turn, no stand-in but those of the group lies anywhere the end
-        may look, an end the player can play is in their hand or the Pool already (so no new
-        hand is drawn), and each end of the Pool reads only the player's adventures, their
-        hand's size and the table once played (:data:`POOL_ENDS_READ`)."""
+        The three cards are the deck's top three, any three of the unseen cards of one group
+        (every card of the group as likely); the player takes one of them, the other two go to
+        the bottom of the deck, and the end is chosen. The deck must hold enough cards that the
+        two put back are never drawn this turn."""
         if (
             action != "look"
             or self.phase != "effect"
@@ -813,57 +807,122 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         ):
             return None
         top = self.deck.cards[-FORESEE_CARDS - 1 :]  # the three shown, and the end's refill
-        group = top[-1].group if isinstance(top[-1], Hidden) else None
-        if group is None or any(
-            not isinstance(card, Hidden) or card.kind is not None or card.group != group
-            for card in top
+        if not self._unseen_alike(top):
+            return None
+        return self._one_of_shown(top[-1].group, FORESEE_CARDS, self._foreseen, value)
+
+    def after_steal(self, action, value, memo: dict | None):
+        """The values after the middle's steal picks an opponent (`action`, their seat), counted
+        over the hands they may hold rather than card by card (:meth:`_one_of_shown`), with the
+        count of positions that took; None where this does not apply.
+
+        The seat sees the opponent's whole hand and takes one card of it; the rest stay in that
+        hand, now known, and the end is chosen. Every card of the hand must be a stand-in of one
+        group, of no known type, and so must the deck's top (an end's refill): the hand is then
+        any set of that many of the group's unseen cards, each set as likely."""
+        if (
+            self.phase != "effect"
+            or self.picks
+            or len(self.building) != 2
+            or self.resolving is None
+            or EFFECT[self.resolving] != "steal"
+            or not isinstance(action, int)
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or not self.deck.cards
         ):
             return None
-        if any(self.unseen.typed[group].values()) or self._seen_stand_in() is not None:
+        hand = self.hands[action]
+        if not hand or not self._unseen_alike([*hand, self.deck.cards[-1]]):
             return None
+
+        def stolen(shown: tuple):
+            """A copy after the opponent's hand turns out to be `shown`, its first card taken:
+            the end's decision, or None if the view goes otherwise."""
+            state = self.clone()
+            state.apply_listed(action)
+            if not all(state.revealed_as(card) for card in shown):
+                return None
+            if sorted(state.legal_actions()) != sorted(shown):
+                return None
+            state.apply_listed(shown[0])
+            if state.reveal is not None or state.phase != "build" or len(state.building) != 2:
+                return None
+            return state
+
+        return self._one_of_shown(hand[0].group, len(hand), stolen, value)
+
+    def _unseen_alike(self, cards) -> bool:
+        """Whether `cards` are all stand-ins of one group, of no known type, with no type known
+        of any stand-in of that group (each of its cards as likely anywhere), and no stand-in
+        lies where the seat sees it."""
+        group = cards[0].group if isinstance(cards[0], Hidden) else None
+        if group is None or any(
+            not isinstance(card, Hidden) or card.kind is not None or card.group != group
+            for card in cards
+        ):
+            return False
+        return not any(self.unseen.typed[group].values()) and self._seen_stand_in() is None
+
+    def _one_of_shown(self, group, shown: int, shows, value):
+        """The values after `shown` of the unseen cards of `group` are shown to the seat, who
+        takes one, with the end of the turn next, and the count of positions that took; None
+        where this does not apply. `shows(cards)` is the position after the cards shown turn
+        out to be `cards` and the first is taken: the end's decision (None if it is not).
+
+        What the end reads of the cards shown but not taken is only that they are no longer
+        unseen, and only an end taken from the Pool whose refill is seen reads that: its refill
+        is any card of the group but those shown. So, with cards alike to the rules as one
+        (:data:`ALIKE_CARDS`), the best of the other ends is walked once for each card that may
+        be taken, each such end of the Pool once for each card its refill may be, and each set
+        shown is worth the better of the best end after its best card and of each such end's
+        mean over the cards but those shown (:func:`mean_best_of_shown`). Each end of the Pool
+        must read only the player's adventures, their hand's size and the table once played
+        (:data:`POOL_ENDS_READ`), and an end the player can play must be in their hand or the
+        Pool already (so no new hand is drawn)."""
         pool_ends = [card for card in self.pool if TYPE[card] == "III"]
         if not pool_ends and not any(TYPE[card] == "III" for card in self.hands[self.seat]):
             return None
         if any(EFFECT.get(card) not in POOL_ENDS_READ for card in pool_ends):
             return None
         cards = self.unseen.groups[group]
+        if len(cards) < 2 * shown:
+            return None
         classes: dict[tuple, list[str]] = {}
         for card in cards:
             classes.setdefault(ALIKE_CARDS[card], []).append(card)
-        shown, looked = {}, {}  # for each class, the end's decision after taking one of it
-        for alike in classes.values():
-            taken = alike[0]
-            looked[taken] = (taken, *[card for card in cards if card != taken][:2])
-            shown[taken] = self._foreseen(looked[taken])
-            if shown[taken] is None:
-                return None
-        # any card of the group may be an end's refill: a position that has not shown it
-        bases = [(looked[taken], shown[taken]) for taken in shown]
-        extra = tuple(cards[2 : 2 + FORESEE_CARDS])  # shows neither of the first two cards
-        bases.append((extra, self._foreseen(extra)))
-        if bases[-1][1] is None:
+        # two sets shown with no card in common: each card of the group is unseen after one
+        bases = [tuple(cards[:shown]), tuple(cards[shown : 2 * shown])]
+        after_bases = [shows(base) for base in bases]
+        if None in after_bases:
             return None
-        positions = len(bases) * (2 * FORESEE_CARDS + 2)
-        refilled = []  # the ends of the Pool whose refill is seen, each card's value and the sum
+        positions = 2 * (2 * shown + 2)
+        refilled = []  # the ends of the Pool whose refill is seen: each kind's values
         for end in pool_ends:
-            after = bases[-1][1].clone()
+            after = after_bases[0].clone()
             after.apply_listed(end)
             if after.reveal is None:
                 continue  # the refill is never read: the end is one of the others
+            if after.reveal.group != group:
+                return None
             each = {}
-            for taken in shown:
-                state = next(base for shows, base in bases if taken not in shows).clone()
+            for alike, members in classes.items():
+                state = after_bases[members[0] in bases[0]].clone()
                 state.apply_listed(end)
-                if not state.revealed_as(taken):  # the refill
+                if not state.revealed_as(members[0]):  # the refill
                     return None
-                each[taken] = value(state)
+                each[alike] = value(state)
                 positions += 4
-            total = [sum(len(classes[ALIKE_CARDS[taken]]) * values[at]
-                         for taken, values in each.items()) for at in range(4)]  # fmt: skip
-            refilled.append((end, each, total))
-        best = {}  # the best of the other ends after taking each class
-        skipped = {end for end, _, _ in refilled}
-        for taken, state in shown.items():
+            refilled.append((end, each))
+        skipped = {end for end, _ in refilled}
+        kinds: dict[tuple, int] = {}  # what a kind of card is worth: (best, each end's), count
+        for alike, members in classes.items():
+            taken = members[0]
+            state = shows((taken, *[card for card in cards if card != taken][: shown - 1]))
+            if state is None:
+                return None
             values = []
             for end in state.legal_actions():
                 if end not in skipped:
@@ -871,44 +930,13 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                     after.apply_listed(end)
                     values.append(value(after))
                     positions += 1
-            best[taken] = max(values) if values else None
-        mean = [(each, total) for _, each, total in refilled]
-        return self._best_of_three(classes, best, mean, len(cards)), positions
-
-    @staticmethod
-    def _best_of_three(classes, best, mean, unseen: int) -> tuple:
-        """The mean, over every set of three of the `unseen` cards, of the better of the best
-        `best` of its cards and of each swap's mean over the cards but those three (`mean`:
-        each card's value and their sum)."""
-        kinds = [(alike[0], len(alike)) for alike in classes.values()]
-        total: list = [0] * 4
-        left = unseen - FORESEE_CARDS  # the swaps' means are compared times this
-        best = {card: None if values is None else tuple(left * v for v in values)
-                for card, values in best.items()}  # fmt: skip
-        for i, (a, n_a) in enumerate(kinds):
-            for j in range(i, len(kinds)):
-                b, n_b = kinds[j]
-                for k in range(j, len(kinds)):
-                    c, n_c = kinds[k]
-                    if i == j == k:
-                        ways = comb(n_a, 3)
-                    elif i == j:
-                        ways = comb(n_a, 2) * n_c
-                    elif j == k:
-                        ways = n_a * comb(n_b, 2)
-                    else:
-                        ways = n_a * n_b * n_c
-                    if not ways:
-                        continue
-                    options = [best[card] for card in (a, b, c) if best[card] is not None]
-                    for each, sums in mean:
-                        options.append(tuple(sums[at] - each[a][at] - each[b][at] - each[c][at]
-                                             for at in range(4)))  # fmt: skip
-                    chosen = max(options)
-                    for at in range(4):
-                        total[at] += ways * chosen[at]
-        sets = comb(unseen, FORESEE_CARDS) * left
-        return tuple(Fraction(number, sets) for number in total)
+            positions += 2 * shown + 2
+            read = (max(values) if values else None, tuple(each[alike] for _, each in refilled))
+            kinds[read] = kinds.get(read, 0) + len(members)
+        found = mean_best_of_shown(
+            [(count, best, each) for (best, each), count in kinds.items()], shown
+        )
+        return None if found is None else (found, positions)
 
     def revealed_as(self, card: str) -> bool:
         """Reveal the stand-in the view waits on as `card`: its type first if that is not
@@ -977,6 +1005,54 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
     def returns(self) -> list[float]:
         return [0.0] * self.players
+
+
+def mean_best_of_shown(kinds, shown: int) -> tuple | None:
+    """The mean, over every set of `shown` unseen cards (each set as likely), of what the set is
+    worth to a player who sees it, takes one card of it and then chooses the end: the better of
+    the best end after the best card of the set, and of each end of the Pool whose refill is
+    seen, that end's mean over the cards but those of the set. `kinds`: for each kind of
+    card, (count, best, each): the values of the best end after taking one (None if taking it
+    leaves none of those ends), and of each such end of the Pool with one as its refill.
+
+    The sets are counted, not listed: by the kind of card that is best to take, from the
+    worst to the best, each kind with the sets of the worse kinds it may join, kept by how
+    many cards they hold and what they take from each end's sum (one entry for all of them
+    when no end of the Pool reads its refill: the best card is then all that counts). None
+    if a set would leave no end to choose."""
+    unseen = sum(count for count, _, _ in kinds)
+    left = unseen - shown  # each end's mean is compared times this
+    ends = len(kinds[0][2]) if kinds else 0
+    sums = [tuple(sum(count * each[end][at] for count, _, each in kinds) for at in range(4))
+            for end in range(ends)]  # fmt: skip
+    nothing = tuple((0,) * 4 for _ in range(ends))
+    worse: list[dict] = [{nothing: 1}] + [{} for _ in range(shown)]  # sets of the worse kinds
+    total: list = [0] * 4
+    for count, best, each in sorted(kinds, key=lambda kind: (kind[1] is not None, kind[1] or ())):
+        scaled = None if best is None else tuple(left * v for v in best)
+        grown: list[dict] = [dict(sets) for sets in worse]
+        for taken in range(1, min(count, shown) + 1):
+            ways = comb(count, taken)
+            adds = tuple(tuple(taken * v for v in values) for values in each)
+            for held, sets in enumerate(worse[: shown - taken + 1]):
+                for read, number in sets.items():
+                    after = tuple(tuple(read[end][at] + adds[end][at] for at in range(4))
+                                  for end in range(ends))  # fmt: skip
+                    if held + taken == shown:  # a whole set, this kind its best card
+                        options = [] if scaled is None else [scaled]
+                        options.extend(tuple(sums[end][at] - after[end][at] for at in range(4))
+                                       for end in range(ends))  # fmt: skip
+                        if not options:
+                            return None
+                        chosen = max(options)
+                        for at in range(4):
+                            total[at] += ways * number * chosen[at]
+                    else:
+                        into = grown[held + taken]
+                        into[after] = into.get(after, 0) + ways * number
+        worse = grown
+    sets = comb(unseen, shown) * left
+    return tuple(Fraction(number, sets) for number in total)
 
 
 class EndSwap:
