@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import random
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -350,6 +351,31 @@ def test_the_pool_in_another_order_is_the_same_position():
     tables = [stacked(players=2, hands={0: ["betrayed", "troll"]}, pool=pool) for pool in pools]
     views = [turn_view(table, 0) for table in tables]
     assert views[0].pool != views[1].pool and views[0].position() == views[1].position()
+
+
+def test_the_key_after_a_middle_swap_is_the_key_once_played():
+    """After the last pick of the middle's swap of two table cards the memo's key is told
+    without playing it (HowIDiedView.key_after): it is the key of the position once played,
+    at every such pick met on random walks through turns of two, three and five players."""
+    rng, checked = random.Random(0), 0
+    for players in (2, 3, 5):
+        for state in itertools.islice(decision_points(SLUG, players, range(12)), 400):
+            view = turn_view(state, state.current_player())
+            for _ in range(12):
+                if view.is_terminal():
+                    break
+                if view.is_chance_node():
+                    view.apply(rng.choice([outcome for outcome, _ in view.chance_outcomes()]))
+                    continue
+                for action in view.legal_actions():
+                    key = view.key_after(action)
+                    if key is not None and key[0] == "end choice":
+                        after = view.clone()
+                        after.apply_listed(action)
+                        assert after.position() == key
+                        checked += 1
+                view.apply(rng.choice(view.legal_actions()))
+    assert checked > 500
 
 
 def first_card_few_unseen():

@@ -33,6 +33,7 @@ from toolkit.how_i_died.cards import (
     ALL_IDS,
     BANNER,
     DAMAGE,
+    DEATH_AT,
     EFFECT,
     GLORY,
     HAND_SIZE,
@@ -70,6 +71,16 @@ DRAWS_AFTER_FORESEE = 1 + POOL_SIZE + HAND_SIZE
 POOL_ENDS_READ = frozenset(
     {None, "swap_table", "pool_swap", "trade_with_pool", "new_pool", "scavenge", "swap_own"}
 )
+#: The effects of an end that read of the table and the hands, once played, no more than the
+#: key of the end's choice keeps (see HowIDiedView._end_choice): a swap with the player's cards
+#: (of the table, the Pool or their own) reads only the best card of each kind it can take, and
+#: the other effects leave the player's adventures and every hand's size as they are.
+ENDS_READ = frozenset(
+    {None, "swap_table", "swap_own", "pool_swap", "trade_with_pool", "new_pool", "scavenge"}
+)
+#: The middle's effects that swap two cards of the table: the table swap, and an opponent's card
+#: for one of the Pool.
+MIDDLE_SWAPS = frozenset({"swap_table", "barbaric"})
 #: The phases whose choices are cards: a card the seat sees is revealed before them. A claim
 #: reads none (after it only the player's adventures are scored), so nothing is revealed for it.
 PICKING = ("build", "effect")
@@ -477,10 +488,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         walk meets the same Pool in another order when two cards of it are taken in turn, each
         refilled), the log and the counts of turns and mulligans."""
         seat = self.seat
-        unseen = (
-            tuple(map(tuple, self.unseen.groups)),
-            tuple(tuple(counts.values()) for counts in self.unseen.typed),
-        )
+        unseen = self._unseen_key()
         if self.phase == TURN_OVER:
             return (self.reveal, tuple(self.adventures[seat]), self.alive[seat],
                     self.claimed[seat], unseen)  # fmt: skip
@@ -495,17 +503,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             for adventure in self.adventures[other]
             for card in adventure
         ]
-        # what every key before the turn's end holds: the cards still unknown and what is pending
-        hidden = (
-            self.effects_applied[seat],
-            self.passes,
-            tuple(self.deck.discards),
-            unseen,
-            tuple(sorted(self.unseen.presets.items())),
-            self.reveal,
-            self.pending,
-            self.early and tuple(map(tuple, self.early.groups)),
-        )
+        hidden = self._hidden(unseen)
         end_swap = self.phase == "effect" and not self.building
         end_swap = end_swap and EFFECT[self.resolving] == "swap_table"
         if end_swap and self.picks and self.reveal is None:
@@ -521,6 +519,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                         len(self.hands[seat]), tuple(self.alive),
                         self.effects_applied[seat])  # fmt: skip
         end = self._end_effect(own)
+        if end is None and self._end_choice_known():
+            end = self._end_choice(self.building, self._own_scored()[0], self.pool, others, hidden)
         if end is not None:
             return end
         if end_swap:
@@ -550,6 +550,107 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             self.claimed[seat],
             tuple(self.deck.cards),
             hidden,
+        )
+
+    def _hidden(self, unseen: tuple) -> tuple:
+        """What every key before the turn's end holds: the cards still unknown (`unseen`, by
+        group and type) and what is pending."""
+        return (
+            self.effects_applied[self.seat],
+            self.passes,
+            tuple(self.deck.discards),
+            unseen,
+            tuple(sorted(self.unseen.presets.items())),
+            self.reveal,
+            self.pending,
+            self.early and tuple(map(tuple, self.early.groups)),
+        )
+
+    def _end_choice_known(self) -> bool:
+        """Whether the end card is to be chosen with nothing left to reveal or pending, and the
+        deck holds enough cards that nothing is reshuffled this turn."""
+        return (
+            self.phase == "build"
+            and len(self.building) == 2
+            and self.reveal is None
+            and self.pending is None
+            and self.early is None
+            and len(self.deck.cards) >= DRAWS_AFTER_FORESEE
+        )
+
+    def _end_choice(self, building, own: tuple, pool, others, hidden: tuple):
+        """The key of the choice of the end card (see :meth:`_end_choice_known`) with the two
+        cards played `building`, the player's adventures `own` by what the end reads of each
+        card (:func:`scored`), the Pool `pool` and the living opponents' adventures `others`,
+        where every end the player can play has an effect of :data:`ENDS_READ`: what the rest
+        of the turn reads then is the cards played and the player's adventures by
+        :func:`scored`, the ends in the hand and in the Pool by all that the rules read of a
+        card (:data:`ALIKE_CARDS`), the hand's size, and of the other cards of the table only
+        what a swap with the player's cards can take (:func:`kinds_elsewhere`; of the Pool apart
+        where an end swaps with the Pool only), with what is still unknown and pending
+        (`hidden`). None for any other position."""
+        hand = self.hands[self.seat]
+        if "?" in "".join([*hand, *pool, *others, *building]):
+            return None
+        effects = {EFFECT.get(card) for card in (*hand, *pool) if TYPE[card] == "III"}
+        if not effects or not effects <= ENDS_READ:
+            return None
+        rest = [card for card in pool if TYPE[card] != "III"]
+        if "pool_swap" in effects:
+            table = (kinds_elsewhere(others), kinds_elsewhere(rest))
+        else:
+            table = kinds_elsewhere([*others, *rest])
+        return (
+            "end choice",
+            tuple(SCORED[card] for card in building),
+            own,
+            tuple(sorted(ALIKE_CARDS[card] for card in hand if TYPE[card] == "III")),
+            len(hand),
+            tuple(sorted(ALIKE_CARDS[card] for card in pool if TYPE[card] == "III")),
+            table,
+            tuple(self.alive),
+            self.claimed[self.seat],
+            tuple(self.deck.cards),
+            hidden,
+        )
+
+    def _after_middle_swap(self, action):
+        """The key of the end's choice (:meth:`_end_choice`) after `action`, the last pick of
+        the middle's swap of two cards of the table (the table swap, or an opponent's card for
+        one of the Pool), told without playing it: the two cards change places, one more
+        effect is applied, and the end card is chosen next, unless no end is left in the hand
+        or the Pool (a mulligan follows). None for any other action."""
+        if (
+            self.phase != "effect"
+            or len(self.building) != 2
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or action == PASS
+            or isinstance(action, Hidden)
+            or EFFECT[self.resolving] not in MIDDLE_SWAPS
+            or len(self.picks) != 1
+            or len(self.deck.cards) < DRAWS_AFTER_FORESEE
+        ):
+            return None
+        a, b = self.picks[0], action
+
+        def swap(cards):
+            return [b if card == a else a if card == b else card for card in cards]
+
+        pool = swap(self.pool)
+        if not any(TYPE[card] == "III" for card in (*self.hands[self.seat], *pool)):
+            return None
+        own = read_adventures([tuple(swap(adventure)) for adventure in self.adventures[self.seat]])
+        hidden = self._hidden(self._unseen_key())
+        hidden = (hidden[0] + 1, *hidden[1:])
+        return self._end_choice(swap(self.building), own[0], pool, swap(self._others()), hidden)
+
+    def _unseen_key(self) -> tuple:
+        """The cards still unseen, by group, and the count of each type known among them."""
+        return (
+            tuple(map(tuple, self.unseen.groups)),
+            tuple(tuple(counts.values()) for counts in self.unseen.typed),
         )
 
     def _end_effect(self, own: tuple):
@@ -593,6 +694,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         :meth:`outcome_alike`); an action that ends the turn, by what the end reads (see
         :meth:`_turn_end`). None for any other action."""
         end = self._turn_end(action)
+        if end is None:
+            end = self._after_middle_swap(action)
         if end is not None:
             return end
         if self.reveal is not None and self.phase == "effect" and isinstance(action, str):
@@ -701,11 +804,13 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
         seat = self.seat
         swap = EndSwap(
-            *self._own_scored(),
+            seat,
+            self.adventures[seat],
             elsewhere,
             (len(self.hands[seat]), tuple(self.alive)),
             self.effects_applied[seat],
             {} if memo is None else memo,
+            self._own_scored(),
         )
         return swap.values(refills, self.reveal and self.reveal.kind, play, value)
 
@@ -742,7 +847,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         elsewhere = self._elsewhere()
         elsewhere.remove(action)
         swap = EndSwap(
-            *read_adventures([*self.adventures[seat], (*self.building, action)]),
+            seat,
+            [*self.adventures[seat], (*self.building, action)],
             elsewhere,
             (len(self.hands[seat]), tuple(self.alive)),
             self.effects_applied[seat],
@@ -965,9 +1071,12 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
     def _elsewhere(self) -> list[str]:
         """The cards of the table outside the player's adventures that a swap may take: the
         Pool and the living opponents' adventures."""
-        cards = [card for other in self.living_opponents(self.seat)
-                 for adventure in self.adventures[other] for card in adventure]  # fmt: skip
-        return cards + self.pool
+        return self._others() + self.pool
+
+    def _others(self) -> list[str]:
+        """The cards of the living opponents' adventures."""
+        return [card for other in self.living_opponents(self.seat)
+                for adventure in self.adventures[other] for card in adventure]  # fmt: skip
 
     def _end_key_known(self) -> bool:
         """Whether nothing hidden is read at the end's table swap or after it: no stand-in on the
@@ -1082,11 +1191,13 @@ class EndSwap:
     and what is scored of the refill: the memo keeps both under those keys, for the many swaps
     of a walk that differ only in what else lies in the Pool or is still unseen."""
 
-    def __init__(self, own, places, elsewhere, end, applied, memo):
-        self.own, self.places, self.elsewhere = own, places, elsewhere
-        self.end, self.applied, self.memo = end, applied, memo
+    def __init__(self, seat, adventures, elsewhere, end, applied, memo, read=None):
+        self.seat, self.adventures = seat, adventures
+        self.own, self.places = read_adventures(adventures) if read is None else read
+        self.elsewhere, self.end, self.applied, self.memo = elsewhere, end, applied, memo
         self.kinds = kinds_elsewhere(elsewhere)
         self.looked = 0  # the ends looked up: what the walk counts as positions reached
+        self.lived: HowIDiedView | None = None  # a turn's end walked where the player lives
 
     def values(self, refills, kind, play, value) -> tuple[tuple, int]:
         """The swap's values (with `refills`, the cards of type `kind` the refill may be, if
@@ -1135,10 +1246,32 @@ class EndSwap:
             key = ("turn end", after, self.end[0], self.applied + (picks != (PASS,)), self.end[1])
             found = memo.get(key)
             if found is None:
-                found = memo[key] = value(play(picks, revealed or (refills and refills[0])))
+                state = self.ended(picks)
+                if state is None:
+                    state = play(picks, revealed or (refills and refills[0]))
+                    if state.phase == TURN_OVER and state.alive[self.seat]:
+                        self.lived = state.clone()
+                found = memo[key] = value(state)
             return found
 
         return of
+
+    def ended(self, picks):
+        """The turn's end after `picks`, made of another end of this swap where the player
+        lives (:attr:`lived`) rather than played, or None. What differs between the two is
+        only what the picks swapped and what the end of the turn does after (the pulse check,
+        then the draw back to six): where the player lives after these picks too, nothing
+        else of the end that the turn's numbers read (the player's adventures, what they
+        claimed, whether they live) differs, so the adventures are swapped on a copy of it."""
+        if self.lived is None or PASS in picks:
+            return None
+        a, b = picks
+        state = self.lived.clone()
+        state.adventures[self.seat] = [
+            tuple(b if card == a else a if card == b else card for card in adventure)
+            for adventure in self.adventures
+        ]
+        return state if state.damage(self.seat) < DEATH_AT else None
 
     def without(self, refills, kind, play, value) -> tuple:
         """The best swap that does not take the refill (of type `kind`, one of `refills`, if one
