@@ -23,6 +23,7 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 
+import pytest
 from how_i_died.hid_table import asking, stacked
 from odds_check import Report, at_least, cli_shows, compare, every
 
@@ -268,16 +269,17 @@ def counting(monkeypatch, name: str) -> list[bool]:
     return counted
 
 
-def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it(monkeypatch):
+@pytest.mark.parametrize("end", ["dragon", "lich"])
+def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it(monkeypatch, end):
     """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
-    middle. Then the end: the Troll from the hand, or the Pool's Dragon (red; its effect is the
-    table swap), whose refill is unseen, one of four beginnings of glory 4, one of them red. The
-    walk counts the Dragon's swap for every card its refill may be without playing the Dragon,
-    and the numbers are the plain walk's."""
+    middle. Then the end: the Troll from the hand, or from the Pool the red Dragon (its effect
+    is the table swap) or the red Lich (a swap with the Pool), whose refill is unseen, one of
+    four beginnings of glory 4, one of them red. The walk counts the swap for every card the
+    refill may be without playing the end, and the numbers are the plain walk's."""
     deck = ["cursed", "hugged", "summoned", "lured"]
     hand = ["the-frozen", "troll"]
-    table = out_of_play(["betrayed", *hand, "dragon", *deck])
-    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=["dragon"], deck_top=deck,
+    table = out_of_play(["betrayed", *hand, end, *deck])
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=[end], deck_top=deck,
                                   **table))  # fmt: skip
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
@@ -285,6 +287,27 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
     odds = decision_odds(state).for_action("the-frozen").odds
     assert odds == reference(state)["the-frozen"]
     assert any(counted)
+
+
+def test_a_refill_the_new_pool_discards_is_one_outcome():
+    """Player 1 has played the Betrayed and the Frozen; the end may be the Pool's Kraken, whose
+    effect lays out a new Pool, the old one discarded. Its refill is seen before the effect,
+    but nothing reads it after: with a deck long enough that no discard is drawn again this
+    turn, every card it may be is one outcome. The numbers are the plain walk's."""
+    deck = ["cursed", "hugged", "summoned", "lured", "goblin", "the-royal", "grossed-out",
+            "bit", "wraith", "witch", "the-giant", "mocked", "the-wicked", "demigod"]  # fmt: skip
+    hand = ["troll"]
+    table = out_of_play(["betrayed", "the-frozen", *hand, "kraken", *deck])
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=["kraken"], deck_top=deck,
+                                  **table))  # fmt: skip
+    state.building = ["betrayed", "the-frozen"]
+    state.deck.cards = deck[::-1]  # stacked() dealt the cards played into the deck
+    view = turn_view(state, 0)
+    view.apply("kraken")
+    assert view.is_chance_node()  # the refill, its type first: every type is one outcome
+    assert len({view.outcome_alike(outcome) for outcome, _ in view.chance_outcomes()}) == 1
+    odds = decision_odds(state).for_action("kraken").odds
+    assert odds == reference(state)["kraken"]
 
 
 def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch):

@@ -359,9 +359,11 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         """Whether the card being revealed is a refill of the Pool that nothing reads by name
         before the turn ends (read once for all its outcomes, until the view is played on or
         copied): the end card's effect is one that never reads a card of the Pool, or moves one
-        only into a hand (:data:`BLIND_TO_THE_POOL`), so after it the end reads the player's
-        adventures, the hand's size and the effects applied, none of which a Pool card can
-        change; and no card the seat has not seen is read later (none in the player's
+        only into a hand (:data:`BLIND_TO_THE_POOL`), or lays out a new Pool, the old one
+        discarded, where the deck holds enough cards that the discards are not reshuffled this
+        turn; so after it the end reads the player's adventures, the hand's size and the
+        effects applied, none of which a Pool card can change; and no card the seat has not
+        seen is read later (none in the player's
         adventures or hand, the adventures on the table or the discards a draw may reshuffle),
         so that which card was taken from the unseen does not change what another turns out to
         be. Every type and card it may be then leads to the same numbers."""
@@ -376,9 +378,12 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             or self.pending is not None
             or self.early is not None
             or self.unseen.presets
-            or EFFECT[self.resolving] not in BLIND_TO_THE_POOL
             or self.reveal not in self.pool
         ):
+            return False
+        effect = EFFECT[self.resolving]
+        redeal = effect == "new_pool" and len(self.deck.cards) >= POOL_SIZE + HAND_SIZE
+        if effect not in BLIND_TO_THE_POOL and not redeal:
             return False
         read = [*self.hands[self.seat], *self.deck.discards]
         read.extend(
@@ -816,8 +821,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
     def after_pool_end(self, action, value, memo: dict | None):
         """The values after `action` where it is the turn's end card taken from the Pool with
-        the table swap for its effect, and nothing else hidden is read after it, with the count
-        of the turn's ends looked up; None for any other action.
+        the table swap for its effect (or the swap with the Pool), and nothing else hidden is
+        read after it, with the count of the turn's ends looked up; None for any other action.
 
         Played, the card's refill comes from the deck and the seat sees it before the swap: a
         chance node over its type, then over its card (the walk's :meth:`end_swap` at that
@@ -835,7 +840,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             or self.early is not None
             or self.unseen.presets
             or isinstance(action, Hidden)
-            or EFFECT.get(action) != "swap_table"
+            or EFFECT.get(action) not in ("swap_table", "pool_swap")
             or action not in self.pool
             or not self.deck.cards
         ):
@@ -843,8 +848,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         refill = self.deck.cards[-1]  # the top of the deck
         if not isinstance(refill, Hidden) or self._seen_stand_in() is not None:
             return None
-        seat = self.seat
-        elsewhere = self._elsewhere()
+        seat, table = self.seat, EFFECT[action] == "swap_table"
+        elsewhere = self._elsewhere() if table else list(self.pool)
         elsewhere.remove(action)
         swap = EndSwap(
             seat,
@@ -853,6 +858,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             (len(self.hands[seat]), tuple(self.alive)),
             self.effects_applied[seat],
             {} if memo is None else memo,
+            table=table,
         )
         if refill.kind is None:
             types = [(kind, chance) for (_, kind), chance in self.unseen.outcomes(refill)]
@@ -1189,10 +1195,14 @@ class EndSwap:
     The best without the refill reads only the player's adventures and the best of each kind
     elsewhere (:func:`kinds_elsewhere`), and a refill's own swaps only the player's adventures
     and what is scored of the refill: the memo keeps both under those keys, for the many swaps
-    of a walk that differ only in what else lies in the Pool or is still unseen."""
+    of a walk that differ only in what else lies in the Pool or is still unseen.
 
-    def __init__(self, seat, adventures, elsewhere, end, applied, memo, read=None):
-        self.seat, self.adventures = seat, adventures
+    The end's swap with the Pool is the same but for what it may swap: only a card of the
+    player's adventures with one of the Pool (`table` false, `elsewhere` the Pool): no swap
+    away, none between their own adventures."""
+
+    def __init__(self, seat, adventures, elsewhere, end, applied, memo, read=None, table=True):
+        self.seat, self.adventures, self.table = seat, adventures, table
         self.own, self.places = read_adventures(adventures) if read is None else read
         self.elsewhere, self.end, self.applied, self.memo = elsewhere, end, applied, memo
         self.kinds = kinds_elsewhere(elsewhere)
@@ -1277,7 +1287,7 @@ class EndSwap:
         """The best swap that does not take the refill (of type `kind`, one of `refills`, if one
         is to come)."""
         own, places, memo = self.own, self.places, self.memo
-        best_key = ("swap without", own, self.kinds, kind, self.end, self.applied)
+        best_key = ("swap without", own, self.kinds, kind, self.end, self.applied, self.table)
         without = memo.get(best_key)
         if without is not None:
             return without
@@ -1287,7 +1297,9 @@ class EndSwap:
             counts.setdefault(TYPE[card], []).append(card)
         best = [of((PASS,), own)]
         away = next((cards for cards in counts.values() if len(cards) > 1), None)
-        if away is not None:
+        if not self.table:
+            pass  # the swap with the Pool swaps only with the player's cards
+        elif away is not None:
             best.append(of(tuple(away[:2]), own))
         elif refills is not None and counts.get(kind):  # the refill and another of its type
             best.append(of((counts[kind][0], refills[0]), own))
@@ -1298,7 +1310,7 @@ class EndSwap:
                 kinds[best_of] = card
         mine = list(places)
         for index, card in enumerate(mine):
-            for other in [*mine[index + 1 :], *kinds.values()]:
+            for other in [*(mine[index + 1 :] if self.table else ()), *kinds.values()]:
                 if TYPE[other] == TYPE[card] and (
                     other not in places or places[other][0] != places[card][0]
                 ):
