@@ -289,6 +289,22 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
     assert any(counted)
 
 
+def test_an_end_swap_from_the_hand_is_counted_without_playing_it(monkeypatch):
+    """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
+    middle. Then the end: the Troll or the red Dragon (the table swap) from the hand, with four
+    beginnings of glory 4 in the Pool, one of them red. The walk counts the Dragon's swap as a
+    whole without playing the Dragon, and the numbers are the plain walk's."""
+    pool = ["cursed", "hugged", "summoned", "lured"]
+    hand = ["the-frozen", "troll", "dragon"]
+    table = out_of_play(["betrayed", *hand, *pool])
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, **table))
+    state.building = ["betrayed"]
+    counted = counting(monkeypatch, "after_hand_end")
+    odds = decision_odds(state).for_action("the-frozen").odds
+    assert odds == reference(state)["the-frozen"]
+    assert any(counted)
+
+
 def test_a_refill_the_new_pool_discards_is_one_outcome():
     """Player 1 has played the Betrayed and the Frozen; the end may be the Pool's Kraken, whose
     effect lays out a new Pool, the old one discarded. Its refill is seen before the effect,

@@ -885,11 +885,51 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                     total[at] += chance * number
         return tuple(total), swap.looked
 
+    def after_hand_end(self, action, value, memo: dict | None):
+        """The values after `action` where it is the turn's end card played from the hand with
+        the table swap for its effect, and nothing hidden is read after it (no stand-in on the
+        table, in the discards or in the player's adventures), with the count of the turn's
+        ends looked up; None for any other action. The swap is worked out as a whole
+        (:class:`EndSwap`) as at the swap itself (:meth:`end_swap`), without playing the card
+        first."""
+        if (
+            self.phase != "build"
+            or len(self.building) != 2
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or isinstance(action, Hidden)
+            or EFFECT.get(action) != "swap_table"
+            or action not in self.hands[self.seat]
+            or not self._end_key_known()
+            or "?" in "".join(self.building)
+        ):
+            return None
+
+        def play(picks, revealed):
+            state = self.clone()
+            state.apply_listed(action)
+            for pick in picks:
+                state.apply_listed(pick)
+            return state
+
+        seat = self.seat
+        swap = EndSwap(
+            seat,
+            [*self.adventures[seat], (*self.building, action)],
+            self._elsewhere(),
+            (len(self.hands[seat]) - 1, tuple(self.alive)),
+            self.effects_applied[seat],
+            {} if memo is None else memo,
+        )
+        return swap.values(None, None, play, value)
+
     def counted_after(self, action, value, memo: dict | None):
         """The values after `action` that the walk counts without playing it, with the count
-        of positions that took (:meth:`after_pool_end`, :meth:`after_foresee`,
-        :meth:`after_steal`), or None."""
-        for shortcut in (self.after_pool_end, self.after_foresee, self.after_steal):
+        of positions that took (:meth:`after_pool_end`, :meth:`after_hand_end`,
+        :meth:`after_foresee`, :meth:`after_steal`), or None."""
+        shortcuts = (self.after_pool_end, self.after_hand_end, self.after_foresee, self.after_steal)
+        for shortcut in shortcuts:
             found = shortcut(action, value, memo)
             if found is not None:
                 return found
@@ -1206,6 +1246,11 @@ class EndSwap:
         self.own, self.places = read_adventures(adventures) if read is None else read
         self.elsewhere, self.end, self.applied, self.memo = elsewhere, end, applied, memo
         self.kinds = kinds_elsewhere(elsewhere)
+        # the adventures and the kinds elsewhere by a number of their own in the memo's keys
+        # (many keys hold them: a number is hashed at once, they are not)
+        names = memo.setdefault(("names",), {})
+        self.named_own = names.setdefault(self.own, len(names))
+        self.named_kinds = names.setdefault(self.kinds, len(names))
         self.looked = 0  # the ends looked up: what the walk counts as positions reached
         self.lived: HowIDiedView | None = None  # a turn's end walked where the player lives
 
@@ -1230,11 +1275,11 @@ class EndSwap:
             else:
                 ways[read] = [refill, 1]
         without = self.without(refills, kind, play, value)
-        own, places, memo, of = self.own, self.places, self.memo, self.end_of(refills, play, value)
+        places, memo, of = self.places, self.memo, self.end_of(refills, play, value)
         total: list = [0] * len(without)
         mine = [card for card in places if TYPE[card] == kind]  # a refill swaps with these
         for read, (refill, count) in ways.items():
-            swaps_key = ("refill swaps", own, read, self.end, self.applied)
+            swaps_key = ("refill swaps", self.named_own, read, self.end, self.applied)
             swaps = memo.get(swaps_key)
             if swaps is None and mine:
                 swaps = memo[swaps_key] = max(
@@ -1287,7 +1332,8 @@ class EndSwap:
         """The best swap that does not take the refill (of type `kind`, one of `refills`, if one
         is to come)."""
         own, places, memo = self.own, self.places, self.memo
-        best_key = ("swap without", own, self.kinds, kind, self.end, self.applied, self.table)
+        best_key = ("swap without", self.named_own, self.named_kinds, kind, self.end,
+                    self.applied, self.table)  # fmt: skip
         without = memo.get(best_key)
         if without is not None:
             return without
