@@ -59,6 +59,7 @@ ALIKE_AT_THE_END = frozenset({"trade_with_pool", "barbaric", "the_deadly", "new_
 #: (a swap between the player's adventures or with their hand, a trade of hand and Pool).
 BLIND_TO_THE_POOL = frozenset({"swap_own", "mounted", "the_deadly", "trade_with_pool"})
 UNREAD = ("a refill nothing reads",)  # see HowIDiedView.outcome_alike
+LIVED = ("a turn's end where the player lives",)  # the memo keeps one: see EndSwap.ended
 #: What the walk's keys read once off a view for all its actions, forgotten when it is played
 #: on or copied.
 READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap", "_scored", "_unread")
@@ -1252,7 +1253,6 @@ class EndSwap:
         self.named_own = names.setdefault(self.own, len(names))
         self.named_kinds = names.setdefault(self.kinds, len(names))
         self.looked = 0  # the ends looked up: what the walk counts as positions reached
-        self.lived: HowIDiedView | None = None  # a turn's end walked where the player lives
 
     def values(self, refills, kind, play, value) -> tuple[tuple, int]:
         """The swap's values (with `refills`, the cards of type `kind` the refill may be, if
@@ -1304,24 +1304,25 @@ class EndSwap:
                 state = self.ended(picks)
                 if state is None:
                     state = play(picks, revealed or (refills and refills[0]))
-                    if state.phase == TURN_OVER and state.alive[self.seat]:
-                        self.lived = state.clone()
+                    if LIVED not in memo and state.phase == TURN_OVER and state.alive[self.seat]:
+                        memo[LIVED] = state.clone()
                 found = memo[key] = value(state)
             return found
 
         return of
 
     def ended(self, picks):
-        """The turn's end after `picks`, made of another end of this swap where the player
-        lives (:attr:`lived`) rather than played, or None. What differs between the two is
-        only what the picks swapped and what the end of the turn does after (the pulse check,
-        then the draw back to six): where the player lives after these picks too, nothing
-        else of the end that the turn's numbers read (the player's adventures, what they
-        claimed, whether they live) differs, so the adventures are swapped on a copy of it."""
-        if self.lived is None or PASS in picks:
+        """The turn's end after `picks`, made of another end of the walk where the player lives
+        (kept in the memo under :data:`LIVED`) rather than played, or None. Of a turn's end the
+        numbers read only the player's adventures, what they claimed and whether they live;
+        nothing is claimed by one who lives, so where the player lives after these picks too
+        (the pulse check reads their adventures), the two ends differ in what the numbers read
+        only by the adventures, swapped here on a copy of the other."""
+        lived = self.memo.get(LIVED)
+        if lived is None:
             return None
-        a, b = picks
-        state = self.lived.clone()
+        a, b = (None, None) if PASS in picks else picks
+        state = lived.clone()
         state.adventures[self.seat] = [
             tuple(b if card == a else a if card == b else card for card in adventure)
             for adventure in self.adventures
