@@ -79,6 +79,8 @@ POOL_ENDS_READ = frozenset(
 ENDS_READ = frozenset(
     {None, "swap_table", "swap_own", "pool_swap", "trade_with_pool", "new_pool", "scavenge"}
 )
+#: The effects of an end that, taken from the Pool, read its refill: a swap may take it.
+REFILL_READ = frozenset({"swap_table", "pool_swap"})
 #: The middle's effects that swap two cards of the table: the table swap, and an opponent's card
 #: for one of the Pool.
 MIDDLE_SWAPS = frozenset({"swap_table", "barbaric"})
@@ -594,7 +596,9 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         card (:data:`ALIKE_CARDS`), the hand's size, and of the other cards of the table only
         what a swap with the player's cards can take (:func:`kinds_elsewhere`; of the Pool apart
         where an end swaps with the Pool only), with what is still unknown and pending
-        (`hidden`). None for any other position."""
+        (`hidden`). What is unknown is read only by an end of the Pool whose swap reads its
+        refill (:data:`REFILL_READ`): without one, the cards unseen and the deck are left out.
+        None for any other position."""
         hand = self.hands[self.seat]
         if "?" in "".join([*hand, *pool, *others, *building]):
             return None
@@ -602,6 +606,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         if not effects or not effects <= ENDS_READ:
             return None
         rest = [card for card in pool if TYPE[card] != "III"]
+        refill_read = any(EFFECT.get(card) in REFILL_READ for card in pool if TYPE[card] == "III")
         if "pool_swap" in effects:
             table = (kinds_elsewhere(others), kinds_elsewhere(rest))
         else:
@@ -616,8 +621,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             table,
             tuple(self.alive),
             self.claimed[self.seat],
-            tuple(self.deck.cards),
-            hidden,
+            *((tuple(self.deck.cards), hidden) if refill_read else ((*hidden[:3], *hidden[4:]),)),
         )
 
     def _after_middle_swap(self, action):
