@@ -1033,7 +1033,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         unseen, and only an end taken from the Pool whose refill is seen reads that: its refill
         is any card of the group but those shown. So, with cards alike to the rules as one
         (:data:`ALIKE_CARDS`), the best of the other ends is walked once for each card that may
-        be taken, each such end of the Pool once for each card its refill may be, and each set
+        be taken (once for all the cards that are no end: the ends read of those only the
+        hand's size), each such end of the Pool once for each card its refill may be, and each set
         shown is worth the better of the best end after its best card and of each such end's
         mean over the cards but those shown (:func:`mean_best_of_shown`). Each end of the Pool
         must read only the player's adventures, their hand's size and the table once played
@@ -1075,20 +1076,25 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             refilled.append((end, each))
         skipped = {end for end, _ in refilled}
         kinds: dict[tuple, int] = {}  # what a kind of card is worth: (best, each end's), count
+        bests: dict = {}  # the best of the other ends after taking a card, by what they read
         for alike, members in classes.items():
             taken = members[0]
-            state = shows((taken, *[card for card in cards if card != taken][: shown - 1]))
-            if state is None:
-                return None
-            values = []
-            for end in state.legal_actions():
-                if end not in skipped:
-                    after = state.clone()
-                    after.apply_listed(end)
-                    values.append(value(after))
-                    positions += 1
-            positions += 2 * shown + 2
-            read = (max(values) if values else None, tuple(each[alike] for _, each in refilled))
+            # a card taken that is no end is read by no end but for the hand's size
+            reads = alike if TYPE[taken] == "III" else "no end"
+            if reads not in bests:
+                state = shows((taken, *[card for card in cards if card != taken][: shown - 1]))
+                if state is None:
+                    return None
+                values = []
+                for end in state.legal_actions():
+                    if end not in skipped:
+                        after = state.clone()
+                        after.apply_listed(end)
+                        values.append(value(after))
+                        positions += 1
+                positions += 2 * shown + 2
+                bests[reads] = max(values) if values else None
+            read = (bests[reads], tuple(each[alike] for _, each in refilled))
             kinds[read] = kinds.get(read, 0) + len(members)
         found = mean_best_of_shown(
             [(count, best, each) for (best, each), count in kinds.items()], shown
