@@ -289,17 +289,26 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
     assert any(counted)
 
 
-def test_an_end_swap_from_the_hand_is_counted_without_playing_it(monkeypatch):
-    """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
-    middle. Then the end: the Troll or the red Dragon (the table swap) from the hand, with four
-    beginnings of glory 4 in the Pool, one of them red. The walk counts the Dragon's swap as a
-    whole without playing the Dragon, and the numbers are the plain walk's."""
-    pool = ["cursed", "hugged", "summoned", "lured"]
-    hand = ["the-frozen", "troll", "dragon"]
-    table = out_of_play(["betrayed", *hand, *pool])
-    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, **table))
+@pytest.mark.parametrize("end", ["dragon", "lich", "phoenix", "pool's phoenix"])
+def test_an_end_swap_that_reads_no_unseen_card_is_counted_without_playing_it(monkeypatch, end):
+    """Player 1 has made the Ambushed, Spied-on, Troll, has played the Betrayed (red) and plays
+    the red Frozen from the hand as the middle. Then the end: the Mummy or, from the hand,
+    the red Dragon (the table swap), the red Lich (a swap with the Pool) or the Phoenix (a swap
+    between their own adventures), or the Pool's Phoenix, whose refill nothing reads; four
+    beginnings of glory 4 in the Pool, one of them red. The walk counts the swap as a whole
+    without playing the end, and the numbers are the plain walk's."""
+    card = end.removeprefix("pool's ")
+    pool = ["cursed", "hugged", "summoned", "lured", *([card] if card != end else [])]
+    hand = ["the-frozen", "mummy", *([card] if card == end else [])]
+    own = ("ambushed", "spied-on", "troll")
+    deck = ["goblin", "the-royal"]
+    table = out_of_play(["betrayed", *hand, *pool, *own, *deck])
+    table["adventures"][0] = [own]
+    state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, deck_top=deck,
+                                  **table))  # fmt: skip
     state.building = ["betrayed"]
-    counted = counting(monkeypatch, "after_hand_end")
+    state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
+    counted = counting(monkeypatch, "after_end_swap")
     odds = decision_odds(state).for_action("the-frozen").odds
     assert odds == reference(state)["the-frozen"]
     assert any(counted)

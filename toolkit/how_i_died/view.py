@@ -81,6 +81,9 @@ ENDS_READ = frozenset(
 )
 #: The effects of an end that, taken from the Pool, read its refill: a swap may take it.
 REFILL_READ = frozenset({"swap_table", "pool_swap"})
+#: The effects of an end that swap a card of the player's adventures and read no card still to
+#: be seen when played from the hand (see HowIDiedView.after_end_swap).
+UNREAD_SWAPS = frozenset({"swap_table", "pool_swap", "swap_own"})
 #: The middle's effects that swap two cards of the table: the table swap, and an opponent's card
 #: for one of the Pool.
 MIDDLE_SWAPS = frozenset({"swap_table", "barbaric"})
@@ -890,50 +893,61 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                     total[at] += chance * number
         return tuple(total), swap.looked
 
-    def after_hand_end(self, action, value, memo: dict | None):
-        """The values after `action` where it is the turn's end card played from the hand with
-        the table swap for its effect, and nothing hidden is read after it (no stand-in on the
-        table, in the discards or in the player's adventures), with the count of the turn's
-        ends looked up; None for any other action. The swap is worked out as a whole
-        (:class:`EndSwap`) as at the swap itself (:meth:`end_swap`), without playing the card
-        first."""
+    def after_end_swap(self, action, value, memo: dict | None):
+        """The values after `action` where it is the turn's end card with a swap for its effect
+        that reads no card still to be seen: the table swap or the swap with the Pool played
+        from the hand, or a swap between the player's own adventures from either (taken from
+        the Pool, its refill is read by nothing), and nothing hidden is read after it (no
+        stand-in on the table, in the discards or in the player's adventures), with the count
+        of the turn's ends looked up; None for any other action. The swap is worked out as a
+        whole (:class:`EndSwap`) as at the swap itself (:meth:`end_swap`), without playing the
+        card first."""
+        effect = EFFECT.get(action) if isinstance(action, str) else None
+        from_pool = action in self.pool
         if (
             self.phase != "build"
             or len(self.building) != 2
             or self.reveal is not None
             or self.pending is not None
             or self.early is not None
+            or self.unseen.presets
             or isinstance(action, Hidden)
-            or EFFECT.get(action) != "swap_table"
-            or action not in self.hands[self.seat]
+            or effect not in UNREAD_SWAPS
+            or (from_pool and effect in REFILL_READ)
             or not self._end_key_known()
-            or "?" in "".join(self.building)
+            or "?" in "".join([*self.building, *self.hands[self.seat]])
         ):
             return None
 
         def play(picks, revealed):
             state = self.clone()
             state.apply_listed(action)
+            while state.is_chance_node():  # the refill of a swap of the player's own cards
+                state.apply_listed(state.chance_outcomes()[0][0])
+            if state.phase != "effect":  # nothing to swap: the effect is not asked
+                return state
             for pick in picks:
                 state.apply_listed(pick)
             return state
 
         seat = self.seat
+        elsewhere = {"swap_table": self._elsewhere, "pool_swap": lambda: list(self.pool)}
         swap = EndSwap(
             seat,
             [*self.adventures[seat], (*self.building, action)],
-            self._elsewhere(),
-            (len(self.hands[seat]) - 1, tuple(self.alive)),
+            elsewhere.get(effect, list)(),
+            (len(self.hands[seat]) - (not from_pool), tuple(self.alive)),
             self.effects_applied[seat],
             {} if memo is None else memo,
+            table=effect != "pool_swap",
         )
         return swap.values(None, None, play, value)
 
     def counted_after(self, action, value, memo: dict | None):
         """The values after `action` that the walk counts without playing it, with the count
-        of positions that took (:meth:`after_pool_end`, :meth:`after_hand_end`,
+        of positions that took (:meth:`after_pool_end`, :meth:`after_end_swap`,
         :meth:`after_foresee`, :meth:`after_steal`), or None."""
-        shortcuts = (self.after_pool_end, self.after_hand_end, self.after_foresee, self.after_steal)
+        shortcuts = (self.after_pool_end, self.after_end_swap, self.after_foresee, self.after_steal)
         for shortcut in shortcuts:
             found = shortcut(action, value, memo)
             if found is not None:
