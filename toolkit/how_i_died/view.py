@@ -1341,16 +1341,20 @@ class EndSwap:
         numbers read only the player's adventures, what they claimed and whether they live;
         nothing is claimed by one who lives, so where the player lives after these picks too
         (the pulse check reads their adventures), the two ends differ in what the numbers read
-        only by the adventures, swapped here on a copy of the other."""
-        lived = self.memo.get(LIVED)
-        if lived is None:
+        only by the adventures, swapped here in the one kept."""
+        state = self.memo.get(LIVED)
+        if state is None:
             return None
-        a, b = (None, None) if PASS in picks else picks
-        state = lived.clone()
-        state.adventures[self.seat] = [
-            tuple(b if card == a else a if card == b else card for card in adventure)
-            for adventure in self.adventures
-        ]
+        adventures = list(self.adventures)
+        if PASS not in picks:
+            for card, other in (picks, picks[::-1]):
+                if card in self.places:
+                    at, index = self.places[card]
+                    adventure = list(adventures[at])
+                    adventure[index] = other
+                    adventures[at] = tuple(adventure)
+        # the one copy is used again for each such end: a turn's end is only read
+        state.adventures[self.seat] = adventures
         return state if state.damage(self.seat) < DEATH_AT else None
 
     def without(self, refills, kind, play, value) -> tuple:
