@@ -23,11 +23,13 @@ the note says so; the first card of a turn, its effect and a new hand of six oft
 What makes a walk large is the end of the turn: every end the player could play, and for each
 end with a table swap, every card of their adventures swapped with the best card of each kind
 on the table (type, banner and damage: the one with the most glory); and each refill the player
-sees, revealed card by card before their next choice (a refill just before such a swap adds
-only its own swaps to the best without it, an end with such a swap taken from the Pool is counted
-for every card its refill may be without being played, and a turn's end is looked up by what it
-reads: see HowIDiedView.end_swap and HowIDiedView.after_pool_end). So does every choice while the player's knowledge of the hidden cards
-is not exact (:mod:`toolkit.how_i_died.knowledge`).
+sees, revealed card by card before their next choice. Some of it is counted as a whole rather
+than walked: a refill just before such a swap adds only its own swaps to the best without it, an
+end with a swap is counted without being played (taken from the Pool, for every card its refill
+may be), the cards a foresee or a steal shows by the sets they may be, and a turn's end and the
+end card's choice are looked up by what they read (see HowIDiedView.end_swap,
+HowIDiedView.counted_after and HowIDiedView.position). So does every choice while the player's
+knowledge of the hidden cards is not exact (:mod:`toolkit.how_i_died.knowledge`).
 Nothing is estimated.
 """
 
@@ -121,9 +123,9 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         return found
 
     def after(state, action, value):
-        """An end card from the Pool whose table swap is counted as a whole, for each card its
-        refill may be (see HowIDiedView.after_pool_end): each end it looks up counts as a
-        position reached."""
+        """A choice whose outcome the view counts as a whole without playing it (an end with a
+        swap, a foresee, a steal: see HowIDiedView.counted_after): each position it looks up
+        counts as a position reached."""
         found = state.counted_after(action, value, memo)
         if found is not None:
             reached[0] += found[1]

@@ -17,10 +17,11 @@ walk): the numbers beside a choice are about this turn, and the next player's tu
 hidden hand. The real game never uses this class, so it plays exactly as before.
 
 The rest is the walk's own: keys that tell positions and choices alike (:meth:`HowIDiedView.alike`,
-:meth:`~HowIDiedView.outcome_alike`, :meth:`~HowIDiedView.key_after`) and the end's table swap
-worked out as a whole (:class:`EndSwap`, at the swap and at an end card taken from the Pool:
-:meth:`~HowIDiedView.end_swap`, :meth:`~HowIDiedView.after_pool_end`), checked by the differential
-test against a plain walk of the same view.
+:meth:`~HowIDiedView.outcome_alike`, :meth:`~HowIDiedView.key_after`), the end's swaps worked
+out as a whole (:class:`EndSwap`, at the swap and at an end card before it is played:
+:meth:`~HowIDiedView.end_swap`, :meth:`~HowIDiedView.counted_after`) and the cards a foresee or a
+steal shows counted by the sets they may be (:func:`mean_best_of_shown`), checked by the
+differential test against a plain walk of the same view.
 """
 
 from __future__ import annotations
