@@ -335,16 +335,18 @@ def test_a_refill_the_new_pool_discards_is_one_outcome():
     assert odds == reference(state)["kraken"]
 
 
-def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch):
+@pytest.mark.parametrize("unseen", [16, 7])
+def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch, unseen):
     """Player 1 has played the red Betrayed and may play the Prophetic as the middle: its
-    foresee shows three of the sixteen unseen cards and the player takes one. The ends: the
-    Troll from the hand, or from the Pool the Dragon (a table swap) or the Lich (a swap with
-    the Pool), whose refills are seen first. The walk counts the foresee by the sets of three
-    it may show (HowIDiedView.after_foresee), and its numbers are those of the walk that
-    reveals the three cards one by one."""
+    foresee shows three of the unseen cards (sixteen, or seven: the draw back to six then
+    reaches the two put back) and the player takes one. The ends: the Troll from the hand, or
+    from the Pool the Dragon (a table swap) or the Lich (a swap with the Pool), whose refills
+    are seen first. The walk counts the foresee by the sets of three it may show
+    (HowIDiedView.after_foresee), and its numbers are those of the walk that reveals the three
+    cards one by one."""
     deck = ["cursed", "hugged", "summoned", "lured", "the-frozen", "goblin", "the-drunken",
             "the-royal", "grossed-out", "bit", "wraith", "witch", "the-giant", "mocked",
-            "the-wicked", "demigod"]  # fmt: skip
+            "the-wicked", "demigod"][:unseen]  # fmt: skip
     hand, pool = ["the-prophetic", "troll", "the-spiteful"], ["dragon", "spied-on", "lich"]
     table = out_of_play(["betrayed", *hand, *pool, *deck])
     state = dead_opponent(stacked(players=2, hands={0: hand}, pool=pool, deck_top=deck, **table))

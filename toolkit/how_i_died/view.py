@@ -64,9 +64,9 @@ LIVED = ("a turn's end where the player lives",)  # the memo keeps one: see EndS
 #: What the walk's keys read once off a view for all its actions, forgotten when it is played
 #: on or copied.
 READ_ONCE = ("_table_kinds", "_first_picks", "_last_swap", "_scored", "_unread")
-#: The most cards a turn can still draw once the middle's foresee is made: the end's refill, a
-#: new Pool and the draw back to six.
-DRAWS_AFTER_FORESEE = 1 + POOL_SIZE + HAND_SIZE
+#: The most cards a turn can still draw once its middle is played: the end's refill, a new Pool
+#: and the draw back to six (a deck of as many is not reshuffled this turn).
+DRAWS_LEFT = 1 + POOL_SIZE + HAND_SIZE
 #: The effects of an end that, taken from the Pool, read of its refill (seen before the effect is
 #: chosen) what a card from elsewhere is, and after it only the player's adventures, the hand's
 #: size and the count of effects applied: its value does not depend on the cards in the hand.
@@ -587,7 +587,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             and self.reveal is None
             and self.pending is None
             and self.early is None
-            and len(self.deck.cards) >= DRAWS_AFTER_FORESEE
+            and len(self.deck.cards) >= DRAWS_LEFT
         )
 
     def _end_choice(self, building, own: tuple, pool, others, hidden: tuple):
@@ -644,7 +644,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             or isinstance(action, Hidden)
             or EFFECT[self.resolving] not in MIDDLE_SWAPS
             or len(self.picks) != 1
-            or len(self.deck.cards) < DRAWS_AFTER_FORESEE
+            or len(self.deck.cards) < DRAWS_LEFT
         ):
             return None
         a, b = self.picks[0], action
@@ -962,8 +962,10 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
 
         The three cards are the deck's top three, any three of the unseen cards of one group
         (every card of the group as likely); the player takes one of them, the other two go to
-        the bottom of the deck, and the end is chosen. The deck must hold enough cards that the
-        two put back are never drawn this turn."""
+        the bottom of the deck, and the end is chosen. The deck must hold a card beyond the
+        three, the refill of an end taken from the Pool, a stand-in of the group too; the two
+        put back may be drawn later in the turn (into a new Pool, or the hand's draw back to
+        six), where nothing reads them."""
         if (
             action != "look"
             or self.phase != "effect"
@@ -975,7 +977,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             or self.pending is not None
             or self.early is not None
             or self.unseen.presets
-            or len(self.deck.cards) < FORESEE_CARDS + DRAWS_AFTER_FORESEE
+            or len(self.deck.cards) <= FORESEE_CARDS
         ):
             return None
         top = self.deck.cards[-FORESEE_CARDS - 1 :]  # the three shown, and the end's refill
