@@ -269,6 +269,31 @@ def counting(monkeypatch, name: str) -> list[bool]:
     return counted
 
 
+def assert_counted(monkeypatch, state, action: str, shortcut: str) -> None:
+    """The numbers after `action`, which the view's `shortcut` counts (it must apply), are the
+    plain walk's."""
+    counted = counting(monkeypatch, shortcut)
+    assert decision_odds(state).for_action(action).odds == reference(state)[action]
+    assert any(counted)
+
+
+def counted_as_walked(monkeypatch, state, action: str, shortcut: str) -> dict:
+    """The numbers after `action` (with patience) that the view's `shortcut` counts, which must
+    apply, after checking them against the walk without it, which reveals card by card."""
+
+    def numbers():
+        turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
+        with patience(1000):
+            return decision_odds(state).for_action(action).odds
+
+    counted = counting(monkeypatch, shortcut)
+    by_shortcut = numbers()
+    assert any(counted)
+    monkeypatch.setattr(HowIDiedView, shortcut, lambda view, action, value, memo: None)
+    assert by_shortcut == numbers()
+    return by_shortcut
+
+
 @pytest.mark.parametrize("end", ["dragon", "lich"])
 def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it(monkeypatch, end):
     """Player 1 has played the Betrayed (red) and plays the red Frozen from the hand as the
@@ -283,10 +308,7 @@ def test_an_end_swap_from_the_pool_is_counted_for_each_refill_without_playing_it
                                   **table))  # fmt: skip
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
-    counted = counting(monkeypatch, "after_pool_end")
-    odds = decision_odds(state).for_action("the-frozen").odds
-    assert odds == reference(state)["the-frozen"]
-    assert any(counted)
+    assert_counted(monkeypatch, state, "the-frozen", "after_pool_end")
 
 
 @pytest.mark.parametrize("end", ["dragon", "lich", "phoenix", "pool's phoenix"])
@@ -308,10 +330,7 @@ def test_an_end_swap_that_reads_no_unseen_card_is_counted_without_playing_it(mon
                                   **table))  # fmt: skip
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
-    counted = counting(monkeypatch, "after_end_swap")
-    odds = decision_odds(state).for_action("the-frozen").odds
-    assert odds == reference(state)["the-frozen"]
-    assert any(counted)
+    assert_counted(monkeypatch, state, "the-frozen", "after_end_swap")
 
 
 def test_a_refill_the_new_pool_discards_is_one_outcome():
@@ -353,16 +372,7 @@ def test_the_foresee_is_counted_by_the_sets_of_three_it_may_show(monkeypatch, un
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
 
-    def numbers():
-        turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
-        with patience(1000):
-            return decision_odds(state).for_action("the-prophetic").odds
-
-    counted = counting(monkeypatch, "after_foresee")
-    by_sets = numbers()
-    assert any(counted)
-    monkeypatch.setattr(HowIDiedView, "after_foresee", lambda view, action, value, memo: None)
-    assert by_sets == numbers() and by_sets["glory"] > 0
+    assert counted_as_walked(monkeypatch, state, "the-prophetic", "after_foresee")["glory"] > 0
 
 
 def test_the_steal_is_counted_by_the_hands_it_may_show(monkeypatch):
@@ -382,16 +392,7 @@ def test_the_steal_is_counted_by_the_hands_it_may_show(monkeypatch):
     state.building = ["betrayed"]
     state.deck.cards = deck[::-1]  # stacked() dealt the card played into the deck
 
-    def numbers():
-        turn_odds._LAST[:] = [None, {}]  # a walk of its own, no memo of the other's
-        with patience(1000):
-            return decision_odds(state).for_action("the-sneaky").odds
-
-    counted = counting(monkeypatch, "after_steal")
-    by_hands = numbers()
-    assert any(counted)
-    monkeypatch.setattr(HowIDiedView, "after_steal", lambda view, action, value, memo: None)
-    assert by_hands == numbers() and by_hands["glory"] > 0
+    assert counted_as_walked(monkeypatch, state, "the-sneaky", "after_steal")["glory"] > 0
 
 
 def test_the_pool_in_another_order_is_the_same_position():

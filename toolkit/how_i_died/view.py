@@ -82,9 +82,8 @@ ENDS_READ = frozenset(
 )
 #: The effects of an end that, taken from the Pool, read its refill: a swap may take it.
 REFILL_READ = frozenset({"swap_table", "pool_swap"})
-#: The effects of an end that swap a card of the player's adventures and read no card still to
-#: be seen when played from the hand (see HowIDiedView.after_end_swap).
-UNREAD_SWAPS = frozenset({"swap_table", "pool_swap", "swap_own"})
+#: The effects of an end that swap a card of the player's adventures with another (see EndSwap).
+END_SWAPS = frozenset({"swap_table", "pool_swap", "swap_own"})
 #: The middle's effects that swap two cards of the table: the table swap, and an opponent's card
 #: for one of the Pool.
 MIDDLE_SWAPS = frozenset({"swap_table", "barbaric"})
@@ -841,34 +840,15 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         the best swap without the refill are looked up in the memo by what they read, which the
         many ends of a turn that differ only in another card of the Pool or in what is still
         unseen share."""
-        if (
-            self.phase != "build"
-            or len(self.building) != 2
-            or self.reveal is not None
-            or self.pending is not None
-            or self.early is not None
-            or self.unseen.presets
-            or isinstance(action, Hidden)
-            or EFFECT.get(action) not in ("swap_table", "pool_swap")
-            or action not in self.pool
-            or not self.deck.cards
-        ):
+        effect = self._end_with_swap(action)
+        if effect not in REFILL_READ or action not in self.pool or not self.deck.cards:
             return None
         refill = self.deck.cards[-1]  # the top of the deck
         if not isinstance(refill, Hidden) or self._seen_stand_in() is not None:
             return None
-        seat, table = self.seat, EFFECT[action] == "swap_table"
-        elsewhere = self._elsewhere() if table else list(self.pool)
+        elsewhere = self._elsewhere() if effect == "swap_table" else list(self.pool)
         elsewhere.remove(action)
-        swap = EndSwap(
-            seat,
-            [*self.adventures[seat], (*self.building, action)],
-            elsewhere,
-            (len(self.hands[seat]), tuple(self.alive)),
-            self.effects_applied[seat],
-            {} if memo is None else memo,
-            table=table,
-        )
+        swap = self._swap_after(action, elsewhere, len(self.hands[self.seat]), memo)
         if refill.kind is None:
             types = [(kind, chance) for (_, kind), chance in self.unseen.outcomes(refill)]
         else:
@@ -903,17 +883,9 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         of the turn's ends looked up; None for any other action. The swap is worked out as a
         whole (:class:`EndSwap`) as at the swap itself (:meth:`end_swap`), without playing the
         card first."""
-        effect = EFFECT.get(action) if isinstance(action, str) else None
-        from_pool = action in self.pool
+        effect, from_pool = self._end_with_swap(action), action in self.pool
         if (
-            self.phase != "build"
-            or len(self.building) != 2
-            or self.reveal is not None
-            or self.pending is not None
-            or self.early is not None
-            or self.unseen.presets
-            or isinstance(action, Hidden)
-            or effect not in UNREAD_SWAPS
+            effect is None
             or (from_pool and effect in REFILL_READ)
             or not self._end_key_known()
             or "?" in "".join([*self.building, *self.hands[self.seat]])
@@ -931,18 +903,42 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                 state.apply_listed(pick)
             return state
 
-        seat = self.seat
         elsewhere = {"swap_table": self._elsewhere, "pool_swap": lambda: list(self.pool)}
-        swap = EndSwap(
+        hand = len(self.hands[self.seat]) - (not from_pool)
+        swap = self._swap_after(action, elsewhere.get(effect, list)(), hand, memo)
+        return swap.values(None, None, play, value)
+
+    def _end_with_swap(self, action) -> str | None:
+        """The effect of `action` where it is the turn's end card, played with nothing being
+        revealed or pending, and its effect a swap of a card of the player's adventures
+        (:data:`END_SWAPS`); None for any other action."""
+        if (
+            self.phase != "build"
+            or len(self.building) != 2
+            or self.reveal is not None
+            or self.pending is not None
+            or self.early is not None
+            or self.unseen.presets
+            or not isinstance(action, str)
+            or isinstance(action, Hidden)
+        ):
+            return None
+        effect = EFFECT.get(action)
+        return effect if effect in END_SWAPS else None
+
+    def _swap_after(self, action, elsewhere: list[str], hand: int, memo: dict | None):
+        """The swap of the end card `action` (:class:`EndSwap`), with the cards it may take
+        from `elsewhere` and the hand's size `hand` once it is played."""
+        seat = self.seat
+        return EndSwap(
             seat,
             [*self.adventures[seat], (*self.building, action)],
-            elsewhere.get(effect, list)(),
-            (len(self.hands[seat]) - (not from_pool), tuple(self.alive)),
+            elsewhere,
+            (hand, tuple(self.alive)),
             self.effects_applied[seat],
             {} if memo is None else memo,
-            table=effect != "pool_swap",
+            table=EFFECT[action] != "pool_swap",
         )
-        return swap.values(None, None, play, value)
 
     def counted_after(self, action, value, memo: dict | None):
         """The values after `action` that the walk counts without playing it, with the count
@@ -983,7 +979,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         top = self.deck.cards[-FORESEE_CARDS - 1 :]  # the three shown, and the end's refill
         if not self._unseen_alike(top):
             return None
-        return self._one_of_shown(top[-1].group, FORESEE_CARDS, self._foreseen, value)
+        return self._one_of_shown("look", top[-1].group, FORESEE_CARDS, True, value)
 
     def after_steal(self, action, value, memo: dict | None):
         """The values after the middle's steal picks an opponent (`action`, their seat), counted
@@ -1011,22 +1007,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         hand = self.hands[action]
         if not hand or not self._unseen_alike([*hand, self.deck.cards[-1]]):
             return None
-
-        def stolen(shown: tuple):
-            """A copy after the opponent's hand turns out to be `shown`, its first card taken:
-            the end's decision, or None if the view goes otherwise."""
-            state = self.clone()
-            state.apply_listed(action)
-            if not all(state.revealed_as(card) for card in shown):
-                return None
-            if sorted(state.legal_actions()) != sorted(shown):
-                return None
-            state.apply_listed(shown[0])
-            if state.reveal is not None or state.phase != "build" or len(state.building) != 2:
-                return None
-            return state
-
-        return self._one_of_shown(hand[0].group, len(hand), stolen, value)
+        return self._one_of_shown(action, hand[0].group, len(hand), False, value)
 
     def _unseen_alike(self, cards) -> bool:
         """Whether `cards` are all stand-ins of one group, of no known type, with no type known
@@ -1040,11 +1021,11 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             return False
         return not any(self.unseen.typed[group].values()) and self._seen_stand_in() is None
 
-    def _one_of_shown(self, group, shown: int, shows, value):
-        """The values after `shown` of the unseen cards of `group` are shown to the seat, who
-        takes one, with the end of the turn next, and the count of positions that took; None
-        where this does not apply. `shows(cards)` is the position after the cards shown turn
-        out to be `cards` and the first is taken: the end's decision (None if it is not).
+    def _one_of_shown(self, action, group, shown: int, in_order: bool, value):
+        """The values after `action` shows the seat `shown` of the unseen cards of `group` and
+        the seat takes one, with the end of the turn next, and the count of positions that
+        took; None where this does not apply. The choices list the cards in the order shown if
+        `in_order` (see :meth:`_shown_and_taken`).
 
         What the end reads of the cards shown but not taken is only that they are no longer
         unseen, and only an end taken from the Pool whose refill is seen reads that: its refill
@@ -1070,7 +1051,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             classes.setdefault(ALIKE_CARDS[card], []).append(card)
         # two sets shown with no card in common: each card of the group is unseen after one
         bases = [tuple(cards[:shown]), tuple(cards[shown : 2 * shown])]
-        after_bases = [shows(base) for base in bases]
+        after_bases = [self._shown_and_taken(action, base, in_order) for base in bases]
         if None in after_bases:
             return None
         positions = 2 * (2 * shown + 2)
@@ -1099,7 +1080,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             # a card taken that is no end is read by no end but for the hand's size
             reads = alike if TYPE[taken] == "III" else "no end"
             if reads not in bests:
-                state = shows((taken, *[card for card in cards if card != taken][: shown - 1]))
+                others = [card for card in cards if card != taken][: shown - 1]
+                state = self._shown_and_taken(action, (taken, *others), in_order)
                 if state is None:
                     return None
                 values = []
@@ -1128,16 +1110,18 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         self.apply_listed(card)
         return True
 
-    def _foreseen(self, looked: tuple):
-        """A copy after the foresee is made and shows `looked` (in order from the top), the
-        first of them taken: the end's decision, or None if the view goes otherwise."""
+    def _shown_and_taken(self, action, shown: tuple, in_order: bool):
+        """A copy after `action` shows the cards `shown` (revealed in that order) and the first
+        of them is taken: the end's decision, or None if the view goes otherwise. The choices
+        list the cards in the order shown if `in_order` (the deck's top), else in any (a hand)."""
         state = self.clone()
-        state.apply_listed("look")
-        if not all(state.revealed_as(card) for card in looked):
+        state.apply_listed(action)
+        if not all(state.revealed_as(card) for card in shown):
             return None
-        if list(state.legal_actions()) != list(looked):
+        listed = list(state.legal_actions())
+        if (listed if in_order else sorted(listed)) != (list(shown) if in_order else sorted(shown)):
             return None
-        state.apply_listed(looked[0])
+        state.apply_listed(shown[0])
         if state.reveal is not None or state.phase != "build" or len(state.building) != 2:
             return None
         return state
