@@ -369,10 +369,10 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         discarded, where the deck holds enough cards that the discards are not reshuffled this
         turn; so after it the end reads the player's adventures, the hand's size and the
         effects applied, none of which a Pool card can change; and no card the seat has not
-        seen is read later (none in the player's
-        adventures or hand, the adventures on the table or the discards a draw may reshuffle),
-        so that which card was taken from the unseen does not change what another turns out to
-        be. Every type and card it may be then leads to the same numbers."""
+        seen is read later (none in the player's adventures or hand, the adventures on the
+        table or the discards a draw may reshuffle), so that which card was taken from the
+        unseen does not change what another turns out to be. Every type and card it may be
+        then leads to the same numbers."""
         known = self.__dict__.get("_unread")
         if known is None:
             known = self._unread = self._is_refill_unread()
