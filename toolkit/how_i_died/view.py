@@ -578,15 +578,13 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         )
 
     def _end_choice_known(self) -> bool:
-        """Whether the end card is to be chosen with nothing left to reveal or pending, and the
-        deck holds enough cards that nothing is reshuffled this turn."""
+        """Whether the end card is to be chosen with nothing left to reveal or pending."""
         return (
             self.phase == "build"
             and len(self.building) == 2
             and self.reveal is None
             and self.pending is None
             and self.early is None
-            and len(self.deck.cards) >= DRAWS_LEFT
         )
 
     def _end_choice(self, building, own: tuple, pool, others, hidden: tuple):
@@ -599,9 +597,10 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         card (:data:`ALIKE_CARDS`), the hand's size, and of the other cards of the table only
         what a swap with the player's cards can take (:func:`kinds_elsewhere`; of the Pool apart
         where an end swaps with the Pool only), with what is still unknown and pending
-        (`hidden`). What is unknown is read only by an end of the Pool whose swap reads its
-        refill (:data:`REFILL_READ`): without one, the cards unseen and the deck are left out.
-        None for any other position."""
+        (`hidden`). Of the cards drawn after the end card (its refill, a new Pool, the draw
+        back to six, from the discards reshuffled if the deck runs out) only the refill of an
+        end of the Pool whose swap may take it is read (:data:`REFILL_READ`): without one, the
+        cards unseen and the deck are left out. None for any other position."""
         hand = self.hands[self.seat]
         if "?" in "".join([*hand, *pool, *others, *building]):
             return None
@@ -643,7 +642,6 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             or isinstance(action, Hidden)
             or EFFECT[self.resolving] not in MIDDLE_SWAPS
             or len(self.picks) != 1
-            or len(self.deck.cards) < DRAWS_LEFT
         ):
             return None
         a, b = self.picks[0], action
