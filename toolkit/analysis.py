@@ -176,9 +176,7 @@ class _Run:
         part = walk.part(state, walk, self.value) if walk.part is not None else None
         if part is not None:
             result, positions = part
-            self.visited += positions
-            if self.visited > walk.limit:
-                raise WalkTooLarge(walk.limit)
+            self.count(positions)
         elif state.is_chance_node():
             self.chance_nodes += 1
             branches, denominator = self.chance_branches(state)
@@ -196,6 +194,13 @@ class _Run:
         if key is not None:
             self.memo[key] = result
         return result
+
+    def count(self, positions: int) -> None:
+        """Count `positions` more reached by the game's own code (a part, a shortcut), within
+        the walk's limit."""
+        self.visited += positions
+        if self.visited > self.walk.limit:
+            raise WalkTooLarge(self.walk.limit)
 
     def chance_branches(self, state: GameState) -> tuple[list[tuple[Action, Weight]], int]:
         """The chance node's outcomes to walk, each with its weight, and what the weights are
@@ -239,9 +244,7 @@ class _Run:
             if shortcut is not None:
                 found = shortcut(state, action, self.value)
                 if found is not None:
-                    self.visited += found[1]
-                    if self.visited > self.walk.limit:
-                        raise WalkTooLarge(self.walk.limit)
+                    self.count(found[1])
                     yield found[0]
                     continue
             if key_after is not None:

@@ -80,8 +80,8 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
             int(legendaries(state, seat) > legendary_before),
         )
 
-    def count() -> None:
-        reached[0] += 1
+    def count(positions: int = 1) -> None:
+        reached[0] += positions
         if reached[0] > limit:
             raise WalkTooLarge(limit)
 
@@ -117,9 +117,7 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         it looks up counts as a position reached."""
         found = state.end_swap(value, memo)
         if found is not None:
-            reached[0] += found[1]
-            if reached[0] > limit:
-                raise WalkTooLarge(limit)
+            count(found[1])
         return found
 
     def after(state, action, value):
@@ -128,9 +126,7 @@ def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None
         counts as a position reached."""
         found = state.counted_after(action, value, memo)
         if found is not None:
-            reached[0] += found[1]
-            if reached[0] > limit:
-                raise WalkTooLarge(limit)
+            count(found[1])
         return found
 
     return Walk(seat, lambda state: False, measure, merge=merge, key=key, key_after=key_after,

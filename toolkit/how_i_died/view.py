@@ -531,7 +531,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
                         self.effects_applied[seat])  # fmt: skip
         end = self._end_effect(own)
         if end is None and self._end_choice_known():
-            end = self._end_choice(self.building, self._own_scored()[0], self.pool, others, hidden)
+            end = self._end_choice(self.building, self._own_scored()[0], self.pool, others, unseen)
         if end is not None:
             return end
         if end_swap:
@@ -563,11 +563,11 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             hidden,
         )
 
-    def _hidden(self, unseen: tuple) -> tuple:
-        """What every key before the turn's end holds: the cards still unknown (`unseen`, by
-        group and type) and what is pending."""
+    def _hidden(self, unseen: tuple | None, applied: int = 0) -> tuple:
+        """What every key before the turn's end holds: the effects applied (`applied` more than
+        now), the cards still unknown (`unseen`, by group and type) and what is pending."""
         return (
-            self.effects_applied[self.seat],
+            self.effects_applied[self.seat] + applied,
             self.passes,
             tuple(self.deck.discards),
             unseen,
@@ -587,7 +587,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             and self.early is None
         )
 
-    def _end_choice(self, building, own: tuple, pool, others, hidden: tuple):
+    def _end_choice(self, building, own: tuple, pool, others, unseen: tuple, applied: int = 0):
         """The key of the choice of the end card (see :meth:`_end_choice_known`) with the two
         cards played `building`, the player's adventures `own` by what the end reads of each
         card (:func:`scored`), the Pool `pool` and the living opponents' adventures `others`,
@@ -596,8 +596,9 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         :func:`scored`, the ends in the hand and in the Pool by all that the rules read of a
         card (:data:`ALIKE_CARDS`), the hand's size, and of the other cards of the table only
         what a swap with the player's cards can take (:func:`kinds_elsewhere`; of the Pool apart
-        where an end swaps with the Pool only), with what is still unknown and pending
-        (`hidden`). Of the cards drawn after the end card (its refill, a new Pool, the draw
+        where an end swaps with the Pool only), with the effects applied (`applied` more than
+        now), what is still unknown (`unseen`) and what is pending. Of the cards drawn after
+        the end card (its refill, a new Pool, the draw
         back to six, from the discards reshuffled if the deck runs out) only the refill of an
         end of the Pool whose swap may take it is read (:data:`REFILL_READ`): without one, the
         cards unseen and the deck are left out. None for any other position."""
@@ -623,7 +624,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
             table,
             tuple(self.alive),
             self.claimed[self.seat],
-            *((tuple(self.deck.cards), hidden) if refill_read else ((*hidden[:3], *hidden[4:]),)),
+            refill_read and tuple(self.deck.cards),
+            self._hidden(unseen if refill_read else None, applied),
         )
 
     def _after_middle_swap(self, action):
@@ -653,9 +655,8 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         if not any(TYPE[card] == "III" for card in (*self.hands[self.seat], *pool)):
             return None
         own = read_adventures([tuple(swap(adventure)) for adventure in self.adventures[self.seat]])
-        hidden = self._hidden(self._unseen_key())
-        hidden = (hidden[0] + 1, *hidden[1:])
-        return self._end_choice(swap(self.building), own[0], pool, swap(self._others()), hidden)
+        others = swap(self._others())
+        return self._end_choice(swap(self.building), own[0], pool, others, self._unseen_key(), 1)
 
     def _unseen_key(self) -> tuple:
         """The cards still unseen, by group, and the count of each type known among them."""
@@ -911,11 +912,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         revealed or pending, and its effect a swap of a card of the player's adventures
         (:data:`END_SWAPS`); None for any other action."""
         if (
-            self.phase != "build"
-            or len(self.building) != 2
-            or self.reveal is not None
-            or self.pending is not None
-            or self.early is not None
+            not self._end_choice_known()
             or self.unseen.presets
             or not isinstance(action, str)
             or isinstance(action, Hidden)
@@ -962,15 +959,7 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         six), where nothing reads them."""
         if (
             action != "look"
-            or self.phase != "effect"
-            or self.picks
-            or len(self.building) != 2
-            or self.resolving is None
-            or EFFECT[self.resolving] != "foresee"
-            or self.reveal is not None
-            or self.pending is not None
-            or self.early is not None
-            or self.unseen.presets
+            or not self._middle_waits_on("foresee")
             or len(self.deck.cards) <= FORESEE_CARDS
         ):
             return None
@@ -988,24 +977,27 @@ class HowIDiedView(RevealOnRead, HowIDiedState):
         hand, now known, and the end is chosen. Every card of the hand must be a stand-in of one
         group, of no known type, and so must the deck's top (an end's refill): the hand is then
         any set of that many of the group's unseen cards, each set as likely."""
-        if (
-            self.phase != "effect"
-            or self.picks
-            or len(self.building) != 2
-            or self.resolving is None
-            or EFFECT[self.resolving] != "steal"
-            or not isinstance(action, int)
-            or self.reveal is not None
-            or self.pending is not None
-            or self.early is not None
-            or self.unseen.presets
-            or not self.deck.cards
-        ):
+        if not isinstance(action, int) or not self._middle_waits_on("steal") or not self.deck.cards:
             return None
         hand = self.hands[action]
         if not hand or not self._unseen_alike([*hand, self.deck.cards[-1]]):
             return None
         return self._one_of_shown(action, hand[0].group, len(hand), False, value)
+
+    def _middle_waits_on(self, effect: str) -> bool:
+        """Whether the middle's `effect` waits for its first pick, with nothing being revealed
+        or pending and no card set aside for a stand-in."""
+        return (
+            self.phase == "effect"
+            and not self.picks
+            and len(self.building) == 2
+            and self.resolving is not None
+            and EFFECT[self.resolving] == effect
+            and self.reveal is None
+            and self.pending is None
+            and self.early is None
+            and not self.unseen.presets
+        )
 
     def _unseen_alike(self, cards) -> bool:
         """Whether `cards` are all stand-ins of one group, of no known type, with no type known
@@ -1330,16 +1322,9 @@ class EndSwap:
         state = self.memo.get(LIVED)
         if state is None:
             return None
-        adventures = list(self.adventures)
-        if PASS not in picks:
-            for card, other in (picks, picks[::-1]):
-                if card in self.places:
-                    at, index = self.places[card]
-                    adventure = list(adventures[at])
-                    adventure[index] = other
-                    adventures[at] = tuple(adventure)
+        adventures = self.adventures if PASS in picks else self.exchanged(self.adventures, picks)
         # the one copy is used again for each such end: a turn's end is only read
-        state.adventures[self.seat] = adventures
+        state.adventures[self.seat] = list(adventures)
         return state if state.damage(self.seat) < DEATH_AT else None
 
     def without(self, refills, kind, play, value) -> tuple:
@@ -1357,12 +1342,11 @@ class EndSwap:
             counts.setdefault(TYPE[card], []).append(card)
         best = [of((PASS,), own)]
         away = next((cards for cards in counts.values() if len(cards) > 1), None)
-        if not self.table:
-            pass  # the swap with the Pool swaps only with the player's cards
-        elif away is not None:
-            best.append(of(tuple(away[:2]), own))
-        elif refills is not None and counts.get(kind):  # the refill and another of its type
-            best.append(of((counts[kind][0], refills[0]), own))
+        if self.table:  # the swap with the Pool swaps only with the player's cards
+            if away is not None:
+                best.append(of(tuple(away[:2]), own))
+            elif refills is not None and counts.get(kind):  # the refill and another of its type
+                best.append(of((counts[kind][0], refills[0]), own))
         kinds: dict[tuple, str] = {}
         for card in self.elsewhere:
             best_of = best_kind(card)
@@ -1381,18 +1365,20 @@ class EndSwap:
     def swapped(self, mine: str, other: str) -> tuple:
         """The player's adventures, as the end reads them, once `mine` (one of their cards) and
         `other` have swapped places."""
-        own, places = self.own, self.places
-        at, index = places[mine]
-        adventure = list(own[at])
-        adventure[index] = scored(other)
-        if other in places:
-            other_at, other_index = places[other]
-            adventure_ = list(own[other_at]) if other_at != at else adventure
-            adventure_[other_index] = scored(mine)
-            result = list(own)
-            result[at], result[other_at] = tuple(adventure), tuple(adventure_)
-            return tuple(result)
-        return (*own[:at], tuple(adventure), *own[at + 1 :])
+        return self.exchanged(self.own, (mine, other), scored)
+
+    def exchanged(self, adventures, picks, read=None) -> tuple:
+        """The player's `adventures` (by name, or by what `read` reads of each card) once the two
+        cards `picks` have changed places: each of them that lies in those adventures takes
+        the other's card there."""
+        result = list(adventures)
+        for card, other in (picks, picks[::-1]):
+            if card in self.places:
+                at, index = self.places[card]
+                adventure = list(result[at])
+                adventure[index] = other if read is None else read(other)
+                result[at] = tuple(adventure)
+        return tuple(result)
 
 
 def walk_view(view: HowIDiedState) -> HowIDiedView:
