@@ -313,6 +313,7 @@ def wait_for_mathjax(page: Page, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
 GRID_ROWS_JS = """grid => {
     const cells = [...grid.children].filter(c => getComputedStyle(c).display !== 'none');
     const width = getComputedStyle(grid).gridTemplateColumns.split(' ').length;
+    if (cells.length % width) return null;  // caught while its cells are being drawn anew
     const rows = [];
     for (let i = 0; i < cells.length; i += width) {
         const row = cells.slice(i, i + width);
@@ -326,8 +327,14 @@ GRID_ROWS_JS = """grid => {
 }"""
 
 
-def grid_rows(page: Page, selector: str) -> list[dict]:
+def grid_rows(page: Page, selector: str, timeout_ms: int = PAGE_TIMEOUT_MS) -> list[dict]:
     """The rows of the CSS grid at `selector` as the browser lays it out: each row's visible
     cells' texts left to right (``cells``) and whether every cell sits level with the row's
-    second cell, the button (``level``). The header is the first row."""
-    return page.eval_on_selector(selector, GRID_ROWS_JS)
+    second cell, the button (``level``). The header is the first row. A grid caught while a
+    widget draws its cells anew (a row short of cells) is read again a moment later."""
+    waited = 0
+    while (rows := page.eval_on_selector(selector, GRID_ROWS_JS)) is None:
+        assert waited < timeout_ms, f"the grid at {selector} never had whole rows"
+        page.wait_for_timeout(50)
+        waited += 50
+    return rows
