@@ -23,11 +23,24 @@ import time
 
 from timing import cli
 
-from toolkit.analysis import WalkCancelled, WalkTooLarge, cancelled_when, patience
+from toolkit.analysis import (
+    MemoFull,
+    WalkCancelled,
+    WalkTooLarge,
+    cancelled_when,
+    hearing_answers,
+    kept_within,
+    patience,
+)
+from toolkit.death_may_die.widget import DeathMayDieWidget
+from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.games import available, get_game
+from toolkit.how_i_died.widget import HowIDiedWidget
 from toolkit.simulate import decision_points
 from toolkit.steps import PASS
-from toolkit.widgets import PATIENCE_STEPS
+from toolkit.to_the_death.widget import ToTheDeathWidget
+from toolkit.tpk.widget import TPKWidget
+from toolkit.widgets import MOST_POSITIONS, background_steps
 
 TARGET_P95_S = 0.1
 POSITIONS = 300
@@ -52,6 +65,16 @@ KIND_TARGETS = {
 }
 
 
+#: Each game's widget, whose background walks the patient answers follow.
+WIDGETS = {
+    "death-may-die": DeathMayDieWidget,
+    "epic-death": EpicDeathWidget,
+    "how-i-died": HowIDiedWidget,
+    "to-the-death": ToTheDeathWidget,
+    "tpk": TPKWidget,
+}
+
+
 def p95(times: list[float]) -> float:
     return statistics.quantiles(times, n=20)[-1]
 
@@ -59,15 +82,28 @@ def p95(times: list[float]) -> float:
 def patient_answers(slug: str, state, seconds: float = PATIENT_S) -> set:
     """The choices of the decision at `state` that get numbers within `seconds` of CPU time: the
     first pass, then ``patience(N)`` for the widget's growing N, as the widget counts on in the
-    background, the walk under way called off when the time is up."""
-    spec = get_game(slug)
+    background, the walk under way called off when the time is up. A choice counts once the
+    widget would show its numbers: when its walk tells them (``hearing_answers``), or at the end
+    of the walk that answers it."""
+    spec, widget = get_game(slug), WIDGETS[slug]
+    steps, _ = background_steps(widget.walk_limit, widget.memo_bounded)
     began = time.process_time()
     found: set = set()
-    for times in (1, *PATIENCE_STEPS):
+
+    def heard(action, numbers: dict) -> None:
+        if time.process_time() - began <= seconds:
+            found.add(action)
+
+    for times in (1, *steps):
         try:
-            with patience(times), cancelled_when(lambda: time.process_time() - began > seconds):
+            with (
+                patience(times),
+                cancelled_when(lambda: time.process_time() - began > seconds),
+                hearing_answers(heard),
+                kept_within(MOST_POSITIONS),
+            ):
                 odds = spec.decision_odds(state.clone())
-        except WalkCancelled:
+        except (WalkCancelled, MemoFull):
             break
         except WalkTooLarge:
             continue

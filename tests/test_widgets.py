@@ -232,6 +232,46 @@ def test_numbers_refused_at_once_are_counted_on_in_the_background(monkeypatch):
     assert_each_choice_has_its_numbers_beside_it(game)
 
 
+def test_a_row_fills_when_its_walk_tells_its_numbers_before_the_rest_are_answered(monkeypatch):
+    """A game that answers choice after choice tells each choice's numbers as it finds them
+    (hearing_answers): the background walk writes that row at once, while the walk goes on.
+    Here Death May Die's patient walk is held after it told the
+    numbers of ending the actions, until the row has been read."""
+    import threading
+
+    from toolkit import widgets as base
+    from toolkit.analysis import heard, patience
+    from toolkit.widgets import GameWidget, number_html
+
+    told, go_on = threading.Event(), threading.Event()
+    spec = get_game("death-may-die")
+
+    class Held:
+        def __getattr__(self, name):
+            return getattr(spec, name)
+
+        def decision_odds(self, state):
+            odds = spec.decision_odds(state)
+            if threading.current_thread().name == "numbers":  # the background walk only
+                heard(PASS, odds.for_action(PASS).odds)
+                told.set()
+                go_on.wait(30)
+            return odds
+
+    monkeypatch.setattr(GameWidget, "keep_counting", True)
+    monkeypatch.setattr(base, "get_game", lambda slug: Held())
+    game = DeathMayDieWidget(seed=0)
+    assert told.wait(30)
+    with patience(4):
+        patient = spec.decision_odds(game.state).for_action(PASS)
+    rows = dict((label, cells) for label, cells, _, _ in game.table_rows())
+    assert game._counting  # the walk that told them has not ended
+    shown = [m for m in spec.decision_odds(game.state).measures if patient.odds.get(m.name, 0)]
+    assert shown and all(number_html(m, patient.odds[m.name]) in rows["end actions"] for m in shown)
+    go_on.set()
+    assert game.wait_for_numbers(30)
+
+
 def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):
     """How I Died's first card: its walks run long; a click does not wait for them, the walk
     of the old position stops within seconds, and nothing it found reaches the new table."""

@@ -47,9 +47,19 @@ class WalkTooLarge(ValueError):
     """The walk would visit more positions than it may: the question is refused, not answered
     slowly (a widget must not freeze, and a number it cannot compute exactly is not shown)."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, why: str = ""):
         self.limit = limit
-        super().__init__(f"the exact answer needs more than {limit:,} positions")
+        super().__init__(why or f"the exact answer needs more than {limit:,} positions")
+
+
+class MemoFull(WalkTooLarge):
+    """The walk's memo would keep more positions than :func:`kept_within` allows: refused for
+    the memory it would take, whatever its budget of positions."""
+
+    def __init__(self, most: int):
+        super().__init__(
+            most, f"its exact walk would keep more than {most:,} positions (about 1 GB of memory)"
+        )
 
 
 @dataclass(frozen=True)
@@ -154,6 +164,7 @@ class _Run:
         self.memo: dict[Hashable, Values] = {} if walk.memo is None else walk.memo
         self.visited = 0
         self.cancelled = _CANCELLED.get()
+        self.most_kept = _KEPT_MOST.get()
         self.chance_nodes = 0  # chance nodes walked through so far (see merge_closed)
 
     def after(self, state: GameState, action: Action) -> Values:
@@ -192,6 +203,8 @@ class _Run:
         else:
             result = self.mix(state, walk.others(state))
         if key is not None:
+            if self.most_kept is not None and len(self.memo) >= self.most_kept:
+                raise MemoFull(self.most_kept)
             self.memo[key] = result
         return result
 
@@ -307,6 +320,7 @@ class _Run:
 # -- the numbers beside a decision ---------------------------------------------------------------
 _PATIENCE: ContextVar[int] = ContextVar("patience", default=1)
 _CANCELLED: ContextVar[Callable[[], bool] | None] = ContextVar("cancelled", default=None)
+_KEPT_MOST: ContextVar[int | None] = ContextVar("kept_most", default=None)
 ASKED_EVERY = 256  # positions a walk visits between two questions of cancelled_when's test
 
 
@@ -321,6 +335,19 @@ def cancelled_when(test: Callable[[], bool]) -> Iterator[None]:
         yield
     finally:
         _CANCELLED.reset(token)
+
+
+@contextmanager
+def kept_within(most: int) -> Iterator[None]:
+    """Inside it, a walk that would keep more than `most` positions in its memo (the memory a
+    walk takes: what it keeps, not what it visits) stops with :class:`MemoFull`. A widget counting
+    in the background bounds a game's memory so, where a walk visits many positions for each it
+    keeps."""
+    token = _KEPT_MOST.set(most)
+    try:
+        yield
+    finally:
+        _KEPT_MOST.reset(token)
 
 
 @contextmanager
@@ -343,6 +370,30 @@ def patient(limit: int) -> int:
     own count. Each game sets its budgets at patience 1 in one place, its ``budgets.py``, and
     every one behind the numbers shown passes through here where it is used."""
     return limit * _PATIENCE.get()
+
+
+_HEARD: ContextVar[Callable[[object, dict], None] | None] = ContextVar("heard", default=None)
+
+
+@contextmanager
+def hearing_answers(listener: Callable[[object, dict], None]) -> Iterator[None]:
+    """Inside it, a game whose ``decision_odds`` answers one choice after another tells
+    `listener` each choice's numbers (the action and its measures by name) as soon as they are
+    known, before the rest of the decision is answered: a widget counting in the background fills
+    that row at once instead of waiting for the whole table."""
+    token = _HEARD.set(listener)
+    try:
+        yield
+    finally:
+        _HEARD.reset(token)
+
+
+def heard(action, numbers: dict) -> None:
+    """Tell the listener of :func:`hearing_answers` in force (if any) that `action`'s numbers are
+    `numbers`: the same numbers the decision's table will show for it."""
+    listener = _HEARD.get()
+    if listener is not None:
+        listener(action, numbers)
 
 
 #: What a note refusing numbers as too large ends with: how to have them anyway.

@@ -34,7 +34,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
 
@@ -44,9 +44,12 @@ from toolkit.analysis import (
     ActionOdds,
     DecisionOdds,
     Measure,
+    MemoFull,
     WalkCancelled,
     WalkTooLarge,
     cancelled_when,
+    hearing_answers,
+    kept_within,
     patience,
 )
 from toolkit.bots import check_bot_names, handed
@@ -78,13 +81,31 @@ IN_SHORT = 12
 TAGS_NAMED = 4
 #: The patience of each more patient walk the widget runs in the background, in turn (the same
 #: exact walks as ``death-toolkit analyse --patience N``).
-PATIENCE_STEPS = (4, 16, 64, 256, 1024)
+PATIENCE_STEPS = (4, 16, 64, 256, 1024, 4096, 16384)
 #: How long the background walks of one decision may take in all, in seconds (the environment
 #: variable DEATH_TOOLKIT_COUNT_SECONDS shortens it, for a browser test that must end sooner).
 COUNT_SECONDS = float(os.environ.get("DEATH_TOOLKIT_COUNT_SECONDS", 60))
-#: The most positions (or steps) one background walk may visit: a walk's memo keeps what it
-#: visits, about a kilobyte a position, so this keeps it within about a gigabyte.
+#: The most positions (or steps) one background walk may visit, or keep in its memo where the
+#: game bounds the memo itself (:attr:`GameWidget.memo_bounded`): a memo keeps about a kilobyte a
+#: position, so this keeps a walk within about a gigabyte.
 MOST_POSITIONS = 1_000_000
+
+
+def background_steps(walk_limit: int, memo_bounded: bool) -> tuple[tuple[int, ...], str]:
+    """The patience of each background walk a widget runs in turn (see
+    :data:`PATIENCE_STEPS`), and why it runs no more ("" if it may run them all). A walk
+    bounded by the positions it visits stops at the patience that would pass
+    :data:`MOST_POSITIONS`; one whose memo is bounded itself (:func:`kept_within`) runs them all,
+    stopped by time or by its memo."""
+    if memo_bounded:
+        return PATIENCE_STEPS, ""
+    most = max(1, MOST_POSITIONS // walk_limit)
+    steps = tuple(times for times in PATIENCE_STEPS if times <= most)
+    if len(steps) == len(PATIENCE_STEPS):
+        return steps, ""
+    return steps, (
+        f"its exact walk needs more than {most * walk_limit:,} positions (about 1 GB of memory)"
+    )
 
 
 @dataclass(frozen=True)
@@ -219,6 +240,10 @@ class GameWidget(widgets.VBox):
     #: patience 1: the background walks stop at the patience that would pass
     #: :data:`MOST_POSITIONS`.
     walk_limit = 100_000
+    #: Whether the game's walks keep what they visit in the walk's memo, many positions visited
+    #: for each kept: then the background walks are bounded by what the memo keeps
+    #: (:func:`~toolkit.analysis.kept_within`) and by time, not by the positions they visit.
+    memo_bounded = False
     #: Whether numbers refused at once are counted on in the background by more patient walks:
     #: None, in a Jupyter kernel only (a test sets it, then calls :meth:`wait_for_numbers`).
     keep_counting: bool | None = None
@@ -962,27 +987,40 @@ class GameWidget(widgets.VBox):
 
     def _count(self, generation: int, state: GameState) -> None:
         """The background walk: the game's ``decision_odds`` again with growing patience, on a
-        copy of the position, each answer shown as it comes; it stops when every row is
-        answered, when the next walk would pass :data:`COUNT_SECONDS` or
-        :data:`MOST_POSITIONS`, or when the game moves on."""
+        copy of the position, each answer shown as it comes (a game that answers choice after
+        choice fills each row as soon as it is known: :func:`~toolkit.analysis.hearing_answers`;
+        the rest at the end of each walk); it stops when every row is answered, when the next
+        walk would pass :data:`COUNT_SECONDS` or :data:`MOST_POSITIONS`, or when the game moves
+        on."""
         spec = get_game(state.game)
         began = time.monotonic()
-        most = max(1, MOST_POSITIONS // self.walk_limit)
+        steps, too_large = background_steps(self.walk_limit, self.memo_bounded)
         reason = ""
         old = lambda: self._generation != generation  # noqa: E731
-        for times in PATIENCE_STEPS:
-            if times > most:
-                reason = (
-                    f"its exact walk needs more than {most * self.walk_limit:,} positions "
-                    "(about 1 GB of memory)"
-                )
-                break
+
+        def heard(action, numbers: dict) -> None:
+            with self._lock:
+                known = self._known.get(action)
+                if old() or known is None or not known.refused:
+                    return
+                self._known[action] = replace(known, odds=numbers, note="", refused=False)
+                self._fill()
+
+        for times in steps:
             started = time.monotonic()
             try:
-                with patience(times), cancelled_when(old):
+                with (
+                    patience(times),
+                    cancelled_when(old),
+                    hearing_answers(heard),
+                    kept_within(MOST_POSITIONS),
+                ):
                     odds = spec.decision_odds(state.clone())
             except WalkCancelled:
                 return
+            except MemoFull as error:
+                reason = str(error)
+                break
             except WalkTooLarge as error:
                 odds, reason = None, str(error)
             took = time.monotonic() - started
@@ -997,6 +1035,10 @@ class GameWidget(widgets.VBox):
             if time.monotonic() - began + 4 * took > COUNT_SECONDS:
                 reason = f"not answered within {COUNT_SECONDS:g} s"
                 break
+        else:
+            reason = too_large or (
+                f"its exact walk needs more than {steps[-1] * self.walk_limit:,} positions"
+            )
         with self._lock:
             if old():
                 return

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 from toy_games import TARGET, PushYourLuck, best_chance, best_mean
 
-from toolkit.analysis import Walk, WalkTooLarge
+from toolkit.analysis import MemoFull, Walk, WalkTooLarge, kept_within
 from toolkit.epic_death.odds import victories
 from toolkit.epic_death.rules import EpicDeathState
 
@@ -109,6 +109,20 @@ def test_another_seats_policy_is_mixed_in_and_without_one_the_walk_stops():
 def test_a_walk_past_its_limit_is_refused():
     with pytest.raises(WalkTooLarge, match="more than 50"):
         Walk(seat=0, stop=turn_over, measure=reached, limit=50).value(PushYourLuck(rolls=6))
+
+
+def test_a_walk_whose_memo_would_pass_what_it_may_keep_is_refused_for_its_memory():
+    """Within kept_within(n) a walk's memo never holds more than n positions; past them the walk
+    stops with MemoFull whatever its limit of positions visited; with room, the same numbers."""
+    game = PushYourLuck(rolls=5)
+    key = lambda s: (s.total, s.rolls_left, s.rolling, s.seat)  # noqa: E731
+    memo: dict = {}
+    with kept_within(10), pytest.raises(MemoFull, match="more than 10 positions"):
+        Walk(seat=0, stop=turn_over, measure=reached, key=key, memo=memo).value(game)
+    assert 0 < len(memo) <= 10
+    plain = Walk(seat=0, stop=turn_over, measure=reached).value(game)
+    with kept_within(10**6):
+        assert Walk(seat=0, stop=turn_over, measure=reached, key=key).value(game) == plain
 
 
 def test_the_walk_reads_the_engine_epic_death_quest_odds_are_binomial_tails():

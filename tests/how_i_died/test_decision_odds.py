@@ -27,7 +27,7 @@ import pytest
 from how_i_died.hid_table import asking, stacked
 from odds_check import Report, at_least, cli_shows, compare, every
 
-from toolkit.analysis import Walk, patience
+from toolkit.analysis import MemoFull, Walk, hearing_answers, kept_within, patience
 from toolkit.hidden import FIRST, KNOWN
 from toolkit.how_i_died import turn_odds
 from toolkit.how_i_died.cards import ALL_IDS, is_legendary
@@ -473,6 +473,32 @@ def test_patience_answers_the_first_card_with_the_next_decisions_best():
             assert all(following) and row.odds == max(following, key=rank)
             compared += 1
     assert compared >= 2
+
+
+def test_each_choice_is_heard_with_the_numbers_its_row_shows():
+    """The walks tell each choice's numbers as they find them (a widget fills its row then):
+    every choice answered is told once, with the numbers the decision's table shows for it."""
+    state = first_card_few_unseen()
+    told: dict = {}
+
+    def hear(action, numbers):
+        told.setdefault(action, []).append(numbers)
+
+    with patience(100), hearing_answers(hear):
+        odds = decision_odds(state)
+    answered = {row.action: row.odds for row in odds.actions if row.odds}
+    assert len(answered) >= 2
+    assert told == {action: [numbers] for action, numbers in answered.items()}
+
+
+def test_a_decision_whose_memo_would_pass_its_bound_stops_and_gives_its_memory_back():
+    """Counting in the background, the walks' memo is bounded (the widget's gigabyte): past
+    it the decision stops rather than grow, and the memo it filled is emptied."""
+    state = first_card_few_unseen()
+    decision_odds(state)  # asked afresh: nothing kept from a walk asked before
+    with patience(100), kept_within(50), pytest.raises(MemoFull):
+        decision_odds(state)
+    assert turn_odds._LAST[1] == {}
 
 
 # -- the view -----------------------------------------------------------------------------------

@@ -42,8 +42,10 @@ from toolkit.analysis import (
     ActionOdds,
     DecisionOdds,
     Measure,
+    MemoFull,
     Walk,
     WalkTooLarge,
+    heard,
     patient,
 )
 from toolkit.how_i_died.budgets import LIMIT, MIN_LIMIT
@@ -144,6 +146,8 @@ def answer(
     reached = [0]
     try:
         values = turn_walk(view, seat, limit, reached, memo).value(after)
+    except MemoFull:
+        raise  # the decision's memo is full: no choice is answered after it
     except WalkTooLarge:
         return None, limit
     return numbers(values), reached[0]
@@ -181,28 +185,36 @@ def answers(view, seat: int, legal) -> dict:
     walks are never crowded out by a large one, and a few large ones still get answered when the
     rest were small. A refused try counts in full, but the positions it finished are kept (one
     memo for every walk of the decision, kept for the decision asked again: :func:`shared_memo`):
-    its retry, and the other choices' walks, do not walk them again."""
+    its retry, and the other choices' walks, do not walk them again. Each choice is told as soon
+    as it is answered (:func:`~toolkit.analysis.heard`). A memo that would pass what it may keep
+    (:func:`~toolkit.analysis.kept_within`) is emptied, and nothing more is answered."""
     memo = shared_memo(view, seat)
-    first = {}  # choices that end alike share one walk
+    alike: dict = {}  # choices that end alike share one walk (the first of them walks)
     for action in legal:
-        first.setdefault(view.alike(action), action)
+        alike.setdefault(view.alike(action), []).append(action)
     odds: dict = {action: {} for action in legal}
     budget = patient(LIMIT)
-    left, share = list(first.values()), max(budget // len(first), MIN_LIMIT)
+    left, share = list(alike.values()), max(budget // len(alike), MIN_LIMIT)
     while left and budget >= MIN_LIMIT:
         refused = []
-        for action in left:
+        for same in left:
             limit = min(share, budget)
-            found, reached = (
-                answer(view, seat, action, limit, memo) if limit >= MIN_LIMIT else (None, 0)
-            )
+            try:
+                found, reached = (
+                    answer(view, seat, same[0], limit, memo) if limit >= MIN_LIMIT else (None, 0)
+                )
+            except MemoFull:
+                memo.clear()  # the memory it holds is given back at once
+                raise
             budget -= reached
             if found is None:
-                refused.append(action)
-            else:
+                refused.append(same)
+                continue
+            for action in same:
                 odds[action] = found
+                heard(action, found)  # its row fills now, before the rest are answered
         left, share = refused, share * 2
-    return {action: odds[first[view.alike(action)]] for action in legal}
+    return odds
 
 
 def prompt(state) -> str:
