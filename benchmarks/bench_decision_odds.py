@@ -9,8 +9,8 @@ its own benchmark times the two side by side (Epic Death!'s in bench_epic_death.
 Each row also gives the share of choices answered within 100 ms of CPU (the widget's first pass:
 a number the call found, in a call that took no longer) and, over every few of the same
 decisions, within 10 s (the first pass, then the more patient walks the widget runs in the
-background, ``patience(N)`` for its growing N, each called off once the decision's CPU time passes
-10 s). Two kinds of choice have their own targets, counted over decisions of their kind: How I
+background, ``patience(N)`` for its growing N within its bound of memory, each called off once the
+decision's CPU time passes 10 s; a choice counts when its row would fill). Two kinds of choice have their own targets, counted over decisions of their kind: How I
 Died's first card of a turn at five players, Death May Die's end of the actions.
 ``--quick`` times the first few decisions of the games instead.
 """
