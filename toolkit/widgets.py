@@ -989,9 +989,9 @@ class GameWidget(widgets.VBox):
         """The background walk: the game's ``decision_odds`` again with growing patience, on a
         copy of the position, each answer shown as it comes (a game that answers choice after
         choice fills each row as soon as it is known: :func:`~toolkit.analysis.hearing_answers`;
-        the rest at the end of each walk); it stops when every row is answered, when the next
-        walk would pass :data:`COUNT_SECONDS` or :data:`MOST_POSITIONS`, or when the game moves
-        on."""
+        the rest at the end of each walk); it stops when every row is answered, when
+        :data:`COUNT_SECONDS` have passed (the walk under way called off, what it told kept), at
+        the bound of :data:`MOST_POSITIONS`, or when the game moves on."""
         spec = get_game(state.game)
         began = time.monotonic()
         steps, too_large = background_steps(self.walk_limit, self.memo_bounded)
@@ -1006,24 +1006,26 @@ class GameWidget(widgets.VBox):
                 self._known[action] = replace(known, odds=numbers, note="", refused=False)
                 self._fill()
 
+        late = lambda: time.monotonic() - began > COUNT_SECONDS  # noqa: E731
         for times in steps:
-            started = time.monotonic()
             try:
                 with (
                     patience(times),
-                    cancelled_when(old),
+                    cancelled_when(lambda: old() or late()),
                     hearing_answers(heard),
                     kept_within(MOST_POSITIONS),
                 ):
                     odds = spec.decision_odds(state.clone())
             except WalkCancelled:
-                return
+                if old():
+                    return
+                reason = f"not answered within {COUNT_SECONDS:g} s"
+                break
             except MemoFull as error:
                 reason = str(error)
                 break
             except WalkTooLarge as error:
                 odds, reason = None, str(error)
-            took = time.monotonic() - started
             with self._lock:
                 if old():
                     return
@@ -1032,7 +1034,7 @@ class GameWidget(widgets.VBox):
                 if not any(a.refused for a in self._known.values()):
                     break
                 self._fill()
-            if time.monotonic() - began + 4 * took > COUNT_SECONDS:
+            if late():
                 reason = f"not answered within {COUNT_SECONDS:g} s"
                 break
         else:
