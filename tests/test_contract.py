@@ -279,3 +279,29 @@ def test_decision_odds_cover_every_choice_and_the_cli_prints_them(slug, players)
         if shown < 3:
             assert cli_shows(slug, state) == json.loads(json.dumps(odds.to_json()))
             shown += 1
+
+
+#: The games whose walks tell each choice's numbers as they are found, before the decision is
+#: done (a widget counting in the background fills those rows at once).
+TELLING = {"how-i-died", "to-the-death", "tpk"}
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=IDS)
+def test_a_choice_told_before_the_decision_is_done_has_its_rows_numbers(slug, players):
+    """Every choice a game tells as it goes (hearing_answers) is told once, with the numbers its
+    row then shows; a game that tells does so for every choice it answers."""
+    from toolkit.analysis import hearing_answers, patience
+
+    spec = get_game(slug)
+    for state in list(decision_points(slug, players, range(1)))[:12:3]:
+        told: dict = {}
+
+        def hear(action, numbers, told=told):
+            told.setdefault(action, []).append(numbers)
+
+        with patience(4), hearing_answers(hear):
+            odds = spec.decision_odds(state)
+        answered = {row.action: row.odds for row in odds.actions if row.odds}
+        assert all(told[action] == [answered.get(action)] for action in told)
+        if slug in TELLING:
+            assert set(told) == set(answered)

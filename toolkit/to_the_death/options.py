@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 
-from toolkit.analysis import Measure, Walk, WalkTooLarge, patient
+from toolkit.analysis import Measure, Walk, WalkTooLarge, heard, patient
 from toolkit.to_the_death.budgets import DECISION_BUDGET, OPTION_LIMIT
 from toolkit.to_the_death.cards import is_card, value_of
 from toolkit.to_the_death.registry import STEPS
@@ -236,12 +236,19 @@ class OptionWalk:
 
     def outcomes(self, actions) -> tuple[dict, dict]:
         """({action: {measure name: Fraction}}, {action: why it has no numbers}): the actions
-        alike but for the cards they pay with (:meth:`_paid_alike`) are walked once."""
+        alike but for the cards they pay with (:meth:`_paid_alike`) are walked once. Each
+        action is told as soon as its walk is done (:func:`~toolkit.analysis.heard`)."""
         walked_for = {}  # action -> the first action alike, walked for it
         first_of: dict[Hashable, object] = {}
         for action in actions:
             walked_for[action] = first_of.setdefault(self._paid_alike(action), action)
-        values, notes = self._walked(list(first_of.values()))
+
+        def told(first, numbers: dict) -> None:
+            for action, walked in walked_for.items():
+                if walked == first:
+                    heard(action, dict(numbers))
+
+        values, notes = self._walked(list(first_of.values()), told)
         found = {a: dict(values[first]) for a, first in walked_for.items() if first in values}
         return found, {a: notes[first] for a, first in walked_for.items() if first in notes}
 
@@ -253,9 +260,10 @@ class OptionWalk:
             return action
         return tuple((value_of(part),) if is_card(part) else part for part in action)
 
-    def _walked(self, actions) -> tuple[dict, dict]:
+    def _walked(self, actions, told) -> tuple[dict, dict]:
         """Each action walked with at most PASSES[0] positions, the ones left over with
-        PASSES[1]..., and the last with what remains of the budget (see PASSES)."""
+        PASSES[1]..., and the last with what remains of the budget (see PASSES); `told(action,
+        numbers)` as each is done."""
         values, notes = {}, {}
         spent, waiting = 0, sorted(actions, key=_looked_at_later)
         for most in (*PASSES, self.budget):
@@ -284,6 +292,7 @@ class OptionWalk:
                 spent += self.reached
                 values[action] = dict(zip(DECIDE_BY, found, strict=True))
                 notes.pop(action, None)
+                told(action, values[action])
             waiting = retry
         return values, notes
 

@@ -28,7 +28,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
 
-from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds, Measure, patient
+from toolkit.analysis import WAIT_FOR_THEM, ActionOdds, DecisionOdds, Measure, heard, patient
 from toolkit.simulate import wilson_interval
 from toolkit.tpk.budgets import COUNT_STEPS, EXACT_BUDGET
 from toolkit.tpk.cards import catalog, check_characters
@@ -60,7 +60,8 @@ def decision_odds(state: TPKState) -> DecisionOdds:
     It is 1 or 0 once the engine has ended the level (cleared, or the party killed); otherwise it
     is weighed over the partners' cards the seat cannot see, from ``state.players_view(seat)``.
     An action whose count would take more than the decision's :data:`COUNT_STEPS` gets no number,
-    and the note says so."""
+    and the note says so. Each action is told as soon as it is counted
+    (:func:`~toolkit.analysis.heard`)."""
     seat = state.current_player()
     view = state.players_view(seat)
     held = [view.items.get(card, WILD) for card in view.drawn_cards[seat] or view.hands[seat]]
@@ -79,6 +80,7 @@ def decision_odds(state: TPKState) -> DecisionOdds:
             actions.append(ActionOdds(action, label, {}, note, refused=True))
             continue
         actions.append(ActionOdds(action, label, {CLEARABLE.name: value}))
+        heard(action, actions[-1].odds)  # its row fills now, before the rest are answered
     note = (
         f"{refused} choice(s) have no number: the partners' possible hands are too many to weigh "
         f"exactly in time (shown only where exact; {WAIT_FOR_THEM})."
