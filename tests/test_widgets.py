@@ -272,6 +272,30 @@ def test_a_row_fills_when_its_walk_tells_its_numbers_before_the_rest_are_answere
     assert game.wait_for_numbers(30)
 
 
+def test_the_best_mark_says_it_is_of_the_rows_answered_while_some_are_open(monkeypatch):
+    """How I Died's first card (seed 6): the hand's three cards are answered within a second or
+    two, the Pool's two take far longer. The ★ is then the best of those answered so far, and
+    the heading says so; when the background walk gives up (here told to, once the first rows
+    are in), the best of those answered."""
+    import time
+
+    import toolkit.widgets
+    from toolkit.widgets import COUNTING, GameWidget
+
+    monkeypatch.setattr(GameWidget, "keep_counting", True)
+    monkeypatch.setattr(toolkit.widgets, "COUNT_SECONDS", 50)
+    game = HowIDiedWidget(seed=6)
+    began = time.monotonic()
+    while not any(best for *_, best in game.table_rows()) and time.monotonic() - began < 40:
+        time.sleep(0.05)
+    heading = game.numbers_on_show()
+    assert COUNTING in heading
+    assert "★ marks the best choice of those answered so far by" in heading
+    monkeypatch.setattr(toolkit.widgets, "COUNT_SECONDS", 0)  # time is up
+    assert game.wait_for_numbers(30)
+    assert "★ marks the best choice of those answered by" in game.numbers_on_show()
+
+
 def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):
     """How I Died's first card: its walks run long; a click does not wait for them, the walk
     of the old position stops within seconds, and nothing it found reaches the new table."""

@@ -1267,7 +1267,10 @@ class GameWidget(widgets.VBox):
         lines = [f"<b>{escape(odds.prompt)}</b>"]
         objective = self.objective(odds)
         if objective is not None and marked:
-            lines.append(f"★ marks the best choice by {escape(objective[0])}.")
+            open_rows = any(a.refused and not a.odds for a in self._known.values())
+            among = " of those answered so far" if open_rows and self._counting else (
+                " of those answered" if open_rows else "")  # fmt: skip
+            lines.append(f"★ marks the best choice{among} by {escape(objective[0])}.")
         if self._counting:
             lines.append(
                 "<i>Some numbers are still being counted by more patient exact walks; "
