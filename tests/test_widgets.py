@@ -235,8 +235,8 @@ def test_numbers_refused_at_once_are_counted_on_in_the_background(monkeypatch):
 def test_a_row_fills_when_its_walk_tells_its_numbers_before_the_rest_are_answered(monkeypatch):
     """A game that answers choice after choice tells each choice's numbers as it finds them
     (hearing_answers): the background walk writes that row at once, while the walk goes on.
-    Here Death May Die's patient walk is held after it told the
-    numbers of ending the actions, until the row has been read."""
+    Here Death May Die's patient walk is held after it told the numbers of ending the actions,
+    until the row has been read."""
     import threading
 
     from toolkit import widgets as base

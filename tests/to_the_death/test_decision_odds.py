@@ -19,7 +19,6 @@ import pytest
 from odds_check import Report, at_least, compare, every
 from ttd_helpers import feed, set_heroes, solo_with, thin_deck, uid_of
 
-from toolkit.analysis import hearing_answers
 from toolkit.simulate import decision_points
 from toolkit.steps import PASS
 from toolkit.to_the_death.cards import SUITS, value_of
@@ -411,20 +410,3 @@ def test_the_riddles_check_shows_the_chance_of_missing_an_activation():
     focus = next(action for action in odds if action[0] == "focus")
     assert odds[focus]["cards"] == -1 and odds[focus]["ready"] == apart[focus]["ready"]
     assert odds[("check",)]["ready"] < odds[focus]["ready"] <= 0
-
-
-def test_each_option_is_told_with_the_numbers_its_row_shows():
-    """The option walks tell each option's numbers as they are done (a widget fills its row
-    then): every option answered is told once, with its row's numbers, options paid with cards
-    of one value alike; none refused is told."""
-    state = next(decision_points("to-the-death", 2, range(1), "random"))
-    told: dict = {}
-
-    def hear(action, numbers):
-        told.setdefault(action, []).append(numbers)
-
-    with hearing_answers(hear):
-        odds = decision_odds(state)
-    answered = {row.action: row.odds for row in odds.actions if row.odds}
-    assert len(answered) >= 2
-    assert told == {action: [numbers] for action, numbers in answered.items()}
