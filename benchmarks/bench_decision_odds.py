@@ -24,6 +24,7 @@ import time
 from timing import cli
 
 from toolkit.analysis import (
+    MOST_KEPT,
     MemoFull,
     WalkCancelled,
     WalkTooLarge,
@@ -40,7 +41,7 @@ from toolkit.simulate import decision_points
 from toolkit.steps import PASS
 from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
-from toolkit.widgets import MOST_POSITIONS, background_steps
+from toolkit.widgets import background_steps
 
 TARGET_P95_S = 0.1
 POSITIONS = 300
@@ -100,7 +101,7 @@ def patient_answers(slug: str, state, seconds: float = PATIENT_S) -> set:
                 patience(times),
                 cancelled_when(lambda: time.process_time() - began > seconds),
                 hearing_answers(heard),
-                kept_within(MOST_POSITIONS),
+                kept_within(MOST_KEPT),
             ):
                 odds = spec.decision_odds(state.clone())
         except (WalkCancelled, MemoFull):

@@ -58,7 +58,9 @@ class MemoFull(WalkTooLarge):
 
     def __init__(self, most: int):
         super().__init__(
-            most, f"its exact walk would keep more than {most:,} positions (about 1 GB of memory)"
+            most,
+            f"its exact walk would keep more than {most:,} positions in memory (about a "
+            "kilobyte each)",
         )
 
 
@@ -321,6 +323,9 @@ class _Run:
 _PATIENCE: ContextVar[int] = ContextVar("patience", default=1)
 _CANCELLED: ContextVar[Callable[[], bool] | None] = ContextVar("cancelled", default=None)
 _KEPT_MOST: ContextVar[int | None] = ContextVar("kept_most", default=None)
+#: The most positions a walk behind the numbers may keep in its memo, counting in a widget's
+#: background or for ``analyse --patience``: about a kilobyte a position, about a gigabyte.
+MOST_KEPT = 1_000_000
 ASKED_EVERY = 256  # positions a walk visits between two questions of cancelled_when's test
 
 

@@ -446,7 +446,7 @@ def cmd_analyse(args) -> int:
     else:
         state = read_state(args.game, args.state)
     with counting_positions() as counted, analysis.patience(args.patience):
-        with analysis.cancelled_when(counted):
+        with analysis.cancelled_when(counted), analysis.kept_within(analysis.MOST_KEPT):
             odds = decision_at(args.game, state)
     if args.json:
         print(json.dumps(odds.to_json()))
@@ -857,7 +857,8 @@ def build_parser(slugs: list[str] | None = None) -> Parser:
         metavar="N",
         default=1,
         help="let the exact walks take N times the widget's budget (seconds to minutes), so "
-        "that choices the widget refuses as too large get their numbers (default 1)",
+        "that choices the widget refuses as too large get their numbers; a walk that would keep "
+        "more than about a gigabyte in memory is refused (default 1)",
     )
     analyse.set_defaults(run=cmd_analyse)
 

@@ -40,6 +40,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from toolkit import analysis
 from toolkit.analysis import (
     ActionOdds,
     DecisionOdds,
@@ -85,9 +86,9 @@ PATIENCE_STEPS = (4, 16, 64, 256, 1024, 4096, 16384)
 #: How long the background walks of one decision may take in all, in seconds (the environment
 #: variable DEATH_TOOLKIT_COUNT_SECONDS shortens it, for a browser test that must end sooner).
 COUNT_SECONDS = float(os.environ.get("DEATH_TOOLKIT_COUNT_SECONDS", 60))
-#: The most positions (or steps) one background walk may visit, or keep in its memo where the
-#: game bounds the memo itself (:attr:`GameWidget.memo_bounded`): a memo keeps about a kilobyte a
-#: position, so this keeps a walk within about a gigabyte.
+#: The most positions (or steps) one background walk may visit, where the game does not bound
+#: its memo itself (:attr:`GameWidget.memo_bounded`, then :data:`~toolkit.analysis.MOST_KEPT`):
+#: a memo keeps about a kilobyte a position, so this keeps a walk within about a gigabyte.
 MOST_POSITIONS = 1_000_000
 
 
@@ -991,7 +992,8 @@ class GameWidget(widgets.VBox):
         choice fills each row as soon as it is known: :func:`~toolkit.analysis.hearing_answers`;
         the rest at the end of each walk); it stops when every row is answered, when
         :data:`COUNT_SECONDS` have passed (the walk under way called off, what it told kept), at
-        the bound of :data:`MOST_POSITIONS`, or when the game moves on."""
+        its bound of memory (:func:`background_steps`, :data:`~toolkit.analysis.MOST_KEPT`), or
+        when the game moves on."""
         spec = get_game(state.game)
         began = time.monotonic()
         steps, too_large = background_steps(self.walk_limit, self.memo_bounded)
@@ -1013,7 +1015,7 @@ class GameWidget(widgets.VBox):
                     patience(times),
                     cancelled_when(lambda: old() or late()),
                     hearing_answers(heard),
-                    kept_within(MOST_POSITIONS),
+                    kept_within(analysis.MOST_KEPT),
                 ):
                     odds = spec.decision_odds(state.clone())
             except WalkCancelled:

@@ -136,3 +136,22 @@ def test_a_terminal_sees_the_positions_walked_counted(monkeypatch, capsys, tmp_p
     shown = capsys.readouterr()
     assert "positions walked" in shown.err
     assert json.loads(shown.out) == json.loads(quiet.out)
+
+
+def test_a_patient_walk_whose_memo_would_pass_its_bound_is_refused_in_one_line(
+    monkeypatch, tmp_path, capsys
+):
+    """``analyse --patience`` bounds what its walks keep in memory (a million positions, about a
+    gigabyte): past it the answer is one line and exit status 2, not a machine out of memory.
+    Here the bound is lowered to 50 positions, at How I Died's first card of a turn."""
+    from toolkit import analysis, cli
+    from toolkit.simulate import decision_points
+
+    monkeypatch.setattr(analysis, "MOST_KEPT", 50)
+    state = next(decision_points("how-i-died", 4, range(1), "random"))
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json())
+    assert cli.main(["analyse", "how-i-died", "--state", str(path), "--patience", "100"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "would keep more than 50 positions in memory" in captured.err
