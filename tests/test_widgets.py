@@ -276,7 +276,7 @@ def test_the_best_mark_says_it_is_of_the_rows_answered_while_some_are_open(monke
     """How I Died's first card (seed 6): the hand's three cards are answered within a second or
     two, the Pool's two take far longer. The ★ is then the best of those answered so far, and
     the heading says so; when the background walk gives up (here told to, once the first rows
-    are in), the best of those answered."""
+    are in), the best of those answered, and the note under the table says why it stopped."""
     import time
 
     import toolkit.widgets
@@ -293,7 +293,9 @@ def test_the_best_mark_says_it_is_of_the_rows_answered_while_some_are_open(monke
     assert "★ marks the best choice of those answered so far by" in heading
     monkeypatch.setattr(toolkit.widgets, "COUNT_SECONDS", 0)  # time is up
     assert game.wait_for_numbers(30)
-    assert "★ marks the best choice of those answered by" in game.numbers_on_show()
+    shown = game.numbers_on_show()
+    assert "★ marks the best choice of those answered by" in shown
+    assert "More patient walks went on in the background: not answered within 0 s." in shown
 
 
 def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):

@@ -1174,6 +1174,8 @@ class GameWidget(widgets.VBox):
                 best is not None
             )
             foot = "" if counting else self._note
+            if foot and self._count_reason and any(f and f.refused and not f.odds for f in shown):
+                foot += f" More patient walks went on in the background: {self._count_reason}."
             self._table_foot.value = f"<i>{escape(foot)}</i>" if foot else ""
             shown_measures = [m for m, says in zip(measures, visible, strict=True) if says]
             self.setup_numbers.value = self._numbers_in_short(shown_measures, shown, marked)
