@@ -29,7 +29,7 @@ CALLS = {
     "epic-death-play.ipynb": 'EpicDeathWidget(seed=11, players=2, bots="greedy")',
     "to-the-death-play.ipynb": "ToTheDeathWidget(seed=3)",
     "tpk-play.ipynb": 'TPKWidget(seed=3, players=3, bots="convention")',
-    "how-i-died-play.ipynb": 'HowIDiedWidget(seed=11, players=4, humans=(0,), bots="glory-greedy")',
+    "how-i-died-play.ipynb": 'HowIDiedWidget(seed=6, players=4, humans=(0,), bots="glory-greedy")',
     "death-may-die-play.ipynb": "DeathMayDieWidget(seed=0, players=2)",
 }
 WIDGETS = (EpicDeathWidget, ToTheDeathWidget, TPKWidget, HowIDiedWidget, DeathMayDieWidget)
