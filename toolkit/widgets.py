@@ -1036,6 +1036,7 @@ class GameWidget(widgets.VBox):
                 if not any(a.refused for a in self._known.values()):
                     break
                 self._fill()
+                self._send_table()
             if late():
                 reason = f"not answered within {COUNT_SECONDS:g} s"
                 break
@@ -1048,6 +1049,16 @@ class GameWidget(widgets.VBox):
                 return
             self._counting, self._count_reason = False, reason
             self._fill()
+            self._send_table()
+
+    def _send_table(self) -> None:
+        """Send the whole table to the page again, as it is now. A change made from the
+        background walk while the page was still asking for the widgets' states (Voila, as it
+        loads) can be lost there, and a cell is sent again only when its value changes: each
+        walk's end mends the page."""
+        if self._grid is not None:
+            for widget in (self._table_head, *self._grid.children, self._table_foot):
+                widget.send_state()
 
     def _merge(self, odds: DecisionOdds) -> None:
         """Take the more patient walk's numbers: a row answered now shows them."""
