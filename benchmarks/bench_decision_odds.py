@@ -6,12 +6,13 @@ players (:func:`toolkit.simulate.decision_points`). The target is the issue's: u
 95th percentile, per game. Where a game answers with closed forms instead of walking the engine,
 its own benchmark times the two side by side (Epic Death!'s in bench_epic_death.py).
 
-Each row also gives the share of choices answered within 100 ms of CPU (the widget's first pass:
-a number the call found, in a call that took no longer) and, over every few of the same
-decisions, within 10 s (the first pass, then the more patient walks the widget runs in the
-background, ``patience(N)`` for its growing N within its bound of memory, each called off once the
-decision's CPU time passes 10 s; a choice counts when its row would fill). Two kinds of choice have their own targets, counted over decisions of their kind: How I
-Died's first card of a turn at five players, Death May Die's end of the actions.
+Each row also gives the share of choices answered within 100 ms of CPU (the widget's first pass: a
+number the call found, in a call that took no longer) and, over every few of the same decisions,
+within 10 s (the first pass, then the more patient walks the widget runs in the background,
+``patience(N)`` for its growing N within its bound of memory, each called off once the decision's
+CPU time passes 10 s; a choice counts when its row would fill). Two kinds of choice have their own
+targets, counted over decisions of their kind: How I Died's first card of a turn at five players,
+Death May Die's end of the actions.
 ``--quick`` times the first few decisions of the games instead.
 """
 
@@ -23,16 +24,7 @@ import time
 
 from timing import cli
 
-from toolkit.analysis import (
-    MOST_KEPT,
-    MemoFull,
-    WalkCancelled,
-    WalkTooLarge,
-    cancelled_when,
-    hearing_answers,
-    kept_within,
-    patience,
-)
+from toolkit.analysis import MemoFull, WalkCancelled
 from toolkit.death_may_die.widget import DeathMayDieWidget
 from toolkit.epic_death.widget import EpicDeathWidget
 from toolkit.games import available, get_game
@@ -41,7 +33,7 @@ from toolkit.simulate import decision_points
 from toolkit.steps import PASS
 from toolkit.to_the_death.widget import ToTheDeathWidget
 from toolkit.tpk.widget import TPKWidget
-from toolkit.widgets import background_steps
+from toolkit.widgets import background_steps, patient_walks
 
 TARGET_P95_S = 0.1
 POSITIONS = 300
@@ -84,8 +76,8 @@ def patient_answers(slug: str, state, seconds: float = PATIENT_S) -> set:
     """The choices of the decision at `state` that get numbers within `seconds` of CPU time: the
     first pass, then ``patience(N)`` for the widget's growing N, as the widget counts on in the
     background, the walk under way called off when the time is up. A choice counts once the
-    widget would show its numbers: when its walk tells them (``hearing_answers``), or at the end
-    of the walk that answers it."""
+    widget would show its numbers: when its walk tells them, or at the end of the walk that
+    answers it (the widget's own :func:`~toolkit.widgets.patient_walks`)."""
     spec, widget = get_game(slug), WIDGETS[slug]
     steps, _ = background_steps(widget.walk_limit, widget.memo_bounded)
     began = time.process_time()
@@ -95,24 +87,18 @@ def patient_answers(slug: str, state, seconds: float = PATIENT_S) -> set:
         if time.process_time() - began <= seconds:
             found.add(action)
 
-    for times in (1, *steps):
-        try:
-            with (
-                patience(times),
-                cancelled_when(lambda: time.process_time() - began > seconds),
-                hearing_answers(heard),
-                kept_within(MOST_KEPT),
-            ):
-                odds = spec.decision_odds(state.clone())
-        except (WalkCancelled, MemoFull):
-            break
-        except WalkTooLarge:
-            continue
-        if time.process_time() - began > seconds:
-            break
-        found.update(row.action for row in odds.actions if row.odds)
-        if len(found) == len(odds.actions):
-            break
+    late = lambda: time.process_time() - began > seconds  # noqa: E731
+    try:
+        for odds, _ in patient_walks(spec, state, (1, *steps), late, heard):
+            if late():
+                break
+            if odds is None:
+                continue
+            found.update(row.action for row in odds.actions if row.odds)
+            if len(found) == len(odds.actions):
+                break
+    except (WalkCancelled, MemoFull):
+        pass
     return found
 
 

@@ -109,6 +109,31 @@ def background_steps(walk_limit: int, memo_bounded: bool) -> tuple[tuple[int, ..
     )
 
 
+def patient_walks(spec, state: GameState, steps: Sequence[int], stop: Callable[[], bool],
+                  heard: Callable[[object, dict], None]):  # fmt: skip
+    """The game's ``decision_odds`` at `state` again with each patience of `steps` in turn, as a
+    widget counts on in the background: for each walk, its numbers and "" (or None and why it
+    was refused whole). Each choice is told to `heard` as soon as it is answered
+    (:func:`~toolkit.analysis.hearing_answers`); a walk is called off once `stop()` says so
+    (:class:`~toolkit.analysis.WalkCancelled`) and stopped where its memo would pass
+    :data:`~toolkit.analysis.MOST_KEPT` (:class:`~toolkit.analysis.MemoFull`), both raised."""
+    for times in steps:
+        try:
+            with (
+                patience(times),
+                cancelled_when(stop),
+                hearing_answers(heard),
+                kept_within(analysis.MOST_KEPT),
+            ):
+                odds = spec.decision_odds(state.clone())
+        except MemoFull:
+            raise
+        except WalkTooLarge as error:
+            yield None, str(error)
+            continue
+        yield odds, ""
+
+
 @dataclass(frozen=True)
 class Choice:
     """One row of the table of choices: its button's `label`, and what the button does: play
@@ -1009,41 +1034,31 @@ class GameWidget(widgets.VBox):
                 self._fill()
 
         late = lambda: time.monotonic() - began > COUNT_SECONDS  # noqa: E731
-        for times in steps:
-            try:
-                with (
-                    patience(times),
-                    cancelled_when(lambda: old() or late()),
-                    hearing_answers(heard),
-                    kept_within(analysis.MOST_KEPT),
-                ):
-                    odds = spec.decision_odds(state.clone())
-            except WalkCancelled:
-                if old():
-                    return
-                reason = f"not answered within {COUNT_SECONDS:g} s"
-                break
-            except MemoFull as error:
-                reason = str(error)
-                break
-            except WalkTooLarge as error:
-                odds, reason = None, str(error)
-            with self._lock:
-                if old():
-                    return
-                if odds is not None:
-                    self._merge(odds)
-                if not any(a.refused for a in self._known.values()):
+        try:
+            for odds, why in patient_walks(spec, state, steps, lambda: old() or late(), heard):
+                reason = why or reason
+                with self._lock:
+                    if old():
+                        return
+                    if odds is not None:
+                        self._merge(odds)
+                    if not any(a.refused for a in self._known.values()):
+                        break
+                    self._fill()
+                    self._send_table()
+                if late():
+                    reason = f"not answered within {COUNT_SECONDS:g} s"
                     break
-                self._fill()
-                self._send_table()
-            if late():
-                reason = f"not answered within {COUNT_SECONDS:g} s"
-                break
-        else:
-            reason = too_large or (
-                f"its exact walk needs more than {steps[-1] * self.walk_limit:,} positions"
-            )
+            else:
+                reason = too_large or (
+                    f"its exact walk needs more than {steps[-1] * self.walk_limit:,} positions"
+                )
+        except WalkCancelled:
+            if old():
+                return
+            reason = f"not answered within {COUNT_SECONDS:g} s"
+        except MemoFull as error:
+            reason = str(error)
         with self._lock:
             if old():
                 return
