@@ -34,11 +34,17 @@ CHOICES_AND_NUMBERS = """() => {
     [...e.classList].some(c => c.endsWith('-game')));
   const parts = [...game.querySelectorAll('.widget-box, .widget-html')].filter(e =>
     [...e.classList].some(c => c.endsWith('-actions') || c.endsWith('-odds')));
-  // what is drawn: the buttons and every innermost element (a table may overflow its widget,
-  // and a row of buttons is as wide as the page)
-  const drawn = parts.flatMap(e => [...e.querySelectorAll('button, *')])
+  // what is drawn: the buttons, every innermost element and the text itself of an element that
+  // holds text beside other elements (a line of the table's heading); not a box around them (a
+  // table may overflow its widget, and a row of buttons is as wide as the page)
+  const all = parts.flatMap(e => [...e.querySelectorAll('button, *')]);
+  const drawn = all
     .filter(e => e.tagName === 'BUTTON' || (e.children.length === 0 && e.textContent.trim()));
-  const boxes = drawn.map(e => e.getBoundingClientRect()).filter(b => b.width && b.height);
+  const text = all.filter(e => e.children.length > 0 && e.tagName !== 'BUTTON')
+    .flatMap(e => [...e.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(n => { const range = document.createRange(); range.selectNodeContents(n); return range; });
+  const boxes = [...drawn, ...text].map(e => e.getBoundingClientRect())
+    .filter(b => b.width && b.height);
   const left = Math.min(...boxes.map(b => b.left)), top = Math.min(...boxes.map(b => b.top));
   const right = Math.max(...boxes.map(b => b.right));
   const bottom = Math.max(...boxes.map(b => b.bottom));

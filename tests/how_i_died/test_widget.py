@@ -12,6 +12,8 @@ from widget_clicks import (
 
 from toolkit.how_i_died.cards import CARDS
 from toolkit.how_i_died.odds import decision_odds
+from toolkit.how_i_died.turn_odds import turn_walk
+from toolkit.how_i_died.view import walk_view
 from toolkit.how_i_died.widget import HowIDiedWidget, StoryWidget
 
 
@@ -147,3 +149,28 @@ def test_the_table_has_a_key_to_the_symbols():
     table = HowIDiedWidget(seed=11).table.value
     for mark in ("★ glory", "☠ damage", "✦ has an effect", "Legendary", "hid-trophy"):
         assert mark in table
+
+
+def test_the_row_marked_best_is_the_choice_the_walk_plays():
+    """The ★ follows the walk's own aim, glory first and its ties broken as the walk breaks them
+    (least damage, then staying alive), not glory alone: where choices tie on glory, only those
+    the walk would take are marked. Checked against the walk's values at each decision of a
+    hot-seat game where every choice is answered (at the fifth, the most glory alone would mark
+    a choice the walk does not take)."""
+    game = HowIDiedWidget(seed=4, players=3, humans=(0, 1, 2))
+    rng = random.Random(1)
+    checked = 0
+    while game.buttons() and checked < 8:
+        seat = game.state.current_player()
+        rows = game.table_rows()
+        if game.odds.measures and all(cells and "–" not in cells for _, cells, _, _ in rows):
+            view = walk_view(game.state.players_view(seat))
+            values = turn_walk(view, seat, 10**9, [0]).options(view)
+            top = max(values.values())
+            best = {game.state.action_to_string(a) for a, v in values.items() if v == top}
+            marked = {label for label, _, _, star in rows if star}
+            assert marked == (best if len(set(values.values())) > 1 else set()), (best, marked)
+            assert not marked or "ties: the least damage" in game.numbers_on_show()
+            checked += len(marked) > 0
+        game.click(rng.choice(sorted(game.buttons())))
+    assert checked == 8

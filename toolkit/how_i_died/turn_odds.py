@@ -59,6 +59,13 @@ MEASURES = (
     Measure("death", "P(you die this turn)"),
     Measure("legendary", "P(a new Legendary this turn)"),
 )
+#: What the walk plays for, in words and as the measures compared in turn (+1 the more the
+#: better, -1 the less): the order of the values it maximises (see :func:`turn_walk`).
+AIM = (
+    "the most expected glory this turn (ties: the least damage, then the least chance of dying, "
+    "then a new Legendary)",
+    (("glory", 1), ("damage", -1), ("death", -1), ("legendary", 1)),
+)
 
 
 def legendaries(state, seat: int) -> int:
@@ -66,11 +73,11 @@ def legendaries(state, seat: int) -> int:
 
 
 def turn_walk(view, seat: int, limit: int, reached: list[int], memo: dict | None = None) -> Walk:
-    """The walk of the rest of this turn from `view`, playing for glory (then least damage, then
-    staying alive, then a new Legendary Adventure); its values are :data:`MEASURES` in order,
-    damage and death negated (the walk maximises). ``reached[0]`` counts the positions it
-    reaches, turn ends and positions met again included (each was copied and played to), and
-    past `limit` the walk is refused. Walks from the same `view` may share a `memo`."""
+    """The walk of the rest of this turn from `view`, playing for :data:`AIM`: glory, then least
+    damage, then staying alive, then a new Legendary Adventure; its values are those measures in
+    that order, damage and death negated (the walk maximises). ``reached[0]`` counts the
+    positions it reaches, turn ends and positions met again included (each was copied and played
+    to), and past `limit` the walk is refused. Walks from the same `view` may share a `memo`."""
     legendary_before = legendaries(view, seat)
     glory_before, damage_before = view.glory(seat), view.damage(seat)
 

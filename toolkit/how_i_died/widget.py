@@ -30,6 +30,7 @@ from toolkit.how_i_died.cards import (
 from toolkit.how_i_died.display import story_card_html, symbol_key_html, table_html
 from toolkit.how_i_died.rules import HowIDiedState, phase
 from toolkit.how_i_died.story import CLOSE, StoryState
+from toolkit.how_i_died.turn_odds import AIM
 from toolkit.widgets import GameWidget
 
 
@@ -57,6 +58,11 @@ class HowIDiedWidget(GameWidget):
         self.table = widgets.HTML().add_class("hid-table")
         self.prompt = widgets.HTML().add_class("hid-prompt")
         super().__init__(seed, humans, self._bot_seats(humans))
+
+    def objective(self, odds):
+        """The walk's own aim (:data:`~toolkit.how_i_died.turn_odds.AIM`): the most glory, its
+        ties broken as the walk breaks them, so the row marked is the choice the walk plays."""
+        return AIM if odds.measures else None
 
     def _bot_seats(self, humans) -> dict[int, str]:
         return {seat: self.bot_kind for seat in range(self.players) if seat not in humans}
