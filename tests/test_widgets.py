@@ -276,7 +276,8 @@ def test_the_best_mark_says_it_is_of_the_rows_answered_while_some_are_open(monke
     """How I Died's first card (seed 6): the hand's three cards are answered within a second or
     two, the Pool's two take far longer. The ★ is then the best of those answered so far, and
     the heading says so; when the background walk gives up (here told to, once the first rows
-    are in), the best of those answered, and the note under the table says why it stopped."""
+    are in), the best of those answered, and the note under the table says why it stopped and
+    how to wait longer."""
     import time
 
     import toolkit.widgets
@@ -296,6 +297,8 @@ def test_the_best_mark_says_it_is_of_the_rows_answered_while_some_are_open(monke
     shown = game.numbers_on_show()
     assert "★ marks the best choice of those answered by" in shown
     assert "More patient walks went on in the background: not answered within 0 s." in shown
+    # how to wait longer: the widget's own Save box and its game's command, whole
+    assert "press Save, put the text in a file and run death-toolkit analyse how-i-died " in shown
 
 
 def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):

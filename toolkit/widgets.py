@@ -42,6 +42,7 @@ import ipywidgets as widgets
 
 from toolkit import analysis
 from toolkit.analysis import (
+    WAIT_FOR_THEM,
     ActionOdds,
     DecisionOdds,
     Measure,
@@ -76,6 +77,12 @@ SET_UP = "Set up"
 SETUP_ROWS = (10, 40)
 
 COUNTING = "counting..."
+#: How to have the numbers a note refuses as too large, said under the widget's table: its own
+#: Save box, and the command for its game.
+WAIT_AT_THE_WIDGET = (
+    "to wait for them instead, press Save, put the text in a file and run "
+    "death-toolkit analyse {game} --state FILE --patience 1000"
+)
 #: The most rows of the table of choices the Set up panel repeats in short (and any best row).
 IN_SHORT = 12
 #: A pick of several with at most this many names lists them all in its empty box.
@@ -1199,7 +1206,9 @@ class GameWidget(widgets.VBox):
             self._table_head.value = TABLE_CSS.format(css=self.css) + self._head_html(
                 best is not None
             )
-            foot = "" if counting else self._note
+            foot = "" if counting else self._note.replace(
+                WAIT_FOR_THEM, WAIT_AT_THE_WIDGET.format(game=self.state.game)
+            )
             if foot and self._count_reason and any(f and f.refused and not f.odds for f in shown):
                 foot += f" More patient walks went on in the background: {self._count_reason}."
             self._table_foot.value = f"<i>{escape(foot)}</i>" if foot else ""
