@@ -1206,9 +1206,8 @@ class GameWidget(widgets.VBox):
             self._table_head.value = TABLE_CSS.format(css=self.css) + self._head_html(
                 best is not None
             )
-            foot = "" if counting else self._note.replace(
-                WAIT_FOR_THEM, WAIT_AT_THE_WIDGET.format(game=self.state.game)
-            )
+            wait = WAIT_AT_THE_WIDGET.format(game=self.state.game)
+            foot = "" if counting else self._note.replace(WAIT_FOR_THEM, wait)
             if foot and self._count_reason and any(f and f.refused and not f.odds for f in shown):
                 foot += f" More patient walks went on in the background: {self._count_reason}."
             self._table_foot.value = f"<i>{escape(foot)}</i>" if foot else ""
