@@ -5,9 +5,11 @@ with a note while the game on screen stays as it was."""
 from __future__ import annotations
 
 import random
+import re
 
 import ipywidgets as widgets
 import pytest
+from _paths import ROOT
 from widget_clicks import assert_each_choice_has_its_numbers_beside_it
 
 from toolkit.bots import handed
@@ -322,3 +324,13 @@ def test_a_move_calls_off_the_walk_of_the_position_before(monkeypatch):
         game.state.current_player() not in game.humans or game.state.is_terminal()
     )
     game.wait_for_numbers(70)
+
+
+@pytest.mark.parametrize("make", WIDGETS, ids=NAMES)
+def test_the_wait_the_note_suggests_is_the_play_notebooks(make):
+    """Where a play notebook tells how to wait longer for numbers, with ``analyse`` and a
+    patience, the widget's note under its table suggests the same patience."""
+    game = make(seed=0)
+    notebook = (ROOT / "notebooks" / f"{game.state.game}-play.ipynb").read_text(encoding="utf-8")
+    said = re.findall(rf"analyse {game.state.game} --state FILE --patience (\d+)", notebook)
+    assert all(int(patience) == make.wait_patience for patience in said), said

@@ -81,7 +81,7 @@ COUNTING = "counting..."
 #: Save box, and the command for its game.
 WAIT_AT_THE_WIDGET = (
     "to wait for them instead, press Save, put the text in a file and run "
-    "death-toolkit analyse {game} --state FILE --patience 1000"
+    "death-toolkit analyse {game} --state FILE --patience {patience}"
 )
 #: The most rows of the table of choices the Set up panel repeats in short (and any best row).
 IN_SHORT = 12
@@ -277,6 +277,9 @@ class GameWidget(widgets.VBox):
     #: for each kept: then the background walks are bounded by what the memo keeps
     #: (:func:`~toolkit.analysis.kept_within`) and by time, not by the positions they visit.
     memo_bounded = False
+    #: The patience the note under the table suggests to ``analyse`` for numbers too large to
+    #: wait for here (the play notebook's introduction says the same).
+    wait_patience = 100
     #: Whether numbers refused at once are counted on in the background by more patient walks:
     #: None, in a Jupyter kernel only (a test sets it, then calls :meth:`wait_for_numbers`).
     keep_counting: bool | None = None
@@ -1206,7 +1209,7 @@ class GameWidget(widgets.VBox):
             self._table_head.value = TABLE_CSS.format(css=self.css) + self._head_html(
                 best is not None
             )
-            wait = WAIT_AT_THE_WIDGET.format(game=self.state.game)
+            wait = WAIT_AT_THE_WIDGET.format(game=self.state.game, patience=self.wait_patience)
             foot = "" if counting else self._note.replace(WAIT_FOR_THEM, wait)
             if foot and self._count_reason and any(f and f.refused and not f.odds for f in shown):
                 foot += f" More patient walks went on in the background: {self._count_reason}."

@@ -41,6 +41,7 @@ class HowIDiedWidget(GameWidget):
     css = "hid"
     walk_limit = LIMIT
     memo_bounded = True
+    wait_patience = 1000
 
     def __init__(self, seed: int = 0, players: int = 4, humans=(0,), bots: str = "glory-greedy"):
         check_bot_names(BOTS, [bots])  # before the dropdown, which would refuse it less clearly
