@@ -89,7 +89,7 @@ def patient_answers(slug: str, state, seconds: float = PATIENT_S) -> set:
 
     late = lambda: time.process_time() - began > seconds  # noqa: E731
     try:
-        for odds, _ in patient_walks(spec, state, (1, *steps), late, heard):
+        for odds in patient_walks(spec, state, (1, *steps), late, heard):
             if late():
                 break
             if odds is None:

@@ -119,8 +119,8 @@ def background_steps(walk_limit: int, memo_bounded: bool) -> tuple[tuple[int, ..
 def patient_walks(spec, state: GameState, steps: Sequence[int], stop: Callable[[], bool],
                   heard: Callable[[object, dict], None]):  # fmt: skip
     """The game's ``decision_odds`` at `state` again with each patience of `steps` in turn, as a
-    widget counts on in the background: for each walk, its numbers and "" (or None and why it
-    was refused whole). Each choice is told to `heard` as soon as it is answered
+    widget counts on in the background: for each walk, its numbers (None if it was refused
+    whole). Each choice is told to `heard` as soon as it is answered
     (:func:`~toolkit.analysis.hearing_answers`); a walk is called off once `stop()` says so
     (:class:`~toolkit.analysis.WalkCancelled`) and stopped where its memo would pass
     :data:`~toolkit.analysis.MOST_KEPT` (:class:`~toolkit.analysis.MemoFull`), both raised."""
@@ -135,10 +135,10 @@ def patient_walks(spec, state: GameState, steps: Sequence[int], stop: Callable[[
                 odds = spec.decision_odds(state.clone())
         except MemoFull:
             raise
-        except WalkTooLarge as error:
-            yield None, str(error)
+        except WalkTooLarge:
+            yield None
             continue
-        yield odds, ""
+        yield odds
 
 
 @dataclass(frozen=True)
@@ -1045,8 +1045,7 @@ class GameWidget(widgets.VBox):
 
         late = lambda: time.monotonic() - began > COUNT_SECONDS  # noqa: E731
         try:
-            for odds, why in patient_walks(spec, state, steps, lambda: old() or late(), heard):
-                reason = why or reason
+            for odds in patient_walks(spec, state, steps, lambda: old() or late(), heard):
                 with self._lock:
                     if old():
                         return
